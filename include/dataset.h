@@ -1,0 +1,92 @@
+/* dataset.h: results rows in memory, the results CSV loader, accelerator families. */
+#ifndef GS_DATASET_H
+#define GS_DATASET_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "err.h"
+
+/* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
+struct strpool {
+	char **slots;   /* open-addressing table of owned strings */
+	size_t cap, n;
+	char *arena;    /* current block */
+	size_t used, size;
+	char **blocks;  /* every block, freed at the end */
+	size_t nblocks;
+};
+
+/* Returns the pooled copy of s[0..len) (never NULL unless out of memory). */
+const char *strpool_intern(struct strpool *p, const char *s, size_t len);
+/* Frees every string of the pool. */
+void strpool_free(struct strpool *p);
+
+/* One result: one round x system x benchmark. Text fields are pooled, never NULL ("" when absent). */
+struct row {
+	const char *round, *submitter, *system, *system_name, *division, *availability;
+	const char *accelerator, *framework, *benchmark;
+	const char *vendor, *family;     /* from the families table */
+	long long nodes, per_node;       /* 0 when not given */
+	long long accelerators;          /* N, >= 1 */
+	double minutes;                  /* T, official score, > 0 and finite */
+	int runs_scored, runs_failed;    /* -1 when not given */
+	double scaling_factor;           /* 1 when not given */
+	size_t run_off;                  /* first run in dataset.runs */
+	unsigned run_n;                  /* number of raw run minutes, ascending */
+	const char *file;                /* pooled source file name */
+	long line;                       /* 1-based source line */
+};
+
+/* One accelerator-family rule of data/families.csv. */
+struct family_rule {
+	const char *pattern, *vendor, *family; /* pooled */
+};
+
+struct dataset {
+	struct row *rows;
+	size_t n, cap;
+	double *runs;                    /* all run_minutes, rows point into it */
+	size_t nruns, runs_cap;
+	struct family_rule *rules;
+	size_t nrules;
+	size_t unmatched;                /* rows whose accelerator matched no rule */
+	struct strpool pool;
+	struct gs_warn warn;
+};
+
+/* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */
+int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err);
+
+/* Appends the rows of one results CSV (columns by header name); bad rows become warnings.
+ * Returns 0, or -1 with err when the file cannot be read or lacks a required column. */
+int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err);
+
+/* Same as dataset_load_csv for an in-memory buffer; name is used in messages. */
+int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+			struct gs_err *err);
+
+/* Sets vendor and family of every row from the rules (case-insensitive substring, first match;
+ * no match: the accelerator itself, counted in ds->unmatched). */
+void dataset_classify(struct dataset *ds);
+
+/* Frees everything ds owns and zeroes it. */
+void dataset_free(struct dataset *ds);
+
+/* Distinct rounds in first-seen order; fills up to max pointers, returns the count. */
+size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max);
+
+/* Distinct benchmarks of one round in display order (paper's four first); returns the count. */
+size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max);
+
+/* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
+const char *workload_label(const char *id);
+
+/* Finds the round x benchmark x system row; returns its index or -1. Names compare exactly. */
+long dataset_find(const struct dataset *ds, const char *round, const char *bench, const char *system);
+
+/* Copies s into buf (size n) with control characters and invalid UTF-8 replaced by '?';
+ * returns buf. Everything that may reach a terminal goes through this. */
+char *text_sanitize(const char *s, char *buf, size_t n);
+
+#endif

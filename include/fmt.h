@@ -1,0 +1,17 @@
+/* fmt.h: number formatting shared by the table, the status bar and --print (C locale digits). */
+#ifndef GS_FMT_H
+#define GS_FMT_H
+
+#include <stddef.h>
+
+/* v with `decimals` digits after the point; "-" when v is NAN or infinite. Returns buf. */
+char *fmt_fixed(double v, int decimals, char *buf, size_t n);
+
+/* v with about `sig` significant digits, never in exponent form below 1e9 (24.1, 0.812, 1234);
+ * "-" when not finite. Returns buf. */
+char *fmt_sig(double v, int sig, char *buf, size_t n);
+
+/* Accelerator count: integer when whole, else fmt_sig(v, 4). Returns buf. */
+char *fmt_count(double v, char *buf, size_t n);
+
+#endif

@@ -1,0 +1,27 @@
+# Helpers for the end-to-end scripts under tests/sh: TAP output, a scratch folder, and checks.
+# Sourced; expects GPUSCALE (the binary) and GS_TOP (the source tree) from tests/run.sh.
+: "${GS_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${GPUSCALE:=$GS_TOP/gpuscale}"
+FIX="$GS_TOP/tests/fixtures"
+MLPERF="$GS_TOP/../shared/mlperf"
+n_=0
+TMP=$(mktemp -d) || exit 1
+trap 'rm -rf "$TMP"' EXIT INT TERM
+
+ok()   { n_=$((n_ + 1)); echo "ok $n_ - $1"; }
+nok()  { n_=$((n_ + 1)); echo "not ok $n_ - $1"; shift; for l in "$@"; do echo "#   $l"; done; }
+skip() { n_=$((n_ + 1)); echo "ok $n_ - $1 # SKIP $2"; }
+
+# check DESC CMD...: passes when CMD exits 0.
+check() { d=$1; shift; if "$@" >"$TMP/out" 2>&1; then ok "$d"; else nok "$d" "$(head -c 600 "$TMP/out")"; fi; }
+
+# expect_exit DESC CODE CMD...: runs CMD (stdout+stderr to $TMP/out), passes on that exit code.
+expect_exit() {
+	d=$1 want=$2; shift 2
+	"$@" >"$TMP/out" 2>"$TMP/err"; got=$?
+	if [ "$got" -eq "$want" ]; then ok "$d"; else nok "$d" "exit $got, wanted $want" "$(head -c 600 "$TMP/err")"; fi
+}
+
+# contains DESC FILE TEXT: passes when FILE has the fixed string TEXT.
+contains() { if grep -qF -- "$3" "$2"; then ok "$1"; else nok "$1" "'$3' not in $2:" "$(head -c 800 "$2")"; fi; }
+lacks()    { if grep -qF -- "$3" "$2"; then nok "$1" "'$3' found in $2"; else ok "$1"; fi; }

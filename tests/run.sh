@@ -1,0 +1,42 @@
+#!/bin/sh
+# Runs every unit test binary ($BUILD/tests/test_*) and every end-to-end script (tests/sh/*.sh),
+# all speaking TAP, and ends with one line: "N passed, N failed, N skipped".
+# A run that executes no test fails.
+: "${BUILD:=build}"
+: "${GPUSCALE:=$(pwd)/gpuscale}"
+export GPUSCALE BUILD
+top=$(cd "$(dirname "$0")/.." && pwd)
+export GS_TOP="$top"
+pass=0 fail=0 skip=0
+log=$(mktemp) || exit 1
+trap 'rm -f "$log"' EXIT INT TERM
+
+tally() { # name, exit status, output in $log
+	p=$(grep -c '^ok ' "$log" | tr -d ' ')
+	s=$(grep -c '^ok .*# *SKIP' "$log" | tr -d ' ')
+	f=$(grep -c '^not ok ' "$log" | tr -d ' ')
+	p=$((p - s))
+	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
+		f=1
+		echo "not ok - $1 exited with status $2"
+		tail -n 20 "$log" | sed 's/^/    /'
+	fi
+	grep -E '^not ok |^# (FAIL|SKIP)|^ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 40
+	printf '%-28s %4d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
+	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+}
+
+for t in "$BUILD"/tests/test_*; do
+	[ -x "$t" ] || continue
+	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1
+	rc=$?
+	if [ $rc -ne 0 ]; then grep -v '^ok ' "$log" | head -n 30 | sed 's/^/    /'; fi
+	tally "$(basename "$t")" $rc
+done
+for t in "$top"/tests/sh/*.sh; do
+	[ -f "$t" ] || continue
+	sh "$t" >"$log" 2>&1
+	tally "$(basename "$t" .sh)" $?
+done
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ] && [ $((pass + fail)) -gt 0 ]
