@@ -8,6 +8,10 @@
 
 char *fmt_fixed(double v, int decimals, char *buf, size_t n)
 {
+	if (decimals < 0)
+		decimals = 0;
+	if (decimals > 17)
+		decimals = 17;
 	if (!isfinite(v))
 		snprintf(buf, n, "-");
 	else

@@ -1,0 +1,986 @@
+/* dataset.c: the results CSV loader (libcsv), the families table, and dataset queries.
+ *
+ * The file is fed to libcsv one physical line at a time so that every callback knows the line
+ * it is on; a copy of the current line lets a bad field be located by byte column. */
+#define _GNU_SOURCE /* strcasestr */
+#include "dataset.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ columns */
+
+enum column {
+	C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY, C_ACCELERATOR,
+	C_NODES, C_PER_NODE, C_ACCELERATORS, C_FRAMEWORK, C_BENCHMARK, C_MINUTES, C_RUNS_SCORED,
+	C_RUNS_FAILED, C_SCALING, C_RUN_MINUTES, C_NCOLS
+};
+
+static const char *const column_names[C_NCOLS] = {
+	"round", "submitter", "system", "system_name", "division", "availability", "accelerator",
+	"nodes", "accelerators_per_node", "accelerators", "framework", "benchmark", "minutes",
+	"runs_scored", "runs_failed", "scaling_factor", "run_minutes",
+};
+
+static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C_MINUTES };
+
+/* Largest accelerator count taken: far above any real system, far below where doubles lose
+ * integers, so N, A and log2 N stay exact. */
+#define MAX_ACCELERATORS 1000000000LL
+
+/* ------------------------------------------------------------------ text */
+
+/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 when invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0];
+	size_t len;
+	unsigned min;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		len = 2, min = 0x80;
+	else if (c >= 0xe0 && c <= 0xef)
+		len = 3, min = 0x800;
+	else if (c >= 0xf0 && c <= 0xf4)
+		len = 4, min = 0x10000;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	unsigned cp = c & (0x3f >> (len - 1));
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	if (cp >= 0x80 && cp <= 0x9f) /* C1 controls: CSI and friends in 8-bit terminals */
+		return 0;
+	return len;
+}
+
+/* Replaces, in place, control characters, DEL, C1 controls and invalid UTF-8 with '?'. Returns
+ * the number of bytes replaced. Text from files never reaches a terminal without this. */
+static size_t sanitize_inplace(char *s, size_t n)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n;) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f) {
+			s[i++] = '?';
+			bad++;
+			continue;
+		}
+		size_t l = utf8_len((unsigned char *)s + i, n - i);
+		if (l == 0) {
+			s[i++] = '?';
+			bad++;
+			continue;
+		}
+		i += l;
+	}
+	return bad;
+}
+
+char *text_sanitize(const char *s, char *buf, size_t n)
+{
+	size_t len;
+
+	if (n == 0)
+		return buf;
+	len = strlen(s ? s : "");
+	if (len >= n) {
+		len = n - 1;
+		/* do not cut a UTF-8 sequence in half */
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(buf, s ? s : "", len);
+	buf[len] = '\0';
+	sanitize_inplace(buf, len);
+	return buf;
+}
+
+static char *trim(char *s, size_t *len)
+{
+	while (*len && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		(*len)--;
+	}
+	while (*len && (s[*len - 1] == ' ' || s[*len - 1] == '\t'))
+		(*len)--;
+	return s;
+}
+
+/* ------------------------------------------------------------------ numbers */
+
+/* Parses a whole field as a finite double in the C locale's notation. 0 or -1. */
+static int parse_double(const char *s, size_t len, double *out)
+{
+	char buf[64], *end;
+	double v;
+
+	s = trim((char *)s, &len);
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	/* strtod also takes "nan", "inf" and hex floats: none is a measurement */
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("0123456789.eE+-", buf[i]))
+			return -1;
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + len || errno == ERANGE || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* Parses a whole field as an integer (a trailing ".0" is accepted). 0 or -1. */
+static int parse_int(const char *s, size_t len, long long *out)
+{
+	double v;
+
+	if (parse_double(s, len, &v) < 0 || v != floor(v) || fabs(v) > 9.0e15)
+		return -1;
+	*out = (long long)v;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ loader state */
+
+struct field {
+	char *s;
+	size_t len, cap;
+};
+
+struct loader {
+	struct dataset *ds;
+	const char *name;        /* pooled file name */
+	const char *round_default;
+	struct gs_err *err;
+	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
+	size_t nheader;          /* fields in the header */
+	bool have_header;
+	struct field *fields;    /* current record */
+	size_t nfields, fcap;
+	long line;               /* physical line being fed */
+	long rec_line;           /* line where the current record started */
+	char *raw;               /* copy of the current physical line, for columns */
+	size_t raw_len, raw_cap;
+	bool raw_cont;           /* record continues a previous line (quoted newline) */
+	int fatal;
+	size_t *dup;             /* open-addressing set of row indices keyed by round/system/bench */
+	size_t dup_cap, dup_n;
+};
+
+static int field_push(struct loader *L, const char *s, size_t len)
+{
+	struct field *f;
+
+	if (L->nfields == L->fcap) {
+		size_t cap = L->fcap ? L->fcap * 2 : 32;
+		f = realloc(L->fields, cap * sizeof *f);
+		if (!f)
+			return -1;
+		memset(f + L->fcap, 0, (cap - L->fcap) * sizeof *f);
+		L->fields = f;
+		L->fcap = cap;
+	}
+	f = &L->fields[L->nfields];
+	if (len + 1 > f->cap) {
+		size_t cap = len + 1 < 64 ? 64 : len + 1;
+		char *p = realloc(f->s, cap);
+		if (!p)
+			return -1;
+		f->s = p;
+		f->cap = cap;
+	}
+	memcpy(f->s, s ? s : "", len);
+	f->s[len] = '\0';
+	f->len = len;
+	L->nfields++;
+	return 0;
+}
+
+/* Byte column (1-based) where field idx starts in the current line, or 0 when unknown. */
+static long field_col(const struct loader *L, size_t idx)
+{
+	bool q = false;
+	size_t f = 0;
+
+	if (L->raw_cont || L->rec_line != L->line)
+		return 0;
+	if (idx == 0)
+		return 1;
+	for (size_t i = 0; i < L->raw_len; i++) {
+		char c = L->raw[i];
+		if (c == '"')
+			q = !q;
+		else if (c == ',' && !q && ++f == idx)
+			return (long)i + 2;
+	}
+	return 0;
+}
+
+#define WARN_AT(L, idx, ...) \
+	warn_add(&(L)->ds->warn, (L)->name, (L)->rec_line, field_col((L), (idx)) ? field_col((L), (idx)) : (long)(idx) + 1, __VA_ARGS__)
+
+static const char *field_text(struct loader *L, enum column c, size_t *len)
+{
+	int i = L->col_of[c];
+
+	if (i < 0 || (size_t)i >= L->nfields) {
+		*len = 0;
+		return "";
+	}
+	*len = L->fields[i].len;
+	return L->fields[i].s;
+}
+
+static const char *pool_field(struct loader *L, enum column c)
+{
+	size_t len;
+	char *s = (char *)field_text(L, c, &len);
+
+	s = trim(s, &len);
+	sanitize_inplace(s, len);
+	return strpool_intern(&L->ds->pool, s, len);
+}
+
+/* ------------------------------------------------------------------ duplicates */
+
+static uint64_t key_hash(const struct row *r)
+{
+	uint64_t h = (uintptr_t)r->round * 0x9e3779b97f4a7c15ull;
+	h ^= (uintptr_t)r->system * 0xc2b2ae3d27d4eb4full;
+	h ^= (uintptr_t)r->benchmark * 0x165667b19e3779f9ull;
+	return h ^ (h >> 29);
+}
+
+static bool same_key(const struct row *a, const struct row *b)
+{
+	return a->round == b->round && a->system == b->system && a->benchmark == b->benchmark;
+}
+
+/* Returns the index of an earlier row with r's key, or SIZE_MAX after remembering idx. */
+static size_t dup_check(struct loader *L, const struct row *r, size_t idx)
+{
+	struct dataset *ds = L->ds;
+	size_t j;
+
+	if ((L->dup_n + 1) * 2 > L->dup_cap) {
+		size_t cap = L->dup_cap ? L->dup_cap * 2 : 1024;
+		size_t *t = malloc(cap * sizeof *t);
+		if (!t)
+			return SIZE_MAX;
+		for (size_t i = 0; i < cap; i++)
+			t[i] = SIZE_MAX;
+		for (size_t i = 0; i < L->dup_cap; i++) {
+			if (L->dup[i] == SIZE_MAX)
+				continue;
+			j = key_hash(&ds->rows[L->dup[i]]) & (cap - 1);
+			while (t[j] != SIZE_MAX)
+				j = (j + 1) & (cap - 1);
+			t[j] = L->dup[i];
+		}
+		free(L->dup);
+		L->dup = t;
+		L->dup_cap = cap;
+	}
+	j = key_hash(r) & (L->dup_cap - 1);
+	for (; L->dup[j] != SIZE_MAX; j = (j + 1) & (L->dup_cap - 1))
+		if (same_key(&ds->rows[L->dup[j]], r))
+			return L->dup[j];
+	L->dup[j] = idx;
+	L->dup_n++;
+	return SIZE_MAX;
+}
+
+/* ------------------------------------------------------------------ rows */
+
+static int runs_parse(struct loader *L, struct row *r)
+{
+	struct dataset *ds = L->ds;
+	size_t len, start = ds->nruns;
+	const char *s = field_text(L, C_RUN_MINUTES, &len);
+	size_t i = 0;
+
+	r->run_off = start;
+	r->run_n = 0;
+	while (i < len) {
+		size_t j = i;
+		double v;
+		while (j < len && s[j] != ';')
+			j++;
+		if (j > i) {
+			if (parse_double(s + i, j - i, &v) < 0 || v <= 0) {
+				WARN_AT(L, L->col_of[C_RUN_MINUTES], "run_minutes: '%.*s' is not a positive number; runs ignored",
+					(int)(j - i > 40 ? 40 : j - i), s + i);
+				ds->nruns = start;
+				return 0;
+			}
+			if (ds->nruns == ds->runs_cap) {
+				size_t cap = ds->runs_cap ? ds->runs_cap * 2 : 1024;
+				double *p = realloc(ds->runs, cap * sizeof *p);
+				if (!p)
+					return -1;
+				ds->runs = p;
+				ds->runs_cap = cap;
+			}
+			ds->runs[ds->nruns++] = v;
+		}
+		i = j + 1;
+	}
+	r->run_n = (unsigned)(ds->nruns - start);
+	/* kept ascending: insertion sort, a row has a handful of runs */
+	for (size_t a = start + 1; a < ds->nruns; a++) {
+		double v = ds->runs[a];
+		size_t b = a;
+		while (b > start && ds->runs[b - 1] > v) {
+			ds->runs[b] = ds->runs[b - 1];
+			b--;
+		}
+		ds->runs[b] = v;
+	}
+	return 0;
+}
+
+/* Optional integer column: absent or empty gives def; garbage warns and gives def. */
+static long long opt_int(struct loader *L, enum column c, long long def, long long min)
+{
+	size_t len;
+	const char *s = field_text(L, c, &len);
+	long long v;
+
+	if (L->col_of[c] < 0 || len == 0)
+		return def;
+	if (parse_int(s, len, &v) < 0 || v < min) {
+		WARN_AT(L, L->col_of[c], "%s: '%.*s' is not a valid count; ignored", column_names[c],
+			(int)(len > 40 ? 40 : len), s);
+		return def;
+	}
+	return v;
+}
+
+static int row_take(struct loader *L)
+{
+	struct dataset *ds = L->ds;
+	struct row r;
+	size_t len;
+	const char *s;
+	double v;
+	long long n;
+
+	if (L->nfields != L->nheader) {
+		warn_add(&ds->warn, L->name, L->rec_line, 0,
+			 "row has %zu fields, the header has %zu; row skipped", L->nfields, L->nheader);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		field_text(L, required[i], &len);
+		char *t = L->fields[L->col_of[required[i]]].s;
+		trim(t, &len);
+		if (len == 0) {
+			WARN_AT(L, L->col_of[required[i]], "%s is empty; row skipped", column_names[required[i]]);
+			return 0;
+		}
+	}
+	memset(&r, 0, sizeof r);
+	s = field_text(L, C_MINUTES, &len);
+	if (parse_double(s, len, &v) < 0 || !(v > 0)) {
+		WARN_AT(L, L->col_of[C_MINUTES], "minutes: '%.*s' is not a positive finite number; row skipped",
+			(int)(len > 40 ? 40 : len), s);
+		return 0;
+	}
+	r.minutes = v;
+	s = field_text(L, C_ACCELERATORS, &len);
+	if (parse_int(s, len, &n) < 0 || n < 1 || n > MAX_ACCELERATORS) {
+		WARN_AT(L, L->col_of[C_ACCELERATORS],
+			"accelerators: '%.*s' is not a whole number in 1..%lld; row skipped",
+			(int)(len > 40 ? 40 : len), s, MAX_ACCELERATORS);
+		return 0;
+	}
+	r.accelerators = n;
+	r.round = L->col_of[C_ROUND] >= 0 ? pool_field(L, C_ROUND) : NULL;
+	if (!r.round || !*r.round)
+		r.round = L->round_default;
+	r.submitter = pool_field(L, C_SUBMITTER);
+	r.system = pool_field(L, C_SYSTEM);
+	r.system_name = pool_field(L, C_SYSTEM_NAME);
+	r.division = pool_field(L, C_DIVISION);
+	r.availability = pool_field(L, C_AVAILABILITY);
+	r.accelerator = pool_field(L, C_ACCELERATOR);
+	r.framework = pool_field(L, C_FRAMEWORK);
+	r.benchmark = pool_field(L, C_BENCHMARK);
+	r.vendor = r.family = r.accelerator;
+	if (!r.round || !r.submitter || !r.system || !r.system_name || !r.division || !r.availability ||
+	    !r.accelerator || !r.framework || !r.benchmark)
+		return -1;
+	r.nodes = opt_int(L, C_NODES, 0, 0);
+	r.per_node = opt_int(L, C_PER_NODE, 0, 0);
+	r.runs_scored = (int)opt_int(L, C_RUNS_SCORED, -1, 0);
+	r.runs_failed = (int)opt_int(L, C_RUNS_FAILED, -1, 0);
+	r.scaling_factor = 1.0;
+	s = field_text(L, C_SCALING, &len);
+	if (L->col_of[C_SCALING] >= 0 && len > 0) {
+		if (parse_double(s, len, &v) < 0 || !(v > 0))
+			WARN_AT(L, L->col_of[C_SCALING], "scaling_factor: '%.*s' is not a positive number; ignored",
+				(int)(len > 40 ? 40 : len), s);
+		else
+			r.scaling_factor = v;
+	}
+	r.file = L->name;
+	r.line = L->rec_line;
+	if (runs_parse(L, &r) < 0)
+		return -1;
+	size_t first = dup_check(L, &r, ds->n);
+	if (first != SIZE_MAX) {
+		const struct row *o = &ds->rows[first];
+		warn_add(&ds->warn, L->name, L->rec_line, 0,
+			 "duplicate of %s:%ld (round %s, system %s, benchmark %s); the first is kept",
+			 o->file, o->line, r.round, r.system, r.benchmark);
+		ds->nruns = r.run_off;
+		return 0;
+	}
+	if (ds->n == ds->cap) {
+		size_t cap = ds->cap ? ds->cap * 2 : 256;
+		struct row *p = realloc(ds->rows, cap * sizeof *p);
+		if (!p)
+			return -1;
+		ds->rows = p;
+		ds->cap = cap;
+	}
+	ds->rows[ds->n++] = r;
+	return 0;
+}
+
+static int header_take(struct loader *L)
+{
+	for (int c = 0; c < C_NCOLS; c++)
+		L->col_of[c] = -1;
+	for (size_t i = 0; i < L->nfields; i++) {
+		size_t len = L->fields[i].len;
+		char *s = trim(L->fields[i].s, &len);
+		for (int c = 0; c < C_NCOLS; c++) {
+			if (strlen(column_names[c]) != len || strncasecmp(s, column_names[c], len) != 0)
+				continue;
+			if (L->col_of[c] >= 0) {
+				err_set(L->err, L->name, L->rec_line, field_col(L, i),
+					"column '%s' appears twice (fields %d and %zu)", column_names[c],
+					L->col_of[c] + 1, i + 1);
+				return -1;
+			}
+			L->col_of[c] = (int)i;
+		}
+	}
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		if (L->col_of[required[i]] < 0) {
+			err_set(L->err, L->name, L->rec_line, 0,
+				"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
+				column_names[required[i]]);
+			return -1;
+		}
+	}
+	L->nheader = L->nfields;
+	L->have_header = true;
+	return 0;
+}
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct loader *L = data;
+
+	if (L->fatal)
+		return;
+	if (field_push(L, s, len) < 0) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
+		L->fatal = 1;
+	}
+}
+
+static void on_record(int c, void *data)
+{
+	struct loader *L = data;
+
+	(void)c;
+	if (L->fatal)
+		return;
+	if (L->nfields == 0)
+		return;
+	if (!L->have_header) {
+		if (header_take(L) < 0)
+			L->fatal = 1;
+	} else if (row_take(L) < 0) {
+		err_set(L->err, L->name, L->rec_line, 0, "out of memory");
+		L->fatal = 1;
+	}
+	L->nfields = 0;
+	L->raw_cont = false;
+}
+
+static int raw_append(struct loader *L, const char *s, size_t n)
+{
+	if (L->raw_len + n > L->raw_cap) {
+		size_t cap = L->raw_cap ? L->raw_cap : 256;
+		while (cap < L->raw_len + n)
+			cap *= 2;
+		char *p = realloc(L->raw, cap);
+		if (!p)
+			return -1;
+		L->raw = p;
+		L->raw_cap = cap;
+	}
+	memcpy(L->raw + L->raw_len, s, n);
+	L->raw_len += n;
+	return 0;
+}
+
+/* Feeds buf to the parser, one physical line at a time. Returns 0 or -1 with L->err set. */
+static int feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len)
+{
+	size_t i = 0;
+
+	while (i < len && !L->fatal) {
+		const char *nl = memchr(buf + i, '\n', len - i);
+		size_t seg = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
+		if (raw_append(L, buf + i, seg) < 0) {
+			err_set(L->err, L->name, L->line, 0, "out of memory");
+			return -1;
+		}
+		if (p->pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
+			L->rec_line = L->line;
+		size_t done = csv_parse(p, buf + i, seg, on_field, on_record, L);
+		if (done != seg) {
+			long col = (long)(L->raw_len - seg + done) + 1;
+			err_set(L->err, L->name, L->line, col, "malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote",
+				csv_strerror(csv_error(p)));
+			return -1;
+		}
+		i += seg;
+		if (nl) {
+			/* a record still open at the end of the line spans lines (quoted newline) */
+			if (p->pstate != 0)
+				L->raw_cont = true;
+			L->line++;
+			L->raw_len = 0;
+		}
+	}
+	return L->fatal ? -1 : 0;
+}
+
+static void loader_free(struct loader *L)
+{
+	for (size_t i = 0; i < L->fcap; i++)
+		free(L->fields[i].s);
+	free(L->fields);
+	free(L->raw);
+	free(L->dup);
+}
+
+/* Round name for files without a round column: the file name without folder and extension. */
+static const char *round_from_name(struct dataset *ds, const char *name)
+{
+	const char *b = strrchr(name, '/');
+	const char *dot;
+	char buf[256];
+
+	b = b ? b + 1 : name;
+	dot = strrchr(b, '.');
+	size_t len = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, b, len);
+	buf[len] = '\0';
+	sanitize_inplace(buf, len);
+	return strpool_intern(&ds->pool, buf, len);
+}
+
+static void dup_seed(struct loader *L, size_t upto)
+{
+	/* rows of files loaded earlier take part in the duplicate check too */
+	for (size_t i = 0; i < upto; i++)
+		dup_check(L, &L->ds->rows[i], i);
+}
+
+static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
+		       struct gs_err *err)
+{
+	struct loader L;
+	struct csv_parser p;
+	char *chunk = NULL;
+	int rc = -1;
+	bool first = true;
+
+	memset(&L, 0, sizeof L);
+	L.ds = ds;
+	L.err = err;
+	L.line = 1;
+	L.name = strpool_intern(&ds->pool, name, strlen(name));
+	L.round_default = round_from_name(ds, name);
+	if (!L.name || !L.round_default || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		err_set(err, name, 0, 0, "out of memory");
+		return -1;
+	}
+	dup_seed(&L, ds->n);
+	if (fd >= 0) {
+		enum { CHUNK = 1 << 20 };
+		chunk = malloc(CHUNK);
+		if (!chunk) {
+			err_set(err, name, 0, 0, "out of memory");
+			goto out;
+		}
+		for (;;) {
+			ssize_t got = read(fd, chunk, CHUNK);
+			if (got < 0 && errno == EINTR)
+				continue;
+			if (got < 0) {
+				err_set(err, name, L.line, 0, "read error: %s", strerror(errno));
+				goto out;
+			}
+			if (got == 0)
+				break;
+			const char *b = chunk;
+			size_t n = (size_t)got;
+			if (first && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
+				b += 3, n -= 3;
+			first = false;
+			if (feed(&L, &p, b, n) < 0)
+				goto out;
+		}
+	} else {
+		if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+			buf += 3, len -= 3;
+		if (feed(&L, &p, buf, len) < 0)
+			goto out;
+	}
+	if (csv_fini(&p, on_field, on_record, &L) != 0) {
+		err_set(err, name, L.rec_line ? L.rec_line : L.line, 0,
+			"unterminated quoted field (a quote opened here is never closed)");
+		goto out;
+	}
+	if (L.fatal)
+		goto out;
+	if (!L.have_header) {
+		err_set(err, name, 0, 0, "empty file: no header line");
+		goto out;
+	}
+	rc = 0;
+out:
+	csv_free(&p);
+	free(chunk);
+	loader_free(&L);
+	return rc;
+}
+
+int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
+{
+	int fd, rc;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	rc = load_stream(ds, path, fd, NULL, 0, err);
+	close(fd);
+	return rc;
+}
+
+int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+			struct gs_err *err)
+{
+	return load_stream(ds, name, -1, buf, len, err);
+}
+
+/* ------------------------------------------------------------------ families */
+
+struct fam_loader {
+	struct dataset *ds;
+	const char *name;
+	struct gs_err *err;
+	char *f[3];
+	size_t nf;
+	long line;
+	bool header;
+	int fatal;
+	size_t cap;
+};
+
+static void fam_field(void *s, size_t len, void *data)
+{
+	struct fam_loader *F = data;
+	char *t;
+
+	if (F->fatal)
+		return;
+	if (F->nf < 3) {
+		t = trim(s ? s : (char *)"", &len);
+		sanitize_inplace(t, len);
+		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
+	}
+	F->nf++;
+}
+
+static void fam_record(int c, void *data)
+{
+	struct fam_loader *F = data;
+	struct dataset *ds = F->ds;
+
+	(void)c;
+	if (F->fatal || F->nf == 0)
+		return;
+	if (!F->header) {
+		F->header = true;
+		if (F->nf < 3 || strcasecmp(F->f[0], "pattern") || strcasecmp(F->f[1], "vendor") ||
+		    strcasecmp(F->f[2], "family")) {
+			err_set(F->err, F->name, F->line, 1, "header must be 'pattern,vendor,family'");
+			F->fatal = 1;
+		}
+	} else if (F->nf != 3 || !*F->f[0] || !*F->f[2]) {
+		warn_add(&ds->warn, F->name, F->line, 0,
+			 "a rule needs pattern, vendor and family (3 fields, pattern and family non-empty); skipped");
+	} else {
+		if (ds->nrules == F->cap) {
+			size_t cap = F->cap ? F->cap * 2 : 64;
+			struct family_rule *r = realloc(ds->rules, cap * sizeof *r);
+			if (!r) {
+				err_set(F->err, F->name, F->line, 0, "out of memory");
+				F->fatal = 1;
+				return;
+			}
+			ds->rules = r;
+			F->cap = cap;
+		}
+		ds->rules[ds->nrules].pattern = F->f[0];
+		ds->rules[ds->nrules].vendor = F->f[1];
+		ds->rules[ds->nrules].family = F->f[2];
+		ds->nrules++;
+	}
+	F->nf = 0;
+}
+
+int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err)
+{
+	struct fam_loader F;
+	struct csv_parser p;
+	FILE *fp;
+	char line[4096];
+	int rc = -1;
+
+	fp = fopen(path, "r");
+	if (!fp) {
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	memset(&F, 0, sizeof F);
+	F.ds = ds;
+	F.err = err;
+	F.name = path;
+	F.line = 1;
+	F.cap = ds->nrules;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		fclose(fp);
+		err_set(err, path, 0, 0, "out of memory");
+		return -1;
+	}
+	while (fgets(line, sizeof line, fp)) {
+		size_t n = strlen(line);
+		char *b = line;
+		if (F.line == 1 && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
+			b += 3, n -= 3;
+		if (csv_parse(&p, b, n, fam_field, fam_record, &F) != n) {
+			err_set(err, path, F.line, 0, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
+			goto out;
+		}
+		if (F.fatal)
+			goto out;
+		if (n && b[n - 1] == '\n')
+			F.line++;
+	}
+	if (ferror(fp)) {
+		err_set(err, path, F.line, 0, "read error");
+		goto out;
+	}
+	if (csv_fini(&p, fam_field, fam_record, &F) != 0) {
+		err_set(err, path, F.line, 0, "unterminated quoted field");
+		goto out;
+	}
+	if (F.fatal)
+		goto out;
+	if (!F.header) {
+		err_set(err, path, 0, 0, "empty file: header 'pattern,vendor,family' expected");
+		goto out;
+	}
+	rc = 0;
+out:
+	csv_free(&p);
+	fclose(fp);
+	return rc;
+}
+
+static const struct family_rule *rule_match(const struct dataset *ds, const char *acc)
+{
+	for (size_t i = 0; i < ds->nrules; i++)
+		if (strcasestr(acc, ds->rules[i].pattern))
+			return &ds->rules[i];
+	return NULL;
+}
+
+void dataset_classify(struct dataset *ds)
+{
+	/* accelerators are pooled: cache the answer per distinct pointer */
+	const char *last = NULL;
+	const struct family_rule *last_rule = NULL;
+	size_t cap = 64, used = 0;
+	const char **seen = malloc(cap * sizeof *seen);
+	const struct family_rule **rules = malloc(cap * sizeof *rules);
+
+	ds->unmatched = 0;
+	for (size_t i = 0; i < ds->n; i++) {
+		struct row *r = &ds->rows[i];
+		const struct family_rule *m = NULL;
+		if (r->accelerator == last) {
+			m = last_rule;
+		} else {
+			size_t j;
+			for (j = 0; seen && rules && j < used; j++)
+				if (seen[j] == r->accelerator)
+					break;
+			if (seen && rules && j < used) {
+				m = rules[j];
+			} else {
+				m = rule_match(ds, r->accelerator);
+				if (seen && rules && used < cap) {
+					seen[used] = r->accelerator;
+					rules[used++] = m;
+				}
+			}
+			last = r->accelerator;
+			last_rule = m;
+		}
+		if (m) {
+			r->vendor = m->vendor;
+			r->family = m->family;
+		} else {
+			r->vendor = "";
+			r->family = *r->accelerator ? r->accelerator : "unknown";
+			ds->unmatched++;
+		}
+	}
+	free(seen);
+	free(rules);
+}
+
+void dataset_free(struct dataset *ds)
+{
+	free(ds->rows);
+	free(ds->runs);
+	free(ds->rules);
+	strpool_free(&ds->pool);
+	warn_free(&ds->warn);
+	memset(ds, 0, sizeof *ds);
+}
+
+/* ------------------------------------------------------------------ queries */
+
+size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max)
+{
+	size_t n = 0;
+	const char *last = NULL;
+
+	for (size_t i = 0; i < ds->n; i++) {
+		const char *r = ds->rows[i].round;
+		size_t j;
+		if (r == last)
+			continue;
+		last = r;
+		for (j = 0; j < n && out[j] != r; j++)
+			;
+		if (j == n && n < max)
+			out[n++] = r;
+	}
+	return n;
+}
+
+static const struct {
+	const char *id, *label;
+} workloads[] = {
+	{ "bert", "BERT" }, { "llama2_70b_lora", "Llama2-LoRA" }, { "ssd", "RetinaNet" },
+	{ "retinanet", "RetinaNet" }, { "stable_diffusion", "StableDiff" }, { "gpt3", "GPT3" },
+	{ "dlrm_dcnv2", "DLRM" }, { "gnn", "R-GAT" }, { "rgat", "R-GAT" }, { "resnet", "ResNet" },
+	{ "unet3d", "3D-UNet" }, { "llama31_8b", "Llama3.1-8B" }, { "llama31_405b", "Llama3.1-405B" },
+	{ "flux1", "Flux.1" },
+};
+#define NWORKLOADS (sizeof workloads / sizeof workloads[0])
+
+static size_t workload_order(const char *id)
+{
+	for (size_t i = 0; i < NWORKLOADS; i++)
+		if (strcmp(workloads[i].id, id) == 0)
+			return i;
+	return NWORKLOADS;
+}
+
+const char *workload_label(const char *id)
+{
+	size_t i = workload_order(id);
+
+	return i < NWORKLOADS ? workloads[i].label : id;
+}
+
+size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max)
+{
+	size_t n = 0;
+	const char *last = NULL;
+
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		size_t j;
+		if (strcmp(r->round, round) != 0 || r->benchmark == last)
+			continue;
+		last = r->benchmark;
+		for (j = 0; j < n && out[j] != r->benchmark; j++)
+			;
+		if (j == n && n < max)
+			out[n++] = r->benchmark;
+	}
+	/* known workloads in their usual order, then the rest by name */
+	for (size_t a = 1; a < n; a++) {
+		const char *v = out[a];
+		size_t b = a, ov = workload_order(v);
+		while (b > 0) {
+			size_t ob = workload_order(out[b - 1]);
+			if (ob < ov || (ob == ov && strcmp(out[b - 1], v) <= 0))
+				break;
+			out[b] = out[b - 1];
+			b--;
+		}
+		out[b] = v;
+	}
+	return n;
+}
+
+long dataset_find(const struct dataset *ds, const char *round, const char *bench, const char *system)
+{
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		if (strcmp(r->system, system) == 0 && strcmp(r->benchmark, bench) == 0 &&
+		    strcmp(r->round, round) == 0)
+			return (long)i;
+	}
+	return -1;
+}
