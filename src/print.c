@@ -1,0 +1,446 @@
+/* print.c: the --print reports. They share the analysis and the rasterizer with the explorer,
+ * so a script sees exactly the numbers the screen shows. */
+#include "print.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "fmt.h"
+#include "plot.h"
+
+/* ------------------------------------------------------------------ table */
+
+enum tcol { T_RANK, T_SUBMITTER, T_SYSTEM, T_FAMILY, T_N, T_MIN, T_S, T_EP, T_A, T_CL, T_MARK,
+	    T_SPREAD, T_NCOLS };
+
+static const char *const theads[T_NCOLS] = {
+	"#", "submitter", "system", "family", "N", "min", "S", "E'", "A", "cl", "mark", "spread",
+};
+/* text columns are left-aligned and may be shortened to fit the width */
+static const bool tleft[T_NCOLS] = { [T_SUBMITTER] = true, [T_SYSTEM] = true, [T_FAMILY] = true,
+				      [T_MARK] = true };
+
+/* Fills one table cell of shown row i. */
+static void cell(const struct dataset *ds, const struct analysis *a, size_t i, enum tcol c,
+		 char *buf, size_t n)
+{
+	const struct arow *r = &a->rows[i];
+	const struct row *d = &ds->rows[r->row];
+
+	switch (c) {
+	case T_RANK: snprintf(buf, n, "%zu", i + 1); break;
+	case T_SUBMITTER: snprintf(buf, n, "%s", d->submitter); break;
+	case T_SYSTEM: snprintf(buf, n, "%s", d->system); break;
+	case T_FAMILY: snprintf(buf, n, "%s", d->family); break;
+	case T_N: fmt_count(r->N, buf, n); break;
+	case T_MIN: fmt_fixed(r->T, 2, buf, n); break;
+	case T_S: fmt_sig(r->S, 3, buf, n); break;
+	case T_EP: fmt_sig(r->Ep, 3, buf, n); break;
+	case T_A: fmt_sig(r->A, 3, buf, n); break;
+	case T_CL: snprintf(buf, n, "%c", 'a' + r->cluster); break;
+	case T_MARK:
+		snprintf(buf, n, "%s%s%s", r->is_ref ? "R" : "", r->pareto ? "*" : "",
+			 a->breakeven == (long)i ? ">" : "");
+		break;
+	case T_SPREAD:
+		if (isfinite(r->t_lo) && isfinite(r->t_hi) && r->T > 0) {
+			char v[32];
+			snprintf(buf, n, "%s%%", fmt_fixed(100.0 * (r->t_hi - r->t_lo) / r->T, 1, v, sizeof v));
+		} else {
+			snprintf(buf, n, "-");
+		}
+		break;
+	case T_NCOLS: buf[0] = '\0'; break;
+	}
+}
+
+/* Writes s padded or cut to w columns (cut text ends in ".."). */
+static void put_cell(FILE *out, const char *s, int w, bool left)
+{
+	int len = (int)strlen(s);
+
+	if (len > w) {
+		if (w >= 3)
+			fprintf(out, "%.*s..", w - 2, s);
+		else
+			fprintf(out, "%.*s", w, s);
+	} else if (left) {
+		fprintf(out, "%-*s", w, s);
+	} else {
+		fprintf(out, "%*s", w, s);
+	}
+}
+
+void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
+{
+	int w[T_NCOLS], total = 0;
+	char buf[256];
+
+	for (int c = 0; c < T_NCOLS; c++)
+		w[c] = (int)strlen(theads[c]);
+	for (size_t i = 0; i < a->n; i++)
+		for (int c = 0; c < T_NCOLS; c++) {
+			cell(ds, a, i, (enum tcol)c, buf, sizeof buf);
+			int l = (int)strlen(buf);
+			if (l > w[c])
+				w[c] = l;
+		}
+	for (int c = 0; c < T_NCOLS; c++)
+		total += w[c] + (c ? 2 : 0);
+	/* too wide: shorten the long names, system first, never below a readable minimum */
+	static const struct { enum tcol c; int min; } shrink[] = {
+		{ T_SYSTEM, 16 }, { T_SUBMITTER, 8 }, { T_FAMILY, 8 }, { T_SYSTEM, 10 },
+	};
+	for (size_t s = 0; width > 0 && total > width && s < sizeof shrink / sizeof shrink[0]; s++) {
+		int cut = total - width, room = w[shrink[s].c] - shrink[s].min;
+		if (room <= 0)
+			continue;
+		if (cut > room)
+			cut = room;
+		w[shrink[s].c] -= cut;
+		total -= cut;
+	}
+	for (int c = 0; c < T_NCOLS; c++) {
+		if (c)
+			fputs("  ", out);
+		put_cell(out, theads[c], w[c], tleft[c] || c == T_RANK);
+	}
+	fputc('\n', out);
+	for (size_t i = 0; i < a->n; i++) {
+		for (int c = 0; c < T_NCOLS; c++) {
+			cell(ds, a, i, (enum tcol)c, buf, sizeof buf);
+			if (c)
+				fputs("  ", out);
+			put_cell(out, buf, w[c], tleft[c]);
+		}
+		fputc('\n', out);
+	}
+}
+
+/* ------------------------------------------------------------------ csv */
+
+/* Writes s as one CSV field, quoted when it holds a comma, quote or line break. */
+static void csv_field(FILE *out, const char *s)
+{
+	if (!strpbrk(s, ",\"\r\n")) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* Shortest text that reads back as the same double ("-" free: empty when not finite). */
+static void csv_num(FILE *out, double v)
+{
+	char buf[40];
+
+	if (!isfinite(v))
+		return;
+	for (int prec = 6; prec <= 17; prec++) {
+		snprintf(buf, sizeof buf, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			break;
+	}
+	fputs(buf, out);
+}
+
+int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
+{
+	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
+	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
+	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi\n", out);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *r = &a->rows[i];
+		const struct row *d = &ds->rows[r->row];
+		const double nums[] = { r->T, r->S, r->E, r->Ep, r->A, r->kf };
+		const double spread[] = { r->t_lo, r->t_hi, r->s_lo, r->s_hi, r->ep_lo, r->ep_hi };
+
+		fprintf(out, "%zu,", i + 1);
+		const char *text[] = { d->round, d->benchmark, d->submitter, d->system, d->family,
+				       d->vendor, d->accelerator };
+		for (size_t t = 0; t < sizeof text / sizeof text[0]; t++) {
+			csv_field(out, text[t]);
+			fputc(',', out);
+		}
+		fprintf(out, "%lld,", d->accelerators);
+		for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+			csv_num(out, nums[k]);
+			fputc(',', out);
+		}
+		csv_field(out, ds->rows[r->ref].system);
+		fprintf(out, ",%d,%c,%d,%d", r->is_ref, 'a' + r->cluster, r->pareto,
+			a->breakeven == (long)i);
+		for (size_t k = 0; k < sizeof spread / sizeof spread[0]; k++) {
+			fputc(',', out);
+			csv_num(out, spread[k]);
+		}
+		fputc('\n', out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ plot */
+
+void print_plot_points(const struct dataset *ds, const struct analysis *a, enum metric m,
+		       long sel, struct plot_point *pts)
+{
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *r = &a->rows[i];
+		pts[i].x = r->N;
+		pts[i].y = arow_metric(r, m);
+		pts[i].cluster = r->cluster;
+		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
+			       ((long)i == sel ? PT_SELECTED : 0);
+		pts[i].label = ds->rows[r->row].system;
+	}
+}
+
+static int print_plot(const struct dataset *ds, const struct analysis *a, const struct params *p,
+		      const struct print_opts *o, FILE *out, struct gs_err *err)
+{
+	struct plot_point *pts = calloc(a->n ? a->n : 1, sizeof *pts);
+	struct plot_grid g = { 0 };
+	struct plot_spec spec;
+	int rc = -1;
+
+	if (!pts) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	print_plot_points(ds, a, o->y_metric, -1, pts);
+	memset(&spec, 0, sizeof spec);
+	spec.width = o->width;
+	spec.height = o->height;
+	spec.log_y = o->log_y;
+	spec.theta = o->y_metric == MET_EP ? p->theta : NAN;
+	spec.show_pareto = true;
+	spec.y_name = metric_name(o->y_metric);
+	if (plot_render(pts, a->n, &spec, &g, err) == 0) {
+		size_t need = plot_to_text(&g, NULL, 0);
+		char *text = malloc(need + 1);
+		if (text) {
+			plot_to_text(&g, text, need + 1);
+			fprintf(out, "%s vs accelerators (log2): %s %s, %zu rows\n", metric_name(o->y_metric),
+				a->round, workload_label(a->workload), a->n);
+			fputs(text, out);
+			if (need && text[need - 1] != '\n')
+				fputc('\n', out);
+			free(text);
+			rc = 0;
+		} else {
+			err_set(err, NULL, 0, 0, "out of memory");
+		}
+	}
+	plot_free(&g);
+	free(pts);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ clusters, pareto */
+
+static void print_ref(const struct dataset *ds, const struct analysis *a, const struct params *p,
+		      FILE *out)
+{
+	char t[32];
+
+	if (p->mode == REF_FAMILY) {
+		fputs("per family (each family's fewest accelerators, ties to the slowest)", out);
+		return;
+	}
+	if (a->ref < 0) {
+		fputs("none (no rows shown)", out);
+		return;
+	}
+	const struct row *r = &ds->rows[a->ref];
+	fprintf(out, "%s %s (N=%lld, %s min, %s%s)", r->submitter, r->system, r->accelerators,
+		fmt_fixed(r->minutes, 2, t, sizeof t), ref_mode_name(p->mode),
+		a->ref_hidden ? ", hidden by the filter" : "");
+}
+
+static void print_clusters(const struct analysis *a, const struct params *p, FILE *out)
+{
+	char b1[32], b2[32], b3[32], b4[32];
+
+	fprintf(out, "k=%d (%s)  inertia %s  silhouette %s\n", a->k, feat_set_name(p->feats),
+		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
+	for (int c = 0; c < a->k && c < MAX_K; c++) {
+		const struct cluster_sum *s = &a->clusters[c];
+		fprintf(out, "  %c  %3zu systems  N %s-%s", 'a' + c, s->n, fmt_count(s->n_min, b1, sizeof b1),
+			fmt_count(s->n_max, b2, sizeof b2));
+		fprintf(out, "  E' %s +- %s\n", fmt_sig(s->ep_mean, 3, b3, sizeof b3),
+			fmt_sig(s->ep_sd, 2, b4, sizeof b4));
+	}
+}
+
+/* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
+static size_t pareto_rows(const struct analysis *a, size_t **idx)
+{
+	size_t n = 0;
+
+	*idx = malloc((a->n ? a->n : 1) * sizeof **idx);
+	if (!*idx)
+		return 0;
+	for (size_t i = 0; i < a->n; i++) {
+		if (!a->rows[i].pareto)
+			continue;
+		size_t j = n++;
+		while (j > 0 && a->rows[(*idx)[j - 1]].T > a->rows[i].T) {
+			(*idx)[j] = (*idx)[j - 1];
+			j--;
+		}
+		(*idx)[j] = i;
+	}
+	return n;
+}
+
+static void print_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
+{
+	size_t *idx, n = pareto_rows(a, &idx);
+	char b1[32], b2[32], b3[32];
+
+	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
+	for (size_t k = 0; k < n; k++) {
+		const struct arow *r = &a->rows[idx[k]];
+		fprintf(out, "  %-40s N=%-6s T=%-9s A=%-9s E'=%s\n", ds->rows[r->row].system,
+			fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
+			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b1, sizeof b1));
+	}
+	free(idx);
+}
+
+static void print_breakeven(const struct dataset *ds, const struct analysis *a,
+			    const struct params *p, FILE *out)
+{
+	char b1[32], b2[32], b3[32];
+
+	fprintf(out, "theta %s -> ", fmt_sig(p->theta, 3, b1, sizeof b1));
+	if (a->breakeven < 0) {
+		fputs("none (no row has E' >= theta)\n", out);
+		return;
+	}
+	const struct arow *r = &a->rows[a->breakeven];
+	fprintf(out, "N=%s  %s  %s min  E' %s\n", fmt_count(r->N, b1, sizeof b1),
+		ds->rows[r->row].system, fmt_fixed(r->T, 2, b2, sizeof b2), fmt_sig(r->Ep, 3, b3, sizeof b3));
+}
+
+static void print_summary_one(const struct dataset *ds, const struct analysis *a,
+			      const struct params *p, FILE *out)
+{
+	size_t *idx, n;
+	char b1[32], b2[32];
+
+	fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
+	fputs("  reference   ", out);
+	print_ref(ds, a, p, out);
+	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
+	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
+		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
+	fputs("  break-even  ", out);
+	print_breakeven(ds, a, p, out);
+	n = pareto_rows(a, &idx);
+	fprintf(out, "  pareto      %zu:", n);
+	for (size_t k = 0; k < n; k++)
+		fprintf(out, "%s %s (N=%s)", k ? "," : "", ds->rows[a->rows[idx[k]].row].system,
+			fmt_count(a->rows[idx[k]].N, b1, sizeof b1));
+	fputc('\n', out);
+	free(idx);
+}
+
+/* ------------------------------------------------------------------ entry */
+
+int print_run(const struct dataset *ds, const struct params *p, const struct print_opts *o,
+	      FILE *out, struct gs_err *err)
+{
+	struct analysis a;
+	int rc = 0;
+	bool first = true;
+
+	memset(&a, 0, sizeof a);
+	if (o->what & PR_SUMMARY) {
+		const char *wl[64];
+		const char *round = p->round;
+		if (!round) {
+			const char *r[1];
+			round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
+		}
+		size_t n = o->all_workloads && round ? dataset_workloads(ds, round, wl, 64) : 0;
+		if (!o->all_workloads || !round)
+			wl[n++] = p->workload;
+		for (size_t i = 0; i < n; i++) {
+			struct params q = *p;
+			q.round = round;
+			q.workload = wl[i];
+			/* a pinned system exists in some workloads only: elsewhere the paper rule */
+			if (q.mode == REF_PINNED && o->all_workloads &&
+			    dataset_find(ds, round, wl[i], q.pinned) < 0)
+				q.mode = REF_PAPER;
+			if (analysis_run(ds, &q, &a, err) < 0) {
+				rc = -1;
+				goto out;
+			}
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			print_summary_one(ds, &a, &q, out);
+		}
+	}
+	if (o->what & ~(unsigned)PR_SUMMARY) {
+		if (analysis_run(ds, p, &a, err) < 0) {
+			rc = -1;
+			goto out;
+		}
+		if (o->what & PR_TABLE) {
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			fprintf(out, "%s %s  reference: ", a.round, workload_label(a.workload));
+			print_ref(ds, &a, p, out);
+			fprintf(out, "  rows %zu/%zu\n", a.n, a.total);
+			print_table(ds, &a, out, o->width);
+		}
+		if (o->what & PR_PLOT) {
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			if (print_plot(ds, &a, p, o, out, err) < 0) {
+				rc = -1;
+				goto out;
+			}
+		}
+		if (o->what & PR_CLUSTERS) {
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			print_clusters(&a, p, out);
+		}
+		if (o->what & PR_PARETO) {
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			print_pareto(ds, &a, out);
+			fputs("break-even: ", out);
+			print_breakeven(ds, &a, p, out);
+		}
+		if (o->what & PR_CSV) {
+			if (!first)
+				fputc('\n', out);
+			first = false;
+			print_csv(ds, &a, out);
+		}
+	}
+	if (fflush(out) != 0 || ferror(out)) {
+		err_set(err, NULL, 0, 0, "write error on standard output");
+		rc = -1;
+	}
+out:
+	analysis_free(&a);
+	return rc;
+}
