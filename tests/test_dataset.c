@@ -1,0 +1,338 @@
+/* Results CSV loader, families and dataset queries. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dataset.h"
+
+static struct dataset ds;
+static struct gs_err err;
+
+static int setup(void **state)
+{
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&err, 0, sizeof err);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	dataset_free(&ds);
+	return 0;
+}
+
+static int load(const char *text)
+{
+	return dataset_load_buffer(&ds, "t.csv", text, strlen(text), &err);
+}
+
+/* True when some kept warning contains s. */
+static bool warned(const char *s)
+{
+	for (size_t i = 0; i < ds.warn.n; i++)
+		if (strstr(ds.warn.items[i], s))
+			return true;
+	return false;
+}
+
+static void columns_in_any_order(void **state)
+{
+	(void)state;
+	assert_int_equal(load("minutes,benchmark,extra,accelerators,system\n"
+			      "12.5,bert,zz,8,sysA\n3.25,bert,,16,sysB\n"), 0);
+	assert_int_equal(ds.n, 2);
+	assert_string_equal(ds.rows[0].system, "sysA");
+	assert_true(ds.rows[0].minutes == 12.5);
+	assert_int_equal(ds.rows[1].accelerators, 16);
+	/* optional columns absent: defaults */
+	assert_string_equal(ds.rows[0].submitter, "");
+	assert_int_equal(ds.rows[0].runs_scored, -1);
+	assert_true(ds.rows[0].scaling_factor == 1.0);
+	/* no round column: the file name */
+	assert_string_equal(ds.rows[0].round, "t");
+	assert_int_equal(ds.warn.total, 0);
+}
+
+static void full_row_and_runs(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,submitter,system,system_name,division,availability,accelerator,"
+			      "nodes,accelerators_per_node,accelerators,framework,benchmark,minutes,"
+			      "runs_scored,runs_failed,scaling_factor,run_minutes\n"
+			      "v4.1,Krai,7920T,\"Dell, Precision\",closed,available,NVIDIA RTX A5000,1,2,2,"
+			      "PyTorch,bert,366.190000,10,0,1.0188,370.1;360.5;365.0\n"), 0);
+	assert_int_equal(ds.n, 1);
+	const struct row *r = &ds.rows[0];
+	assert_string_equal(r->system_name, "Dell, Precision");
+	assert_int_equal(r->nodes, 1);
+	assert_int_equal(r->per_node, 2);
+	assert_int_equal(r->runs_scored, 10);
+	assert_int_equal(r->runs_failed, 0);
+	assert_true(r->scaling_factor == 1.0188);
+	assert_int_equal(r->run_n, 3);
+	/* runs come back ascending whatever the file's order */
+	assert_true(ds.runs[r->run_off] == 360.5);
+	assert_true(ds.runs[r->run_off + 2] == 370.1);
+	assert_int_equal(r->line, 2);
+}
+
+static void bom_crlf_quotes(void **state)
+{
+	(void)state;
+	assert_int_equal(load("\xef\xbb\xbfsystem,benchmark,accelerators,minutes\r\n"
+			      "\"a \"\"quoted\"\" sys\",bert,8,1.5\r\n"
+			      "b,bert,4,2\r\n"), 0);
+	assert_int_equal(ds.n, 2);
+	assert_string_equal(ds.rows[0].system, "a \"quoted\" sys");
+	assert_int_equal(ds.rows[1].line, 3);
+}
+
+static void missing_required_column(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,minutes\nx,bert,1\n"), -1);
+	assert_non_null(strstr(err.msg, "accelerators"));
+	assert_string_equal(err.file, "t.csv");
+}
+
+static void duplicated_column(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,minutes\nx,bert,1,2,3\n"), -1);
+	assert_non_null(strstr(err.msg, "twice"));
+	assert_int_equal(err.line, 1);
+	assert_int_equal(err.col, 39);
+}
+
+static void empty_file(void **state)
+{
+	(void)state;
+	assert_int_equal(load(""), -1);
+	assert_non_null(strstr(err.msg, "empty"));
+}
+
+static void bad_minutes_skipped_with_location(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\n"
+			      "a,bert,8,abc\nb,bert,8,0\nc,bert,8,-3\nd,bert,8,nan\ne,bert,8,inf\n"
+			      "f,bert,8,1e400\ng,bert,8,2.5\n"), 0);
+	assert_int_equal(ds.n, 1);
+	assert_string_equal(ds.rows[0].system, "g");
+	assert_int_equal(ds.warn.total, 6);
+	/* file:line:column of the minutes field */
+	assert_true(warned("t.csv:2:10: minutes: 'abc'"));
+	assert_true(warned("t.csv:7:10: minutes: '1e400'"));
+}
+
+static void bad_accelerators_skipped(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\n"
+			      "a,bert,0,1\nb,bert,-8,1\nc,bert,2.5,1\nd,bert,9223372036854775808,1\n"
+			      "e,bert,x,1\nf,bert,8.0,1\n"), 0);
+	assert_int_equal(ds.n, 1);
+	assert_int_equal(ds.rows[0].accelerators, 8);
+	assert_int_equal(ds.warn.total, 5);
+	assert_true(warned("t.csv:4:8: accelerators: '2.5'"));
+}
+
+static void wrong_field_count_and_empty_required(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\n"
+			      "a,bert,8\nb,bert,8,1,extra\n,bert,8,1\nd,bert,8,1\n"), 0);
+	assert_int_equal(ds.n, 1);
+	assert_true(warned("t.csv:2: row has 3 fields, the header has 4"));
+	assert_true(warned("t.csv:4:1: system is empty"));
+}
+
+static void duplicate_keeps_first(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,system,benchmark,accelerators,minutes\n"
+			      "v1,a,bert,8,1\nv1,a,bert,8,2\nv2,a,bert,8,3\n"), 0);
+	assert_int_equal(ds.n, 2);
+	assert_true(ds.rows[0].minutes == 1);
+	assert_true(warned("t.csv:3: duplicate of t.csv:2"));
+}
+
+static void duplicates_across_files(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,system,benchmark,accelerators,minutes\nv1,a,bert,8,1\n"), 0);
+	assert_int_equal(dataset_load_buffer(&ds, "u.csv", "round,system,benchmark,accelerators,minutes\nv1,a,bert,8,5\n",
+					     58, &err), 0);
+	assert_int_equal(ds.n, 1);
+	assert_true(warned("u.csv:2: duplicate of t.csv:2"));
+}
+
+static void control_characters_replaced(void **state)
+{
+	(void)state;
+	static const char text[] = "system,benchmark,accelerators,minutes,submitter\n"
+				   "\x1b[2Jevil\x07,bert,8,1,\"a\x1b]52;c;Zm9v\x07\"\n"
+				   "ok\xff\xfe,bert,4,1,\xc2\x9b" "31m\n";
+	assert_int_equal(load(text), 0);
+	assert_int_equal(ds.n, 2);
+	assert_string_equal(ds.rows[0].system, "?[2Jevil?");
+	assert_string_equal(ds.rows[0].submitter, "a?]52;c;Zm9v?");
+	assert_string_equal(ds.rows[1].system, "ok??");
+	assert_string_equal(ds.rows[1].submitter, "??31m"); /* C1 CSI as UTF-8 */
+}
+
+static void nul_byte_in_field(void **state)
+{
+	(void)state;
+	static const char text[] = "system,benchmark,accelerators,minutes\na\0b,bert,8,1\n";
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, sizeof text - 1, &err), 0);
+	assert_int_equal(ds.n, 1);
+	assert_string_equal(ds.rows[0].system, "a?b");
+}
+
+static void utf8_kept(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\nm\xc3\xa1quina,bert,8,1\n"), 0);
+	assert_string_equal(ds.rows[0].system, "m\xc3\xa1quina");
+}
+
+static void unbalanced_quote_is_an_error(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\n\"a,bert,8,1\nb,bert,8,1\n"), -1);
+	assert_non_null(strstr(err.msg, "unterminated"));
+	assert_int_equal(err.line, 2);
+}
+
+static void stray_quote_is_an_error(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes\nb,be\"rt,8,1\n"), -1);
+	assert_int_equal(err.line, 2);
+	assert_int_equal(err.col, 5);
+}
+
+static void bad_run_minutes_warn(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,run_minutes\na,bert,8,1,1.0;x;2\n"), 0);
+	assert_int_equal(ds.n, 1);
+	assert_int_equal(ds.rows[0].run_n, 0);
+	assert_true(warned("run_minutes: 'x'"));
+}
+
+static void families_first_match_case_insensitive(void **state)
+{
+	(void)state;
+	FILE *f = fopen("test_families.tmp", "w");
+	assert_non_null(f);
+	fputs("pattern,vendor,family\nGB200,NVIDIA,GB200\nb200,NVIDIA,B200\nH100-SXM,NVIDIA,H100 SXM\n", f);
+	fclose(f);
+	assert_int_equal(dataset_load_families(&ds, "test_families.tmp", &err), 0);
+	remove("test_families.tmp");
+	assert_int_equal(ds.nrules, 3);
+	assert_int_equal(load("system,benchmark,accelerators,minutes,accelerator\n"
+			      "a,bert,8,1,NVIDIA GB200\nb,bert,8,1,NVIDIA B200-SXM-180GB\n"
+			      "c,bert,8,1,NVIDIA h100-sxm5-80gb\nd,bert,8,1,Mystery X\n"), 0);
+	dataset_classify(&ds);
+	assert_string_equal(ds.rows[0].family, "GB200");
+	assert_string_equal(ds.rows[1].family, "B200");
+	assert_string_equal(ds.rows[2].family, "H100 SXM");
+	assert_string_equal(ds.rows[2].vendor, "NVIDIA");
+	assert_string_equal(ds.rows[3].family, "Mystery X");
+	assert_int_equal(ds.unmatched, 1);
+}
+
+static void families_bad_header(void **state)
+{
+	(void)state;
+	FILE *f = fopen("test_families2.tmp", "w");
+	assert_non_null(f);
+	fputs("a,b\n", f);
+	fclose(f);
+	assert_int_equal(dataset_load_families(&ds, "test_families2.tmp", &err), -1);
+	remove("test_families2.tmp");
+	assert_non_null(strstr(err.msg, "pattern,vendor,family"));
+}
+
+static void rounds_and_workload_order(void **state)
+{
+	(void)state;
+	const char *out[8];
+	assert_int_equal(load("round,system,benchmark,accelerators,minutes\n"
+			      "v4.1,a,zeta,8,1\nv4.1,a,stable_diffusion,8,1\nv4.0,a,bert,8,1\n"
+			      "v4.1,a,bert,8,1\nv4.1,a,alpha,8,1\n"), 0);
+	assert_int_equal(dataset_rounds(&ds, out, 8), 2);
+	assert_string_equal(out[0], "v4.1");
+	assert_int_equal(dataset_workloads(&ds, "v4.1", out, 8), 4);
+	assert_string_equal(out[0], "bert");
+	assert_string_equal(out[1], "stable_diffusion");
+	assert_string_equal(out[2], "alpha");
+	assert_string_equal(out[3], "zeta");
+	assert_string_equal(workload_label("llama2_70b_lora"), "Llama2-LoRA");
+	assert_int_equal(dataset_find(&ds, "v4.0", "bert", "a"), 2);
+	assert_int_equal(dataset_find(&ds, "v4.0", "zeta", "a"), -1);
+}
+
+static void long_field_and_line(void **state)
+{
+	(void)state;
+	size_t big = 1 << 20;
+	char *text = malloc(big + 200);
+	assert_non_null(text);
+	int k = sprintf(text, "system,benchmark,accelerators,minutes\n");
+	memset(text + k, 'x', big);
+	sprintf(text + k + big, ",bert,8,1\n");
+	assert_int_equal(load(text), 0);
+	free(text);
+	assert_int_equal(ds.n, 1);
+	assert_int_equal(strlen(ds.rows[0].system), big);
+}
+
+static void sanitize_helper(void **state)
+{
+	(void)state;
+	char buf[8];
+	assert_string_equal(text_sanitize("a\x1b" "bc", buf, sizeof buf), "a?bc");
+	/* never cuts a UTF-8 sequence */
+	assert_string_equal(text_sanitize("abcdef\xc3\xa1", buf, sizeof buf), "abcdef");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(columns_in_any_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(full_row_and_runs, setup, teardown),
+		cmocka_unit_test_setup_teardown(bom_crlf_quotes, setup, teardown),
+		cmocka_unit_test_setup_teardown(missing_required_column, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicated_column, setup, teardown),
+		cmocka_unit_test_setup_teardown(empty_file, setup, teardown),
+		cmocka_unit_test_setup_teardown(bad_minutes_skipped_with_location, setup, teardown),
+		cmocka_unit_test_setup_teardown(bad_accelerators_skipped, setup, teardown),
+		cmocka_unit_test_setup_teardown(wrong_field_count_and_empty_required, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
+		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
+		cmocka_unit_test_setup_teardown(utf8_kept, setup, teardown),
+		cmocka_unit_test_setup_teardown(unbalanced_quote_is_an_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(stray_quote_is_an_error, setup, teardown),
+		cmocka_unit_test_setup_teardown(bad_run_minutes_warn, setup, teardown),
+		cmocka_unit_test_setup_teardown(families_first_match_case_insensitive, setup, teardown),
+		cmocka_unit_test_setup_teardown(families_bad_header, setup, teardown),
+		cmocka_unit_test_setup_teardown(rounds_and_workload_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
