@@ -1,0 +1,564 @@
+/* kmeans.c: k-means++ seeding, Lloyd iterations, restarts, silhouette and auto-k.
+ *
+ * Everything here must give the same answer on every machine and libc: the random numbers
+ * come from splitmix64 (not rand()), every arg-min breaks ties to the lowest index, and
+ * every sum runs in index order. The build uses -std=c11, which keeps GCC from contracting
+ * a*b+c into fused multiply-adds, so the arithmetic itself is reproducible too.
+ *
+ * Large inputs: the 16 restarts are what costs, so above KM_EXACT points they run on a
+ * deterministic stride sample of KM_SAMPLE points, and only the winner is refined over all
+ * points (at most KM_FULL_ITER Lloyd passes, stopping once fewer than 1 label in 1000 moves).
+ * The silhouette, O(n^2), is likewise taken over a stride sample above KM_EXACT points.
+ * Inputs of KM_EXACT points or fewer take the exact path, untouched by any of this. */
+#include "kmeans.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define KM_MAX_ITER 300   /* Lloyd cap; small inputs converge in a handful of passes */
+#define KM_EXACT 2048     /* up to this many points everything is computed exactly */
+#define KM_SAMPLE 1024    /* above KM_EXACT: points the restarts and silhouette look at */
+#define KM_FULL_ITER 10   /* Lloyd passes over all points after the sample's best start */
+
+/* ---- generator ------------------------------------------------------------------------ */
+
+/* splitmix64 (Steele, Lea, Flood 2014): one 64-bit word of state, passes BigCrush, and is
+ * fully specified by integer arithmetic, so every platform draws the same sequence. */
+void rng_seed(struct rng *r, uint64_t seed)
+{
+	r->s = seed;
+}
+
+uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+	return z ^ (z >> 31);
+}
+
+double rng_unit(struct rng *r)
+{
+	/* The top 53 bits fill a double's mantissa exactly: uniform on [0, 1). */
+	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
+}
+
+/* ---- helpers -------------------------------------------------------------------------- */
+
+static double dist2(const double *a, const double *b, size_t d)
+{
+	double s = 0;
+
+	for (size_t j = 0; j < d; j++) {
+		double t = a[j] - b[j];
+		s += t * t;
+	}
+	return s;
+}
+
+/* Index of the nearest centroid; ties go to the lowest index. The two- and three-feature
+ * cases, all the analysis uses, get straight-line code: this is the innermost loop. */
+static int nearest(const double *p, const double *cent, int k, size_t d, double *out_d2)
+{
+	int best = 0;
+
+	if (d == 2 || d == 3) {
+		double bd = INFINITY;
+		for (int c = 0; c < k; c++) {
+			const double *q = cent + (size_t)c * d;
+			double t0 = p[0] - q[0], t1 = p[1] - q[1], t = t0 * t0 + t1 * t1;
+			if (d == 3) {
+				double t2 = p[2] - q[2];
+				t += t2 * t2;
+			}
+			if (t < bd) {
+				bd = t;
+				best = c;
+			}
+		}
+		if (out_d2)
+			*out_d2 = bd;
+		return best;
+	}
+
+	double bd = dist2(p, cent, d);
+
+	for (int c = 1; c < k; c++) {
+		double t = dist2(p, cent + (size_t)c * d, d);
+		if (t < bd) {
+			bd = t;
+			best = c;
+		}
+	}
+	if (out_d2)
+		*out_d2 = bd;
+	return best;
+}
+
+/* Index of the j-th of m evenly spaced sample points among n (m <= n). */
+static size_t stride_index(size_t j, size_t m, size_t n)
+{
+	return (size_t)(((unsigned long long)j * n) / m);
+}
+
+/* ---- seeding -------------------------------------------------------------------------- */
+
+/* k-means++ (Arthur and Vassilvitskii 2007): the first centre uniformly, each next one with
+ * probability proportional to its squared distance to the nearest centre chosen so far.
+ * Stops early when every point already sits on a centre (fewer distinct points than k), so
+ * the count returned is min(k, distinct points). dmin[n] is scratch. */
+static int seed_pp(const double *x, size_t n, size_t d, int k, struct rng *r, double *cent,
+		   double *dmin)
+{
+	size_t first = (size_t)(rng_unit(r) * (double)n);
+	int placed = 1;
+
+	if (first >= n)
+		first = n - 1;
+	memcpy(cent, x + first * d, d * sizeof *cent);
+	for (size_t i = 0; i < n; i++)
+		dmin[i] = dist2(x + i * d, cent, d);
+	while (placed < k) {
+		double sum = 0, target, acc = 0;
+		size_t pick = n, last = n;
+
+		for (size_t i = 0; i < n; i++)
+			sum += dmin[i];
+		if (!(sum > 0))
+			break;
+		target = rng_unit(r) * sum;
+		for (size_t i = 0; i < n; i++) {
+			if (dmin[i] <= 0)
+				continue;
+			last = i;
+			acc += dmin[i];
+			if (acc > target) {
+				pick = i;
+				break;
+			}
+		}
+		if (pick == n) /* rounding left target above the running sum */
+			pick = last;
+		double *c = cent + (size_t)placed * d;
+		memcpy(c, x + pick * d, d * sizeof *c);
+		placed++;
+		for (size_t i = 0; i < n; i++) {
+			double t = dist2(x + i * d, c, d);
+			if (t < dmin[i])
+				dmin[i] = t;
+		}
+	}
+	return placed;
+}
+
+/* ---- Lloyd ---------------------------------------------------------------------------- */
+
+/* Centroids as the means of the labelled points. A cluster left empty takes the point
+ * farthest from its own centroid among clusters with two or more members (ties: lowest
+ * index), which is deterministic and lowers the inertia the most of any single move. */
+static void update_centroids(const double *x, size_t n, size_t d, int k, int *lab,
+			     double *cent, size_t *cnt)
+{
+	for (int guard = 0; guard <= k; guard++) {
+		int empty = -1;
+
+		memset(cent, 0, (size_t)k * d * sizeof *cent);
+		memset(cnt, 0, (size_t)k * sizeof *cnt);
+		for (size_t i = 0; i < n; i++) {
+			double *c = cent + (size_t)lab[i] * d;
+			const double *p = x + i * d;
+			for (size_t j = 0; j < d; j++)
+				c[j] += p[j];
+			cnt[lab[i]]++;
+		}
+		for (int c = 0; c < k; c++) {
+			if (cnt[c] == 0) {
+				if (empty < 0)
+					empty = c;
+				continue;
+			}
+			for (size_t j = 0; j < d; j++)
+				cent[(size_t)c * d + j] /= (double)cnt[c];
+		}
+		if (empty < 0)
+			return;
+		size_t far = n;
+		double fd = -1;
+		for (size_t i = 0; i < n; i++) {
+			if (cnt[lab[i]] < 2)
+				continue;
+			double t = dist2(x + i * d, cent + (size_t)lab[i] * d, d);
+			if (t > fd) {
+				fd = t;
+				far = i;
+			}
+		}
+		if (far == n) /* k > n: cannot happen, callers clamp k */
+			return;
+		lab[far] = empty;
+	}
+}
+
+/* Runs Lloyd from the centroids in cent until no more than `tol` labels change or maxit
+ * passes; leaves the final labels in lab and their means in cent, and returns the inertia of
+ * that partition. */
+static double lloyd(const double *x, size_t n, size_t d, int k, double *cent, int *lab,
+		    size_t *cnt, int maxit, size_t tol)
+{
+	double inertia = 0;
+
+	for (size_t i = 0; i < n; i++)
+		lab[i] = -1;
+	for (int it = 0; it < maxit; it++) {
+		size_t changed = 0;
+		int empty = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			int c = nearest(x + i * d, cent, k, d, NULL);
+			if (c != lab[i]) {
+				lab[i] = c;
+				changed++;
+			}
+		}
+		memset(cent, 0, (size_t)k * d * sizeof *cent);
+		memset(cnt, 0, (size_t)k * sizeof *cnt);
+		for (size_t i = 0; i < n; i++) {
+			double *c = cent + (size_t)lab[i] * d;
+			const double *p = x + i * d;
+			for (size_t j = 0; j < d; j++)
+				c[j] += p[j];
+			cnt[lab[i]]++;
+		}
+		for (int c = 0; c < k; c++) {
+			if (!cnt[c]) {
+				empty = 1;
+				continue;
+			}
+			for (size_t j = 0; j < d; j++)
+				cent[(size_t)c * d + j] /= (double)cnt[c];
+		}
+		if (empty) {
+			update_centroids(x, n, d, k, lab, cent, cnt);
+			changed = n;
+		}
+		if (changed <= tol)
+			break;
+	}
+	for (size_t i = 0; i < n; i++)
+		inertia += dist2(x + i * d, cent + (size_t)lab[i] * d, d);
+	return inertia;
+}
+
+/* ---- Hartigan ------------------------------------------------------------------------- */
+
+/* Single-point moves (Hartigan and Wong): moving x from cluster a (size na, mean ma) to b
+ * changes the inertia by nb/(nb+1) |x-mb|^2 - na/(na-1) |x-ma|^2, so a point moves when that
+ * is negative even though its nearest centroid is its own. Lloyd stops at such partitions
+ * (about one tiny input in a hundred ends above the optimum after 16 restarts); every
+ * Hartigan-stable partition is Lloyd-stable, so this only ever lowers the inertia. Points go
+ * in index order, the best target wins (ties: lowest index), and a move must gain more than
+ * a rounding-sized margin, so the passes terminate. cent and cnt must hold lab's means and
+ * sizes; both are kept up to date. Returns the number of moves made. */
+static size_t hartigan(const double *x, size_t n, size_t d, int k, double *cent, int *lab,
+		       size_t *cnt, int maxpass)
+{
+	size_t moves = 0;
+
+	for (int pass = 0; pass < maxpass; pass++) {
+		size_t moved = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			const double *p = x + i * d;
+			int a = lab[i], best = -1;
+			double na = (double)cnt[a], gain_best = 0, cost_a;
+
+			if (cnt[a] < 2)
+				continue;
+			cost_a = na / (na - 1) * dist2(p, cent + (size_t)a * d, d);
+			for (int b = 0; b < k; b++) {
+				if (b == a)
+					continue;
+				double nb = (double)cnt[b];
+				double add = nb / (nb + 1) * dist2(p, cent + (size_t)b * d, d);
+				double gain = cost_a - add;
+				if (gain > 1e-12 * (cost_a + add) && gain > gain_best) {
+					gain_best = gain;
+					best = b;
+				}
+			}
+			if (best < 0)
+				continue;
+			double *ca = cent + (size_t)a * d, *cb = cent + (size_t)best * d;
+			double nb = (double)cnt[best];
+			for (size_t j = 0; j < d; j++) {
+				ca[j] = (ca[j] * na - p[j]) / (na - 1);
+				cb[j] = (cb[j] * nb + p[j]) / (nb + 1);
+			}
+			cnt[a]--;
+			cnt[best]++;
+			lab[i] = best;
+			moved++;
+		}
+		moves += moved;
+		if (!moved)
+			break;
+		/* Incremental means drift; start each pass from exact ones. */
+		update_centroids(x, n, d, k, lab, cent, cnt);
+	}
+	return moves;
+}
+
+/* Lloyd, then Hartigan moves, then Lloyd again until neither changes anything. */
+static double refine(const double *x, size_t n, size_t d, int k, double *cent, int *lab,
+		     size_t *cnt)
+{
+	double in = lloyd(x, n, d, k, cent, lab, cnt, KM_MAX_ITER, 0);
+
+	for (int round = 0; round < 8; round++) {
+		if (!hartigan(x, n, d, k, cent, lab, cnt, KM_MAX_ITER))
+			break;
+		/* Restart Lloyd from the improved means. */
+		in = lloyd(x, n, d, k, cent, lab, cnt, KM_MAX_ITER, 0);
+	}
+	return in;
+}
+
+/* ---- restarts ------------------------------------------------------------------------- */
+
+/* Best of `restarts` k-means++ + Lloyd runs over x[n]: its centroids go to best_cent, its
+ * labels to best_lab; returns the number of clusters formed and sets *best_in. */
+static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
+			double *best_cent, int *best_lab, double *best_in, double *cent, int *lab,
+			size_t *cnt, double *dmin)
+{
+	struct rng r;
+	int best_k = 0;
+
+	rng_seed(&r, seed);
+	*best_in = INFINITY;
+	for (int t = 0; t < restarts; t++) {
+		int kk = seed_pp(x, n, d, k, &r, cent, dmin);
+		double in = refine(x, n, d, kk, cent, lab, cnt);
+
+		/* Strictly better only: on equal inertia the earliest restart stays. */
+		if (t == 0 || in < *best_in) {
+			*best_in = in;
+			best_k = kk;
+			memcpy(best_cent, cent, (size_t)kk * d * sizeof *cent);
+			if (best_lab)
+				memcpy(best_lab, lab, n * sizeof *lab);
+		}
+	}
+	return best_k;
+}
+
+int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
+	       int *labels, struct kmeans_result *res)
+{
+	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
+	double *cent = NULL, *best_cent = NULL, *dmin = NULL, *xs = NULL;
+	int *lab = NULL;
+	size_t *cnt = NULL;
+	int rc = -1, kk;
+	double in;
+
+	if (!res || d == 0 || k < 1 || restarts < 1 || (n > 0 && (!x || !labels)))
+		return -1;
+	res->k = 0;
+	res->inertia = 0;
+	res->silhouette = NAN;
+	if (n == 0)
+		return 0;
+	if ((size_t)k > n)
+		k = (int)n;
+	cent = malloc((size_t)k * d * sizeof *cent);
+	best_cent = malloc((size_t)k * d * sizeof *best_cent);
+	cnt = malloc((size_t)k * sizeof *cnt);
+	dmin = malloc(m * sizeof *dmin);
+	lab = malloc(m * sizeof *lab);
+	if (!cent || !best_cent || !cnt || !dmin || !lab)
+		goto out;
+	if (n == m) {
+		kk = restarts_run(x, n, d, k, restarts, seed, best_cent, labels, &in, cent, lab,
+				  cnt, dmin);
+	} else {
+		xs = malloc(m * d * sizeof *xs);
+		if (!xs)
+			goto out;
+		for (size_t j = 0; j < m; j++)
+			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
+		kk = restarts_run(xs, m, d, k, restarts, seed, best_cent, NULL, &in, cent, lab,
+				  cnt, dmin);
+		in = lloyd(x, n, d, kk, best_cent, labels, cnt, KM_FULL_ITER, n / 1000);
+	}
+	res->k = kk;
+	res->inertia = in;
+	res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
+	rc = 0;
+out:
+	free(cent);
+	free(best_cent);
+	free(cnt);
+	free(dmin);
+	free(lab);
+	free(xs);
+	return rc;
+}
+
+/* ---- silhouette ----------------------------------------------------------------------- */
+
+/* Mean silhouette over the points idx[0..m) (all points when idx is NULL, else a stride
+ * sample), distances taken among those points only. A point alone in its cluster scores 0
+ * (Rousseeuw's convention, as scikit-learn's). The points are first copied grouped by label,
+ * so each pair is measured once and its distance added to both ends without scattering:
+ * for a fixed i the inner loops run over one cluster at a time.
+ * p[m*d], sums[m*k], cnt[k], start[k+1] are scratch. */
+static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t d,
+			    const int *labels, int k, double *p, double *sums, size_t *cnt,
+			    size_t *start)
+{
+	double total = 0;
+	int formed = 0;
+
+	memset(cnt, 0, (size_t)k * sizeof *cnt);
+	for (size_t i = 0; i < m; i++)
+		cnt[labels[idx ? idx[i] : i]]++;
+	for (int c = 0; c < k; c++)
+		formed += cnt[c] > 0;
+	if (formed < 2 || (size_t)formed >= m)
+		return NAN;
+	start[0] = 0;
+	for (int c = 0; c < k; c++)
+		start[c + 1] = start[c] + cnt[c];
+	memset(cnt, 0, (size_t)k * sizeof *cnt);
+	for (size_t i = 0; i < m; i++) {
+		size_t pi = idx ? idx[i] : i;
+		int c = labels[pi];
+		memcpy(p + (start[c] + cnt[c]++) * d, x + pi * d, d * sizeof *p);
+	}
+	memset(sums, 0, m * (size_t)k * sizeof *sums);
+	for (int ci = 0; ci < k; ci++)
+		for (size_t i = start[ci]; i < start[ci + 1]; i++) {
+			const double *xi = p + i * d;
+			for (int c = ci; c < k; c++) {
+				size_t lo = c == ci ? i + 1 : start[c];
+				double acc = 0;
+				for (size_t j = lo; j < start[c + 1]; j++) {
+					double t = sqrt(dist2(xi, p + j * d, d));
+					acc += t;
+					sums[j * (size_t)k + (size_t)ci] += t;
+				}
+				sums[i * (size_t)k + (size_t)c] += acc;
+			}
+		}
+	for (int ci = 0; ci < k; ci++) {
+		if (cnt[ci] < 2)
+			continue;
+		for (size_t i = start[ci]; i < start[ci + 1]; i++) {
+			double a = sums[i * (size_t)k + (size_t)ci] / (double)(cnt[ci] - 1);
+			double b = INFINITY, s = 0;
+
+			for (int c = 0; c < k; c++) {
+				if (c == ci || cnt[c] == 0)
+					continue;
+				double t = sums[i * (size_t)k + (size_t)c] / (double)cnt[c];
+				if (t < b)
+					b = t;
+			}
+			if (a < b)
+				s = 1 - a / b;
+			else if (a > b)
+				s = b / a - 1;
+			total += s;
+		}
+	}
+	return total / (double)m;
+}
+
+double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels, int k)
+{
+	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
+	size_t *idx = NULL, *cnt, *start;
+	double *sums, *p, s = NAN;
+
+	if (!x || !labels || n < 2 || d == 0 || k < 2)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		if (labels[i] < 0 || labels[i] >= k)
+			return NAN;
+	sums = malloc(m * (size_t)k * sizeof *sums);
+	p = malloc(m * d * sizeof *p);
+	cnt = malloc((size_t)k * sizeof *cnt);
+	start = malloc(((size_t)k + 1) * sizeof *start);
+	if (m < n)
+		idx = malloc(m * sizeof *idx);
+	if (sums && p && cnt && start && (m == n || idx)) {
+		for (size_t j = 0; idx && j < m; j++)
+			idx[j] = stride_index(j, m, n);
+		s = silhouette_of(x, idx, m, d, labels, k, p, sums, cnt, start);
+	}
+	free(sums);
+	free(p);
+	free(cnt);
+	free(start);
+	free(idx);
+	return s;
+}
+
+/* ---- auto-k --------------------------------------------------------------------------- */
+
+int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uint64_t seed,
+		int *labels, struct kmeans_result *res)
+{
+	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
+	double *xs = NULL, best = NAN;
+	int *lab = NULL, best_k = 1, rc = -1;
+	const double *pts = x;
+
+	if (!res || d == 0 || restarts < 1 || (n > 0 && (!x || !labels)))
+		return -1;
+	if (n == 0)
+		return kmeans_run(x, n, d, 1, restarts, seed, labels, res);
+	if (kmax > (int)m - 1)
+		kmax = (int)m - 1;
+	lab = malloc(m * sizeof *lab);
+	if (!lab)
+		goto out;
+	if (m < n) {
+		/* Choose k on the same stride sample the restarts use, then cluster everything
+		 * once with that k: seven full clusterings would not fit the time budget. */
+		xs = malloc(m * d * sizeof *xs);
+		if (!xs)
+			goto out;
+		for (size_t j = 0; j < m; j++)
+			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
+		pts = xs;
+	}
+	for (int k = 2; k <= kmax; k++) {
+		struct kmeans_result r;
+
+		if (kmeans_run(pts, m, d, k, restarts, seed, lab, &r) < 0)
+			goto out;
+		/* Strictly better only, so ties go to the smaller k. */
+		if (!isnan(r.silhouette) && (isnan(best) || r.silhouette > best)) {
+			best = r.silhouette;
+			best_k = k;
+			if (m == n) {
+				memcpy(labels, lab, n * sizeof *labels);
+				*res = r;
+			}
+		}
+		if (r.k < k) /* fewer distinct points than k: larger k changes nothing */
+			break;
+	}
+	if (m == n && !isnan(best))
+		rc = 0;
+	else
+		rc = kmeans_run(x, n, d, best_k, restarts, seed, labels, res);
+out:
+	free(lab);
+	free(xs);
+	return rc;
+}
