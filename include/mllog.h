@@ -1,0 +1,34 @@
+/* mllog.h: scanner for MLPerf MLLOG result logs (one training run per log). */
+#ifndef GS_MLLOG_H
+#define GS_MLLOG_H
+
+#include <stddef.h>
+
+/* What one log says about its run. Line numbers are 1-based; 0 means none. */
+struct mllog_scan {
+	size_t events;        /* lines carrying ":::MLLOG " */
+	long bad_line;        /* first line whose payload is not valid JSON */
+	long bad_col;         /* 1-based byte column of the payload start on bad_line */
+	long start_line;      /* first run_start event */
+	long stop_line;       /* first run_stop event */
+	int start_has_time;   /* first run_start has a finite numeric time_ms */
+	int stop_has_time;    /* first run_stop has a finite numeric time_ms */
+	double start_ms, stop_ms;
+	char status[32];      /* metadata.status of the first run_stop (truncated); "" when absent */
+	int status_is_str;    /* metadata.status was a JSON string */
+};
+
+/* 1 when s[0..n) is one JSON text as Python's json.loads accepts it (NaN, Infinity and
+ * -Infinity allowed, surrounding whitespace allowed, strict strings, valid UTF-8), else 0.
+ * Never allocates. */
+int mllog_json_valid(const char *s, size_t n);
+
+/* Scans a whole log held in buf[0..len): validates every payload (the text after ":::MLLOG "
+ * up to the end of its line) and records the first run_start and run_stop. Never fails. */
+void mllog_scan(const char *buf, size_t len, struct mllog_scan *out);
+
+/* Applies the run rules to a scan: returns 0 and sets *minutes (raw, unscaled) for a
+ * successful run, or -1 with a short reason in why[0..n) and *line (0 if none) for a failed one. */
+int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line);
+
+#endif

@@ -1,0 +1,1157 @@
+/* importer.c: walks an MLPerf training_results tree, scores every system x benchmark by the
+ * official rules and produces the results CSV.
+ *
+ * Layout read: <Submitter>/systems/<system>.json and
+ * <Submitter>/results/<system>/<benchmark>/result_*.txt (+ scaling.json). The walk is
+ * single-threaded and sorted (so output and warnings are deterministic); the logs, which are
+ * nearly all of the bytes, are read and scanned by a small pool of threads that each hold at
+ * most one open file and one reusable buffer. */
+#include "importer.h"
+#include "mllog.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <locale.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_THREADS 8
+
+/* ---- small growable buffers ---- */
+
+struct sbuf {
+	char *p;
+	size_t n, cap;
+	int oom;
+};
+
+static void sb_add(struct sbuf *b, const char *s, size_t n)
+{
+	if (b->oom)
+		return;
+	if (b->n + n + 1 > b->cap) {
+		size_t cap = b->cap ? b->cap : 4096;
+		char *p;
+		while (cap < b->n + n + 1)
+			cap *= 2;
+		p = realloc(b->p, cap);
+		if (!p) {
+			b->oom = 1;
+			return;
+		}
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->n, s, n);
+	b->n += n;
+	b->p[b->n] = '\0';
+}
+
+static void sb_str(struct sbuf *b, const char *s)
+{
+	sb_add(b, s, strlen(s));
+}
+
+static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void sb_printf(struct sbuf *b, const char *fmt, ...)
+{
+	char tmp[256];
+	va_list ap;
+	int k;
+
+	va_start(ap, fmt);
+	k = vsnprintf(tmp, sizeof tmp, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		sb_add(b, tmp, (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1);
+}
+
+/* ---- text cleaning and CSV fields ---- */
+
+/* Length of a valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
+static size_t utf8_len(const unsigned char *s, size_t n)
+{
+	unsigned lo = 0x80, hi = 0xbf;
+	size_t k;
+
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		k = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		k = 3;
+		lo = s[0] == 0xe0 ? 0xa0 : 0x80;
+		hi = s[0] == 0xed ? 0x9f : 0xbf;
+	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		k = 4;
+		lo = s[0] == 0xf0 ? 0x90 : 0x80;
+		hi = s[0] == 0xf4 ? 0x8f : 0xbf;
+	} else
+		return 0;
+	if (n < k || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < k; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return k;
+}
+
+/* Appends s with control characters and invalid UTF-8 replaced by '?'. */
+static void sb_clean(struct sbuf *b, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		size_t k = 1;
+		if (*p < 0x20 || *p == 0x7f)
+			sb_add(b, "?", 1);
+		else if (*p < 0x80)
+			sb_add(b, (const char *)p, 1);
+		else if ((k = utf8_len(p, strlen((const char *)p))) > 0)
+			sb_add(b, (const char *)p, k);
+		else {
+			sb_add(b, "?", 1);
+			k = 1;
+		}
+		p += k;
+	}
+}
+
+/* One CSV field: cleaned, quoted (RFC 4180) when it holds a comma or a quote. */
+static void sb_field(struct sbuf *b, const char *s)
+{
+	struct sbuf t = {0};
+
+	sb_clean(&t, s);
+	if (t.oom) {
+		b->oom = 1;
+		return;
+	}
+	if (t.p && strpbrk(t.p, ",\"")) {
+		sb_add(b, "\"", 1);
+		for (const char *q = t.p; *q; q++) {
+			if (*q == '"')
+				sb_add(b, "\"", 1);
+			sb_add(b, q, 1);
+		}
+		sb_add(b, "\"", 1);
+	} else if (t.p)
+		sb_add(b, t.p, t.n);
+	free(t.p);
+}
+
+/* Shortest of %.15g, %.16g, %.17g that reads back as the same double. */
+static void fmt_roundtrip(double v, char *buf, size_t n)
+{
+	for (int prec = 15; prec <= 17; prec++) {
+		snprintf(buf, n, "%.*g", prec, v);
+		if (strtod(buf, NULL) == v)
+			return;
+	}
+}
+
+/* ---- the model built by the walk ---- */
+
+struct sys {
+	char *submitter, *name;       /* folder names */
+	char *json;                   /* path of its systems JSON */
+	char *system_name, *division, *availability, *accelerator, *framework;
+	long long nodes, per_node, accel;
+	int usable;                   /* JSON parsed and counts valid */
+	int has_results;
+	size_t rows;
+};
+
+struct cell {
+	size_t sys;
+	char *bench, *dir;
+	size_t first, njobs;          /* its logs in the job list */
+	double sf;
+	int sf_bad;
+};
+
+struct job {
+	char *path;
+	int ok;                       /* 1 successful run, 0 failed */
+	double minutes;
+	long line, col;
+	char why[160];
+	unsigned long long bytes;
+};
+
+struct model {
+	struct sys *sys;
+	size_t nsys, capsys;
+	struct cell *cells;
+	size_t ncells, capcells;
+	struct job *jobs;
+	size_t njobs, capjobs;
+	int oom;
+};
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size, int *oom)
+{
+	void *q;
+	size_t c;
+
+	if (need <= *cap)
+		return p;
+	c = *cap ? *cap * 2 : 64;
+	while (c < need)
+		c *= 2;
+	q = realloc(p, c * size);
+	if (!q) {
+		*oom = 1;
+		return NULL;
+	}
+	*cap = c;
+	return q;
+}
+
+static char *xstrdup(const char *s, int *oom)
+{
+	char *p = strdup(s);
+	if (!p)
+		*oom = 1;
+	return p;
+}
+
+static char *path_join(const char *a, const char *b, int *oom)
+{
+	size_t n = strlen(a) + strlen(b) + 2;
+	char *p = malloc(n);
+
+	if (!p) {
+		*oom = 1;
+		return NULL;
+	}
+	snprintf(p, n, "%s/%s", a, b);
+	return p;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int is_file(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* Sorted names of dir's entries (no "." or hidden ones); NULL-terminated, owned.
+ * Returns NULL with a warning when dir cannot be read, or on OOM. */
+static char **list_dir(const char *dir, struct gs_warn *w, size_t *count, int *oom)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+
+	*count = 0;
+	if (!d) {
+		warn_add(w, dir, 0, 0, "cannot read folder: %s", strerror(errno));
+		return NULL;
+	}
+	while ((de = readdir(d))) {
+		char **nv;
+		if (de->d_name[0] == '.')
+			continue;
+		nv = grow(v, &cap, n + 2, sizeof *v, oom);
+		if (!nv)
+			break;
+		v = nv;
+		if (!(v[n] = xstrdup(de->d_name, oom)))
+			break;
+		n++;
+	}
+	closedir(d);
+	if (*oom) {
+		for (size_t i = 0; i < n; i++)
+			free(v[i]);
+		free(v);
+		return NULL;
+	}
+	if (!v && !(v = calloc(1, sizeof *v))) {
+		*oom = 1;
+		return NULL;
+	}
+	qsort(v, n, sizeof *v, cmp_str);
+	v[n] = NULL;
+	*count = n;
+	return v;
+}
+
+static void free_list(char **v)
+{
+	if (!v)
+		return;
+	for (size_t i = 0; v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int has_suffix(const char *s, const char *suf)
+{
+	size_t a = strlen(s), b = strlen(suf);
+	return a >= b && strcmp(s + a - b, suf) == 0;
+}
+
+/* A count from a systems JSON: a string of decimal digits (surrounding blanks allowed) or a
+ * whole JSON number, 0..1e9. Returns it, or -1. */
+static long long parse_count(json_t *v)
+{
+	if (json_is_integer(v)) {
+		json_int_t x = json_integer_value(v);
+		return x >= 0 && x <= 1000000000 ? (long long)x : -1;
+	}
+	if (json_is_real(v)) {
+		double x = json_real_value(v);
+		return x >= 0 && x <= 1e9 && x == floor(x) ? (long long)x : -1;
+	}
+	if (json_is_string(v)) {
+		const char *s = json_string_value(v);
+		long long x = 0;
+		int digits = 0;
+		while (*s == ' ' || *s == '\t')
+			s++;
+		for (; *s >= '0' && *s <= '9'; s++) {
+			if (++digits > 9)
+				return -1;
+			x = x * 10 + (*s - '0');
+		}
+		while (*s == ' ' || *s == '\t')
+			s++;
+		return digits && !*s ? x : -1;
+	}
+	return -1;
+}
+
+static char *json_text(json_t *root, const char *key, const char *path, struct gs_warn *w, int *oom)
+{
+	json_t *v = json_object_get(root, key);
+
+	if (!v) {
+		warn_add(w, path, 0, 0, "missing field \"%s\"", key);
+		return xstrdup("", oom);
+	}
+	if (!json_is_string(v)) {
+		warn_add(w, path, 0, 0, "field \"%s\" is not a string", key);
+		return xstrdup("", oom);
+	}
+	return xstrdup(json_string_value(v), oom);
+}
+
+/* Reads one systems JSON into s; s->usable tells whether the system can be scored. */
+static void read_system(struct sys *s, struct gs_warn *w, int *oom)
+{
+	json_error_t je;
+	json_t *root = json_load_file(s->json, 0, &je);
+	static const char *const count_keys[2] = {"number_of_nodes", "accelerators_per_node"};
+	long long c[2];
+
+	if (!root) {
+		warn_add(w, s->json, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
+			 "systems JSON does not parse: %s; system skipped", je.text);
+		return;
+	}
+	if (!json_is_object(root)) {
+		warn_add(w, s->json, 0, 0, "systems JSON is not an object; system skipped");
+		json_decref(root);
+		return;
+	}
+	s->system_name = json_text(root, "system_name", s->json, w, oom);
+	s->division = json_text(root, "division", s->json, w, oom);
+	s->availability = json_text(root, "status", s->json, w, oom);
+	s->accelerator = json_text(root, "accelerator_model_name", s->json, w, oom);
+	s->framework = json_text(root, "framework", s->json, w, oom);
+	s->usable = 1;
+	for (int i = 0; i < 2; i++) {
+		json_t *v = json_object_get(root, count_keys[i]);
+		c[i] = v ? parse_count(v) : -1;
+		if (!v) {
+			warn_add(w, s->json, 0, 0, "missing field \"%s\"; system skipped", count_keys[i]);
+			s->usable = 0;
+		} else if (c[i] < 0 || (i == 0 && c[i] == 0)) {
+			warn_add(w, s->json, 0, 0, "field \"%s\" is not a %s count; system skipped",
+				 count_keys[i], i == 0 ? "positive" : "non-negative");
+			s->usable = 0;
+		}
+	}
+	if (s->usable) {
+		s->nodes = c[0];
+		s->per_node = c[1];
+		s->accel = c[0] * (c[1] > 1 ? c[1] : 1);
+	}
+	json_decref(root);
+}
+
+/* Reads scaling.json of a benchmark folder, when there is one. */
+static void read_scaling(struct cell *c, struct gs_warn *w, int *oom)
+{
+	char *p = path_join(c->dir, "scaling.json", oom);
+	json_error_t je;
+	json_t *root, *v;
+
+	c->sf = 1;
+	if (!p)
+		return;
+	if (access(p, F_OK) != 0) {
+		free(p);
+		return;
+	}
+	root = json_load_file(p, JSON_DECODE_ANY, &je);
+	if (!root) {
+		warn_add(w, p, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
+			 "scaling.json does not parse: %s; benchmark skipped", je.text);
+		c->sf_bad = 1;
+	} else {
+		v = json_is_object(root) ? json_object_get(root, "scaling_factor") : NULL;
+		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) <= 0) {
+			warn_add(w, p, 0, 0, "no positive number \"scaling_factor\"; benchmark skipped");
+			c->sf_bad = 1;
+		} else
+			c->sf = json_number_value(v);
+		json_decref(root);
+	}
+	free(p);
+}
+
+static void walk_bench(struct model *m, size_t si, const char *sysdir, const char *bench,
+		       struct gs_warn *w)
+{
+	char *dir = path_join(sysdir, bench, &m->oom);
+	char **names;
+	size_t n;
+	struct cell *c;
+
+	if (!dir)
+		return;
+	if (!is_dir(dir)) {
+		free(dir);
+		return;
+	}
+	names = list_dir(dir, w, &n, &m->oom);
+	if (!names) {
+		free(dir);
+		return;
+	}
+	if (!(m->cells = grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+		goto out;
+	c = &m->cells[m->ncells++];
+	memset(c, 0, sizeof *c);
+	c->sys = si;
+	c->dir = dir;
+	dir = NULL;
+	c->bench = xstrdup(bench, &m->oom);
+	c->first = m->njobs;
+	read_scaling(c, w, &m->oom);
+	for (size_t i = 0; i < n; i++) {
+		char *p;
+		struct job *j;
+		if (strncmp(names[i], "result_", 7) != 0 || !has_suffix(names[i], ".txt"))
+			continue;
+		if (!(p = path_join(c->dir, names[i], &m->oom)))
+			break;
+		if (!is_file(p)) {
+			free(p);
+			continue;
+		}
+		if (!(m->jobs = grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
+			free(p);
+			break;
+		}
+		j = &m->jobs[m->njobs++];
+		memset(j, 0, sizeof *j);
+		j->path = p;
+		c->njobs++;
+	}
+out:
+	free(dir);
+	free_list(names);
+}
+
+static void walk_submitter(struct model *m, const char *top, const char *sub, struct gs_warn *w)
+{
+	char *subdir = path_join(top, sub, &m->oom);
+	char *sysdir = subdir ? path_join(subdir, "systems", &m->oom) : NULL;
+	char *resdir = subdir ? path_join(subdir, "results", &m->oom) : NULL;
+	char **names = NULL, **res = NULL;
+	size_t n = 0, nres = 0, first = m->nsys;
+
+	if (!subdir || !sysdir || !resdir || !is_dir(subdir))
+		goto out;
+	if (is_dir(sysdir) && (names = list_dir(sysdir, w, &n, &m->oom))) {
+		for (size_t i = 0; i < n; i++) {
+			struct sys *s;
+			if (!has_suffix(names[i], ".json"))
+				continue;
+			if (!(m->sys = grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
+				goto out;
+			s = &m->sys[m->nsys++];
+			memset(s, 0, sizeof *s);
+			s->submitter = xstrdup(sub, &m->oom);
+			s->name = xstrdup(names[i], &m->oom);
+			if (s->name)
+				s->name[strlen(s->name) - 5] = '\0';
+			s->json = path_join(sysdir, names[i], &m->oom);
+			if (s->json)
+				read_system(s, w, &m->oom);
+		}
+	}
+	if (!is_dir(resdir))
+		goto out;
+	if (!(res = list_dir(resdir, w, &nres, &m->oom)))
+		goto out;
+	for (size_t i = 0; i < nres; i++) {
+		char *sd = path_join(resdir, res[i], &m->oom);
+		char **benches;
+		size_t nb, si;
+
+		if (!sd)
+			break;
+		if (!is_dir(sd)) {
+			free(sd);
+			continue;
+		}
+		for (si = first; si < m->nsys; si++)
+			if (m->sys[si].name && strcmp(m->sys[si].name, res[i]) == 0)
+				break;
+		if (si == m->nsys) {
+			warn_add(w, sd, 0, 0, "no systems/%s.json for these results; skipped", res[i]);
+			free(sd);
+			continue;
+		}
+		m->sys[si].has_results = 1;
+		if (!m->sys[si].usable) {
+			free(sd);
+			continue;
+		}
+		if ((benches = list_dir(sd, w, &nb, &m->oom))) {
+			for (size_t b = 0; b < nb; b++)
+				walk_bench(m, si, sd, benches[b], w);
+			free_list(benches);
+		}
+		free(sd);
+	}
+out:
+	free_list(names);
+	free_list(res);
+	free(subdir);
+	free(sysdir);
+	free(resdir);
+}
+
+static void model_free(struct model *m)
+{
+	for (size_t i = 0; i < m->nsys; i++) {
+		struct sys *s = &m->sys[i];
+		free(s->submitter), free(s->name), free(s->json), free(s->system_name);
+		free(s->division), free(s->availability), free(s->accelerator), free(s->framework);
+	}
+	for (size_t i = 0; i < m->ncells; i++)
+		free(m->cells[i].bench), free(m->cells[i].dir);
+	for (size_t i = 0; i < m->njobs; i++)
+		free(m->jobs[i].path);
+	free(m->sys);
+	free(m->cells);
+	free(m->jobs);
+	memset(m, 0, sizeof *m);
+}
+
+/* ---- reading and scanning the logs in parallel ---- */
+
+struct pool {
+	struct job *jobs;
+	size_t njobs;
+	atomic_size_t next, done;
+	atomic_ullong bytes;
+};
+
+/* Reads the whole file into *buf (grown as needed, NUL-terminated); 0 or -1 with errno. */
+static int read_all(const char *path, char **buf, size_t *cap, size_t *len)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t n = 0;
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) == 0 && (size_t)st.st_size + 2 > *cap) {
+		char *p = realloc(*buf, (size_t)st.st_size + 2);
+		if (!p) {
+			close(fd);
+			errno = ENOMEM;
+			return -1;
+		}
+		*buf = p;
+		*cap = (size_t)st.st_size + 2;
+	}
+	for (;;) {
+		ssize_t k;
+		if (n + 1 >= *cap) {
+			size_t c = *cap ? *cap * 2 : 65536;
+			char *p = realloc(*buf, c);
+			if (!p) {
+				close(fd);
+				errno = ENOMEM;
+				return -1;
+			}
+			*buf = p;
+			*cap = c;
+		}
+		k = read(fd, *buf + n, *cap - n - 1);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+	}
+	close(fd);
+	(*buf)[n] = '\0';
+	*len = n;
+	return 0;
+}
+
+static void *worker(void *arg)
+{
+	struct pool *P = arg;
+	char *buf = NULL;
+	size_t cap = 0, len, i;
+	locale_t c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+
+	while ((i = atomic_fetch_add(&P->next, 1)) < P->njobs) {
+		struct job *j = &P->jobs[i];
+		struct mllog_scan s;
+
+		if (read_all(j->path, &buf, &cap, &len) < 0) {
+			snprintf(j->why, sizeof j->why, "cannot read: %s", strerror(errno));
+			j->ok = 0;
+		} else {
+			j->bytes = len;
+			mllog_scan(buf, len, &s);
+			j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line) == 0;
+			if (s.bad_line)
+				j->col = s.bad_col;
+			atomic_fetch_add(&P->bytes, (unsigned long long)len);
+		}
+		atomic_fetch_add(&P->done, 1);
+	}
+	free(buf);
+	if (c_loc) {
+		uselocale(old);
+		freelocale(c_loc);
+	}
+	return NULL;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void run_pool(struct model *m, int threads, int progress)
+{
+	struct pool P;
+	pthread_t tid[MAX_THREADS];
+	int started = 0;
+	double t0 = now_s();
+
+	P.jobs = m->jobs;
+	P.njobs = m->njobs;
+	atomic_init(&P.next, 0);
+	atomic_init(&P.done, 0);
+	atomic_init(&P.bytes, 0);
+	if (threads > MAX_THREADS)
+		threads = MAX_THREADS;
+	for (int i = 0; i < threads; i++)
+		if (pthread_create(&tid[i], NULL, worker, &P) == 0)
+			started++;
+	if (!started) {
+		worker(&P);
+	} else if (progress) {
+		size_t done;
+		while ((done = atomic_load(&P.done)) < P.njobs) {
+			struct timespec ts = {0, 100000000};
+			double dt = now_s() - t0;
+			fprintf(stderr, "\rimport: %zu/%zu files, %.1f MB/s  ", done, P.njobs,
+				dt > 0 ? (double)atomic_load(&P.bytes) / 1e6 / dt : 0.0);
+			fflush(stderr);
+			nanosleep(&ts, NULL);
+		}
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(tid[i], NULL);
+	if (progress)
+		fprintf(stderr, "\r%60s\r", "");
+}
+
+/* ---- scoring and output ---- */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Scores one cell by the olympic average; returns 0 with *score, or -1 with a reason. */
+static int score_cell(const struct model *m, const struct cell *c, double *times, size_t *nok,
+		      double *score, char *why, size_t n)
+{
+	size_t d = 0, k = 0, lim = strcmp(c->bench, "unet3d") == 0 ? 4 : 1, lo, hi;
+	double sum = 0;
+
+	for (size_t i = 0; i < c->njobs; i++) {
+		const struct job *j = &m->jobs[c->first + i];
+		if (j->ok)
+			times[k++] = j->minutes;
+		else
+			d++;
+	}
+	*nok = k;
+	qsort(times, k, sizeof *times, cmp_double);
+	if (c->njobs == 0) {
+		snprintf(why, n, "no result logs");
+		return -1;
+	}
+	if (c->sf_bad) {
+		snprintf(why, n, "unusable scaling.json");
+		return -1;
+	}
+	/* Olympic average: drop the lim fastest and the lim slowest runs, failed runs counting
+	 * as slow runs already dropped: keep times[lim .. k - (lim - d)). */
+	if (d > lim) {
+		snprintf(why, n, "%zu of %zu runs failed (at most %zu allowed)", d, c->njobs, lim);
+		return -1;
+	}
+	lo = lim;
+	hi = k >= lim - d ? k - (lim - d) : 0;
+	if (hi <= lo) {
+		snprintf(why, n, "%zu successful run%s, too few to score", k, k == 1 ? "" : "s");
+		return -1;
+	}
+	for (size_t i = lo; i < hi; i++)
+		sum += times[i];
+	*score = sum / (double)(hi - lo) * c->sf;
+	return 0;
+}
+
+static void emit_row(struct sbuf *b, const char *round, const struct sys *s, const struct cell *c,
+		     double score, const double *times, size_t k, size_t d)
+{
+	char num[64];
+
+	sb_field(b, round);
+	sb_add(b, ",", 1);
+	sb_field(b, s->submitter);
+	sb_add(b, ",", 1);
+	sb_field(b, s->name);
+	sb_add(b, ",", 1);
+	sb_field(b, s->system_name);
+	sb_add(b, ",", 1);
+	sb_field(b, s->division);
+	sb_add(b, ",", 1);
+	sb_field(b, s->availability);
+	sb_add(b, ",", 1);
+	sb_field(b, s->accelerator);
+	sb_printf(b, ",%lld,%lld,%lld,", s->nodes, s->per_node, s->accel);
+	sb_field(b, s->framework);
+	sb_add(b, ",", 1);
+	sb_field(b, c->bench);
+	sb_printf(b, ",%.6f,%zu,%zu,", score, k, d);
+	fmt_roundtrip(c->sf, num, sizeof num);
+	sb_str(b, num);
+	sb_add(b, ",", 1);
+	for (size_t i = 0; i < k; i++)
+		sb_printf(b, "%s%.4f", i ? ";" : "", times[i]);
+	sb_add(b, "\n", 1);
+}
+
+static void build_csv(struct model *m, const char *round, struct import_result *res, struct sbuf *b)
+{
+	double *times = NULL;
+	size_t cap = 0;
+
+	sb_str(b, IMPORT_CSV_HEADER "\n");
+	for (size_t i = 0; i < m->ncells; i++) {
+		struct cell *c = &m->cells[i];
+		struct sys *s = &m->sys[c->sys];
+		char why[160];
+		double score;
+		size_t k;
+
+		for (size_t r = 0; r < c->njobs; r++) {
+			struct job *j = &m->jobs[c->first + r];
+			if (!j->ok)
+				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
+		}
+		if (c->njobs > cap) {
+			double *t = realloc(times, c->njobs * sizeof *t);
+			if (!t) {
+				b->oom = 1;
+				break;
+			}
+			times = t;
+			cap = c->njobs;
+		}
+		if (score_cell(m, c, times, &k, &score, why, sizeof why) < 0) {
+			warn_add(&res->unscored, NULL, 0, 0, "%s/%s/%s: %s", s->submitter, s->name, c->bench, why);
+			continue;
+		}
+		emit_row(b, round, s, c, score, times, k, c->njobs - k);
+		if (s->rows++ == 0)
+			res->systems++;
+		res->rows++;
+	}
+	for (size_t i = 0; i < m->nsys; i++) {
+		struct sys *s = &m->sys[i];
+		if (s->rows)
+			continue;
+		warn_add(&res->unscored, NULL, 0, 0, "%s/%s: %s", s->submitter, s->name,
+			 !s->usable ? "unusable systems JSON" :
+			 !s->has_results ? "no results folder" : "no benchmark with a score");
+	}
+	free(times);
+}
+
+int import_tree(const char *dir, const char *round, int threads, int progress,
+		struct import_result *res, struct gs_err *err)
+{
+	struct model m = {0};
+	struct sbuf b = {0};
+	char **subs;
+	size_t n;
+	locale_t c_loc, old = (locale_t)0;
+	int rc = 0;
+
+	memset(res, 0, sizeof *res);
+	subs = list_dir(dir, NULL, &n, &m.oom);
+	if (!subs) {
+		if (m.oom)
+			err_set(err, dir, 0, 0, "out of memory");
+		else
+			err_set(err, dir, 0, 0, "cannot read folder: %s", strerror(errno));
+		return -1;
+	}
+	c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+	if (c_loc)
+		old = uselocale(c_loc);
+	for (size_t i = 0; i < n && !m.oom; i++)
+		walk_submitter(&m, dir, subs[i], &res->warn);
+	free_list(subs);
+	if (!m.oom) {
+		run_pool(&m, threads < 1 ? 1 : threads, progress);
+		for (size_t i = 0; i < m.njobs; i++)
+			res->bytes += m.jobs[i].bytes;
+		res->files = m.njobs;
+		build_csv(&m, round, res, &b);
+	}
+	if (m.oom || b.oom) {
+		err_set(err, dir, 0, 0, "out of memory");
+		free(b.p);
+		rc = -1;
+	} else {
+		res->csv = b.p;
+		res->len = b.n;
+	}
+	model_free(&m);
+	if (c_loc) {
+		uselocale(old);
+		freelocale(c_loc);
+	}
+	return rc;
+}
+
+void import_result_free(struct import_result *res)
+{
+	free(res->csv);
+	warn_free(&res->warn);
+	warn_free(&res->unscored);
+	memset(res, 0, sizeof *res);
+}
+
+int import_round_from_dir(const char *dir, char *buf, size_t n)
+{
+	static const char pre[] = "training_results_";
+	size_t len = strlen(dir);
+	const char *base;
+
+	while (len > 1 && dir[len - 1] == '/')
+		len--;
+	base = dir + len;
+	while (base > dir && base[-1] != '/')
+		base--;
+	if ((size_t)(dir + len - base) <= sizeof pre - 1 || strncmp(base, pre, sizeof pre - 1) != 0)
+		return -1;
+	snprintf(buf, n, "%.*s", (int)(dir + len - base - (sizeof pre - 1)), base + sizeof pre - 1);
+	return 0;
+}
+
+/* ---- writing ---- */
+
+static int write_fd(int fd, const char *buf, size_t len)
+{
+	while (len) {
+		ssize_t k = write(fd, buf, len);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		buf += k;
+		len -= (size_t)k;
+	}
+	return 0;
+}
+
+int import_write(const char *path, const char *buf, size_t len, int force, struct gs_err *err)
+{
+	struct stat st;
+	char *tmp;
+	size_t n;
+	int fd;
+	mode_t mask;
+
+	if (strcmp(path, "-") == 0) {
+		if (fwrite(buf, 1, len, stdout) != len || fflush(stdout) != 0) {
+			err_set(err, "stdout", 0, 0, "cannot write: %s", strerror(errno));
+			return -1;
+		}
+		return 0;
+	}
+	if (stat(path, &st) == 0) {
+		if (!S_ISREG(st.st_mode)) {
+			/* A device or a pipe: no rename possible, write in place. */
+			fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+			if (fd < 0 || write_fd(fd, buf, len) < 0) {
+				err_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+				if (fd >= 0)
+					close(fd);
+				return -1;
+			}
+			if (close(fd) < 0) {
+				err_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+				return -1;
+			}
+			return 0;
+		}
+		if (!force) {
+			err_set(err, path, 0, 0, "exists; use --force to replace it");
+			return -2;
+		}
+	}
+	n = strlen(path) + 16;
+	if (!(tmp = malloc(n))) {
+		err_set(err, path, 0, 0, "out of memory");
+		return -1;
+	}
+	{
+		const char *slash = strrchr(path, '/');
+		if (slash)
+			snprintf(tmp, n, "%.*s/.%s.XXXXXX", (int)(slash - path), path, slash + 1);
+		else
+			snprintf(tmp, n, ".%s.XXXXXX", path);
+	}
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		err_set(err, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) < 0 || write_fd(fd, buf, len) < 0 || fsync(fd) < 0) {
+		err_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		err_set(err, path, 0, 0, "cannot write: %s", strerror(errno));
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+/* ---- command line ---- */
+
+static void usage(FILE *f)
+{
+	fputs("usage: gpuscale import [-o OUT.csv] [--round NAME] [--force] DIR\n"
+	      "  Scores an MLPerf training_results tree (DIR) by the official rules and writes\n"
+	      "  one CSV row per system x benchmark with a score.\n"
+	      "  -o, --output OUT  output file; - for stdout (default mlperf_training_ROUND.csv)\n"
+	      "  --round NAME      round column (default from DIR: training_results_v4.1 -> v4.1)\n"
+	      "  --force           replace OUT when it exists\n"
+	      "  -h, --help        this help\n", f);
+}
+
+/* Prints one kept text of a warning list with control characters replaced. */
+static void print_clean(const char *prefix, const char *s)
+{
+	struct sbuf t = {0};
+
+	sb_clean(&t, s);
+	fprintf(stderr, "%s%s\n", prefix, t.p ? t.p : "");
+	free(t.p);
+}
+
+/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". */
+static const char *opt_arg(int argc, char **argv, int *i, const char *lng, const char *shrt)
+{
+	const char *a = argv[*i];
+	size_t n = strlen(lng);
+
+	if (strncmp(a, lng, n) == 0 && a[n] == '=')
+		return a + n + 1;
+	if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
+		return a + 2;
+	if (*i + 1 >= argc)
+		return NULL;
+	return argv[++*i];
+}
+
+static int is_opt(const char *a, const char *lng, const char *shrt)
+{
+	size_t n = strlen(lng);
+	return (strncmp(a, lng, n) == 0 && (a[n] == '\0' || a[n] == '=')) ||
+	       (shrt && strncmp(a, shrt, 2) == 0);
+}
+
+int import_main(int argc, char **argv)
+{
+	const char *out = NULL, *round = NULL, *dir = NULL;
+	char round_buf[256], out_buf[512];
+	int force = 0, opts = 1, rc;
+	struct import_result res;
+	struct gs_err err = {0};
+	char msg[1200];
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (opts && a[0] == '-' && a[1]) {
+			if (strcmp(a, "--") == 0)
+				opts = 0;
+			else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+				usage(stdout);
+				return 0;
+			} else if (strcmp(a, "--force") == 0)
+				force = 1;
+			else if (is_opt(a, "--output", "-o")) {
+				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")) || !*out)
+					goto missing;
+			} else if (is_opt(a, "--round", NULL)) {
+				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)) || !*round)
+					goto missing;
+			} else {
+				fprintf(stderr, "gpuscale import: unknown option '%s'\n", a);
+				usage(stderr);
+				return 2;
+			}
+			continue;
+		}
+		if (dir) {
+			fprintf(stderr, "gpuscale import: one DIR only ('%s' and '%s')\n", dir, a);
+			usage(stderr);
+			return 2;
+		}
+		dir = a;
+	}
+	if (!dir) {
+		fprintf(stderr, "gpuscale import: missing DIR\n");
+		usage(stderr);
+		return 2;
+	}
+	if (!is_dir(dir)) {
+		fprintf(stderr, "gpuscale import: %s: not a readable folder\n", dir);
+		return 2;
+	}
+	if (!round) {
+		if (import_round_from_dir(dir, round_buf, sizeof round_buf) < 0) {
+			fprintf(stderr, "gpuscale import: %s: cannot tell the round from the folder name "
+				"(expected training_results_NAME); use --round NAME\n", dir);
+			return 2;
+		}
+		round = round_buf;
+	}
+	if (!out) {
+		if (strchr(round, '/')) {
+			fprintf(stderr, "gpuscale import: round '%s' cannot name a file; use -o OUT\n", round);
+			return 2;
+		}
+		snprintf(out_buf, sizeof out_buf, "mlperf_training_%s.csv", round);
+		out = out_buf;
+	}
+	if (strcmp(out, "-") != 0 && !force) {
+		struct stat st;
+		if (stat(out, &st) == 0 && S_ISREG(st.st_mode)) {
+			fprintf(stderr, "gpuscale import: %s exists; use --force to replace it\n", out);
+			return 2;
+		}
+	}
+
+	if (import_tree(dir, round, 2, isatty(STDERR_FILENO), &res, &err) < 0) {
+		fprintf(stderr, "gpuscale import: %s\n", err_format(&err, msg, sizeof msg));
+		import_result_free(&res);
+		return 1;
+	}
+	for (size_t i = 0; i < res.warn.n; i++)
+		print_clean("warning: ", res.warn.items[i]);
+	if (res.warn.total > res.warn.n)
+		fprintf(stderr, "warning: ... and %zu more\n", res.warn.total - res.warn.n);
+	for (size_t i = 0; i < res.unscored.n; i++)
+		print_clean("no score: ", res.unscored.items[i]);
+	if (res.unscored.total > res.unscored.n)
+		fprintf(stderr, "no score: ... and %zu more\n", res.unscored.total - res.unscored.n);
+
+	if (res.rows == 0) {
+		fprintf(stderr, "gpuscale import: nothing could be imported from %s (%zu warnings, "
+			"%zu skipped)\n", dir, res.warn.total, res.unscored.total);
+		import_result_free(&res);
+		return 2;
+	}
+	rc = import_write(out, res.csv, res.len, force, &err);
+	if (rc < 0) {
+		fprintf(stderr, "gpuscale import: %s\n", err_format(&err, msg, sizeof msg));
+		import_result_free(&res);
+		return rc == -2 ? 2 : 1;
+	}
+	fprintf(stderr, "gpuscale import: %zu systems, %zu rows, %zu warnings, %zu skipped; "
+		"%zu logs (%.1f MB) -> %s\n", res.systems, res.rows, res.warn.total,
+		res.unscored.total, res.files, (double)res.bytes / 1e6,
+		strcmp(out, "-") == 0 ? "stdout" : out);
+	import_result_free(&res);
+	return 0;
+missing:
+	fprintf(stderr, "gpuscale import: option '%s' needs a value\n", argv[argc - 1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Reference scorer for MLPerf Training results trees, written apart from the C importer
+from the rules in ../shared/mlperf/README.md, with the Python standard library only.
+
+  score_ref.py DIR            prints submitter,system,benchmark,minutes for every scored cell
+  score_ref.py DIR CSV        compares with an importer CSV: the same cells, minutes within
+                              1e-6, the same runs_scored/runs_failed; exit 1 on any difference
+"""
+import csv
+import json
+import os
+import sys
+
+MARK = b":::MLLOG "
+
+
+def run_minutes(path):
+    """Raw minutes of one run, or None when the run fails."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError:
+        return None
+    start = stop = None
+    for line in data.split(b"\n"):
+        i = line.find(MARK)
+        if i < 0:
+            continue
+        try:
+            ev = json.loads(line[i + len(MARK):].decode("utf-8"))
+        except ValueError:
+            return None  # one bad payload fails the whole log
+        if not isinstance(ev, dict):
+            continue
+        key = ev.get("key")
+        if key == "run_start" and start is None:
+            start = ev
+        elif key == "run_stop" and stop is None:
+            stop = ev
+    if start is None or stop is None:
+        return None
+    meta = stop.get("metadata")
+    if not isinstance(meta, dict) or meta.get("status") != "success":
+        return None
+    t0, t1 = start.get("time_ms"), stop.get("time_ms")
+    for t in (t0, t1):
+        if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t in (float("inf"), float("-inf")):
+            return None
+    return (t1 - t0) / 60000
+
+
+def score(folder, bench):
+    names = sorted(n for n in os.listdir(folder) if n.startswith("result_") and n.endswith(".txt")
+                   and os.path.isfile(os.path.join(folder, n)))
+    if not names:
+        return None
+    times = [run_minutes(os.path.join(folder, n)) for n in names]
+    ok = sorted(t for t in times if t is not None)
+    d = len(times) - len(ok)
+    m = 4 if bench == "unet3d" else 1
+    if d > m:
+        return None
+    kept = ok[m:len(ok) - (m - d)]
+    if not kept:
+        return None
+    s = sum(kept) / len(kept)
+    sf = 1.0
+    sj = os.path.join(folder, "scaling.json")
+    if os.path.exists(sj):
+        try:
+            with open(sj) as f:
+                sf = float(json.load(f)["scaling_factor"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+    return s * sf, len(ok), d
+
+
+def tree(top):
+    cells = {}
+    for sub in sorted(os.listdir(top)):
+        res = os.path.join(top, sub, "results")
+        if not os.path.isdir(res):
+            continue
+        for system in sorted(os.listdir(res)):
+            if not os.path.isfile(os.path.join(top, sub, "systems", system + ".json")):
+                continue
+            sd = os.path.join(res, system)
+            if not os.path.isdir(sd):
+                continue
+            for bench in sorted(os.listdir(sd)):
+                bd = os.path.join(sd, bench)
+                if os.path.isdir(bd):
+                    r = score(bd, bench)
+                    if r is not None:
+                        cells[(sub, system, bench)] = r
+    return cells
+
+
+def main():
+    if len(sys.argv) not in (2, 3):
+        print(__doc__, file=sys.stderr)
+        return 2
+    ref = tree(sys.argv[1])
+    if len(sys.argv) == 2:
+        for (sub, system, bench), (v, _, _) in sorted(ref.items()):
+            print(f"{sub},{system},{bench},{v:.6f}")
+        return 0
+    got = {}
+    with open(sys.argv[2], newline="") as f:
+        for r in csv.DictReader(f):
+            got[(r["submitter"], r["system"], r["benchmark"])] = (
+                float(r["minutes"]), int(r["runs_scored"]), int(r["runs_failed"]))
+    bad = 0
+    for k in sorted(set(ref) | set(got)):
+        if k not in got:
+            print("missing from CSV:", "/".join(k), ref[k][0]); bad += 1
+        elif k not in ref:
+            print("not scored by reference:", "/".join(k), got[k][0]); bad += 1
+        elif abs(ref[k][0] - got[k][0]) > 1e-6 or ref[k][1:] != got[k][1:]:
+            print("differs:", "/".join(k), "reference", ref[k], "csv", got[k]); bad += 1
+    print(f"{len(ref)} reference cells, {len(got)} CSV cells, {bad} differences")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
