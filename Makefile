@@ -46,6 +46,9 @@ CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 UI_OBJ   := $(UI_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
+REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 BIN      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/gpuscale,gpuscale)
 
 # Debian packages needed to build, test and run.
@@ -68,10 +71,35 @@ $(BUILD)/tests/%: tests/%.c $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 		$(LDFLAGS) $(BUILD)/libgscore.a $(CMOCKA_LIBS) $(LDLIBS)
 
+# Replays every fuzz corpus and regression input with the ordinary compiler (in make check).
+$(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libgscore.a | $(BUILD)
+	$(CC) $(CPPFLAGS) $(CFLAGS) -o $@ $< tests/fuzz/replay.c $(LDFLAGS) $(BUILD)/libgscore.a $(LDLIBS)
+
 $(BUILD):
 	mkdir -p $(BUILD)/tests
 
-tests: $(BIN) $(TEST_BIN)
+tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
+
+# libFuzzer targets (clang): each runs FUZZ_SECONDS on its corpus; a crash stops with the input
+# saved under build-fuzz/, to be added to tests/fuzz/regress/NAME/.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_FLAGS   := -g -O1 -std=c11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(wildcard include/*.h)
+	@mkdir -p build-fuzz
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -o $@ $< $(CORE_SRC) \
+		$(JANSSON_LIBS) $(CSV_LIBS) -lm -pthread
+
+fuzz: $(FUZZ_NAMES:%=build-fuzz/fuzz_%)
+	@for t in $(FUZZ_NAMES); do \
+		mkdir -p build-fuzz/corpus_$$t; \
+		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
+			-print_final_stats=0 -artifact_prefix=build-fuzz/$$t- \
+			build-fuzz/corpus_$$t tests/fuzz/corpus/$$t tests/fuzz/regress/$$t 2>build-fuzz/$$t.log \
+			|| { tail -n 30 build-fuzz/$$t.log; exit 1; }; \
+		grep -E '^#[0-9]+.*DONE|stat::number_of_executed_units' build-fuzz/$$t.log | tail -n 1; \
+	done
 
 # Runs every unit and end-to-end test; the last line is "N passed, N failed".
 check: tests

@@ -58,6 +58,10 @@ struct dataset {
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */
 int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err);
 
+/* Same as dataset_load_families for an in-memory buffer (len may be 0); name for messages. */
+int dataset_load_families_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+				 struct gs_err *err);
+
 /* Appends the rows of one results CSV (columns by header name); bad rows become warnings.
  * Returns 0, or -1 with err when the file cannot be read or lacks a required column. */
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err);

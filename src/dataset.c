@@ -773,61 +773,97 @@ static void fam_record(int c, void *data)
 	F->nf = 0;
 }
 
-int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err)
+/* Reads family rules from fp; name is used in messages. */
+static int families_stream(struct dataset *ds, const char *name, FILE *fp, struct gs_err *err)
 {
 	struct fam_loader F;
 	struct csv_parser p;
-	FILE *fp;
 	char line[4096];
 	int rc = -1;
 
-	fp = fopen(path, "r");
-	if (!fp) {
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-		return -1;
-	}
 	memset(&F, 0, sizeof F);
 	F.ds = ds;
 	F.err = err;
-	F.name = path;
+	F.name = strpool_intern(&ds->pool, name, strlen(name));
 	F.line = 1;
 	F.cap = ds->nrules;
-	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		fclose(fp);
-		err_set(err, path, 0, 0, "out of memory");
+	if (!F.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		err_set(err, name, 0, 0, "out of memory");
 		return -1;
 	}
-	while (fgets(line, sizeof line, fp)) {
-		size_t n = strlen(line);
+	for (;;) {
+		size_t n = fread(line, 1, sizeof line, fp);
 		char *b = line;
+		if (n == 0)
+			break;
 		if (F.line == 1 && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
 			b += 3, n -= 3;
-		if (csv_parse(&p, b, n, fam_field, fam_record, &F) != n) {
-			err_set(err, path, F.line, 0, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
-			goto out;
+		/* one physical line at a time, so that messages name the right line */
+		while (n > 0) {
+			char *nl = memchr(b, '\n', n);
+			size_t seg = nl ? (size_t)(nl - b) + 1 : n;
+			if (csv_parse(&p, b, seg, fam_field, fam_record, &F) != seg) {
+				err_set(err, name, F.line, 0, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
+				goto out;
+			}
+			if (F.fatal)
+				goto out;
+			if (nl)
+				F.line++;
+			b += seg;
+			n -= seg;
 		}
-		if (F.fatal)
-			goto out;
-		if (n && b[n - 1] == '\n')
-			F.line++;
 	}
 	if (ferror(fp)) {
-		err_set(err, path, F.line, 0, "read error");
+		err_set(err, name, F.line, 0, "read error");
 		goto out;
 	}
 	if (csv_fini(&p, fam_field, fam_record, &F) != 0) {
-		err_set(err, path, F.line, 0, "unterminated quoted field");
+		err_set(err, name, F.line, 0, "unterminated quoted field");
 		goto out;
 	}
 	if (F.fatal)
 		goto out;
 	if (!F.header) {
-		err_set(err, path, 0, 0, "empty file: header 'pattern,vendor,family' expected");
+		err_set(err, name, 0, 0, "empty file: header 'pattern,vendor,family' expected");
 		goto out;
 	}
 	rc = 0;
 out:
 	csv_free(&p);
+	return rc;
+}
+
+int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err)
+{
+	FILE *fp = fopen(path, "r");
+	int rc;
+
+	if (!fp) {
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	rc = families_stream(ds, path, fp, err);
+	fclose(fp);
+	return rc;
+}
+
+int dataset_load_families_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+				 struct gs_err *err)
+{
+	FILE *fp;
+	int rc;
+
+	if (len == 0) {
+		err_set(err, name, 0, 0, "empty file: header 'pattern,vendor,family' expected");
+		return -1;
+	}
+	fp = fmemopen((void *)buf, len, "r");
+	if (!fp) {
+		err_set(err, name, 0, 0, "cannot read: %s", strerror(errno));
+		return -1;
+	}
+	rc = families_stream(ds, name, fp, err);
 	fclose(fp);
 	return rc;
 }

@@ -109,7 +109,10 @@ static int check_names(const struct dataset *ds, struct cli *c)
 		return 1;
 	n = dataset_rounds(ds, names, MAXN);
 	if (n == 0) {
-		fprintf(stderr, "gpuscale: no rows could be loaded\n");
+		fprintf(stderr, "gpuscale: no rows could be loaded from");
+		for (int i = 0; i < c->nfiles; i++)
+			fprintf(stderr, " %s", c->files[i]);
+		fprintf(stderr, " (header only, or every row was bad)\n");
 		goto out;
 	}
 	if (!p->round) {

@@ -1,0 +1,31 @@
+# The malformed-input corpus (tests/malformed): each file gives its expected exit code and a
+# message naming file, line and column; nothing crashes, no control byte or NaN reaches the output.
+. "$GS_TOP/tests/lib.sh"
+dir="$GS_TOP/tests/malformed"
+cd "$dir" || exit 1
+esc=$(printf '\033')
+while IFS='|' read -r file code err out; do
+	case "$file" in ''|'#'*) continue ;; esac
+	"$GPUSCALE" --print table,summary "$file" >"$TMP/stdout" 2>"$TMP/stderr"
+	rc=$?
+	why=
+	[ "$rc" -eq "$code" ] || why="exit $rc, wanted $code"
+	[ -z "$err" ] || grep -qF -- "$err" "$TMP/stderr" || why="$why; stderr lacks '$err'"
+	[ -z "$out" ] || grep -qF -- "$out" "$TMP/stdout" || why="$why; stdout lacks '$out'"
+	grep -q "$esc" "$TMP/stdout" "$TMP/stderr" && why="$why; an escape byte reached the output"
+	grep -qiw 'nan' "$TMP/stdout" && why="$why; NaN printed as a number"
+	[ "$rc" -ge 128 ] && why="$why; killed by a signal"
+	if [ -z "$why" ]; then ok "$file (exit $code)"; else nok "$file" "$why" "$(head -c 400 "$TMP/stderr")"; fi
+done <EXPECT
+
+# Generated: too big to keep in the repository.
+awk 'BEGIN { printf "system,benchmark,accelerators,minutes,system_name\n";
+	s = sprintf("%1048576s", ""); gsub(/ /, "x", s); printf "a,bert,8,1,%s\n", s;
+	printf "z,bert,16,0.6,short\n" }' >"$TMP/field_1mb.csv"
+expect_exit "a 1 MB field loads" 0 "$GPUSCALE" --print table "$TMP/field_1mb.csv"
+awk 'BEGIN { printf "system,benchmark,accelerators,minutes,system_name\n";
+	s = sprintf("%100000s", ""); gsub(/ /, "y", s); printf "a,bert,8,1,%s\nz,bert,16,0.6,s\n", s }' >"$TMP/line_100k.csv"
+expect_exit "a 100,000-character line loads" 0 "$GPUSCALE" --print table "$TMP/line_100k.csv"
+expect_exit "a missing file: exit 2" 2 "$GPUSCALE" --print table "$TMP/no-such-file.csv"
+contains "a missing file is named" "$TMP/err" "no-such-file.csv: cannot open"
+expect_exit "a folder instead of a file: exit 2" 2 "$GPUSCALE" --print table "$TMP"
