@@ -1,0 +1,176 @@
+/* test_import.c: the importer on the hand-made trees of tests/fixtures/import (see
+ * make_fixtures.py there): scores worked out by hand, warnings, skipped systems, output. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cmocka.h>
+
+#include "importer.h"
+
+static char fixture[1024];
+
+static const char *fix(const char *name)
+{
+	const char *top = getenv("GS_TOP");
+	snprintf(fixture, sizeof fixture, "%s/tests/fixtures/import/%s", top ? top : ".", name);
+	return fixture;
+}
+
+/* Hand-computed: bert 10..14 -> mean(11,12,13) = 12; gnn: empty log fails, 5 and 7 -> [7];
+ * gpt3 100,110,130 -> 110; ssd 10,20,30,40 + 1 failed -> mean(20,30,40) * 1.5 = 45;
+ * stable_diffusion 50,60 + corrupt -> [60]; unet3d 1..8 + 2 failed, m = 4 -> sorted[4:6] = 5.5;
+ * dlrm_dcnv2 has 2 failed runs (> 1): no row. Gamma/sysG: 3 nodes x max(0, 1) = 3. */
+#define SYS_A "vT,Acme,sysA,\"Acme \"\"A\"\" box\",closed,Available on-premise,NVIDIA H100-SXM5-80GB,2,4,8," \
+	"\"PyTorch 24.09, NeMo 24.09\","
+static const char expected[] =
+	IMPORT_CSV_HEADER "\n"
+	SYS_A "bert,12.000000,5,0,1,10.0000;11.0000;12.0000;13.0000;14.0000\n"
+	SYS_A "gnn,7.000000,2,1,1,5.0000;7.0000\n"
+	SYS_A "gpt3,110.000000,3,0,1,100.0000;110.0000;130.0000\n"
+	SYS_A "ssd,45.000000,4,1,1.5,10.0000;20.0000;30.0000;40.0000\n"
+	SYS_A "stable_diffusion,60.000000,2,1,1,50.0000;60.0000\n"
+	SYS_A "unet3d,5.500000,8,2,1,1.0000;2.0000;3.0000;4.0000;5.0000;6.0000;7.0000;8.0000\n"
+	"vT,Gamma,sysG,\"G,1\",closed,Available on-premise,TPU-v5p,3,0,3,,llama2_70b_lora,3.000000,3,0,1,"
+	"2.0000;3.0000;4.0000\n";
+
+static int has_item(const struct gs_warn *w, const char *a, const char *b)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (strstr(w->items[i], a) && (!b || strstr(w->items[i], b)))
+			return 1;
+	return 0;
+}
+
+static void import_fixture(int threads)
+{
+	struct import_result r;
+	struct gs_err err;
+
+	assert_int_equal(import_tree(fix("training_results_vT"), "vT", threads, 0, &r, &err), 0);
+	assert_non_null(r.csv);
+	if (strcmp(r.csv, expected) != 0)
+		fail_msg("CSV differs:\n%s\nwanted:\n%s", r.csv, expected);
+	assert_int_equal(r.len, strlen(expected));
+	assert_int_equal(r.rows, 7);
+	assert_int_equal(r.systems, 2);
+	assert_int_equal(r.files, 37);
+
+	/* every way a run fails, named with file and line */
+	assert_true(has_item(&r.warn, "dlrm_dcnv2/result_3.txt:", "no run_start"));
+	assert_true(has_item(&r.warn, "dlrm_dcnv2/result_4.txt:6:", "aborted"));
+	assert_true(has_item(&r.warn, "ssd/result_4.txt:", "no run_stop"));
+	assert_true(has_item(&r.warn, "unet3d/result_9.txt:6:107:", "not valid JSON"));
+	assert_true(has_item(&r.warn, "stable_diffusion/result_2.txt:6:107:", "not valid JSON"));
+	assert_true(has_item(&r.warn, "gnn/result_0.txt:", "no MLLOG events"));
+	/* bad systems JSON, results without systems JSON, missing and garbage fields */
+	assert_true(has_item(&r.warn, "Beta/systems/sysB.json:2:", "does not parse"));
+	assert_true(has_item(&r.warn, "Beta/results/sysC:", "no systems/sysC.json"));
+	assert_true(has_item(&r.warn, "Gamma/systems/sysG.json:", "missing field \"framework\""));
+	assert_true(has_item(&r.warn, "Gamma/systems/sysH.json:", "accelerators_per_node"));
+	assert_int_equal(r.warn.total, 11);
+
+	assert_true(has_item(&r.unscored, "Acme/sysA/dlrm_dcnv2:", "2 of 5 runs failed"));
+	assert_true(has_item(&r.unscored, "Beta/sysB:", "unusable systems JSON"));
+	assert_true(has_item(&r.unscored, "Gamma/sysH:", NULL));
+	assert_true(has_item(&r.unscored, "Gamma/sysI:", "no results folder"));
+	assert_int_equal(r.unscored.total, 4);
+	import_result_free(&r);
+}
+
+static void test_fixture_one_thread(void **state)
+{
+	(void)state;
+	import_fixture(1);
+}
+
+static void test_fixture_two_threads(void **state)
+{
+	(void)state;
+	import_fixture(2);
+}
+
+static void test_nothing_importable(void **state)
+{
+	struct import_result r;
+	struct gs_err err;
+	(void)state;
+
+	assert_int_equal(import_tree(fix("training_results_bad"), "bad", 2, 0, &r, &err), 0);
+	assert_int_equal(r.rows, 0);
+	assert_string_equal(r.csv, IMPORT_CSV_HEADER "\n");
+	assert_true(has_item(&r.warn, "z.json:", "does not parse"));
+	import_result_free(&r);
+
+	assert_int_equal(import_tree(fix("no_such_tree"), "x", 2, 0, &r, &err), -1);
+	assert_non_null(strstr(err.msg, "cannot read folder"));
+	import_result_free(&r);
+}
+
+static void test_round_from_dir(void **state)
+{
+	char buf[64];
+	(void)state;
+	assert_int_equal(import_round_from_dir("training_results_v4.1", buf, sizeof buf), 0);
+	assert_string_equal(buf, "v4.1");
+	assert_int_equal(import_round_from_dir("/a/b/training_results_v4.0//", buf, sizeof buf), 0);
+	assert_string_equal(buf, "v4.0");
+	assert_int_equal(import_round_from_dir("/a/results", buf, sizeof buf), -1);
+	assert_int_equal(import_round_from_dir("training_results_", buf, sizeof buf), -1);
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	static char buf[4096];
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void test_write(void **state)
+{
+	char dir[] = "/tmp/gs_import_XXXXXX", path[256];
+	struct gs_err err;
+	(void)state;
+
+	assert_non_null(mkdtemp(dir));
+	snprintf(path, sizeof path, "%s/out.csv", dir);
+	assert_int_equal(import_write(path, "one\n", 4, 0, &err), 0);
+	assert_string_equal(slurp(path), "one\n");
+	assert_int_equal(import_write(path, "two\n", 4, 0, &err), -2);
+	assert_non_null(strstr(err.msg, "--force"));
+	assert_string_equal(slurp(path), "one\n");
+	assert_int_equal(import_write(path, "two\n", 4, 1, &err), 0);
+	assert_string_equal(slurp(path), "two\n");
+	/* a failing device write reports an error */
+	if (access("/dev/full", W_OK) == 0)
+		assert_int_equal(import_write("/dev/full", "x\n", 2, 1, &err), -1);
+	/* no folder: error, nothing left behind */
+	snprintf(path, sizeof path, "%s/missing/out.csv", dir);
+	assert_int_equal(import_write(path, "x\n", 2, 1, &err), -1);
+	snprintf(path, sizeof path, "rm -rf '%s'", dir);
+	assert_int_equal(system(path), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fixture_one_thread),
+		cmocka_unit_test(test_fixture_two_threads),
+		cmocka_unit_test(test_nothing_importable),
+		cmocka_unit_test(test_round_from_dir),
+		cmocka_unit_test(test_write),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
