@@ -321,7 +321,7 @@ static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 {
 	char b1[32], b2[32], b3[32];
 
-	fprintf(out, "theta %s -> ", fmt_sig(p->theta, 3, b1, sizeof b1));
+	fprintf(out, "theta %g -> ", p->theta);
 	if (a->breakeven < 0) {
 		fputs("none (no row has E' >= theta)\n", out);
 		return;
