@@ -1,0 +1,197 @@
+/* ui_app.h: the explorer's state, shared by the ui_*.c files only. Nothing here needs curses:
+ * ui_state.c and ui_export.c work on this state without a terminal; ui_keys.c maps keys to
+ * changes of it, ui_draw.c paints it, ui_main.c owns the terminal and the event loop. */
+#ifndef GS_UI_APP_H
+#define GS_UI_APP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+#include "dataset.h"
+#include "plot.h"
+#include "ui.h"
+
+/* Below this size the panes give way to a "terminal too small" notice. 60x16 still fits a
+ * readable 8-line plot, a 3-row table, the cluster line and both status lines. */
+#define UI_MIN_COLS 60
+#define UI_MIN_ROWS 16
+/* From this width on, plot and table sit side by side; below, they are stacked. */
+#define UI_WIDE_COLS 120
+
+#define UI_MAX_ROUNDS 32
+#define UI_MAX_WORK 64
+#define UI_MAX_FAM 128
+#define UI_SEARCH_MAX 64
+#define UI_MSG_MAX 320
+#define UI_MAX_HELP 96
+#define UI_LINE 192
+
+/* Theta moves in steps of 0.05 between these bounds (E' above 1 is common against an old
+ * reference, so the bound is above 1). */
+#define UI_THETA_MIN 0.05
+#define UI_THETA_MAX 2.00
+
+/* Key codes given to ui_keys_dispatch: a character as itself (a wide character's value),
+ * a curses function key as UI_FKEY(KEY_...), beyond every Unicode value. UI_KEY_TEXT stands,
+ * in the key table only, for any printable character (the search prompt). */
+#define UI_FKEY(k) (0x200000 | (k))
+#define UI_KEY_TEXT 0x400000
+
+/* Reaction flags returned by every key handler; the loop acts on them once per key. */
+enum {
+	UI_REDRAW = 1,     /* state changed: draw a frame */
+	UI_RECOMPUTE = 2,  /* params changed: analysis_run, then draw */
+	UI_RESORT = 4,     /* only the order changed: analysis_sort, then draw */
+	UI_QUIT = 8,
+	UI_CLEAR = 16      /* repaint the whole terminal (Ctrl-L) */
+};
+
+/* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
+enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
+	      UI_CTX_COUNT };
+
+enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH };
+
+struct ui_rect {
+	int y, x, h, w;
+};
+
+struct ui_layout {
+	int rows, cols;
+	bool too_small, wide;
+	struct ui_rect header, plot_title, plot, table, clusters, status1, status2;
+	int table_rows;           /* data rows the table shows (its height minus the header) */
+};
+
+/* One entry of the family filter menu. */
+struct ui_famitem {
+	const char *name;         /* pooled family name */
+	size_t count;             /* rows of the current round x workload */
+	bool on;
+};
+
+/* One line of the help overlay, merged from consecutive key-table entries. */
+struct ui_help_line {
+	char keys[48];
+	const char *help;
+	enum ui_ctx ctx;
+};
+
+struct app {
+	struct dataset *ds;
+	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
+	struct analysis a;
+
+	const char *rounds[UI_MAX_ROUNDS];
+	size_t nrounds, round_i;
+	const char *works[UI_MAX_WORK];
+	size_t nworks, work_i;
+
+	const char *sel_sys;              /* selected system id (pooled), kept across recomputes */
+	size_t sel;                       /* index into a.rows */
+	size_t top;                       /* first table row shown */
+
+	enum metric ymet;
+	bool log_y, pareto_marks;
+	bool mouse, color, utf8;
+	const char *export_dir;
+
+	enum ui_overlay ov;
+	int ov_scroll;
+	struct ui_famitem fam[UI_MAX_FAM];
+	size_t nfam, fam_cur;
+
+	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
+	size_t search_len;
+	const char *search_from;          /* selection when the prompt opened (Esc restores it) */
+
+	char msg[UI_MSG_MAX];             /* one-frame message on the status bar */
+	bool msg_err;
+
+	struct ui_help_line help[UI_MAX_HELP];
+	size_t nhelp;
+
+	struct ui_layout lay;
+	struct plot_grid grid;            /* the plot of the current frame */
+	bool grid_ok;
+	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
+	size_t pts_cap;
+	unsigned long frames;
+};
+
+/* ui_state.c: the model, no terminal. */
+
+/* Fills app from ds, p and o (mouse preference resolved from the environment). */
+void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
+		   const struct ui_opts *o);
+/* Frees what app owns (analysis, plot grid, scratch). */
+void ui_state_free(struct app *app);
+/* Runs the analysis for app->p and keeps the selection by system id. Returns 0, or -1 with err
+ * (the previous analysis is then kept). A pinned system absent from the workload falls back to
+ * the paper rule with a message instead of failing. */
+int ui_state_recompute(struct app *app, struct gs_err *err);
+/* Re-sorts the shown rows by app->p.sort / desc, keeping the selection. */
+void ui_state_resort(struct app *app);
+/* Selects shown row i (clamped); keeps the table scrolled to it. */
+void ui_state_select(struct app *app, long i);
+/* Scrolls the table so that the selection is visible in app->lay.table_rows rows. */
+void ui_state_scroll(struct app *app);
+/* Selects round i / workload i of the current round; 0 or -1 when out of range. */
+int ui_state_set_round(struct app *app, size_t i);
+int ui_state_set_workload(struct app *app, size_t i);
+/* Fills the family menu from the current round x workload and the filter. */
+void ui_state_menu_open(struct app *app);
+/* Makes the checked menu entries the family filter. */
+void ui_state_menu_apply(struct app *app);
+/* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
+ * itself last); -1 when none. Case-insensitive substring of system, system name, submitter. */
+long ui_state_find(const struct app *app, size_t from, int dir, const char *text);
+/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot). */
+void ui_state_plot(struct app *app);
+/* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */
+long ui_state_plot_hit(struct app *app, int gy, int gx);
+/* Sets the status-bar message (printf-style). */
+void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* The dataset row of shown row i. */
+const struct row *ui_state_row(const struct app *app, size_t i);
+/* Text of the family filter for the status bar ("all", "H100 SXM", "H100 SXM +2"). */
+char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
+/* Lines of the detail overlay for the selected row into lines[max][UI_LINE]; returns the count. */
+size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max);
+
+/* ui_layout.c */
+
+/* Computes app->lay for a rows x cols terminal. */
+void ui_layout_compute(struct app *app, int rows, int cols);
+/* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
+ * screen (the border included). */
+struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w);
+/* Which pane holds screen cell (y, x): 1 plot grid, 2 table data, 3 header, 0 other. */
+int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
+
+/* ui_keys.c */
+
+/* Handles one key (curses key code, or a character) in the current context; returns UI_* flags. */
+unsigned ui_keys_dispatch(struct app *app, int key);
+/* Fills app->help from the key table. */
+void ui_keys_help_build(struct app *app);
+/* Section title of a context in the help overlay. */
+const char *ui_keys_ctx_name(enum ui_ctx c);
+
+/* ui_export.c */
+
+/* Writes the ranked table (CSV) and the plot (text) next to each other in app->export_dir or
+ * the current directory, each through a temporary file renamed into place, never replacing an
+ * existing file. Returns 0 with the CSV path in path, or -1 with err. */
+int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err);
+
+/* ui_draw.c (curses) */
+
+/* Prepares colours for the terminal (call once after the screen exists). */
+void ui_draw_init(struct app *app);
+/* Draws the whole frame from state into stdscr (no refresh). */
+void ui_draw(const struct app *app);
+
+#endif

@@ -1,0 +1,701 @@
+/* ui_draw.c: paints one frame from state. Everything here reads the app and writes stdscr;
+ * nothing changes the model, and nothing refreshes (the loop does that once per frame).
+ * Attributes come from one role x scheme table: a colour scheme, and a monochrome one (bold,
+ * reverse) for NO_COLOR and terminals without colour. Clusters also differ by glyph, so no
+ * information depends on colour alone. */
+#include "ui_app.h"
+
+#include <curses.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "fmt.h"
+
+enum ui_role {
+	R_NORMAL, R_TITLE, R_TAB, R_TAB_ON, R_BORDER, R_HEAD, R_SEL, R_STATUS, R_MSG, R_ERR,
+	R_REFROW, R_AXIS, R_TICK, R_LABEL, R_THETA, R_LEGEND, R_PARETO, R_REF, R_PSEL, R_OVERLAP,
+	R_CLUSTER, R_COUNT = R_CLUSTER + MAX_K
+};
+
+struct scheme {
+	short fg, bg;
+	attr_t attr;   /* with colour */
+	attr_t mono;   /* without */
+};
+
+#define DEF (-1)
+static const struct scheme schemes[R_COUNT] = {
+	[R_NORMAL] = { DEF, DEF, 0, 0 },
+	[R_TITLE] = { COLOR_CYAN, DEF, A_BOLD, A_BOLD },
+	[R_TAB] = { DEF, DEF, 0, 0 },
+	[R_TAB_ON] = { COLOR_BLACK, COLOR_CYAN, A_BOLD, A_REVERSE | A_BOLD },
+	[R_BORDER] = { COLOR_CYAN, DEF, 0, 0 },
+	[R_HEAD] = { COLOR_YELLOW, DEF, A_BOLD, A_BOLD },
+	[R_SEL] = { DEF, DEF, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD },
+	[R_STATUS] = { DEF, DEF, A_REVERSE, A_REVERSE },
+	[R_MSG] = { COLOR_BLACK, COLOR_GREEN, 0, A_BOLD },
+	[R_ERR] = { COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD },
+	[R_REFROW] = { COLOR_MAGENTA, DEF, A_BOLD, A_BOLD },
+	[R_AXIS] = { DEF, DEF, 0, 0 },
+	[R_TICK] = { DEF, DEF, 0, 0 },
+	[R_LABEL] = { DEF, DEF, A_BOLD, A_BOLD },
+	[R_THETA] = { COLOR_RED, DEF, 0, 0 },
+	[R_LEGEND] = { COLOR_CYAN, DEF, 0, 0 },
+	[R_PARETO] = { COLOR_YELLOW, DEF, A_BOLD, A_BOLD },
+	[R_REF] = { COLOR_MAGENTA, DEF, A_BOLD, A_BOLD | A_UNDERLINE },
+	[R_PSEL] = { DEF, DEF, A_REVERSE | A_BOLD, A_REVERSE | A_BOLD },
+	[R_OVERLAP] = { DEF, DEF, A_BOLD, A_BOLD },
+	[R_CLUSTER + 0] = { COLOR_GREEN, DEF, 0, 0 },
+	[R_CLUSTER + 1] = { COLOR_CYAN, DEF, 0, 0 },
+	[R_CLUSTER + 2] = { COLOR_YELLOW, DEF, 0, 0 },
+	[R_CLUSTER + 3] = { COLOR_MAGENTA, DEF, 0, 0 },
+	[R_CLUSTER + 4] = { COLOR_BLUE, DEF, 0, 0 },
+	[R_CLUSTER + 5] = { COLOR_RED, DEF, 0, 0 },
+	[R_CLUSTER + 6] = { COLOR_GREEN, DEF, A_BOLD, 0 },
+	[R_CLUSTER + 7] = { COLOR_CYAN, DEF, A_BOLD, 0 },
+	[R_CLUSTER + 8] = { COLOR_YELLOW, DEF, A_BOLD, 0 },
+	[R_CLUSTER + 9] = { COLOR_MAGENTA, DEF, A_BOLD, 0 },
+	[R_CLUSTER + 10] = { COLOR_BLUE, DEF, A_BOLD, 0 },
+	[R_CLUSTER + 11] = { COLOR_RED, DEF, A_BOLD, 0 },
+};
+
+static bool use_colour;
+
+void ui_draw_init(struct app *app)
+{
+	const char *nc = getenv("NO_COLOR");
+	bool defaults;
+
+	use_colour = false;
+	if ((nc && *nc) || !has_colors() || start_color() == ERR || COLORS < 8 ||
+	    COLOR_PAIRS <= R_COUNT) {
+		app->color = false;
+		return;
+	}
+	defaults = use_default_colors() == OK;
+	for (int r = 0; r < R_COUNT; r++) {
+		short fg = schemes[r].fg, bg = schemes[r].bg;
+		if (!defaults) {
+			fg = fg == DEF ? COLOR_WHITE : fg;
+			bg = bg == DEF ? COLOR_BLACK : bg;
+		}
+		init_pair((short)(r + 1), fg, bg);
+	}
+	use_colour = app->color = true;
+}
+
+static attr_t role_attr(enum ui_role r)
+{
+	if (r >= R_COUNT)
+		r = R_NORMAL;
+	if (use_colour)
+		return schemes[r].attr | COLOR_PAIR(r + 1);
+	return schemes[r].mono;
+}
+
+static enum ui_role plot_role(unsigned char pr)
+{
+	switch (pr) {
+	case ROLE_AXIS: return R_AXIS;
+	case ROLE_TICK: return R_TICK;
+	case ROLE_LABEL: return R_LABEL;
+	case ROLE_THETA: return R_THETA;
+	case ROLE_LEGEND: return R_LEGEND;
+	case ROLE_PARETO: return R_PARETO;
+	case ROLE_REF: return R_REF;
+	case ROLE_SELECTED: return R_PSEL;
+	case ROLE_OVERLAP: return R_OVERLAP;
+	case ROLE_BLANK: return R_NORMAL;
+	default: break;
+	}
+	if (pr >= ROLE_CLUSTER)
+		return (enum ui_role)(R_CLUSTER + (pr - ROLE_CLUSTER) % MAX_K);
+	return R_NORMAL;
+}
+
+/* ---- text ---- */
+
+/* Width in columns of the first bytes of s, and how many bytes fit in w columns. Bytes that
+ * are not printable text in the current locale count as one column (they are drawn as '?'):
+ * outside a UTF-8 locale every byte >= 0x80 is such a byte. */
+static int text_fit(const char *s, int w, bool utf8, size_t *bytes)
+{
+	mbstate_t st;
+	size_t i = 0;
+	int col = 0;
+
+	memset(&st, 0, sizeof st);
+	while (s[i]) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = 1;
+		int cw = 1;
+		if (c >= 0x80 && utf8) {
+			wchar_t wc;
+			len = mbrtowc(&wc, s + i, strlen(s + i), &st);
+			if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+				memset(&st, 0, sizeof st);
+				len = 1;
+			} else {
+				cw = wcwidth(wc);
+				if (cw < 0)
+					cw = 1;
+			}
+		}
+		if (col + cw > w)
+			break;
+		col += cw;
+		i += len;
+	}
+	if (bytes)
+		*bytes = i;
+	return col;
+}
+
+static int text_width(const char *s, bool utf8)
+{
+	return text_fit(s, 1 << 30, utf8, NULL);
+}
+
+/* Draws at most w columns of s at (y, x); returns the columns used. Control bytes, and bytes
+ * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. */
+static int put_text(const struct app *app, int y, int x, int w, const char *s, attr_t at)
+{
+	size_t n, i = 0;
+	int col;
+
+	if (w <= 0 || !s)
+		return 0;
+	col = text_fit(s, w, app->utf8, &n);
+	attrset(at);
+	move(y, x);
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c == 0x7f || (c >= 0x80 && !app->utf8)) {
+			addch('?');
+			i++;
+		} else if (c < 0x80) {
+			addch(c);
+			i++;
+		} else {
+			mbstate_t st;
+			wchar_t wc;
+			size_t len;
+			memset(&st, 0, sizeof st);
+			len = mbrtowc(&wc, s + i, n - i, &st);
+			if (len == (size_t)-1 || len == (size_t)-2 || len == 0 || wcwidth(wc) < 0) {
+				addch('?');
+				i++;
+			} else {
+				addnstr(s + i, (int)len);
+				i += len;
+			}
+		}
+	}
+	return col;
+}
+
+static void fill(int y, int x, int w, attr_t at)
+{
+	if (w <= 0)
+		return;
+	attrset(at);
+	mvhline(y, x, ' ', w);
+}
+
+/* A fixed-width cell: padded, right-aligned if asked, cut with '~' when the text is longer. */
+static void put_cell(const struct app *app, int y, int x, int w, const char *s, bool right,
+		     attr_t at)
+{
+	int tw = text_width(s, app->utf8);
+
+	fill(y, x, w, at);
+	if (tw <= w) {
+		put_text(app, y, right ? x + w - tw : x, w, s, at);
+	} else {
+		put_text(app, y, x, w - 1, s, at);
+		attrset(at);
+		mvaddch(y, x + w - 1, '~');
+	}
+}
+
+static void box_at(const struct ui_rect *r, const char *title, const char *foot,
+		   const struct app *app)
+{
+	attr_t b = role_attr(R_BORDER);
+
+	for (int y = r->y + 1; y < r->y + r->h - 1; y++)
+		fill(y, r->x + 1, r->w - 2, role_attr(R_NORMAL));
+	attrset(b);
+	mvhline(r->y, r->x + 1, '-', r->w - 2);
+	mvhline(r->y + r->h - 1, r->x + 1, '-', r->w - 2);
+	mvvline(r->y + 1, r->x, '|', r->h - 2);
+	mvvline(r->y + 1, r->x + r->w - 1, '|', r->h - 2);
+	mvaddch(r->y, r->x, '+');
+	mvaddch(r->y, r->x + r->w - 1, '+');
+	mvaddch(r->y + r->h - 1, r->x, '+');
+	mvaddch(r->y + r->h - 1, r->x + r->w - 1, '+');
+	if (title)
+		put_text(app, r->y, r->x + 2, r->w - 4, title, role_attr(R_TITLE));
+	if (foot)
+		put_text(app, r->y + r->h - 1, r->x + 2, r->w - 4, foot, b);
+}
+
+/* ---- header ---- */
+
+static void draw_header(const struct app *app)
+{
+	const struct ui_rect *r = &app->lay.header;
+	char buf[96];
+	int x = 0, first = 0, room;
+
+	fill(r->y, 0, r->w, role_attr(R_NORMAL));
+	x += put_text(app, r->y, x, r->w - x, " gpuscale  ", role_attr(R_TITLE));
+	if (app->nrounds > 1)
+		snprintf(buf, sizeof buf, "%s (%zu/%zu)  ", app->p.round, app->round_i + 1, app->nrounds);
+	else
+		snprintf(buf, sizeof buf, "%s  ", app->p.round ? app->p.round : "-");
+	x += put_text(app, r->y, x, r->w - x, buf, role_attr(R_HEAD));
+	/* tabs scroll so that the active one is always visible */
+	room = r->w - x;
+	for (;;) {
+		int need = 0;
+		for (int i = first; i <= (int)app->work_i && i < (int)app->nworks; i++)
+			need += text_width(workload_label(app->works[i]), app->utf8) + 2;
+		if (need <= room || first >= (int)app->work_i)
+			break;
+		first++;
+	}
+	if (first > 0)
+		x += put_text(app, r->y, x, r->w - x, "<", role_attr(R_TAB));
+	for (int i = first; i < (int)app->nworks && x < r->w; i++) {
+		bool on = (size_t)i == app->work_i;
+		snprintf(buf, sizeof buf, on ? "[%s]" : " %s ", workload_label(app->works[i]));
+		x += put_text(app, r->y, x, r->w - x, buf, role_attr(on ? R_TAB_ON : R_TAB));
+	}
+}
+
+/* ---- plot ---- */
+
+static void draw_plot(const struct app *app)
+{
+	const struct ui_layout *l = &app->lay;
+	const struct plot_grid *g = &app->grid;
+
+	if (l->wide) {
+		char t[128];
+		snprintf(t, sizeof t, " %s vs accelerators (log2 N)%s%s", metric_name(app->ymet),
+			 app->log_y ? ", log y" : "", app->pareto_marks ? "" : ", Pareto marks off");
+		fill(l->plot_title.y, l->plot_title.x, l->plot_title.w, role_attr(R_NORMAL));
+		put_text(app, l->plot_title.y, l->plot_title.x, l->plot_title.w, t, role_attr(R_TITLE));
+		attrset(role_attr(R_BORDER));
+		mvvline(l->table.y, l->table.x - 1, '|', l->table.h);
+	}
+	if (!app->grid_ok) {
+		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 2, l->plot.w - 4,
+			 "(no plot at this size)", role_attr(R_NORMAL));
+		return;
+	}
+	for (int y = 0; y < g->h && y < l->plot.h; y++) {
+		move(l->plot.y + y, l->plot.x);
+		for (int x = 0; x < g->w && x < l->plot.w; x++) {
+			unsigned char c = (unsigned char)g->ch[y * g->w + x];
+			attrset(role_attr(plot_role(g->role[y * g->w + x])));
+			addch(c >= 0x20 && c < 0x7f ? c : '?');
+		}
+	}
+	if (app->a.n == 0)
+		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
+			 " no rows shown: F clears the filter ", role_attr(R_ERR));
+}
+
+/* ---- table ---- */
+
+enum tcol_id {
+	TC_RANK, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_CL, TC_MARK,
+	TC_SPREAD, TC_COUNT
+};
+
+struct tcol {
+	const char *head;
+	int w;          /* width (minimum for the system column) */
+	int prio;       /* narrow tables drop the lowest first */
+	int sort;       /* enum col, or -1 */
+	bool right;
+};
+
+static const struct tcol tcols[TC_COUNT] = {
+	[TC_RANK] = { "#", 3, 90, -1, true },
+	[TC_SUB] = { "submitter", 10, 40, COL_SUBMITTER, false },
+	[TC_SYS] = { "system", 16, 100, COL_SYSTEM, false },
+	[TC_FAM] = { "family", 9, 70, COL_FAMILY, false },
+	[TC_N] = { "N", 5, 85, COL_N, true },
+	[TC_MIN] = { "min", 7, 75, COL_T, true },
+	[TC_S] = { "S", 6, 50, COL_S, true },
+	[TC_EP] = { "E'", 6, 80, COL_EP, true },
+	[TC_E] = { "E", 6, 20, COL_E, true },
+	[TC_A] = { "A", 6, 45, COL_A, true },
+	[TC_CL] = { "cl", 2, 60, COL_CLUSTER, false },
+	[TC_MARK] = { "P", 2, 55, COL_PARETO, false },
+	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
+};
+
+struct tplan {
+	bool on[TC_COUNT];
+	int w[TC_COUNT];
+};
+
+static void plan_table(const struct app *app, int width, struct tplan *t)
+{
+	int total, sys_need = tcols[TC_SYS].w, sub_need = tcols[TC_SUB].w;
+
+	for (int c = 0; c < TC_COUNT; c++) {
+		t->on[c] = true;
+		t->w[c] = tcols[c].w;
+	}
+	for (;;) {
+		int low = -1, ncols = 0;
+		total = 0;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (t->on[c]) {
+				total += t->w[c];
+				ncols++;
+			}
+		total += ncols - 1;
+		if (total <= width)
+			break;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (t->on[c] && c != TC_SYS && (low < 0 || tcols[c].prio < tcols[low].prio))
+				low = c;
+		if (low < 0)
+			break;
+		t->on[low] = false;
+	}
+	/* spare room goes to the system names first, then to the submitters */
+	for (size_t i = 0; i < app->a.n; i++) {
+		const struct row *r = ui_state_row(app, i);
+		int w = text_width(r->system, app->utf8), s = text_width(r->submitter, app->utf8);
+		if (w > sys_need)
+			sys_need = w;
+		if (s > sub_need)
+			sub_need = s;
+	}
+	if (total < width) {
+		int add = width - total, want = sys_need - t->w[TC_SYS];
+		if (want > 0) {
+			t->w[TC_SYS] += want < add ? want : add;
+			add -= want < add ? want : add;
+		}
+		if (add > 0 && t->on[TC_SUB]) {
+			want = sub_need - t->w[TC_SUB];
+			if (want > 0)
+				t->w[TC_SUB] += want < add ? want : add;
+		}
+	}
+	if (t->w[TC_SYS] > width)
+		t->w[TC_SYS] = width;
+}
+
+static void cell_text(const struct app *app, size_t i, int c, char *buf, size_t n)
+{
+	const struct arow *ar = &app->a.rows[i];
+	const struct row *r = ui_state_row(app, i);
+
+	switch (c) {
+	case TC_RANK: snprintf(buf, n, "%zu", i + 1); break;
+	case TC_SUB: snprintf(buf, n, "%s", r->submitter); break;
+	case TC_SYS: snprintf(buf, n, "%s", r->system); break;
+	case TC_FAM: snprintf(buf, n, "%s", r->family); break;
+	case TC_N: fmt_count(ar->N, buf, n); break;
+	case TC_MIN: fmt_fixed(ar->T, 2, buf, n); break;
+	case TC_S: fmt_sig(ar->S, 3, buf, n); break;
+	case TC_EP: fmt_sig(ar->Ep, 3, buf, n); break;
+	case TC_E: fmt_sig(ar->E, 3, buf, n); break;
+	case TC_A: fmt_sig(ar->A, 3, buf, n); break;
+	case TC_CL: snprintf(buf, n, "%c", 'a' + ar->cluster % 26); break;
+	case TC_MARK: snprintf(buf, n, "%c%c", ar->is_ref ? 'R' : ' ', ar->pareto ? '*' : ' '); break;
+	case TC_SPREAD:
+		if (isfinite(ar->t_lo) && isfinite(ar->t_hi) && ar->T > 0)
+			snprintf(buf, n, "%.1f%%", (ar->t_hi - ar->t_lo) / ar->T * 100.0);
+		else
+			snprintf(buf, n, "-");
+		break;
+	default: buf[0] = '\0';
+	}
+}
+
+static void draw_table(const struct app *app)
+{
+	const struct ui_rect *r = &app->lay.table;
+	struct tplan t;
+	char buf[256];
+	int x;
+
+	plan_table(app, r->w, &t);
+	fill(r->y, r->x, r->w, role_attr(R_HEAD));
+	x = r->x;
+	for (int c = 0; c < TC_COUNT; c++) {
+		if (!t.on[c])
+			continue;
+		if (tcols[c].sort == (int)app->p.sort)
+			snprintf(buf, sizeof buf, "%s%s", tcols[c].head, app->p.desc ? "v" : "^");
+		else
+			snprintf(buf, sizeof buf, "%s", tcols[c].head);
+		put_cell(app, r->y, x, t.w[c], buf, tcols[c].right, role_attr(R_HEAD));
+		x += t.w[c] + 1;
+	}
+	if (app->a.n == 0) {
+		put_text(app, r->y + 1, r->x + 1, r->w - 1, "no rows: the filter hides every system (F clears it)",
+			 role_attr(R_NORMAL));
+		return;
+	}
+	for (int line = 0; line < app->lay.table_rows; line++) {
+		size_t i = app->top + (size_t)line;
+		int y = r->y + 1 + line;
+		bool sel = i == app->sel;
+		attr_t base;
+		if (i >= app->a.n)
+			break;
+		base = role_attr(sel ? R_SEL : app->a.rows[i].is_ref ? R_REFROW : R_NORMAL);
+		fill(y, r->x, r->w, base);
+		x = r->x;
+		for (int c = 0; c < TC_COUNT; c++) {
+			attr_t at = base;
+			if (!t.on[c])
+				continue;
+			if (c == TC_CL && !sel)
+				at = role_attr((enum ui_role)(R_CLUSTER + app->a.rows[i].cluster % MAX_K));
+			cell_text(app, i, c, buf, sizeof buf);
+			put_cell(app, y, x, t.w[c], buf, tcols[c].right, at);
+			x += t.w[c] + 1;
+		}
+	}
+}
+
+/* ---- cluster line and status bar ---- */
+
+static void draw_clusters(const struct app *app)
+{
+	const struct ui_rect *r = &app->lay.clusters;
+	char b1[32], b2[32], b3[32], b4[32], buf[160];
+	int x = r->x;
+
+	fill(r->y, r->x, r->w, role_attr(R_NORMAL));
+	x += put_text(app, r->y, x, r->w, " clusters: ", role_attr(R_HEAD));
+	if (app->a.n == 0) {
+		put_text(app, r->y, x, r->x + r->w - x, "-", role_attr(R_NORMAL));
+		return;
+	}
+	for (int c = 0; c < app->a.k && c < MAX_K && x < r->x + r->w; c++) {
+		const struct cluster_sum *cs = &app->a.clusters[c];
+		char g[2] = { (char)('a' + c), '\0' };
+		if (c > 0)
+			x += put_text(app, r->y, x, r->x + r->w - x, " | ", role_attr(R_NORMAL));
+		x += put_text(app, r->y, x, r->x + r->w - x, g,
+			      role_attr((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
+		fmt_count(cs->n_min, b1, sizeof b1);
+		fmt_count(cs->n_max, b2, sizeof b2);
+		snprintf(buf, sizeof buf, " %zu sys N %s%s%s E' %s+-%s", cs->n, b1,
+			 strcmp(b1, b2) ? "-" : "", strcmp(b1, b2) ? b2 : "",
+			 fmt_sig(cs->ep_mean, 3, b3, sizeof b3), fmt_sig(cs->ep_sd, 2, b4, sizeof b4));
+		x += put_text(app, r->y, x, r->x + r->w - x, buf, role_attr(R_NORMAL));
+	}
+}
+
+static void draw_status(const struct app *app)
+{
+	const struct ui_layout *l = &app->lay;
+	char buf[512], filt[160], b1[32], b2[32], b3[32], kbuf[64];
+	attr_t st = role_attr(R_STATUS);
+	int x;
+
+	/* line 1: where we are and against what */
+	ui_state_filter_text(app, filt, sizeof filt);
+	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ", app->p.round ? app->p.round : "-",
+		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
+	if (app->p.mode == REF_FAMILY) {
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (paper rule in each)");
+	} else if (app->a.ref >= 0) {
+		const struct row *r = &app->ds->rows[app->a.ref];
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref %s/%s (N=%s, %s min) %s%s",
+			 r->submitter, r->system, fmt_count((double)r->accelerators, b1, sizeof b1),
+			 fmt_fixed(r->minutes, 2, b2, sizeof b2), ref_mode_name(app->p.mode),
+			 app->a.ref_hidden ? ", hidden by the filter" : "");
+	} else {
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
+	}
+	fill(l->status1.y, 0, l->cols, st);
+	put_text(app, l->status1.y, 0, l->cols, buf, st);
+
+	/* line 2: clusters, threshold, counts, then the message or the prompt */
+	fill(l->status2.y, 0, l->cols, st);
+	if (app->ov == OV_SEARCH) {
+		snprintf(buf, sizeof buf, "/%s_", app->search);
+		x = put_text(app, l->status2.y, 0, l->cols, buf, st | A_BOLD);
+		put_text(app, l->status2.y, x + 2, l->cols - x - 2,
+			 "Enter keeps, Esc cancels, Up/Down: other matches", st);
+		if (app->msg[0])
+			put_text(app, l->status2.y, l->cols - 10, 10, " no match ", role_attr(R_ERR));
+		return;
+	}
+	if (app->p.k == 0)
+		snprintf(kbuf, sizeof kbuf, "k=%d auto", app->a.k);
+	else
+		snprintf(kbuf, sizeof kbuf, "k=%d", app->a.k);
+	snprintf(buf, sizeof buf, " %s I=%s sil %s | theta %s -> N=%s | %zu/%zu rows", kbuf,
+		 fmt_sig(app->a.inertia, 3, b1, sizeof b1), fmt_fixed(app->a.silhouette, 2, b2, sizeof b2),
+		 fmt_fixed(app->p.theta, 2, b3, sizeof b3),
+		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, kbuf, sizeof kbuf)
+				       : "none",
+		 app->a.n, app->a.total);
+	x = put_text(app, l->status2.y, 0, l->cols, buf, st);
+	if (app->msg[0]) {
+		attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
+		int w = text_width(app->msg, app->utf8) + 2;
+		/* a message longer than the room left takes the whole line */
+		int mx = l->cols - x - 2 >= w ? x + 2 : 0;
+		if (mx == 0)
+			fill(l->status2.y, 0, l->cols, m);
+		fill(l->status2.y, mx, w < l->cols - mx ? w : l->cols - mx, m);
+		put_text(app, l->status2.y, mx + 1, l->cols - mx - 1, app->msg, m);
+	} else if (l->cols - x > 9) {
+		put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);
+	}
+}
+
+/* ---- overlays ---- */
+
+static void draw_help(const struct app *app)
+{
+	char lines[UI_MAX_HELP * 3][UI_LINE];
+	bool head[UI_MAX_HELP * 3];
+	int n = 0, keyw = 0;
+	struct ui_rect box;
+
+	for (size_t i = 0; i < app->nhelp; i++) {
+		int w = (int)strlen(app->help[i].keys);
+		if (w > keyw)
+			keyw = w;
+	}
+	for (size_t i = 0; i < app->nhelp; i++) {
+		const struct ui_help_line *h = &app->help[i];
+		if (i == 0 || h->ctx != app->help[i - 1].ctx) {
+			if (i > 0) {
+				lines[n][0] = '\0';
+				head[n++] = false;
+			}
+			snprintf(lines[n], UI_LINE, "%s", ui_keys_ctx_name(h->ctx));
+			head[n++] = true;
+		}
+		snprintf(lines[n], UI_LINE, "  %-*s  %s", keyw, h->keys, h->help);
+		head[n++] = false;
+	}
+	box = ui_layout_overlay(&app->lay, n, keyw + 50);
+	box_at(&box, " keys ", " q/Esc close, j/k/Space scroll ", app);
+	for (int y = 0; y < box.h - 2; y++) {
+		int i = y + app->ov_scroll;
+		if (i >= n)
+			break;
+		put_text(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
+			 role_attr(head[i] ? R_HEAD : R_NORMAL));
+	}
+}
+
+static void draw_detail(const struct app *app)
+{
+	char lines[160][UI_LINE];
+	int n = (int)ui_state_detail(app, lines, 160), w = 0;
+	char title[UI_LINE];
+	struct ui_rect box;
+
+	for (int i = 0; i < n; i++) {
+		int tw = text_width(lines[i], app->utf8);
+		if (tw > w)
+			w = tw;
+	}
+	box = ui_layout_overlay(&app->lay, n, w);
+	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");
+	box_at(&box, title, " q/Esc/Enter close, j/k scroll ", app);
+	for (int y = 0; y < box.h - 2; y++) {
+		int i = y + app->ov_scroll;
+		if (i >= n)
+			break;
+		put_text(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
+			 role_attr(strstr(lines[i], "dropped") ? R_HEAD : R_NORMAL));
+	}
+}
+
+static void draw_menu(const struct app *app)
+{
+	struct ui_rect box;
+	int namew = 12, vis, top = 0;
+	char buf[UI_LINE];
+
+	for (size_t i = 0; i < app->nfam; i++) {
+		int w = text_width(app->fam[i].name, app->utf8);
+		if (w > namew)
+			namew = w;
+	}
+	if (namew > 40)
+		namew = 40;
+	box = ui_layout_overlay(&app->lay, app->nfam ? (int)app->nfam : 1, namew + 12);
+	box_at(&box, " family filter ", " Space check, Enter apply, Esc cancel ", app);
+	vis = box.h - 2;
+	if ((int)app->fam_cur >= vis)
+		top = (int)app->fam_cur - vis + 1;
+	if (app->nfam == 0)
+		put_text(app, box.y + 1, box.x + 2, box.w - 4, "(no rows in this workload)",
+			 role_attr(R_NORMAL));
+	for (int y = 0; y < vis && (size_t)(top + y) < app->nfam; y++) {
+		const struct ui_famitem *f = &app->fam[top + y];
+		bool cur = (size_t)(top + y) == app->fam_cur;
+		attr_t at = role_attr(cur ? R_SEL : R_NORMAL);
+		int x = box.x + 2;
+		fill(box.y + 1 + y, box.x + 1, box.w - 2, at);
+		x += put_text(app, box.y + 1 + y, x, box.w - 4, f->on ? "[x] " : "[ ] ", at);
+		put_cell(app, box.y + 1 + y, x, namew, f->name, false, at);
+		snprintf(buf, sizeof buf, "%5zu", f->count);
+		put_text(app, box.y + 1 + y, x + namew + 1, box.x + box.w - 2 - (x + namew + 1), buf, at);
+	}
+}
+
+static void draw_too_small(const struct app *app)
+{
+	const struct ui_layout *l = &app->lay;
+	char lines[3][64];
+
+	snprintf(lines[0], sizeof lines[0], "terminal too small");
+	snprintf(lines[1], sizeof lines[1], "%dx%d, needs %dx%d", l->cols, l->rows, UI_MIN_COLS,
+		 UI_MIN_ROWS);
+	snprintf(lines[2], sizeof lines[2], "q quits");
+	for (int i = 0; i < 3; i++) {
+		int w = (int)strlen(lines[i]);
+		int y = l->rows / 2 - 1 + i, x = (l->cols - w) / 2;
+		if (y < 0 || y >= l->rows)
+			continue;
+		put_text(app, y, x < 0 ? 0 : x, l->cols, lines[i], role_attr(i == 0 ? R_ERR : R_NORMAL));
+	}
+}
+
+void ui_draw(const struct app *app)
+{
+	erase();
+	if (app->lay.too_small) {
+		draw_too_small(app);
+		return;
+	}
+	draw_header(app);
+	draw_plot(app);
+	draw_table(app);
+	draw_clusters(app);
+	draw_status(app);
+	switch (app->ov) {
+	case OV_HELP: draw_help(app); break;
+	case OV_DETAIL: draw_detail(app); break;
+	case OV_MENU: draw_menu(app); break;
+	case OV_SEARCH: case OV_NONE: break;
+	}
+	attrset(A_NORMAL);
+}

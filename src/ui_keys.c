@@ -1,0 +1,807 @@
+/* ui_keys.c: the one key table. Each entry is {key, action, context, help}: dispatch walks it,
+ * and the help overlay is generated from it, so the help cannot drift from the keys.
+ * Actions change the state and return UI_* flags; they never draw. */
+#include "ui_app.h"
+
+#include <curses.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <wchar.h>
+#include <wctype.h>
+
+#include "err.h"
+
+typedef unsigned (*ui_action)(struct app *app, int key);
+
+struct ui_key {
+	int key;
+	ui_action fn;
+	enum ui_ctx ctx;
+	const char *help;
+};
+
+#define CTRL_KEY(c) ((c) & 0x1f)
+#define K_ESC 27
+#define K_ENTER '\n'
+#define K_BACKSPACE 127
+
+/* ---- main screen: workloads, rounds, selection ---- */
+
+static unsigned act_quit(struct app *app, int key)
+{
+	(void)app, (void)key;
+	return UI_QUIT;
+}
+
+static unsigned act_help(struct app *app, int key)
+{
+	(void)key;
+	app->ov = OV_HELP;
+	app->ov_scroll = 0;
+	return UI_REDRAW;
+}
+
+static unsigned go_workload(struct app *app, size_t i)
+{
+	if (ui_state_set_workload(app, i) < 0) {
+		ui_state_msg(app, true, "no workload %zu in %s (%zu loaded)", i + 1,
+			     app->p.round ? app->p.round : "-", app->nworks);
+		return UI_REDRAW;
+	}
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_next_work(struct app *app, int key)
+{
+	(void)key;
+	return app->nworks ? go_workload(app, (app->work_i + 1) % app->nworks) : UI_REDRAW;
+}
+
+static unsigned act_prev_work(struct app *app, int key)
+{
+	(void)key;
+	return app->nworks ? go_workload(app, (app->work_i + app->nworks - 1) % app->nworks)
+			   : UI_REDRAW;
+}
+
+static unsigned act_nth_work(struct app *app, int key)
+{
+	return go_workload(app, (size_t)(key - '1'));
+}
+
+static unsigned go_round(struct app *app, int dir)
+{
+	if (app->nrounds < 2) {
+		ui_state_msg(app, false, "only one round loaded (%s)", app->p.round ? app->p.round : "-");
+		return UI_REDRAW;
+	}
+	ui_state_set_round(app, (app->round_i + app->nrounds + (size_t)(dir > 0 ? 1 : app->nrounds - 1))
+				     % app->nrounds);
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_prev_round(struct app *app, int key)
+{
+	(void)key;
+	return go_round(app, -1);
+}
+
+static unsigned act_next_round(struct app *app, int key)
+{
+	(void)key;
+	return go_round(app, 1);
+}
+
+static long page(const struct app *app)
+{
+	return app->lay.table_rows > 1 ? app->lay.table_rows - 1 : 1;
+}
+
+static unsigned act_up(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, (long)app->sel - 1);
+	return UI_REDRAW;
+}
+
+static unsigned act_down(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, (long)app->sel + 1);
+	return UI_REDRAW;
+}
+
+static unsigned act_pgup(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, (long)app->sel - page(app));
+	return UI_REDRAW;
+}
+
+static unsigned act_pgdn(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, (long)app->sel + page(app));
+	return UI_REDRAW;
+}
+
+static unsigned act_first(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, 0);
+	return UI_REDRAW;
+}
+
+static unsigned act_last(struct app *app, int key)
+{
+	(void)key;
+	ui_state_select(app, (long)app->a.n - 1);
+	return UI_REDRAW;
+}
+
+static unsigned act_detail(struct app *app, int key)
+{
+	(void)key;
+	if (app->a.n == 0) {
+		ui_state_msg(app, true, "no row to show");
+		return UI_REDRAW;
+	}
+	app->ov = OV_DETAIL;
+	app->ov_scroll = 0;
+	return UI_REDRAW;
+}
+
+/* ---- filter and reference ---- */
+
+static unsigned act_menu(struct app *app, int key)
+{
+	(void)key;
+	ui_state_menu_open(app);
+	app->ov = OV_MENU;
+	return UI_REDRAW;
+}
+
+static unsigned act_clear_filter(struct app *app, int key)
+{
+	(void)key;
+	memset(&app->p.filter, 0, sizeof app->p.filter);
+	ui_state_msg(app, false, "filter cleared");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_pin(struct app *app, int key)
+{
+	(void)key;
+	if (app->a.n == 0) {
+		ui_state_msg(app, true, "no row to pin");
+		return UI_REDRAW;
+	}
+	app->p.pinned = ui_state_row(app, app->sel)->system;
+	app->p.mode = REF_PINNED;
+	ui_state_msg(app, false, "reference pinned: %s", app->p.pinned);
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_paper(struct app *app, int key)
+{
+	(void)key;
+	app->p.mode = REF_PAPER;
+	ui_state_msg(app, false, "reference: paper rule");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_mode(struct app *app, int key)
+{
+	(void)key;
+	app->p.mode = (enum ref_mode)((app->p.mode + 1) % REF_MODE_COUNT);
+	if (app->p.mode == REF_PINNED && !app->p.pinned) {
+		if (app->a.n == 0)
+			app->p.mode = REF_FAMILY;
+		else
+			app->p.pinned = ui_state_row(app, app->sel)->system;
+	}
+	ui_state_msg(app, false, "reference mode: %s", ref_mode_name(app->p.mode));
+	return UI_RECOMPUTE;
+}
+
+/* ---- clusters ---- */
+
+static int k_max(const struct app *app)
+{
+	int m = app->a.n < MAX_K ? (int)app->a.n : MAX_K;
+	return m < 1 ? 1 : m;
+}
+
+static unsigned set_k(struct app *app, int k)
+{
+	if (k > k_max(app))
+		k = k_max(app);
+	if (k < 1)
+		k = 1;
+	if (app->p.k == k) {
+		ui_state_msg(app, false, "k stays %d (1..%d for %zu rows)", k, k_max(app), app->a.n);
+		return UI_REDRAW;
+	}
+	app->p.k = k;
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_k_up(struct app *app, int key)
+{
+	(void)key;
+	return set_k(app, (app->p.k ? app->p.k : app->a.k) + 1);
+}
+
+static unsigned act_k_down(struct app *app, int key)
+{
+	(void)key;
+	return set_k(app, (app->p.k ? app->p.k : app->a.k) - 1);
+}
+
+static unsigned act_auto_k(struct app *app, int key)
+{
+	(void)key;
+	app->p.k = 0;
+	ui_state_msg(app, false, "k chosen by best silhouette");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_feats(struct app *app, int key)
+{
+	(void)key;
+	app->p.feats = (enum feat_set)((app->p.feats + 1) % FEAT_COUNT);
+	ui_state_msg(app, false, "cluster features %s", feat_set_name(app->p.feats));
+	return UI_RECOMPUTE;
+}
+
+/* ---- plot ---- */
+
+static unsigned act_metric(struct app *app, int key)
+{
+	(void)key;
+	app->ymet = (enum metric)((app->ymet + 1) % MET_COUNT);
+	return UI_REDRAW;
+}
+
+static unsigned act_log_y(struct app *app, int key)
+{
+	(void)key;
+	app->log_y = !app->log_y;
+	return UI_REDRAW;
+}
+
+/* Theta lives on a 0.05 grid: stepping by adding 0.05 would drift (0.8 + 0.05 != 0.85). */
+static unsigned step_theta(struct app *app, int dir)
+{
+	double t = round(app->p.theta * 20.0 + dir) / 20.0;
+
+	if (t < UI_THETA_MIN)
+		t = UI_THETA_MIN;
+	if (t > UI_THETA_MAX)
+		t = UI_THETA_MAX;
+	if (t == app->p.theta) {
+		ui_state_msg(app, false, "theta stays %.2f (%.2f..%.2f)", t, UI_THETA_MIN, UI_THETA_MAX);
+		return UI_REDRAW;
+	}
+	app->p.theta = t;
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_theta_up(struct app *app, int key)
+{
+	(void)key;
+	return step_theta(app, 1);
+}
+
+static unsigned act_theta_down(struct app *app, int key)
+{
+	(void)key;
+	return step_theta(app, -1);
+}
+
+static unsigned act_pareto(struct app *app, int key)
+{
+	(void)key;
+	app->pareto_marks = !app->pareto_marks;
+	return UI_REDRAW;
+}
+
+/* ---- sort and search ---- */
+
+/* Bigger is better for the efficiency columns and for Pareto membership; smaller for the rest. */
+static bool natural_desc(enum col c)
+{
+	return c == COL_EP || c == COL_S || c == COL_E || c == COL_PARETO;
+}
+
+static unsigned act_sort(struct app *app, int key)
+{
+	(void)key;
+	app->p.sort = (enum col)((app->p.sort + 1) % COL_COUNT);
+	app->p.desc = natural_desc(app->p.sort);
+	ui_state_msg(app, false, "sorted by %s%s", col_name(app->p.sort), app->p.desc ? " (descending)" : "");
+	return UI_RESORT;
+}
+
+static unsigned act_reverse(struct app *app, int key)
+{
+	(void)key;
+	app->p.desc = !app->p.desc;
+	ui_state_msg(app, false, "sorted by %s%s", col_name(app->p.sort), app->p.desc ? " (descending)" : "");
+	return UI_RESORT;
+}
+
+static unsigned act_search(struct app *app, int key)
+{
+	(void)key;
+	app->ov = OV_SEARCH;
+	app->search[0] = '\0';
+	app->search_len = 0;
+	app->search_from = app->a.n ? app->sel_sys : NULL;
+	return UI_REDRAW;
+}
+
+static unsigned match(struct app *app, int dir, size_t from)
+{
+	long i;
+
+	if (!app->search_len) {
+		ui_state_msg(app, true, "nothing to search: press / first");
+		return UI_REDRAW;
+	}
+	i = ui_state_find(app, from, dir, app->search);
+	if (i < 0)
+		ui_state_msg(app, true, "no match for \"%s\"", app->search);
+	else
+		ui_state_select(app, i);
+	return UI_REDRAW;
+}
+
+static unsigned act_next_match(struct app *app, int key)
+{
+	(void)key;
+	return match(app, 1, app->sel);
+}
+
+static unsigned act_prev_match(struct app *app, int key)
+{
+	(void)key;
+	return match(app, -1, app->sel);
+}
+
+/* ---- export, mouse, redraw ---- */
+
+static unsigned act_export(struct app *app, int key)
+{
+	char path[1024], text[600];
+	struct gs_err err;
+
+	(void)key;
+	memset(&err, 0, sizeof err);
+	if (ui_export_write(app, path, sizeof path, &err) < 0)
+		ui_state_msg(app, true, "export failed: %s", err_format(&err, text, sizeof text));
+	else
+		ui_state_msg(app, false, "exported %s (+ .txt plot)", path);
+	return UI_REDRAW;
+}
+
+static unsigned act_mouse(struct app *app, int key)
+{
+	(void)key;
+	app->mouse = !app->mouse;
+	ui_state_msg(app, false, "mouse %s", app->mouse ? "on" : "off");
+	return UI_REDRAW;
+}
+
+static unsigned act_redraw(struct app *app, int key)
+{
+	(void)app, (void)key;
+	return UI_REDRAW | UI_CLEAR;
+}
+
+/* ---- overlays ---- */
+
+static unsigned act_close(struct app *app, int key)
+{
+	(void)key;
+	app->ov = OV_NONE;
+	return UI_REDRAW;
+}
+
+static int ov_lines(const struct app *app)
+{
+	char lines[160][UI_LINE];
+	int sections = 0;
+
+	if (app->ov == OV_DETAIL)
+		return (int)ui_state_detail(app, lines, 160);
+	for (size_t i = 0; i < app->nhelp; i++)
+		if (i == 0 || app->help[i].ctx != app->help[i - 1].ctx)
+			sections++;
+	return (int)app->nhelp + 2 * sections - 1;
+}
+
+static unsigned ov_scroll_to(struct app *app, int to)
+{
+	struct ui_rect box = ui_layout_overlay(&app->lay, ov_lines(app), 60);
+	int max = ov_lines(app) - (box.h - 2);
+
+	if (to > max)
+		to = max;
+	app->ov_scroll = to < 0 ? 0 : to;
+	return UI_REDRAW;
+}
+
+static unsigned act_ov_up(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, app->ov_scroll - 1);
+}
+
+static unsigned act_ov_down(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, app->ov_scroll + 1);
+}
+
+static unsigned act_ov_pgup(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, app->ov_scroll - (app->lay.rows - 6));
+}
+
+static unsigned act_ov_pgdn(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, app->ov_scroll + (app->lay.rows - 6));
+}
+
+static unsigned act_ov_top(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, 0);
+}
+
+static unsigned act_ov_bottom(struct app *app, int key)
+{
+	(void)key;
+	return ov_scroll_to(app, 1 << 20);
+}
+
+static unsigned act_menu_up(struct app *app, int key)
+{
+	(void)key;
+	if (app->fam_cur > 0)
+		app->fam_cur--;
+	return UI_REDRAW;
+}
+
+static unsigned act_menu_down(struct app *app, int key)
+{
+	(void)key;
+	if (app->fam_cur + 1 < app->nfam)
+		app->fam_cur++;
+	return UI_REDRAW;
+}
+
+static unsigned act_menu_toggle(struct app *app, int key)
+{
+	(void)key;
+	if (app->fam_cur < app->nfam)
+		app->fam[app->fam_cur].on = !app->fam[app->fam_cur].on;
+	return UI_REDRAW;
+}
+
+static unsigned act_menu_none(struct app *app, int key)
+{
+	(void)key;
+	for (size_t i = 0; i < app->nfam; i++)
+		app->fam[i].on = false;
+	return UI_REDRAW;
+}
+
+static unsigned act_menu_apply(struct app *app, int key)
+{
+	char f[160];
+
+	(void)key;
+	ui_state_menu_apply(app);
+	app->ov = OV_NONE;
+	ui_state_msg(app, false, "filter: %s", ui_state_filter_text(app, f, sizeof f));
+	return UI_RECOMPUTE;
+}
+
+/* Incremental search: every edit searches again from the row selected when the prompt opened,
+ * that row included, so typing narrows down instead of hopping. */
+static unsigned search_again(struct app *app)
+{
+	size_t from = 0;
+
+	if (app->a.n == 0)
+		return UI_REDRAW;
+	for (size_t i = 0; i < app->a.n; i++)
+		if (ui_state_row(app, i)->system == app->search_from)
+			from = i;
+	if (app->search_len) {
+		long i = ui_state_find(app, (from + app->a.n - 1) % app->a.n, 1, app->search);
+		if (i >= 0)
+			ui_state_select(app, i);
+		else
+			ui_state_msg(app, true, "no match");
+	} else {
+		ui_state_select(app, (long)from);
+	}
+	return UI_REDRAW;
+}
+
+static unsigned act_search_text(struct app *app, int key)
+{
+	char mb[MB_LEN_MAX];
+	mbstate_t st;
+	size_t len;
+
+	memset(&st, 0, sizeof st);
+	len = wcrtomb(mb, (wchar_t)key, &st);
+	if (len == (size_t)-1 || app->search_len + len >= sizeof app->search)
+		return UI_REDRAW;
+	memcpy(app->search + app->search_len, mb, len);
+	app->search_len += len;
+	app->search[app->search_len] = '\0';
+	return search_again(app);
+}
+
+static unsigned act_search_back(struct app *app, int key)
+{
+	(void)key;
+	/* drop one whole UTF-8 character: continuation bytes are 10xxxxxx */
+	while (app->search_len > 0) {
+		unsigned char c = (unsigned char)app->search[--app->search_len];
+		if ((c & 0xc0) != 0x80)
+			break;
+	}
+	app->search[app->search_len] = '\0';
+	return search_again(app);
+}
+
+static unsigned act_search_accept(struct app *app, int key)
+{
+	(void)key;
+	app->ov = OV_NONE;
+	if (app->search_len)
+		ui_state_msg(app, false, "search \"%s\": n next, N previous", app->search);
+	return UI_REDRAW;
+}
+
+static unsigned act_search_cancel(struct app *app, int key)
+{
+	(void)key;
+	app->search_len = 0;
+	app->search[0] = '\0';
+	search_again(app);
+	app->ov = OV_NONE;
+	return UI_REDRAW;
+}
+
+/* ---- the table ---- */
+
+/* One line per entry so that the help strings can be listed with a simple pattern (the
+ * end-to-end test checks that the help overlay shows each of them). Consecutive entries with
+ * the same action and help are shown as one help line. */
+#define UI_KEY(key, fn, ctx, help) { key, fn, ctx, help }
+static const struct ui_key key_table[] = {
+	UI_KEY(CTRL_KEY('c'), act_quit, UI_CTX_ANY, "quit"),
+	UI_KEY(CTRL_KEY('l'), act_redraw, UI_CTX_ANY, "redraw the screen"),
+
+	UI_KEY('q', act_quit, UI_CTX_MAIN, "quit (q first closes any open overlay)"),
+	UI_KEY('?', act_help, UI_CTX_MAIN, "this help"),
+	UI_KEY(UI_FKEY(KEY_F(1)), act_help, UI_CTX_MAIN, "this help"),
+	UI_KEY('\t', act_next_work, UI_CTX_MAIN, "next workload"),
+	UI_KEY(UI_FKEY(KEY_BTAB), act_prev_work, UI_CTX_MAIN, "previous workload"),
+	UI_KEY('1', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('2', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('3', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('4', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('5', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('6', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('7', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('8', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('9', act_nth_work, UI_CTX_MAIN, "n-th workload"),
+	UI_KEY('[', act_prev_round, UI_CTX_MAIN, "previous round (when several are loaded)"),
+	UI_KEY(']', act_next_round, UI_CTX_MAIN, "next round"),
+	UI_KEY(UI_FKEY(KEY_UP), act_up, UI_CTX_MAIN, "select the row above"),
+	UI_KEY('k', act_up, UI_CTX_MAIN, "select the row above"),
+	UI_KEY(UI_FKEY(KEY_DOWN), act_down, UI_CTX_MAIN, "select the row below"),
+	UI_KEY('j', act_down, UI_CTX_MAIN, "select the row below"),
+	UI_KEY(UI_FKEY(KEY_PPAGE), act_pgup, UI_CTX_MAIN, "one page up"),
+	UI_KEY(UI_FKEY(KEY_NPAGE), act_pgdn, UI_CTX_MAIN, "one page down"),
+	UI_KEY('g', act_first, UI_CTX_MAIN, "first row"),
+	UI_KEY(UI_FKEY(KEY_HOME), act_first, UI_CTX_MAIN, "first row"),
+	UI_KEY('G', act_last, UI_CTX_MAIN, "last row"),
+	UI_KEY(UI_FKEY(KEY_END), act_last, UI_CTX_MAIN, "last row"),
+	UI_KEY(K_ENTER, act_detail, UI_CTX_MAIN, "detail of the selected row"),
+	UI_KEY('f', act_menu, UI_CTX_MAIN, "family filter menu"),
+	UI_KEY('F', act_clear_filter, UI_CTX_MAIN, "clear the filter"),
+	UI_KEY('r', act_pin, UI_CTX_MAIN, "pin the selected row as reference"),
+	UI_KEY('R', act_paper, UI_CTX_MAIN, "reference back to the paper rule"),
+	UI_KEY('m', act_mode, UI_CTX_MAIN, "cycle reference mode (paper, pinned, family)"),
+	UI_KEY('+', act_k_up, UI_CTX_MAIN, "one more cluster (k up)"),
+	UI_KEY('-', act_k_down, UI_CTX_MAIN, "one cluster less (k down)"),
+	UI_KEY('a', act_auto_k, UI_CTX_MAIN, "auto-k (best silhouette)"),
+	UI_KEY('c', act_feats, UI_CTX_MAIN, "cycle cluster features"),
+	UI_KEY('y', act_metric, UI_CTX_MAIN, "cycle plot metric (E', S, T, A, E)"),
+	UI_KEY('Y', act_log_y, UI_CTX_MAIN, "log-scale y axis on/off"),
+	UI_KEY('t', act_theta_up, UI_CTX_MAIN, "theta up by 0.05"),
+	UI_KEY('T', act_theta_down, UI_CTX_MAIN, "theta down by 0.05"),
+	UI_KEY('p', act_pareto, UI_CTX_MAIN, "Pareto marks in the plot on/off"),
+	UI_KEY('s', act_sort, UI_CTX_MAIN, "cycle sort column"),
+	UI_KEY('S', act_reverse, UI_CTX_MAIN, "reverse the sort"),
+	UI_KEY('/', act_search, UI_CTX_MAIN, "search system or submitter"),
+	UI_KEY('n', act_next_match, UI_CTX_MAIN, "next match"),
+	UI_KEY('N', act_prev_match, UI_CTX_MAIN, "previous match"),
+	UI_KEY('e', act_export, UI_CTX_MAIN, "export table (CSV) and plot (text) to files"),
+	UI_KEY('M', act_mouse, UI_CTX_MAIN, "mouse on/off"),
+
+	UI_KEY('q', act_close, UI_CTX_HELP, "close the help"),
+	UI_KEY(K_ESC, act_close, UI_CTX_HELP, "close the help"),
+	UI_KEY('?', act_close, UI_CTX_HELP, "close the help"),
+	UI_KEY(UI_FKEY(KEY_F(1)), act_close, UI_CTX_HELP, "close the help"),
+	UI_KEY(UI_FKEY(KEY_UP), act_ov_up, UI_CTX_HELP, "scroll up"),
+	UI_KEY('k', act_ov_up, UI_CTX_HELP, "scroll up"),
+	UI_KEY(UI_FKEY(KEY_DOWN), act_ov_down, UI_CTX_HELP, "scroll down"),
+	UI_KEY('j', act_ov_down, UI_CTX_HELP, "scroll down"),
+	UI_KEY(UI_FKEY(KEY_PPAGE), act_ov_pgup, UI_CTX_HELP, "page up"),
+	UI_KEY(UI_FKEY(KEY_NPAGE), act_ov_pgdn, UI_CTX_HELP, "page down"),
+	UI_KEY(' ', act_ov_pgdn, UI_CTX_HELP, "page down"),
+	UI_KEY('g', act_ov_top, UI_CTX_HELP, "top"),
+	UI_KEY('G', act_ov_bottom, UI_CTX_HELP, "bottom"),
+
+	UI_KEY(UI_FKEY(KEY_UP), act_menu_up, UI_CTX_MENU, "previous family"),
+	UI_KEY('k', act_menu_up, UI_CTX_MENU, "previous family"),
+	UI_KEY(UI_FKEY(KEY_DOWN), act_menu_down, UI_CTX_MENU, "next family"),
+	UI_KEY('j', act_menu_down, UI_CTX_MENU, "next family"),
+	UI_KEY(' ', act_menu_toggle, UI_CTX_MENU, "check / uncheck the family"),
+	UI_KEY('F', act_menu_none, UI_CTX_MENU, "uncheck every family"),
+	UI_KEY(K_ENTER, act_menu_apply, UI_CTX_MENU, "apply the checked families"),
+	UI_KEY(K_ESC, act_close, UI_CTX_MENU, "cancel"),
+	UI_KEY('q', act_close, UI_CTX_MENU, "cancel"),
+
+	UI_KEY('q', act_close, UI_CTX_DETAIL, "close the detail"),
+	UI_KEY(K_ESC, act_close, UI_CTX_DETAIL, "close the detail"),
+	UI_KEY(K_ENTER, act_close, UI_CTX_DETAIL, "close the detail"),
+	UI_KEY(UI_FKEY(KEY_UP), act_ov_up, UI_CTX_DETAIL, "scroll up"),
+	UI_KEY('k', act_ov_up, UI_CTX_DETAIL, "scroll up"),
+	UI_KEY(UI_FKEY(KEY_DOWN), act_ov_down, UI_CTX_DETAIL, "scroll down"),
+	UI_KEY('j', act_ov_down, UI_CTX_DETAIL, "scroll down"),
+
+	UI_KEY(UI_KEY_TEXT, act_search_text, UI_CTX_SEARCH, "type the text (case-insensitive)"),
+	UI_KEY(K_BACKSPACE, act_search_back, UI_CTX_SEARCH, "delete a character"),
+	UI_KEY(UI_FKEY(KEY_DOWN), act_next_match, UI_CTX_SEARCH, "next match"),
+	UI_KEY(UI_FKEY(KEY_UP), act_prev_match, UI_CTX_SEARCH, "previous match"),
+	UI_KEY(K_ENTER, act_search_accept, UI_CTX_SEARCH, "keep the match"),
+	UI_KEY(K_ESC, act_search_cancel, UI_CTX_SEARCH, "cancel"),
+};
+#define NKEYS (sizeof key_table / sizeof key_table[0])
+
+static enum ui_ctx ctx_of(enum ui_overlay ov)
+{
+	switch (ov) {
+	case OV_HELP: return UI_CTX_HELP;
+	case OV_MENU: return UI_CTX_MENU;
+	case OV_DETAIL: return UI_CTX_DETAIL;
+	case OV_SEARCH: return UI_CTX_SEARCH;
+	case OV_NONE: break;
+	}
+	return UI_CTX_MAIN;
+}
+
+/* Terminals disagree on Enter and Backspace; the table names one code for each. */
+static int normalize(int key)
+{
+	if (key == '\r' || key == UI_FKEY(KEY_ENTER))
+		return K_ENTER;
+	if (key == 8 || key == UI_FKEY(KEY_BACKSPACE))
+		return K_BACKSPACE;
+	return key;
+}
+
+static bool printable(int key)
+{
+	return key >= ' ' && key < 0x200000 && key != 127 && iswprint((wint_t)key);
+}
+
+static const struct ui_key *lookup(int key, enum ui_ctx ctx)
+{
+	for (size_t i = 0; i < NKEYS; i++)
+		if (key_table[i].ctx == ctx && key_table[i].key == key)
+			return &key_table[i];
+	if (ctx == UI_CTX_SEARCH && printable(key))
+		return lookup(UI_KEY_TEXT, ctx);
+	return NULL;
+}
+
+unsigned ui_keys_dispatch(struct app *app, int key)
+{
+	const struct ui_key *k;
+	enum ui_ctx ctx = ctx_of(app->ov);
+
+	app->msg[0] = '\0';
+	key = normalize(key);
+	k = lookup(key, ctx);
+	if (!k)
+		k = lookup(key, UI_CTX_ANY);
+	if (k)
+		return k->fn(app, key);
+	if (ctx == UI_CTX_MAIN && key < 0x200000 && printable(key))
+		ui_state_msg(app, false, "key %lc does nothing here: ? lists the keys", (wint_t)key);
+	return UI_REDRAW;
+}
+
+/* ---- help ---- */
+
+static void key_label(int key, char *buf, size_t n)
+{
+	static const struct { int key; const char *name; } names[] = {
+		{ '\t', "Tab" }, { K_ENTER, "Enter" }, { K_ESC, "Esc" }, { K_BACKSPACE, "Backspace" },
+		{ ' ', "Space" }, { UI_KEY_TEXT, "text" },
+		{ UI_FKEY(KEY_BTAB), "Shift-Tab" }, { UI_FKEY(KEY_UP), "Up" },
+		{ UI_FKEY(KEY_DOWN), "Down" }, { UI_FKEY(KEY_PPAGE), "PgUp" },
+		{ UI_FKEY(KEY_NPAGE), "PgDn" }, { UI_FKEY(KEY_HOME), "Home" },
+		{ UI_FKEY(KEY_END), "End" }, { UI_FKEY(KEY_F(1)), "F1" },
+	};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (names[i].key == key) {
+			snprintf(buf, n, "%s", names[i].name);
+			return;
+		}
+	if (key >= 1 && key <= 26)
+		snprintf(buf, n, "Ctrl-%c", 'A' + key - 1);
+	else if (key < 128)
+		snprintf(buf, n, "%c", key);
+	else
+		snprintf(buf, n, "#%d", key);
+}
+
+void ui_keys_help_build(struct app *app)
+{
+	struct ui_help_line *h = NULL;
+
+	app->nhelp = 0;
+	for (size_t i = 0; i < NKEYS; i++) {
+		const struct ui_key *k = &key_table[i];
+		const struct ui_key *prev = i ? &key_table[i - 1] : NULL;
+		char name[24];
+		size_t len;
+
+		key_label(k->key, name, sizeof name);
+		if (h && prev && prev->ctx == k->ctx && prev->fn == k->fn &&
+		    strcmp(prev->help, k->help) == 0) {
+			/* 1, 2, ... 9 read as one range */
+			if (k->key >= '2' && k->key <= '9' && prev->key == k->key - 1) {
+				len = strlen(h->keys);
+				if (len >= 2 && h->keys[len - 2] == '-')
+					h->keys[len - 1] = (char)k->key;
+				else
+					snprintf(h->keys + len, sizeof h->keys - len, "-%c", k->key);
+				continue;
+			}
+			snprintf(h->keys + strlen(h->keys), sizeof h->keys - strlen(h->keys), ", %s", name);
+			continue;
+		}
+		if (app->nhelp == UI_MAX_HELP)
+			break;
+		h = &app->help[app->nhelp++];
+		snprintf(h->keys, sizeof h->keys, "%s", name);
+		h->help = k->help;
+		h->ctx = k->ctx;
+	}
+}
+
+const char *ui_keys_ctx_name(enum ui_ctx c)
+{
+	static const char *const names[UI_CTX_COUNT] = {
+		"anywhere", "main screen", "help", "family filter menu", "detail", "search prompt"
+	};
+	return c < UI_CTX_COUNT ? names[c] : "";
+}

@@ -1,0 +1,262 @@
+/* ui_main.c: the terminal and the event loop. One place starts curses and one place ends it
+ * (ui_shutdown), on every path: q, Ctrl-C, SIGTERM/SIGHUP, and errors. Signal handlers only
+ * set a flag; the loop notices it within one input timeout and leaves normally. Each turn of
+ * the loop handles one input event, recomputes only what the event's flags ask for, and draws
+ * one frame (erase, draw from state, one refresh: no flicker over slow links). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include "ui_app.h"
+
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "err.h"
+
+static volatile sig_atomic_t got_signal;
+static bool curses_on;
+static SCREEN *screen;
+static struct sigaction old_int, old_term, old_hup;
+
+static void on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+/* Installed before curses starts, so that ncurses leaves SIGINT and SIGTERM to us instead of
+ * putting its own exit-from-the-handler in place. */
+static void signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a pending read returns at once and the loop sees the flag */
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	sigaction(SIGHUP, &sa, &old_hup);
+}
+
+static void signals_restore(void)
+{
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	sigaction(SIGHUP, &old_hup, NULL);
+}
+
+static void ui_shutdown(void)
+{
+	if (!curses_on)
+		return;
+	curses_on = false;
+	mousemask(0, NULL);
+	curs_set(1);
+	endwin();
+	delscreen(screen);
+	screen = NULL;
+}
+
+/* A path we did not foresee (exit() deep in a library) still gets the terminal back. */
+static void at_exit(void)
+{
+	ui_shutdown();
+}
+
+static int ui_startup(struct app *app, struct gs_err *err)
+{
+	static bool registered;
+	const char *term = getenv("TERM");
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		err_set(err, NULL, 0, 0, "the explorer needs a terminal; use --print for reports");
+		return -1;
+	}
+	screen = newterm(NULL, stdout, stdin);
+	if (!screen) {
+		err_set(err, NULL, 0, 0, "cannot use terminal type '%s'", term ? term : "(unset)");
+		return -1;
+	}
+	curses_on = true;
+	if (!registered) {
+		atexit(at_exit);
+		registered = true;
+	}
+	set_escdelay(25);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	/* wake up now and then even without input, to notice a signal */
+	timeout(250);
+	mouseinterval(0);
+	ui_draw_init(app);
+	return 0;
+}
+
+static void mouse_apply(const struct app *app, bool *on)
+{
+	if (app->mouse == *on)
+		return;
+	*on = app->mouse;
+	mousemask(*on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+			 | BUTTON5_PRESSED
+#endif
+			 ) : 0, NULL);
+}
+
+/* A click selects the table row or the plot point under it; a click on a tab switches the
+ * workload; the wheel moves the selection. */
+static unsigned on_mouse(struct app *app)
+{
+	MEVENT ev;
+	int pane;
+
+	if (getmouse(&ev) != OK || app->lay.too_small)
+		return 0;
+	if (ev.bstate & BUTTON4_PRESSED) {
+		ui_state_select(app, (long)app->sel - 3);
+		return UI_REDRAW;
+	}
+#ifdef BUTTON5_PRESSED
+	if (ev.bstate & BUTTON5_PRESSED) {
+		ui_state_select(app, (long)app->sel + 3);
+		return UI_REDRAW;
+	}
+#endif
+	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
+		return 0;
+	if (app->ov == OV_HELP || app->ov == OV_DETAIL) {
+		app->ov = OV_NONE;
+		return UI_REDRAW;
+	}
+	if (app->ov != OV_NONE)
+		return 0;
+	pane = ui_layout_pane_at(&app->lay, ev.y, ev.x);
+	if (pane == 2) {
+		size_t i = app->top + (size_t)(ev.y - app->lay.table.y - 1);
+		if (i < app->a.n)
+			ui_state_select(app, (long)i);
+		return UI_REDRAW;
+	}
+	if (pane == 1) {
+		long i = ui_state_plot_hit(app, ev.y - app->lay.plot.y, ev.x - app->lay.plot.x);
+		if (i >= 0)
+			ui_state_select(app, i);
+		return UI_REDRAW;
+	}
+	return 0;
+}
+
+static void frame(struct app *app, bool clear_all)
+{
+	ui_layout_compute(app, LINES, COLS);
+	ui_state_scroll(app);
+	ui_state_plot(app);
+	ui_draw(app);
+	if (clear_all)
+		clearok(curscr, TRUE);
+	refresh();
+	app->frames++;
+}
+
+static int event_loop(struct app *app, struct gs_err *err)
+{
+	unsigned flags = UI_REDRAW;
+	bool mouse_on = false;
+
+	mouse_apply(app, &mouse_on);
+	for (;;) {
+		wint_t ch;
+		int rc, key;
+
+		if (got_signal)
+			break;
+		if (flags & UI_QUIT)
+			return 0;
+		if (flags & UI_RECOMPUTE) {
+			struct gs_err e;
+			char text[600];
+			memset(&e, 0, sizeof e);
+			if (ui_state_recompute(app, &e) < 0)
+				ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
+		} else if (flags & UI_RESORT) {
+			ui_state_resort(app);
+		}
+		mouse_apply(app, &mouse_on);
+		if (flags)
+			frame(app, flags & UI_CLEAR);
+		flags = 0;
+
+		rc = get_wch(&ch);
+		if (rc == ERR)
+			continue;
+		if (rc == KEY_CODE_YES) {
+			if (ch == KEY_RESIZE) {
+				flags = UI_REDRAW;
+				continue;
+			}
+			if (ch == KEY_MOUSE) {
+				flags = on_mouse(app);
+				continue;
+			}
+			key = UI_FKEY((int)ch);
+		} else {
+			key = (int)ch;
+		}
+		flags = ui_keys_dispatch(app, key);
+	}
+	/* SIGINT is the user's Ctrl-C: a normal quit. Others end the session as an error. */
+	if (got_signal == SIGINT)
+		return 0;
+	err_set(err, NULL, 0, 0, "terminated by signal %d", (int)got_signal);
+	return 1;
+}
+
+int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct gs_err *err)
+{
+	struct app *app;
+	int rc;
+
+	/* the terminal wants the user's character set; numbers stay in the C locale so that the
+	 * screen and the exported CSV read the same everywhere */
+	setlocale(LC_ALL, "");
+	setlocale(LC_NUMERIC, "C");
+	app = calloc(1, sizeof *app);
+	if (!app) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return 1;
+	}
+	ui_state_init(app, ds, p, o);
+	{
+		const char *cs = nl_langinfo(CODESET);
+		app->utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+	}
+	ui_keys_help_build(app);
+	if (ui_state_recompute(app, err) < 0) {
+		ui_state_free(app);
+		free(app);
+		return 1;
+	}
+	got_signal = 0;
+	signals_install();
+	if (ui_startup(app, err) < 0) {
+		signals_restore();
+		ui_state_free(app);
+		free(app);
+		return 1;
+	}
+	rc = event_loop(app, err);
+	ui_shutdown();
+	signals_restore();
+	*p = app->p;
+	ui_state_free(app);
+	free(app);
+	return rc;
+}

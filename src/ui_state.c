@@ -1,0 +1,455 @@
+/* ui_state.c: the explorer's model (selection, tabs, filter menu, search, detail text, plot
+ * raster) on top of the analysis core. No curses here: every function works without a
+ * terminal, so the loop can recompute and the draw code only reads. */
+#include "ui_app.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "fmt.h"
+#include "print.h"
+
+static bool env_set(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v;
+}
+
+static size_t find_name(const char **list, size_t n, const char *name)
+{
+	if (!name)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (strcasecmp(list[i], name) == 0 || strcasecmp(workload_label(list[i]), name) == 0)
+			return i;
+	return 0;
+}
+
+static void load_works(struct app *app)
+{
+	app->nworks = dataset_workloads(app->ds, app->p.round, app->works, UI_MAX_WORK);
+	if (app->nworks > UI_MAX_WORK)
+		app->nworks = UI_MAX_WORK;
+}
+
+void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
+		   const struct ui_opts *o)
+{
+	memset(app, 0, sizeof *app);
+	app->ds = ds;
+	app->p = *p;
+	app->ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
+	app->log_y = o->log_y;
+	app->pareto_marks = true;
+	app->export_dir = o->export_dir;
+	if (o->mouse == MOUSE_AUTO)
+		app->mouse = !env_set("SSH_CONNECTION") && !env_set("SSH_TTY");
+	else
+		app->mouse = o->mouse == MOUSE_ON;
+
+	app->nrounds = dataset_rounds(ds, app->rounds, UI_MAX_ROUNDS);
+	if (app->nrounds > UI_MAX_ROUNDS)
+		app->nrounds = UI_MAX_ROUNDS;
+	app->round_i = find_name(app->rounds, app->nrounds, p->round);
+	if (app->nrounds)
+		app->p.round = app->rounds[app->round_i];
+	load_works(app);
+	app->work_i = find_name(app->works, app->nworks, p->workload);
+	if (app->nworks)
+		app->p.workload = app->works[app->work_i];
+}
+
+void ui_state_free(struct app *app)
+{
+	analysis_free(&app->a);
+	plot_free(&app->grid);
+	free(app->pts);
+	app->pts = NULL;
+	app->pts_cap = 0;
+}
+
+void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(app->msg, sizeof app->msg, fmt, ap);
+	va_end(ap);
+	app->msg_err = is_err;
+}
+
+const struct row *ui_state_row(const struct app *app, size_t i)
+{
+	return &app->ds->rows[app->a.rows[i].row];
+}
+
+/* The selection follows the system, not the position: after a recompute or a re-sort the
+ * same system stays selected when it is still shown. */
+static void reselect(struct app *app)
+{
+	size_t i;
+
+	if (app->a.n == 0) {
+		app->sel = 0;
+		return;
+	}
+	for (i = 0; i < app->a.n; i++)
+		if (app->sel_sys && ui_state_row(app, i)->system == app->sel_sys)
+			break;
+	if (i == app->a.n)
+		i = app->sel < app->a.n ? app->sel : app->a.n - 1;
+	ui_state_select(app, (long)i);
+}
+
+int ui_state_recompute(struct app *app, struct gs_err *err)
+{
+	struct analysis next;
+
+	memset(&next, 0, sizeof next);
+	if (app->p.mode == REF_PINNED && app->p.pinned &&
+	    dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned) < 0) {
+		ui_state_msg(app, true, "%s has no %s result: reference back to the paper rule",
+			     app->p.pinned, workload_label(app->p.workload));
+		app->p.mode = REF_PAPER;
+	}
+	if (app->p.mode == REF_PINNED && !app->p.pinned)
+		app->p.mode = REF_PAPER;
+	if (analysis_run(app->ds, &app->p, &next, err) < 0) {
+		analysis_free(&next);
+		return -1;
+	}
+	analysis_free(&app->a);
+	app->a = next;
+	if (app->a.n > app->pts_cap) {
+		struct plot_point *pts = realloc(app->pts, app->a.n * sizeof *pts);
+		if (!pts) {
+			err_set(err, NULL, 0, 0, "out of memory");
+			return -1;
+		}
+		app->pts = pts;
+		app->pts_cap = app->a.n;
+	}
+	reselect(app);
+	return 0;
+}
+
+void ui_state_resort(struct app *app)
+{
+	analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc);
+	reselect(app);
+}
+
+void ui_state_scroll(struct app *app)
+{
+	size_t h = app->lay.table_rows > 0 ? (size_t)app->lay.table_rows : 1;
+
+	if (app->sel < app->top)
+		app->top = app->sel;
+	else if (app->sel >= app->top + h)
+		app->top = app->sel - h + 1;
+	/* no blank rows under the last one while rows above are hidden */
+	if (app->a.n <= h)
+		app->top = 0;
+	else if (app->top > app->a.n - h)
+		app->top = app->a.n - h;
+}
+
+void ui_state_select(struct app *app, long i)
+{
+	if (app->a.n == 0) {
+		app->sel = 0;
+		return;
+	}
+	if (i < 0)
+		i = 0;
+	if ((size_t)i >= app->a.n)
+		i = (long)app->a.n - 1;
+	app->sel = (size_t)i;
+	app->sel_sys = ui_state_row(app, app->sel)->system;
+	ui_state_scroll(app);
+}
+
+int ui_state_set_round(struct app *app, size_t i)
+{
+	const char *work = app->p.workload;
+
+	if (i >= app->nrounds)
+		return -1;
+	app->round_i = i;
+	app->p.round = app->rounds[i];
+	load_works(app);
+	/* keep the workload when the new round has it */
+	app->work_i = 0;
+	for (size_t w = 0; w < app->nworks; w++)
+		if (work && strcmp(app->works[w], work) == 0)
+			app->work_i = w;
+	app->p.workload = app->nworks ? app->works[app->work_i] : NULL;
+	return 0;
+}
+
+int ui_state_set_workload(struct app *app, size_t i)
+{
+	if (i >= app->nworks)
+		return -1;
+	app->work_i = i;
+	app->p.workload = app->works[i];
+	return 0;
+}
+
+static bool filter_has(const struct filter *f, const char *fam)
+{
+	for (size_t i = 0; i < f->nfamilies; i++)
+		if (strcasecmp(f->families[i], fam) == 0)
+			return true;
+	return false;
+}
+
+static int fam_cmp(const void *x, const void *y)
+{
+	const struct ui_famitem *a = x, *b = y;
+	return strcasecmp(a->name, b->name);
+}
+
+void ui_state_menu_open(struct app *app)
+{
+	const struct dataset *ds = app->ds;
+	size_t n = 0;
+
+	for (size_t r = 0; r < ds->n; r++) {
+		const struct row *row = &ds->rows[r];
+		size_t i;
+		if (row->round != app->p.round || row->benchmark != app->p.workload)
+			continue;
+		for (i = 0; i < n; i++)
+			if (app->fam[i].name == row->family)
+				break;
+		if (i == n) {
+			if (n == UI_MAX_FAM)
+				continue;
+			app->fam[n].name = row->family;
+			app->fam[n].count = 0;
+			n++;
+		}
+		app->fam[i].count++;
+	}
+	/* a filtered family absent from this workload stays listed, so it can be unchecked */
+	for (size_t f = 0; f < app->p.filter.nfamilies && n < UI_MAX_FAM; f++) {
+		size_t i;
+		for (i = 0; i < n; i++)
+			if (strcasecmp(app->fam[i].name, app->p.filter.families[f]) == 0)
+				break;
+		if (i == n) {
+			app->fam[n].name = app->p.filter.families[f];
+			app->fam[n].count = 0;
+			n++;
+		}
+	}
+	qsort(app->fam, n, sizeof app->fam[0], fam_cmp);
+	for (size_t i = 0; i < n; i++)
+		app->fam[i].on = filter_has(&app->p.filter, app->fam[i].name);
+	app->nfam = n;
+	app->fam_cur = 0;
+}
+
+void ui_state_menu_apply(struct app *app)
+{
+	struct filter *f = &app->p.filter;
+
+	f->nfamilies = 0;
+	for (size_t i = 0; i < app->nfam && f->nfamilies < MAX_SEL; i++)
+		if (app->fam[i].on)
+			f->families[f->nfamilies++] = app->fam[i].name;
+}
+
+char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
+{
+	const struct filter *f = &app->p.filter;
+	size_t others = f->nvendors + f->navailability + f->ndivisions;
+
+	if (f->nfamilies == 0 && others == 0)
+		snprintf(buf, n, "all");
+	else if (f->nfamilies == 0)
+		snprintf(buf, n, "%zu other", others);
+	else if (f->nfamilies + others == 1)
+		snprintf(buf, n, "%s", f->families[0]);
+	else
+		snprintf(buf, n, "%s +%zu", f->families[0], f->nfamilies + others - 1);
+	return buf;
+}
+
+static bool has_ci(const char *hay, const char *needle)
+{
+	size_t nl = strlen(needle);
+
+	if (nl == 0)
+		return false;
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, nl) == 0)
+			return true;
+	return false;
+}
+
+long ui_state_find(const struct app *app, size_t from, int dir, const char *text)
+{
+	size_t n = app->a.n;
+
+	if (n == 0 || !text || !*text)
+		return -1;
+	for (size_t step = 1; step <= n; step++) {
+		size_t i = dir > 0 ? (from + step) % n : (from + n - step % n) % n;
+		const struct row *r = ui_state_row(app, i);
+		if (has_ci(r->system, text) || has_ci(r->system_name, text) || has_ci(r->submitter, text))
+			return (long)i;
+	}
+	return -1;
+}
+
+/* ---- plot ---- */
+
+static void fill_points(struct app *app)
+{
+	print_plot_points(app->ds, &app->a, app->ymet, app->a.n ? (long)app->sel : -1, app->pts);
+}
+
+static void plot_spec_of(const struct app *app, struct plot_spec *s)
+{
+	memset(s, 0, sizeof *s);
+	s->width = app->lay.plot.w;
+	s->height = app->lay.plot.h;
+	s->log_y = app->log_y;
+	/* the threshold is on E': drawing it against another metric would mislead */
+	s->theta = app->ymet == MET_EP ? app->p.theta : NAN;
+	s->show_pareto = app->pareto_marks;
+	s->y_name = metric_name(app->ymet);
+}
+
+void ui_state_plot(struct app *app)
+{
+	struct plot_spec spec;
+	struct gs_err err;
+
+	app->grid_ok = false;
+	if (app->lay.too_small || app->lay.plot.w < 20 || app->lay.plot.h < 8)
+		return;
+	plot_spec_of(app, &spec);
+	fill_points(app);
+	app->grid_ok = plot_render(app->pts, app->a.n, &spec, &app->grid, &err) == 0;
+}
+
+/* The rasterizer does not say where it put each point, so a click is resolved by asking it:
+ * the point under test is drawn as the only selected one and its cell looked up. Only done on
+ * a click, and the grid is small, so n renders stay well under a millisecond for the data at
+ * hand; large sets are capped. */
+long ui_state_plot_hit(struct app *app, int gy, int gx)
+{
+	struct plot_spec spec;
+	struct plot_grid g;
+	struct gs_err err;
+	long best = -1;
+	int bestd = 1 << 30;
+	size_t n = app->a.n;
+
+	if (!app->grid_ok || n == 0 || n > 2000)
+		return -1;
+	memset(&g, 0, sizeof g);
+	plot_spec_of(app, &spec);
+	fill_points(app);
+	for (size_t i = 0; i < n; i++) {
+		app->pts[i].flags &= ~(unsigned)PT_SELECTED;
+		app->pts[i].label = NULL;
+	}
+	for (size_t i = 0; i < n; i++) {
+		app->pts[i].flags |= PT_SELECTED;
+		if (plot_render(app->pts, n, &spec, &g, &err) == 0) {
+			for (int y = gy - 1; y <= gy + 1; y++)
+				for (int x = gx - 2; x <= gx + 2; x++) {
+					int d = abs(y - gy) * 2 + abs(x - gx);
+					if (y < 0 || x < 0 || y >= g.h || x >= g.w)
+						continue;
+					if (g.role[y * g.w + x] == ROLE_SELECTED && d < bestd) {
+						bestd = d;
+						best = (long)i;
+					}
+				}
+		}
+		app->pts[i].flags &= ~(unsigned)PT_SELECTED;
+	}
+	plot_free(&g);
+	return best;
+}
+
+/* ---- detail overlay ---- */
+
+#define ADD(...) do { if (n < max) snprintf(lines[n++], UI_LINE, __VA_ARGS__); } while (0)
+
+/* The olympic average drops, from the ascending successful runs, the fastest m and the slowest
+ * m - d, failed runs counting as already-dropped slow ones (m = 4 for unet3d, else 1). */
+static const char *run_note(const struct row *r, unsigned i)
+{
+	int m = strcmp(r->benchmark, "unet3d") == 0 ? 4 : 1;
+	int d = r->runs_failed > 0 ? r->runs_failed : 0;
+	int slow = m - d > 0 ? m - d : 0;
+
+	if ((int)i < m)
+		return "dropped (fastest)";
+	if ((long)i >= (long)r->run_n - slow)
+		return "dropped (slowest)";
+	return "averaged";
+}
+
+size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max)
+{
+	const struct arow *ar;
+	const struct row *r, *ref;
+	char b1[32], b2[32], b3[32], b4[32];
+	size_t n = 0;
+
+	if (app->a.n == 0) {
+		ADD("no row selected");
+		return n;
+	}
+	ar = &app->a.rows[app->sel];
+	r = ui_state_row(app, app->sel);
+	ref = &app->ds->rows[ar->ref];
+	ADD("system        %s", r->system);
+	ADD("name          %s", r->system_name);
+	ADD("submitter     %s", r->submitter);
+	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
+	ADD("division      %s   availability %s", r->division, r->availability);
+	ADD("accelerator   %s", r->accelerator);
+	ADD("family        %s (%s)", r->family, r->vendor);
+	ADD("nodes x per   %lld x %lld = %lld accelerators", r->nodes, r->per_node, r->accelerators);
+	ADD("framework     %s", r->framework);
+	ADD("source        %s:%ld", r->file, r->line);
+	ADD("%s", "");
+	ADD("minutes T     %s    accelerator-hours A %s", fmt_fixed(ar->T, 2, b1, sizeof b1),
+	    fmt_sig(ar->A, 4, b2, sizeof b2));
+	ADD("reference     %s%s (N=%s, %s min)", ref->system, ar->is_ref ? " (this row)" : "",
+	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
+	ADD("speedup S     %s    E %s    E' %s", fmt_sig(ar->S, 4, b1, sizeof b1),
+	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3));
+	ADD("Karp-Flatt e  %s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1)
+					       : "- (needs p = N/N_ref > 1)");
+	ADD("spread T      %s .. %s min", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
+	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
+	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
+	    fmt_sig(ar->s_hi, 4, b2, sizeof b2), fmt_sig(ar->ep_lo, 4, b3, sizeof b3),
+	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
+	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
+	    app->a.breakeven == (long)app->sel ? "break-even row" : "");
+	ADD("runs          %d scored, %d failed, scaling factor %s", r->runs_scored, r->runs_failed,
+	    fmt_sig(r->scaling_factor, 4, b1, sizeof b1));
+	if (r->run_n == 0)
+		ADD("  (no raw run times in the data)");
+	for (unsigned i = 0; i < r->run_n; i++)
+		ADD("  run %2u  %10s min  %s", i + 1,
+		    fmt_fixed(app->ds->runs[r->run_off + i], 3, b1, sizeof b1), run_note(r, i));
+	return n;
+}
