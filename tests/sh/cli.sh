@@ -1,0 +1,103 @@
+# The command line and --print on the bundled data: usage errors, the paper's references,
+# the family filter and family mode, checked against values recomputed here with awk.
+. "$GS_TOP/tests/lib.sh"
+G=$GPUSCALE
+
+expect_exit "--help exits 0" 0 "$G" --help
+contains "--help shows --print" "$TMP/out" "--print WHAT"
+expect_exit "--version exits 0" 0 "$G" --version
+contains "--version names the program" "$TMP/out" "gpuscale "
+expect_exit "unknown option: exit 2" 2 "$G" --bogus
+contains "unknown option named" "$TMP/err" "unknown option '--bogus'"
+expect_exit "unknown workload: exit 2" 2 "$G" -w nope --print table
+contains "unknown workload lists valid ones" "$TMP/err" "valid workloads: bert, llama2_70b_lora, ssd, stable_diffusion"
+expect_exit "unknown family: exit 2" 2 "$G" -w bert -f "Nope 9000" --print table
+contains "unknown family lists valid ones" "$TMP/err" "valid families:"
+expect_exit "unknown reference system: exit 2" 2 "$G" -w bert -r nope --print table
+contains "unknown system lists valid ones" "$TMP/err" "7920T_2xA5000_hdd"
+expect_exit "unknown report: exit 2" 2 "$G" --print tables
+expect_exit "k out of range: exit 2" 2 "$G" -k 13 --print table
+expect_exit "theta not a number: exit 2" 2 "$G" --theta x --print table
+expect_exit "pinned without a reference: exit 2" 2 "$G" -m pinned --print table
+expect_exit "plot below 20x8: exit 2" 2 "$G" --print plot --width 19 --height 8
+expect_exit "plot at 20x8: exit 0" 0 "$G" --print plot --width 20 --height 8
+expect_exit "unknown round: exit 2" 2 "$G" --round v9.9 --print table
+expect_exit "explorer without a terminal: exit 2" 2 sh -c "'$G' </dev/null"
+
+# every row of a workload, unfiltered, as CSV: the source of the expected values below
+all() { "$G" -w "$1" --print csv; }
+# expected paper reference over rows whose family matches $2 (empty: all): fewest N, ties slowest
+paper_ref() {
+	all "$1" | awk -F, -v fam="$2" 'NR > 1 && (fam == "" || $6 == fam) {
+		n = $9 + 0; t = $10 + 0
+		if (best == "" || n < bn || (n == bn && t > bt) || (n == bn && t == bt && $5 < best)) { best = $5; bn = n; bt = t }
+	} END { print best }'
+}
+
+expect_exit "--print summary exits 0" 0 "$G" --print summary
+cp "$TMP/out" "$TMP/summary"
+contains "BERT reference is the paper's (Krai 2xA5000, 366.19 min)" "$TMP/summary" \
+	"reference   Krai 7920T_2xA5000_hdd (N=2, 366.19 min, paper)"
+for w in bert llama2_70b_lora ssd stable_diffusion; do
+	ref=$(paper_ref $w "")
+	[ -n "$ref" ] || { nok "paper reference of $w computed"; continue; }
+	if awk -v w="($w)" -v r="$ref" 'index($0, w) { on = 1; next } on && /reference/ { found = index($0, " " r " ") > 0; exit }
+		END { exit !found }' "$TMP/summary"; then
+		ok "summary names the paper-rule reference of $w ($ref)"
+	else
+		nok "summary names the paper-rule reference of $w" "expected $ref"
+	fi
+done
+
+# Hardware-controlled view: H100 SXM only; every E' recomputed from T and N.
+"$G" -w bert -f "H100 SXM" --print csv >"$TMP/h100.csv" 2>"$TMP/err"
+ref=$(paper_ref bert "H100 SXM")
+awk -F, -v ref="$ref" 'NR == 1 { next }
+	{ rows++; if ($6 != "H100 SXM") bad = bad " family:" $5; if ($16 != ref) bad = bad " ref:" $16
+	  sys[rows] = $5; n[rows] = $9; t[rows] = $10; ep[rows] = $13; if ($5 == ref) { rn = $9; rt = $10 } }
+	END { if (!rows || rn == "") { print "no rows or no reference"; exit 1 }
+	  for (i = 1; i <= rows; i++) { e = (rt / t[i]) / (n[i] / rn); d = e - ep[i]; if (d < 0) d = -d
+	    if (d > 1e-9 * e) bad = bad " E':" sys[i] } 
+	  if (bad != "") { print bad; exit 1 } }' "$TMP/h100.csv" >"$TMP/why"
+if [ $? -eq 0 ]; then ok "-f 'H100 SXM': only H100 SXM rows, reference $ref, every E' = (T_r/T)/(N/N_r)"
+else nok "-f 'H100 SXM' rows, reference and E'" "$(cat "$TMP/why")"; fi
+"$G" -w bert -f "H100 SXM" --print table >"$TMP/out" 2>&1
+contains "-f 'H100 SXM' table names the reference" "$TMP/out" "$ref"
+
+# Family mode: each row against its own family's paper-rule reference.
+"$G" -w bert -m family --print csv >"$TMP/fam.csv" 2>"$TMP/err"
+bad=
+for fam in $(awk -F, 'NR > 1 { print $6 }' "$TMP/fam.csv" | sort -u | tr ' ' '_'); do
+	f=$(echo "$fam" | tr '_' ' ')
+	want=$(paper_ref bert "$f")
+	got=$(awk -F, -v f="$f" 'NR > 1 && $6 == f { print $16 }' "$TMP/fam.csv" | sort -u)
+	[ "$got" = "$want" ] || bad="$bad $f:$got!=$want"
+done
+[ -z "$bad" ] && ok "-m family: every row against its own family's paper reference" || nok "-m family references" "$bad"
+
+# Pinned: E' of the pinned row is 1 and it is marked as the reference.
+"$G" -w bert -r 7920T_2xA5000_ssd --print csv >"$TMP/pin.csv" 2>&1
+awk -F, '$5 == "7920T_2xA5000_ssd" { exit !($13 == 1 && $17 == 1) }' "$TMP/pin.csv" &&
+	ok "-r pins the reference (E' = 1)" || nok "-r pins the reference"
+# A pinned reference hidden by the filter still serves.
+"$G" -w bert -r 7920T_2xA5000_ssd -f "H100 SXM" --print table >"$TMP/out" 2>&1
+contains "pinned reference hidden by a filter still serves" "$TMP/out" "hidden by the filter"
+
+# Numbers in the C locale whatever the environment says.
+loc=$(locale -a 2>/dev/null | grep -i '^de_DE.utf' | head -n 1)
+if [ -n "$loc" ]; then
+	LC_ALL=$loc "$G" -w bert --print csv >"$TMP/de.csv" 2>&1
+	"$G" -w bert --print csv >"$TMP/c.csv" 2>&1
+	check "csv identical under LC_ALL=$loc" cmp "$TMP/de.csv" "$TMP/c.csv"
+else
+	skip "csv identical under a German locale" "no de_DE locale installed"
+fi
+
+# Determinism: two runs, same clusters.
+"$G" -k auto --print summary,clusters >"$TMP/a" 2>&1; "$G" -k auto --print summary,clusters >"$TMP/b" 2>&1
+check "auto-k and clusters identical across runs" cmp "$TMP/a" "$TMP/b"
+"$G" -w nope --print table 2>&1 | sed -n 's/.*valid workloads: //p' | tr -d ',' >"$TMP/wl"
+for w in $(cat "$TMP/wl"); do
+	"$G" -w "$w" --print table,plot,clusters,pareto >"$TMP/o" 2>&1
+	if grep -qiw nan "$TMP/o"; then nok "no NaN in the reports of $w"; else ok "no NaN in the reports of $w"; fi
+done
