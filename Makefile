@@ -124,6 +124,11 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpuscale $(DESTDIR)$(MANDIR)/gpuscale.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
+# Speed against floors and budgets, as ratios measured side by side (see README, Performance).
+bench: $(BIN) $(BUILD)/libgscore.a
+	@BUILD=$(CURDIR)/$(BUILD) GPUSCALE=$(CURDIR)/$(BIN) CC="$(CC)" CFLAGS="$(CFLAGS)" \
+		CPPFLAGS="$(CPPFLAGS)" LDLIBS="$(LDLIBS)" sh tests/bench/run.sh
+
 lint:
 	mandoc -Tlint -W warning man/gpuscale.1
 
