@@ -1,0 +1,115 @@
+#!/bin/sh
+# End-to-end tests of `gpuscale import`: options, exit codes and messages on the fixture trees;
+# then, when ../shared/mlperf is present, the shipped data files are re-made byte for byte,
+# checked against the Python reference scorer, and every accelerator is given a family.
+. "$(dirname "$0")/../lib.sh"
+IFIX="$FIX/import"
+TREE="$IFIX/training_results_vT"
+
+# --- command line on the fixture trees ---
+expect_exit "import -h exits 0" 0 "$GPUSCALE" import -h
+contains "import -h prints the usage" "$TMP/out" "usage: gpuscale import"
+expect_exit "import without DIR is a usage error" 2 "$GPUSCALE" import
+expect_exit "unknown option is a usage error" 2 "$GPUSCALE" import --bogus "$TREE"
+expect_exit "-o without a value is a usage error" 2 "$GPUSCALE" import "$TREE" -o
+expect_exit "two DIRs are a usage error" 2 "$GPUSCALE" import "$TREE" "$TREE"
+expect_exit "a missing DIR exits 2" 2 "$GPUSCALE" import "$TMP/nope"
+mkdir -p "$TMP/plain"
+expect_exit "a DIR not named training_results_* needs --round" 2 "$GPUSCALE" import "$TMP/plain"
+contains "the message asks for --round" "$TMP/err" "--round"
+
+mkdir -p "$TMP/cwd"
+(cd "$TMP/cwd" && "$GPUSCALE" import "$TREE" >"$TMP/out" 2>"$TMP/err"); rc=$?
+if [ $rc -eq 0 ] && [ -f "$TMP/cwd/mlperf_training_vT.csv" ]; then ok "default output is mlperf_training_<round>.csv"; else nok "default output is mlperf_training_<round>.csv" "exit $rc" "$(cat "$TMP/err")"; fi
+contains "final line counts systems, rows, warnings, skipped" "$TMP/err" "2 systems, 7 rows, 11 warnings, 4 skipped"
+lacks "no progress line when stderr is not a terminal" "$TMP/err" "files,"
+contains "corrupt line named with file, line and column" "$TMP/err" "unet3d/result_9.txt:6:107: run fails: MLLOG payload is not valid JSON"
+contains "systems with no score are listed with the reason" "$TMP/err" "no score: Acme/sysA/dlrm_dcnv2: 2 of 5 runs failed (at most 1 allowed)"
+contains "results without systems JSON are named" "$TMP/err" "Beta/results/sysC: no systems/sysC.json"
+contains "bad systems JSON named with line and column" "$TMP/err" "Beta/systems/sysB.json:2:6:"
+if [ -s "$TMP/out" ]; then nok "nothing on stdout when writing a file" "$(head -c 300 "$TMP/out")"; else ok "nothing on stdout when writing a file"; fi
+contains "unet3d keeps sorted[4:len-2] of 8 runs with 2 failed" "$TMP/cwd/mlperf_training_vT.csv" ",unet3d,5.500000,8,2,1,"
+contains "scaling factor is applied and printed" "$TMP/cwd/mlperf_training_vT.csv" ",ssd,45.000000,4,1,1.5,"
+
+cp "$TMP/cwd/mlperf_training_vT.csv" "$TMP/keep.csv"
+(cd "$TMP/cwd" && "$GPUSCALE" import "$TREE" >"$TMP/out" 2>"$TMP/err"); rc=$?
+if [ $rc -eq 2 ] && grep -q -- "--force" "$TMP/err"; then ok "an existing OUT is not replaced without --force"; else nok "an existing OUT is not replaced without --force" "exit $rc" "$(cat "$TMP/err")"; fi
+check "the existing OUT is left as it was" cmp "$TMP/keep.csv" "$TMP/cwd/mlperf_training_vT.csv"
+expect_exit "--force replaces it" 0 "$GPUSCALE" import --force --round vX -o "$TMP/cwd/mlperf_training_vT.csv" "$TREE"
+contains "--round sets the round column" "$TMP/cwd/mlperf_training_vT.csv" "vX,Acme,sysA,"
+if ls -A "$TMP/cwd" | grep -q '^\.'; then nok "no temporary file is left behind" "$(ls -A "$TMP/cwd")"; else ok "no temporary file is left behind"; fi
+
+"$GPUSCALE" import -o - "$TREE" >"$TMP/stdout.csv" 2>"$TMP/err"; rc=$?
+if [ $rc -eq 0 ] && cmp -s "$TMP/stdout.csv" "$TMP/keep.csv"; then ok "-o - writes the same CSV to stdout"; else nok "-o - writes the same CSV to stdout" "exit $rc"; fi
+contains "-o - still prints the final line on stderr" "$TMP/err" "-> stdout"
+
+expect_exit "nothing importable exits 2" 2 "$GPUSCALE" import -o "$TMP/bad.csv" "$IFIX/training_results_bad"
+contains "nothing importable says so" "$TMP/err" "nothing could be imported"
+if [ -e "$TMP/bad.csv" ]; then nok "nothing importable writes no file"; else ok "nothing importable writes no file"; fi
+
+if [ -w /dev/full ]; then
+	expect_exit "a failed write (/dev/full) exits 1" 1 "$GPUSCALE" import -o /dev/full "$TREE"
+	contains "a failed write names the file" "$TMP/err" "/dev/full"
+else
+	skip "a failed write (/dev/full) exits 1" "/dev/full is not writable here"
+fi
+mkdir -p "$TMP/ro" && cp "$TMP/keep.csv" "$TMP/ro/out.csv" && chmod 555 "$TMP/ro"
+if [ "$(id -u)" -eq 0 ]; then
+	skip "a read-only folder keeps the old file and exits 1" "root ignores folder permissions"
+else
+	expect_exit "a read-only folder exits 1" 1 "$GPUSCALE" import --force -o "$TMP/ro/out.csv" "$TREE"
+	check "a read-only folder keeps the old file" cmp "$TMP/keep.csv" "$TMP/ro/out.csv"
+fi
+chmod 755 "$TMP/ro"
+expect_exit "a missing output folder exits 1" 1 "$GPUSCALE" import -o "$TMP/none/out.csv" "$TREE"
+
+# --- the shipped data, re-made from ../shared/mlperf ---
+for r in v4.1 v4.0; do
+	src="$MLPERF/training_results_$r"
+	if [ ! -d "$src" ]; then
+		skip "re-import of $r equals data/mlperf_training_$r.csv" "$src is absent"
+		skip "reference scorer agrees on $r" "$src is absent"
+		continue
+	fi
+	expect_exit "import of $r succeeds" 0 "$GPUSCALE" import -o "$TMP/$r.csv" "$src"
+	cp "$TMP/err" "$TMP/err.$r"
+	check "re-import of $r equals data/mlperf_training_$r.csv" cmp "$TMP/$r.csv" "$GS_TOP/data/mlperf_training_$r.csv"
+	if command -v python3 >/dev/null 2>&1; then
+		check "reference scorer agrees on every $r cell to 1e-6 min" python3 "$GS_TOP/tests/tools/score_ref.py" "$src" "$TMP/$r.csv"
+	else
+		skip "reference scorer agrees on $r" "python3 is absent"
+	fi
+done
+if [ -f "$TMP/v4.1.csv" ]; then
+	n=$(($(wc -l <"$TMP/v4.1.csv") - 1))
+	if [ "$n" -eq 153 ]; then ok "v4.1 has the 153 official cells"; else nok "v4.1 has the 153 official cells" "got $n"; fi
+	c=$(grep -c 'Lambda/.*run fails: MLLOG payload is not valid JSON' "$TMP/err.v4.1")
+	if [ "$c" -eq 3 ]; then ok "the three corrupt Lambda logs fail"; else nok "the three corrupt Lambda logs fail" "got $c"; fi
+fi
+
+# --- families: every shipped accelerator matches a specific rule ---
+# The bare chip names (H100, A100) are the fallbacks for unknown form factors: a shipped
+# accelerator must match something more specific.
+unmatched=$(awk -F, '
+	FNR == 1 { next }
+	FILENAME ~ /families/ { pat[++n] = tolower($1); fam[n] = $3; next }
+	{
+		# accelerator is field 7 unless an earlier quoted field holds a comma
+		line = $0; f = 0; acc = ""
+		while (length(line) > 0 && f < 7) {
+			if (substr(line, 1, 1) == "\"") {
+				match(line, /^"([^"]|"")*"/); v = substr(line, 2, RLENGTH - 2); line = substr(line, RLENGTH + 2)
+			} else {
+				i = index(line, ","); if (i == 0) { v = line; line = "" } else { v = substr(line, 1, i - 1); line = substr(line, i + 1) }
+			}
+			f++; if (f == 7) acc = v
+		}
+		if (acc in seen) next; seen[acc] = 1
+		a = tolower(acc); hit = ""
+		for (k = 1; k <= n; k++) if (index(a, pat[k])) { hit = pat[k]; break }
+		if (hit == "" || hit == "h100" || hit == "a100") print acc " -> " (hit == "" ? "no rule" : "fallback " hit)
+	}' "$GS_TOP/data/families.csv" "$GS_TOP"/data/mlperf_training_v*.csv)
+if [ -z "$unmatched" ]; then ok "every shipped accelerator has a specific family rule"; else nok "every shipped accelerator has a specific family rule" "$unmatched"; fi
+check "families.csv has its header" sh -c "head -n 1 '$GS_TOP/data/families.csv' | grep -qx 'pattern,vendor,family'"
+
+echo "1..$n_"
