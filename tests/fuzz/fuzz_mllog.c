@@ -1,0 +1,20 @@
+/* Fuzz target: the MLLOG scanner, the run verdict and the JSON validator on the same bytes. */
+#include <stdint.h>
+#include <string.h>
+
+#include "mllog.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct mllog_scan s;
+	double minutes;
+	char why[128];
+	long line;
+
+	mllog_scan((const char *)data, size, &s);
+	mllog_verdict(&s, &minutes, why, sizeof why, &line);
+	mllog_json_valid((const char *)data, size);
+	return 0;
+}
