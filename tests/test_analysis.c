@@ -1,0 +1,1112 @@
+/* test_analysis.c: every metric against hand-computed values on a small made-up round,
+ * reference modes, filters, Pareto, break-even, clusters (against the exhaustive optimum of
+ * the z-scored features), ranking, edge cases, determinism, a large input, and the paper's
+ * reference systems on the bundled v4.1 data when it is present. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis.h"
+#include "dataset.h"
+#include "kmeans.h"
+
+#define EPS 1e-12
+
+/* ---- a hand-made dataset ---- */
+
+struct spec {
+	const char *sys, *sub, *fam, *ven, *avail, *div;
+	long long n;
+	double t, sf;
+	unsigned nruns;
+	double runs[5];
+	const char *round, *bench; /* NULL: v4.1, bert */
+};
+
+/* Rows are plain structs with string literals: the analysis compares names by text. */
+static void build(struct dataset *ds, const struct spec *s, size_t n)
+{
+	size_t nr = 0;
+
+	memset(ds, 0, sizeof *ds);
+	ds->rows = calloc(n ? n : 1, sizeof *ds->rows);
+	ds->runs = calloc(5 * (n ? n : 1), sizeof *ds->runs);
+	assert_non_null(ds->rows);
+	assert_non_null(ds->runs);
+	for (size_t i = 0; i < n; i++) {
+		struct row *r = &ds->rows[i];
+		r->round = s[i].round ? s[i].round : "v4.1";
+		r->benchmark = s[i].bench ? s[i].bench : "bert";
+		r->system = s[i].sys;
+		r->system_name = s[i].sys;
+		r->submitter = s[i].sub;
+		r->family = s[i].fam;
+		r->accelerator = s[i].fam;
+		r->vendor = s[i].ven;
+		r->availability = s[i].avail;
+		r->division = s[i].div;
+		r->framework = "";
+		r->accelerators = s[i].n;
+		r->minutes = s[i].t;
+		r->scaling_factor = s[i].sf ? s[i].sf : 1;
+		r->runs_scored = -1;
+		r->runs_failed = -1;
+		r->run_off = nr;
+		r->run_n = s[i].nruns;
+		for (unsigned j = 0; j < s[i].nruns; j++)
+			ds->runs[nr++] = s[i].runs[j];
+		r->file = "test.csv";
+		r->line = (long)i + 2;
+	}
+	ds->n = ds->cap = n;
+	ds->nruns = ds->runs_cap = nr;
+}
+
+static void unbuild(struct dataset *ds)
+{
+	free(ds->rows);
+	free(ds->runs);
+	memset(ds, 0, sizeof *ds);
+}
+
+/* Reference by the paper rule: a_2x (N 2, 360 min; b_2x has N 2 too but is faster). */
+static const struct spec base[] = {
+	{"b_2x", "Sub B", "H100", "NVIDIA", "available", "closed", 2, 300, 0, 0, {0}, 0, 0},
+	{"a_2x", "Krai", "A5000", "NVIDIA", "available", "closed", 2, 360, 0, 5,
+	 {350, 355, 360, 365, 370}, 0, 0},
+	{"c_8x", "Sub C", "H100", "NVIDIA", "preview", "closed", 8, 60, 0, 0, {0}, 0, 0},
+	{"d_64x", "Sub D", "H100", "NVIDIA", "available", "open", 64, 10, 0, 0, {0}, 0, 0},
+	{"e_8x", "Sub E", "TPU v5p", "Google", "available", "closed", 8, 90, 0, 0, {0}, 0, 0},
+	{"f_16x", "Sub E", "TPU v5p", "Google", "available", "closed", 16, 50, 1.1, 3,
+	 {40, 45, 50}, 0, 0},
+	/* other workload and other round: never part of v4.1 bert */
+	{"a_2x", "Krai", "A5000", "NVIDIA", "available", "closed", 1, 1, 0, 0, {0}, 0,
+	 "llama2_70b_lora"},
+	{"z_1x", "Old", "A100", "NVIDIA", "available", "closed", 1, 999, 0, 0, {0}, "v4.0",
+	 "bert"},
+};
+#define NBASE (sizeof base / sizeof base[0])
+
+static const struct arow *find(const struct dataset *ds, const struct analysis *a,
+			       const char *sys)
+{
+	for (size_t i = 0; i < a->n; i++)
+		if (strcmp(ds->rows[a->rows[i].row].system, sys) == 0)
+			return &a->rows[i];
+	return NULL;
+}
+
+static const char *sys_at(const struct dataset *ds, const struct analysis *a, size_t i)
+{
+	return ds->rows[a->rows[i].row].system;
+}
+
+static void run_ok(const struct dataset *ds, const struct params *p, struct analysis *a)
+{
+	struct gs_err err;
+
+	memset(&err, 0, sizeof err);
+	if (analysis_run(ds, p, a, &err) != 0)
+		fail_msg("analysis_run: %s", err.msg);
+}
+
+static void base_params(struct params *p)
+{
+	params_init(p);
+	p->round = "v4.1";
+	p->workload = "bert";
+}
+
+#define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) < EPS * (1 + fabs((double)(b))))
+
+/* ---- names and defaults ---- */
+
+static void test_params_and_names(void **state)
+{
+	struct params p;
+
+	(void)state;
+	params_init(&p);
+	assert_int_equal(p.mode, REF_PAPER);
+	assert_int_equal(p.k, 3);
+	assert_int_equal(p.feats, FEAT_N_EP);
+	assert_true(p.theta == 0.8);
+	assert_int_equal(p.sort, COL_EP);
+	assert_true(p.desc);
+	assert_null(p.round);
+	assert_null(p.workload);
+	assert_string_equal(ref_mode_name(REF_PAPER), "paper");
+	assert_string_equal(ref_mode_name(REF_PINNED), "pinned");
+	assert_string_equal(ref_mode_name(REF_FAMILY), "family");
+	assert_string_equal(feat_set_name(FEAT_N_EP), "log2 N, E'");
+	assert_string_equal(feat_set_name(FEAT_N_T), "log2 N, log T");
+	assert_string_equal(feat_set_name(FEAT_N_EP_T), "log2 N, E', log T");
+	assert_string_equal(metric_name(MET_EP), "E'");
+	assert_string_equal(metric_name(MET_S), "S");
+	assert_string_equal(metric_name(MET_T), "T");
+	assert_string_equal(metric_name(MET_A), "A");
+	assert_string_equal(metric_name(MET_E), "E");
+	for (int c = 0; c < COL_COUNT; c++)
+		assert_true(strlen(col_name((enum col)c)) > 0);
+	assert_string_equal(col_name(COL_EP), "E'");
+	assert_string_equal(col_name(COL_N), "N");
+}
+
+/* ---- metrics ---- */
+
+static void test_metrics_by_hand(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	const struct arow *r;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_string_equal(a.round, "v4.1");
+	assert_string_equal(a.workload, "bert");
+	assert_int_equal(a.n, 6);
+	assert_int_equal(a.total, 6);
+	assert_int_equal(a.ref, 1);
+	assert_false(a.ref_hidden);
+
+	/* reference: T_r = 360, N_r = 2 */
+	r = find(&ds, &a, "a_2x");
+	assert_true(r->is_ref);
+	assert_true(r->Ep == 1.0 && r->S == 1.0);
+	NEAR(r->E, 0.5);
+	NEAR(r->A, 12);
+	assert_true(isnan(r->kf));
+	NEAR(r->t_lo, 350);
+	NEAR(r->t_hi, 370);
+	NEAR(r->s_lo, 360.0 / 370);
+	NEAR(r->s_hi, 360.0 / 350);
+	NEAR(r->ep_lo, 360.0 / 370);
+	NEAR(r->ep_hi, 360.0 / 350);
+
+	r = find(&ds, &a, "b_2x"); /* same N, faster: p = 1, no Karp-Flatt */
+	assert_false(r->is_ref);
+	NEAR(r->S, 1.2);
+	NEAR(r->E, 0.6);
+	NEAR(r->Ep, 1.2);
+	NEAR(r->A, 10);
+	assert_true(isnan(r->kf));
+	assert_true(isnan(r->t_lo) && isnan(r->t_hi) && isnan(r->s_lo) && isnan(r->s_hi));
+	assert_true(isnan(r->ep_lo) && isnan(r->ep_hi));
+
+	r = find(&ds, &a, "c_8x"); /* S 6, p 4: e = (1/6 - 1/4) / (3/4) = -1/9 */
+	NEAR(r->T, 60);
+	NEAR(r->N, 8);
+	NEAR(r->S, 6);
+	NEAR(r->E, 0.75);
+	NEAR(r->Ep, 1.5);
+	NEAR(r->A, 8);
+	NEAR(r->kf, -1.0 / 9);
+
+	r = find(&ds, &a, "d_64x"); /* S 36, p 32 */
+	NEAR(r->S, 36);
+	NEAR(r->E, 36.0 / 64);
+	NEAR(r->Ep, 1.125);
+	NEAR(r->A, 64.0 * 10 / 60);
+	NEAR(r->kf, (1.0 / 36 - 1.0 / 32) / (1 - 1.0 / 32));
+
+	r = find(&ds, &a, "e_8x"); /* S 4 = p: perfectly linear, e = 0 */
+	NEAR(r->S, 4);
+	assert_true(r->Ep == 1.0);
+	assert_true(fabs(r->kf) < EPS);
+
+	/* S 7.2, p 8: e = (1/7.2 - 1/8) / (7/8) = 1/63; raw runs 40..50 scaled by 1.1 */
+	r = find(&ds, &a, "f_16x");
+	NEAR(r->S, 7.2);
+	NEAR(r->E, 0.45);
+	NEAR(r->Ep, 0.9);
+	NEAR(r->A, 16.0 * 50 / 60);
+	NEAR(r->kf, 1.0 / 63);
+	NEAR(r->t_lo, 44);
+	NEAR(r->t_hi, 55);
+	NEAR(r->s_lo, 360.0 / 55);
+	NEAR(r->s_hi, 360.0 / 44);
+	NEAR(r->ep_lo, 360.0 / 55 * 2 / 16);
+	NEAR(r->ep_hi, 360.0 / 44 * 2 / 16);
+	assert_true(r->t_lo <= r->T && r->T <= r->t_hi);
+
+	/* metric accessor */
+	assert_true(arow_metric(r, MET_EP) == r->Ep);
+	assert_true(arow_metric(r, MET_S) == r->S);
+	assert_true(arow_metric(r, MET_T) == r->T);
+	assert_true(arow_metric(r, MET_A) == r->A);
+	assert_true(arow_metric(r, MET_E) == r->E);
+	for (size_t i = 0; i < a.n; i++)
+		assert_int_equal(a.rows[i].ref, 1);
+	analysis_free(&a);
+	assert_null(a.rows);
+	unbuild(&ds);
+}
+
+/* ---- references ---- */
+
+static void test_paper_tie_breaks(void **state)
+{
+	struct spec s[4];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	memcpy(s, base, sizeof s);
+	/* fewest accelerators wins even when slow ones exist with more */
+	build(&ds, s, 4);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_string_equal(ds.rows[a.ref].system, "a_2x"); /* slowest of the two N = 2 */
+	unbuild(&ds);
+	/* equal N and equal T: the smaller system id, wherever it sits in the file */
+	s[0].t = 360;
+	s[0].sys = "a_0x";
+	build(&ds, s, 4);
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 0);
+	assert_true(find(&ds, &a, "a_2x")->Ep == 1.0);
+	unbuild(&ds);
+	s[0].sys = "zz";
+	build(&ds, s, 4);
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_paper_ref_follows_filter(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	p.filter.families[p.filter.nfamilies++] = "h100";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(a.total, 6);
+	assert_string_equal(ds.rows[a.ref].system, "b_2x");
+	NEAR(find(&ds, &a, "c_8x")->S, 5);
+	NEAR(find(&ds, &a, "c_8x")->Ep, 1.25);
+	NEAR(find(&ds, &a, "d_64x")->Ep, 30.0 * 2 / 64);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_pinned_hidden(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	p.mode = REF_PINNED;
+	p.pinned = "a_2x";
+	p.filter.families[p.filter.nfamilies++] = "tpu V5P";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 2);
+	assert_int_equal(a.ref, 1);
+	assert_true(a.ref_hidden);
+	assert_true(find(&ds, &a, "e_8x")->Ep == 1.0);
+	assert_false(find(&ds, &a, "e_8x")->is_ref);
+	NEAR(find(&ds, &a, "f_16x")->Ep, 0.9);
+	/* pinned and shown */
+	p.pinned = "e_8x";
+	run_ok(&ds, &p, &a);
+	assert_false(a.ref_hidden);
+	assert_true(find(&ds, &a, "e_8x")->is_ref);
+	NEAR(find(&ds, &a, "f_16x")->Ep, 90.0 / 50 * 8 / 16);
+	/* a pinned system beats the paper rule even with no filter */
+	p.filter.nfamilies = 0;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 4);
+	NEAR(find(&ds, &a, "a_2x")->Ep, 90.0 / 360 * 8 / 2);
+	/* nothing pinned: the paper rule */
+	p.pinned = NULL;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_pinned_unknown(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	struct gs_err err;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	p.mode = REF_PINNED;
+	p.pinned = "z_1x"; /* exists, but in another round */
+	memset(&err, 0, sizeof err);
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), -1);
+	assert_non_null(strstr(err.msg, "z_1x"));
+	assert_int_equal(a.n, 0);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_family_mode(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	const struct arow *r;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, -1);
+	assert_int_equal(a.n, 6);
+	assert_true(find(&ds, &a, "a_2x")->is_ref);
+	assert_true(find(&ds, &a, "b_2x")->is_ref);
+	assert_true(find(&ds, &a, "e_8x")->is_ref);
+	assert_false(find(&ds, &a, "c_8x")->is_ref);
+	r = find(&ds, &a, "c_8x"); /* against b_2x: S 5, E' 1.25 */
+	assert_int_equal(r->ref, 0);
+	NEAR(r->Ep, 1.25);
+	r = find(&ds, &a, "f_16x"); /* against e_8x: S 1.8, p 2, E' 0.9, e = 1/9 */
+	assert_int_equal(r->ref, 4);
+	NEAR(r->S, 1.8);
+	NEAR(r->Ep, 0.9);
+	NEAR(r->kf, 1.0 / 9);
+	assert_true(find(&ds, &a, "a_2x")->Ep == 1.0);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- filters ---- */
+
+static size_t shown_with(const struct dataset *ds, struct params *p)
+{
+	struct analysis a = {0};
+	size_t n;
+
+	run_ok(ds, p, &a);
+	n = a.n;
+	analysis_free(&a);
+	return n;
+}
+
+static void test_filters(void **state)
+{
+	struct dataset ds;
+	struct params p;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	assert_int_equal(shown_with(&ds, &p), 6);
+	p.filter.vendors[p.filter.nvendors++] = "GOOGLE";
+	assert_int_equal(shown_with(&ds, &p), 2);
+	base_params(&p);
+	p.filter.availability[p.filter.navailability++] = "Preview";
+	assert_int_equal(shown_with(&ds, &p), 1);
+	base_params(&p);
+	p.filter.divisions[p.filter.ndivisions++] = "open";
+	assert_int_equal(shown_with(&ds, &p), 1);
+	base_params(&p);
+	p.filter.families[p.filter.nfamilies++] = "H100";
+	p.filter.families[p.filter.nfamilies++] = "TPU v5p";
+	assert_int_equal(shown_with(&ds, &p), 5);
+	p.filter.divisions[p.filter.ndivisions++] = "CLOSED";
+	assert_int_equal(shown_with(&ds, &p), 4);
+	/* exact, not substring */
+	base_params(&p);
+	p.filter.families[p.filter.nfamilies++] = "H10";
+	assert_int_equal(shown_with(&ds, &p), 0);
+	unbuild(&ds);
+}
+
+static void test_round_and_workload(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	struct gs_err err;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	params_init(&p); /* NULL round and workload: the first round, its first workload */
+	run_ok(&ds, &p, &a);
+	assert_string_equal(a.round, "v4.1");
+	assert_string_equal(a.workload, "bert");
+	assert_int_equal(a.n, 6);
+	p.workload = "BERT"; /* the label, any case */
+	run_ok(&ds, &p, &a);
+	assert_string_equal(a.workload, "bert");
+	p.workload = "LLAMA2_70B_LORA";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 1);
+	p.round = "v4.0";
+	p.workload = NULL;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 1);
+	assert_string_equal(ds.rows[a.ref].system, "z_1x");
+	memset(&err, 0, sizeof err);
+	p.workload = "resnet";
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), -1);
+	assert_non_null(strstr(err.msg, "resnet"));
+	assert_non_null(strstr(err.msg, "bert"));
+	p.round = "v9.9";
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), -1);
+	assert_non_null(strstr(err.msg, "v9.9"));
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- Pareto and break-even ---- */
+
+static void test_pareto(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	/* (T, A): a 360,12  b 300,10  c 60,8  d 10,10.7  e 90,12  f 50,13.3 */
+	assert_int_equal(a.npareto, 2);
+	assert_true(find(&ds, &a, "c_8x")->pareto);
+	assert_true(find(&ds, &a, "d_64x")->pareto);
+	assert_false(find(&ds, &a, "a_2x")->pareto);
+	assert_false(find(&ds, &a, "b_2x")->pareto);
+	assert_false(find(&ds, &a, "e_8x")->pareto);
+	assert_false(find(&ds, &a, "f_16x")->pareto);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_pareto_ties(void **state)
+{
+	/* equal T: only the least A survives; exact duplicates both survive (neither beats the
+	 * other strictly); equal A with larger T is beaten. */
+	static const struct spec s[] = {
+		{"p1", "", "X", "", "", "", 4, 100, 0, 0, {0}, 0, 0},  /* A 6.67 */
+		{"p2", "", "X", "", "", "", 8, 100, 0, 0, {0}, 0, 0},  /* A 13.3, same T */
+		{"p3", "", "X", "", "", "", 16, 50, 0, 0, {0}, 0, 0},  /* A 13.3, faster */
+		{"p4", "", "X", "", "", "", 16, 50, 0, 0, {0}, 0, 0},  /* duplicate of p3 */
+		{"p5", "", "X", "", "", "", 2, 200, 0, 0, {0}, 0, 0},  /* A 6.67, slower than p1 */
+		{"p6", "", "X", "", "", "", 1, 300, 0, 0, {0}, 0, 0},  /* A 5 */
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, s, 6);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_true(find(&ds, &a, "p1")->pareto);
+	assert_false(find(&ds, &a, "p2")->pareto);
+	assert_true(find(&ds, &a, "p3")->pareto);
+	assert_true(find(&ds, &a, "p4")->pareto);
+	assert_false(find(&ds, &a, "p5")->pareto);
+	assert_true(find(&ds, &a, "p6")->pareto);
+	assert_int_equal(a.npareto, 4);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_breakeven(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	run_ok(&ds, &p, &a); /* theta 0.8: every row qualifies, d_64x is the fastest */
+	assert_true(a.breakeven >= 0);
+	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "d_64x");
+	p.theta = 1.13; /* b (1.2) and c (1.5): c is faster */
+	run_ok(&ds, &p, &a);
+	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "c_8x");
+	p.theta = 1.125; /* >= includes d exactly at theta */
+	run_ok(&ds, &p, &a);
+	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "d_64x");
+	p.theta = 1.6;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.breakeven, -1);
+	/* the index follows its row through every re-sort */
+	p.theta = 1.13;
+	run_ok(&ds, &p, &a);
+	for (int c = 0; c < COL_COUNT; c++)
+		for (int desc = 0; desc < 2; desc++) {
+			analysis_sort(&ds, &a, (enum col)c, desc);
+			assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "c_8x");
+		}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_breakeven_tie(void **state)
+{
+	static const struct spec s[] = {
+		{"r", "", "X", "", "", "", 1, 100, 0, 0, {0}, 0, 0},
+		{"y", "", "X", "", "", "", 2, 50, 0, 0, {0}, 0, 0},
+		{"x", "", "X", "", "", "", 2, 50, 0, 0, {0}, 0, 0},
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, s, 3);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "x");
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- ranking ---- */
+
+static void expect_order(const struct dataset *ds, const struct analysis *a,
+			 const char *const *want, size_t n)
+{
+	assert_int_equal(a->n, n);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(sys_at(ds, a, i), want[i]) != 0)
+			fail_msg("rank %zu: %s, expected %s", i, sys_at(ds, a, i), want[i]);
+}
+
+static void test_ranking(void **state)
+{
+	static const char *const ep_desc[] = {"c_8x", "b_2x", "d_64x", "a_2x", "e_8x", "f_16x"};
+	static const char *const ep_asc[] = {"f_16x", "a_2x", "e_8x", "d_64x", "b_2x", "c_8x"};
+	static const char *const spread_desc[] = {"f_16x", "a_2x", "b_2x", "c_8x", "d_64x", "e_8x"};
+	static const char *const spread_asc[] = {"a_2x", "f_16x", "b_2x", "c_8x", "d_64x", "e_8x"};
+	static const char *const n_asc[] = {"a_2x", "b_2x", "c_8x", "e_8x", "f_16x", "d_64x"};
+	static const char *const sys_desc[] = {"f_16x", "e_8x", "d_64x", "c_8x", "b_2x", "a_2x"};
+	static const char *const sub_asc[] = {"a_2x", "b_2x", "c_8x", "d_64x", "e_8x", "f_16x"};
+	static const char *const fam_asc[] = {"a_2x", "b_2x", "c_8x", "d_64x", "e_8x", "f_16x"};
+	static const char *const par_desc[] = {"c_8x", "d_64x", "a_2x", "b_2x", "e_8x", "f_16x"};
+	static const char *const t_asc[] = {"d_64x", "f_16x", "c_8x", "e_8x", "b_2x", "a_2x"};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	run_ok(&ds, &p, &a); /* default: E' descending; a and e tie at 1, by system id */
+	expect_order(&ds, &a, ep_desc, 6);
+	analysis_sort(&ds, &a, COL_EP, false);
+	expect_order(&ds, &a, ep_asc, 6);
+	analysis_sort(&ds, &a, COL_SPREAD, true); /* f 11/50, a 20/360, the rest NAN last */
+	expect_order(&ds, &a, spread_desc, 6);
+	analysis_sort(&ds, &a, COL_SPREAD, false);
+	expect_order(&ds, &a, spread_asc, 6);
+	analysis_sort(&ds, &a, COL_N, false);
+	expect_order(&ds, &a, n_asc, 6);
+	analysis_sort(&ds, &a, COL_SYSTEM, true);
+	expect_order(&ds, &a, sys_desc, 6);
+	analysis_sort(&ds, &a, COL_SUBMITTER, false); /* "Krai" < "Sub B" ... case-insensitive */
+	expect_order(&ds, &a, sub_asc, 6);
+	analysis_sort(&ds, &a, COL_FAMILY, false);
+	expect_order(&ds, &a, fam_asc, 6);
+	analysis_sort(&ds, &a, COL_PARETO, true);
+	expect_order(&ds, &a, par_desc, 6);
+	analysis_sort(&ds, &a, COL_T, false);
+	expect_order(&ds, &a, t_asc, 6);
+	p.sort = COL_T;
+	p.desc = false;
+	run_ok(&ds, &p, &a);
+	expect_order(&ds, &a, t_asc, 6);
+	/* cluster column: non-decreasing, ties by system id */
+	analysis_sort(&ds, &a, COL_CLUSTER, false);
+	for (size_t i = 1; i < a.n; i++) {
+		assert_true(a.rows[i - 1].cluster <= a.rows[i].cluster);
+		if (a.rows[i - 1].cluster == a.rows[i].cluster)
+			assert_true(strcmp(sys_at(&ds, &a, i - 1), sys_at(&ds, &a, i)) < 0);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- clusters ---- */
+
+/* z-scored features of the shown rows, computed here independently. */
+static size_t zfeatures(const struct analysis *a, enum feat_set fs, double *x)
+{
+	size_t d = fs == FEAT_N_EP_T ? 3 : 2;
+
+	for (size_t i = 0; i < a->n; i++) {
+		x[i * d] = log2(a->rows[i].N);
+		x[i * d + 1] = fs == FEAT_N_T ? log(a->rows[i].T) : a->rows[i].Ep;
+		if (d == 3)
+			x[i * d + 2] = log(a->rows[i].T);
+	}
+	for (size_t j = 0; j < d; j++) {
+		double m = 0, v = 0;
+		for (size_t i = 0; i < a->n; i++)
+			m += x[i * d + j] / (double)a->n;
+		for (size_t i = 0; i < a->n; i++)
+			v += (x[i * d + j] - m) * (x[i * d + j] - m) / (double)a->n;
+		for (size_t i = 0; i < a->n; i++)
+			x[i * d + j] = v > 1e-300 ? (x[i * d + j] - m) / sqrt(v) : 0;
+	}
+	return d;
+}
+
+static double labelling_sse(const double *x, size_t n, size_t d, const int *lab, int k)
+{
+	double mean[12 * 3] = {0}, s = 0;
+	size_t cnt[12] = {0};
+
+	for (size_t i = 0; i < n; i++) {
+		cnt[lab[i]]++;
+		for (size_t j = 0; j < d; j++)
+			mean[lab[i] * d + j] += x[i * d + j];
+	}
+	for (int c = 0; c < k; c++)
+		for (size_t j = 0; j < d; j++)
+			if (cnt[c])
+				mean[c * d + j] /= (double)cnt[c];
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < d; j++)
+			s += (x[i * d + j] - mean[lab[i] * d + j]) * (x[i * d + j] - mean[lab[i] * d + j]);
+	return s;
+}
+
+static double exhaustive(const double *x, size_t n, size_t d, int k)
+{
+	int lab[8] = {0};
+	double best = INFINITY;
+
+	for (;;) {
+		double s = labelling_sse(x, n, d, lab, k);
+		best = s < best ? s : best;
+		size_t i = 0;
+		while (i < n && ++lab[i] == k)
+			lab[i++] = 0;
+		if (i == n)
+			return best;
+	}
+}
+
+static void check_summaries(const struct analysis *a)
+{
+	size_t total = 0;
+
+	for (int c = 0; c < a->k; c++) {
+		const struct cluster_sum *s = &a->clusters[c];
+		double mn = INFINITY, mx = -INFINITY, m = 0, v = 0;
+		size_t n = 0;
+		for (size_t i = 0; i < a->n; i++)
+			if (a->rows[i].cluster == c) {
+				n++;
+				m += a->rows[i].Ep;
+				mn = a->rows[i].N < mn ? a->rows[i].N : mn;
+				mx = a->rows[i].N > mx ? a->rows[i].N : mx;
+			}
+		assert_int_equal(s->n, n);
+		assert_true(n > 0);
+		m /= (double)n;
+		for (size_t i = 0; i < a->n; i++)
+			if (a->rows[i].cluster == c)
+				v += (a->rows[i].Ep - m) * (a->rows[i].Ep - m);
+		NEAR(s->n_min, mn);
+		NEAR(s->n_max, mx);
+		NEAR(s->ep_mean, m);
+		assert_true(fabs(s->ep_sd - sqrt(v / (double)n)) < 1e-12);
+		total += n;
+	}
+	assert_int_equal(total, a->n);
+	for (size_t i = 0; i < a->n; i++)
+		assert_true(a->rows[i].cluster >= 0 && a->rows[i].cluster < a->k);
+}
+
+/* Clusters are numbered by ascending mean N of their members. */
+static void check_numbering(const struct analysis *a)
+{
+	double prev = -INFINITY;
+
+	for (int c = 0; c < a->k; c++) {
+		double m = 0;
+		size_t n = 0;
+		for (size_t i = 0; i < a->n; i++)
+			if (a->rows[i].cluster == c) {
+				m += a->rows[i].N;
+				n++;
+			}
+		m /= (double)n;
+		assert_true(m >= prev);
+		prev = m;
+	}
+}
+
+static void test_clusters_exhaustive(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	double x[8 * 3];
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	for (int fs = 0; fs < FEAT_COUNT; fs++)
+		for (int k = 1; k <= 3; k++) {
+			p.feats = (enum feat_set)fs;
+			p.k = k;
+			run_ok(&ds, &p, &a);
+			assert_int_equal(a.k, k);
+			size_t d = zfeatures(&a, p.feats, x);
+			double want = exhaustive(x, a.n, d, k);
+			if (fabs(a.inertia - want) > 1e-9)
+				fail_msg("features %d k %d: inertia %.12g, optimum %.12g", fs, k,
+					 a.inertia, want);
+			/* the labels reported are the ones whose inertia is reported */
+			int lab[8];
+			for (size_t i = 0; i < a.n; i++)
+				lab[i] = a.rows[i].cluster;
+			assert_true(fabs(labelling_sse(x, a.n, d, lab, k) - a.inertia) < 1e-9);
+			if (k >= 2)
+				assert_true(fabs(a.silhouette - kmeans_silhouette(x, a.n, d, lab, k)) <
+					    1e-12);
+			else
+				assert_true(isnan(a.silhouette));
+			check_summaries(&a);
+			check_numbering(&a);
+		}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_clusters_known_groups(void **state)
+{
+	/* Three obvious groups: small efficient, mid, huge inefficient systems. */
+	static const struct spec s[] = {
+		{"s1", "", "X", "", "", "", 2, 100, 0, 0, {0}, 0, 0},
+		{"s2", "", "X", "", "", "", 2, 98, 0, 0, {0}, 0, 0},
+		{"s3", "", "X", "", "", "", 2, 102, 0, 0, {0}, 0, 0},
+		{"m1", "", "X", "", "", "", 64, 4, 0, 0, {0}, 0, 0},
+		{"m2", "", "X", "", "", "", 64, 4.1, 0, 0, {0}, 0, 0},
+		{"h1", "", "X", "", "", "", 4096, 0.5, 0, 0, {0}, 0, 0},
+		{"h2", "", "X", "", "", "", 4096, 0.51, 0, 0, {0}, 0, 0},
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, s, 7);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 3);
+	assert_int_equal(find(&ds, &a, "s1")->cluster, 0);
+	assert_int_equal(find(&ds, &a, "s2")->cluster, 0);
+	assert_int_equal(find(&ds, &a, "s3")->cluster, 0);
+	assert_int_equal(find(&ds, &a, "m1")->cluster, 1);
+	assert_int_equal(find(&ds, &a, "m2")->cluster, 1);
+	assert_int_equal(find(&ds, &a, "h1")->cluster, 2);
+	assert_int_equal(find(&ds, &a, "h2")->cluster, 2);
+	assert_int_equal(a.clusters[0].n, 3);
+	assert_true(a.clusters[0].n_min == 2 && a.clusters[0].n_max == 2);
+	assert_true(a.clusters[2].n_min == 4096);
+	assert_true(a.silhouette > 0.8);
+	/* auto-k finds the same three groups */
+	p.k = 0;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 3);
+	assert_int_equal(find(&ds, &a, "m2")->cluster, 1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_auto_k(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	double best = -2;
+	int best_k = 0;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	for (int k = 2; k <= 5; k++) { /* min(8, n - 1) = 5 */
+		p.k = k;
+		run_ok(&ds, &p, &a);
+		if (a.silhouette > best) {
+			best = a.silhouette;
+			best_k = k;
+		}
+	}
+	p.k = 0;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, best_k);
+	assert_true(a.silhouette == best);
+	check_summaries(&a);
+	/* k above MAX_K or n clamps */
+	p.k = 40;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 6);
+	assert_true(a.inertia == 0);
+	assert_true(isnan(a.silhouette));
+	p.k = -3;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- edge cases ---- */
+
+static void test_edges(void **state)
+{
+	static const struct spec same[] = {
+		{"q1", "", "X", "", "", "", 8, 10, 0, 0, {0}, 0, 0},
+		{"q2", "", "X", "", "", "", 8, 10, 0, 0, {0}, 0, 0},
+		{"q3", "", "X", "", "", "", 8, 10, 0, 0, {0}, 0, 0},
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	/* n = 0 */
+	p.filter.families[p.filter.nfamilies++] = "nothing";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 0);
+	assert_int_equal(a.total, 6);
+	assert_int_equal(a.ref, -1);
+	assert_int_equal(a.k, 0);
+	assert_true(a.inertia == 0 && isnan(a.silhouette));
+	assert_int_equal(a.breakeven, -1);
+	assert_int_equal(a.npareto, 0);
+	analysis_sort(&ds, &a, COL_N, false);
+	/* n = 1 */
+	base_params(&p);
+	p.filter.availability[p.filter.navailability++] = "preview";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 1);
+	assert_true(a.rows[0].is_ref && a.rows[0].Ep == 1.0 && a.rows[0].pareto);
+	assert_int_equal(a.k, 1);
+	assert_true(a.inertia == 0 && isnan(a.silhouette));
+	assert_int_equal(a.breakeven, 0);
+	assert_int_equal(a.clusters[0].n, 1);
+	assert_true(a.clusters[0].ep_sd == 0);
+	p.k = 0;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 1);
+	/* n = 2 */
+	base_params(&p);
+	p.filter.vendors[p.filter.nvendors++] = "google";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 2);
+	assert_true(a.inertia == 0 && isnan(a.silhouette));
+	assert_int_not_equal(a.rows[0].cluster, a.rows[1].cluster);
+	p.k = 0;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.k, 1);
+	assert_false(isnan(a.inertia));
+	unbuild(&ds);
+	/* all identical: every feature constant, z-scores all zero */
+	build(&ds, same, 3);
+	base_params(&p);
+	for (int fs = 0; fs < FEAT_COUNT; fs++) {
+		p.feats = (enum feat_set)fs;
+		for (int k = 0; k <= 3; k++) {
+			p.k = k;
+			run_ok(&ds, &p, &a);
+			assert_int_equal(a.k, 1);
+			assert_true(a.inertia == 0);
+			assert_true(isnan(a.silhouette));
+			assert_int_equal(a.clusters[0].n, 3);
+		}
+	}
+	assert_int_equal(a.npareto, 3);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- determinism and scale ---- */
+
+static void random_specs(struct spec *s, size_t n, uint64_t seed)
+{
+	static const char *const fams[] = {"H100", "A100", "B200", "TPU v5p", "MI300X"};
+	static char names[64][8];
+	struct rng r;
+
+	for (int i = 0; i < 64; i++)
+		snprintf(names[i], sizeof names[i], "s%02d", i);
+	rng_seed(&r, seed);
+	for (size_t i = 0; i < n; i++) {
+		long long nn = 1LL << (rng_next(&r) % 13);
+		memset(&s[i], 0, sizeof s[i]);
+		s[i].sys = names[i % 64];
+		s[i].sub = "Sub";
+		s[i].fam = fams[rng_next(&r) % 5];
+		s[i].ven = "V";
+		s[i].avail = "available";
+		s[i].div = "closed";
+		s[i].n = nn;
+		s[i].t = 500.0 / (double)nn * (0.5 + rng_unit(&r)) + 0.1;
+		s[i].nruns = 3;
+		s[i].runs[0] = s[i].t * 0.95;
+		s[i].runs[1] = s[i].t;
+		s[i].runs[2] = s[i].t * 1.05;
+	}
+}
+
+static void test_deterministic(void **state)
+{
+	struct spec s[40];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0}, b = {0};
+
+	(void)state;
+	random_specs(s, 40, 77);
+	build(&ds, s, 40);
+	base_params(&p);
+	for (int k = 0; k <= 4; k++) {
+		p.k = k;
+		p.feats = (enum feat_set)(k % FEAT_COUNT);
+		run_ok(&ds, &p, &a);
+		run_ok(&ds, &p, &b);
+		assert_int_equal(a.n, b.n);
+		assert_memory_equal(a.rows, b.rows, a.n * sizeof *a.rows);
+		assert_memory_equal(&a.inertia, &b.inertia, sizeof a.inertia);
+		assert_memory_equal(a.clusters, b.clusters, sizeof a.clusters);
+		assert_int_equal(a.breakeven, b.breakeven);
+	}
+	analysis_free(&a);
+	analysis_free(&b);
+	unbuild(&ds);
+}
+
+static void test_large(void **state)
+{
+	enum { N = 100000 };
+	struct spec *s = malloc(N * sizeof *s);
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	assert_non_null(s);
+	random_specs(s, N, 123);
+	build(&ds, s, N);
+	base_params(&p);
+	for (int k = 0; k <= 12; k += 3) {
+		p.k = k;
+		p.feats = (enum feat_set)((k / 3) % FEAT_COUNT);
+		run_ok(&ds, &p, &a);
+		assert_int_equal(a.n, N);
+		assert_true(a.k >= 1 && a.k <= MAX_K);
+		if (k)
+			assert_int_equal(a.k, k);
+		assert_true(isfinite(a.inertia) && a.inertia > 0);
+		assert_true(isfinite(a.silhouette));
+		assert_true(a.npareto >= 1);
+		check_summaries(&a);
+		for (size_t i = 1; i < a.n; i++)
+			assert_true(a.rows[i - 1].Ep >= a.rows[i].Ep);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+	free(s);
+}
+
+/* ---- the bundled data: the paper's Table I ---- */
+
+static void test_paper_table1(void **state)
+{
+	static const struct {
+		const char *bench, *system;
+		long long n;
+	} want[] = {
+		{"bert", "7920T_2xA5000_hdd", 2},
+	};
+	const char *top = getenv("GS_TOP");
+	char path[1024], fam[1024];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	struct gs_err err;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof path, "%s/data/mlperf_training_v4.1.csv", top ? top : ".");
+	snprintf(fam, sizeof fam, "%s/data/families.csv", top ? top : ".");
+	if (!(f = fopen(path, "r"))) {
+		skip();
+		return;
+	}
+	fclose(f);
+	memset(&ds, 0, sizeof ds);
+	memset(&err, 0, sizeof err);
+	if (dataset_load_families(&ds, fam, &err) < 0 || dataset_load_csv(&ds, path, &err) < 0)
+		fail_msg("%s", err.msg);
+	dataset_classify(&ds);
+	params_init(&p);
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		p.workload = want[i].bench;
+		run_ok(&ds, &p, &a);
+		assert_true(a.ref >= 0);
+		assert_string_equal(ds.rows[a.ref].system, want[i].system);
+		assert_int_equal(ds.rows[a.ref].accelerators, want[i].n);
+		if (strcmp(want[i].bench, "bert") == 0)
+			assert_true(fabs(ds.rows[a.ref].minutes - 366) < 1);
+	}
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_params_and_names),
+		cmocka_unit_test(test_metrics_by_hand),
+		cmocka_unit_test(test_paper_tie_breaks),
+		cmocka_unit_test(test_paper_ref_follows_filter),
+		cmocka_unit_test(test_pinned_hidden),
+		cmocka_unit_test(test_pinned_unknown),
+		cmocka_unit_test(test_family_mode),
+		cmocka_unit_test(test_filters),
+		cmocka_unit_test(test_round_and_workload),
+		cmocka_unit_test(test_pareto),
+		cmocka_unit_test(test_pareto_ties),
+		cmocka_unit_test(test_breakeven),
+		cmocka_unit_test(test_breakeven_tie),
+		cmocka_unit_test(test_ranking),
+		cmocka_unit_test(test_clusters_exhaustive),
+		cmocka_unit_test(test_clusters_known_groups),
+		cmocka_unit_test(test_auto_k),
+		cmocka_unit_test(test_edges),
+		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_large),
+		cmocka_unit_test(test_paper_table1),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
