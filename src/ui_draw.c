@@ -507,7 +507,7 @@ static void draw_clusters(const struct app *app)
 static void draw_status(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
-	char buf[512], filt[160], b1[32], b2[32], b3[32], kbuf[64];
+	char buf[512], filt[160], b1[32], b2[32], b3[32], b4[32], kbuf[64];
 	attr_t st = role_attr(R_STATUS);
 	int x;
 
@@ -518,11 +518,19 @@ static void draw_status(const struct app *app)
 	if (app->p.mode == REF_FAMILY) {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (paper rule in each)");
 	} else if (app->a.ref >= 0) {
+		/* the longest form that fits: the system id must stay readable at 80 columns */
 		const struct row *r = &app->ds->rows[app->a.ref];
-		snprintf(buf + x, sizeof buf - (size_t)x, "ref %s/%s (N=%s, %s min) %s%s",
-			 r->submitter, r->system, fmt_count((double)r->accelerators, b1, sizeof b1),
-			 fmt_fixed(r->minutes, 2, b2, sizeof b2), ref_mode_name(app->p.mode),
-			 app->a.ref_hidden ? ", hidden by the filter" : "");
+		const char *hid = app->a.ref_hidden ? ", hidden by the filter" : "";
+		fmt_count((double)r->accelerators, b1, sizeof b1);
+		fmt_fixed(r->minutes, 2, b2, sizeof b2);
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s/%s N=%s %s min%s",
+			 ref_mode_name(app->p.mode), r->submitter, r->system, b1, b2, hid);
+		if (text_width(buf, app->utf8) > l->cols)
+			snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s N=%s %s min%s",
+				 ref_mode_name(app->p.mode), r->system, b1, b2, hid);
+		if (text_width(buf, app->utf8) > l->cols)
+			snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s%s",
+				 ref_mode_name(app->p.mode), r->system, hid);
 	} else {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
 	}
@@ -547,7 +555,7 @@ static void draw_status(const struct app *app)
 	snprintf(buf, sizeof buf, " %s I=%s sil %s | theta %s -> N=%s | %zu/%zu rows", kbuf,
 		 fmt_sig(app->a.inertia, 3, b1, sizeof b1), fmt_fixed(app->a.silhouette, 2, b2, sizeof b2),
 		 fmt_fixed(app->p.theta, 2, b3, sizeof b3),
-		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, kbuf, sizeof kbuf)
+		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b4, sizeof b4)
 				       : "none",
 		 app->a.n, app->a.total);
 	x = put_text(app, l->status2.y, 0, l->cols, buf, st);
@@ -640,7 +648,8 @@ static void draw_menu(const struct app *app)
 	}
 	if (namew > 40)
 		namew = 40;
-	box = ui_layout_overlay(&app->lay, app->nfam ? (int)app->nfam : 1, namew + 12);
+	box = ui_layout_overlay(&app->lay, app->nfam ? (int)app->nfam : 1,
+				namew + 12 > 38 ? namew + 12 : 38);
 	box_at(&box, " family filter ", " Space check, Enter apply, Esc cancel ", app);
 	vis = box.h - 2;
 	if ((int)app->fam_cur >= vis)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "fmt.h"
@@ -49,9 +50,9 @@ static int write_plot(struct app *app, FILE *fp)
 
 	memset(&g, 0, sizeof g);
 	memset(&spec, 0, sizeof spec);
-	/* what is on screen, or a standard size when the screen has no room for a plot */
-	spec.width = app->grid_ok ? app->lay.plot.w : 80;
-	spec.height = app->grid_ok ? app->lay.plot.h : 24;
+	/* as wide as on screen, but never smaller than a full 80x24 page */
+	spec.width = app->grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80;
+	spec.height = app->grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24;
 	spec.log_y = app->log_y;
 	spec.theta = app->ymet == MET_EP ? app->p.theta : NAN;
 	spec.show_pareto = app->pareto_marks;
@@ -96,6 +97,12 @@ static int write_new(struct app *app, const char *dir, const char *path,
 	if (fd < 0) {
 		err_set(err, dir, 0, 0, "cannot create a file there: %s", strerror(errno));
 		return -1;
+	}
+	/* mkstemp makes the file private; an export is an ordinary file (0666 less the umask) */
+	{
+		mode_t mask = umask(0);
+		umask(mask);
+		fchmod(fd, 0666 & ~mask);
 	}
 	fp = fdopen(fd, "w");
 	if (!fp) {

@@ -34,8 +34,8 @@ void ui_layout_compute(struct app *app, int rows, int cols)
 	body_h = rows - 4;
 	l->wide = cols >= UI_WIDE_COLS;
 	if (l->wide) {
-		/* the plot gets a little more than half: its x axis wants the room */
-		int pw = cols * 11 / 20;
+		/* half each: at 120 columns the table then keeps its cluster and Pareto columns */
+		int pw = cols / 2;
 		l->plot_title = rect(1, 0, 1, pw);
 		l->plot = rect(2, 0, body_h - 1, pw);
 		l->table = rect(1, pw + 1, body_h, cols - pw - 1);

@@ -1,0 +1,60 @@
+#!/bin/sh
+# The explorer starts on the bundled v4.1 data with BERT, the paper-rule reference, the plot and
+# the table; q, Ctrl-C and SIGTERM all end it with the terminal restored; it runs without colour
+# (NO_COLOR, TERM=vt100) and on the other usual terminal types.
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+ui_start 100 30 ""
+ui_see "start: BERT is the active tab" "[BERT]"
+ui_see "start: paper-rule reference in the status bar" "ref (paper) Krai/7920T_2xA5000_hdd"
+if grep -Eq '^ *[0-9.]+ *\+-+\+' "$UI_SCREEN"; then ok "start: plot axis drawn"
+else nok "start: plot axis drawn" "$(cat "$UI_SCREEN")"; fi
+ui_see "start: table header drawn" "system"
+ui_see "start: rows shown / total" "29/29 rows"
+ui_see "start: cluster line" "clusters: a "
+ui_keys q
+code=$(ui_exit_code)
+if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+ui_sane "q leaves the terminal in cooked mode"
+
+ui_start 100 30 ""
+ui_wait "[BERT]"
+ui_keys '?'
+ui_see "help overlay opens" "this help"
+ui_keys q
+ui_gone "q closes the overlay first" "this help"
+ui_see "and the explorer is still running" "[BERT]"
+ui_keys C-c
+code=$(ui_exit_code)
+if [ "$code" = 0 ]; then ok "Ctrl-C exits 0"; else nok "Ctrl-C exits 0" "exit: $code"; fi
+ui_sane "Ctrl-C leaves the terminal in cooked mode"
+
+ui_start 100 30 ""
+ui_wait "[BERT]"
+kill -TERM "$(cat "$TMP/pid")"
+code=$(ui_exit_code)
+if [ "$code" = 1 ]; then ok "SIGTERM ends it with status 1"; else nok "SIGTERM ends it with status 1" "exit: $code"; fi
+ui_sane "SIGTERM leaves the terminal in cooked mode"
+ui_see "the reason is printed after the screen is restored" "terminated by signal"
+
+for env in "NO_COLOR=1" "TERM=vt100" "TERM=linux" "TERM=screen-256color" "TERM=tmux-256color" "LANG=C LC_ALL=C"; do
+	ui_start 80 24 "$env"
+	if ui_wait "7920T_2xA5000_hdd" && ui_wait "[BERT]"; then
+		ui_keys j j Tab
+		if ui_wait "[Llama2"; then ok "$env: draws and takes keys"
+		else nok "$env: draws and takes keys" "$(cat "$UI_SCREEN")"; fi
+	else
+		nok "$env: draws and takes keys" "$(cat "$UI_SCREEN")"
+	fi
+	ui_keys q
+	code=$(ui_exit_code)
+	if [ "$code" = 0 ]; then ok "$env: q exits 0"; else nok "$env: q exits 0" "exit: $code"; fi
+done
+
+ui_start 100 30 "" --no-such-option
+code=$(ui_exit_code)
+if [ "$code" = 2 ]; then ok "a usage error exits 2 before the screen starts"; else nok "usage error exits 2" "exit: $code"; fi
+ui_stop

@@ -1,0 +1,94 @@
+# Helpers for the tests/sh/ui_*.sh scripts: run gpuscale inside a private, detached tmux server
+# (its own socket, no config, no terminal needed), send keys, and wait for text on the screen.
+# Sourced after tests/lib.sh (which gives ok/nok, $TMP and $GPUSCALE).
+
+UI_SOCK="gs$$"
+UI_SCREEN="$TMP/screen"
+
+tm() { tmux -L "$UI_SOCK" -f /dev/null "$@"; }
+
+# ui_have_tmux: 0 when tmux can run here.
+ui_have_tmux() { command -v tmux >/dev/null 2>&1; }
+
+# ui_start COLS ROWS "ENV=... ..." [ARGS...]: starts gpuscale in a fresh server. The program's
+# exit code lands in $TMP/exit, the terminal modes after it in $TMP/stty, its pid in $TMP/pid.
+ui_start() {
+	cols=$1 rows=$2 envs=$3
+	shift 3
+	ui_stop
+	rm -f "$TMP/exit" "$TMP/stty" "$TMP/pid"
+	{
+		echo "cd '$TMP' || exit 1"
+		# Ctrl-C reaches the whole foreground group: the wrapper must outlive it to report
+		echo "trap : INT"
+		echo "export TERM=xterm-256color LANG=C.UTF-8 $envs"
+		echo "sh -c 'echo \$\$ > \"$TMP/pid\"; exec \"\$0\" \"\$@\"' '$GPUSCALE' $*"
+		echo "echo \"EXIT=\$?\" > '$TMP/exit.tmp'"
+		echo "stty -a > '$TMP/stty' 2>&1"
+		echo "mv '$TMP/exit.tmp' '$TMP/exit'"
+		echo "exec sleep 600"
+	} >"$TMP/run.sh"
+	tm new-session -d -s gs -x "$cols" -y "$rows" "sh '$TMP/run.sh'"
+}
+
+ui_stop() { tm kill-server >/dev/null 2>&1; return 0; }
+
+ui_cap() { tm capture-pane -p -t gs >"$UI_SCREEN" 2>/dev/null; }
+
+ui_keys() { tm send-keys -t gs "$@"; }
+
+# ui_wait TEXT: up to 5 s for TEXT (fixed string) on the screen; 0 when it showed up.
+ui_wait() {
+	i=0
+	while [ $i -lt 50 ]; do
+		ui_cap
+		grep -qF -- "$1" "$UI_SCREEN" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# ui_wait_gone TEXT: up to 5 s for TEXT to leave the screen.
+ui_wait_gone() {
+	i=0
+	while [ $i -lt 50 ]; do
+		ui_cap
+		grep -qF -- "$1" "$UI_SCREEN" || return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# ui_see DESC TEXT: one TAP line, ok when TEXT shows up within 5 s.
+ui_see() {
+	if ui_wait "$2"; then ok "$1"; else nok "$1" "'$2' not on the screen:" "$(cat "$UI_SCREEN")"; fi
+}
+
+# ui_gone DESC TEXT: one TAP line, ok when TEXT leaves the screen within 5 s.
+ui_gone() {
+	if ui_wait_gone "$2"; then ok "$1"; else nok "$1" "'$2' still on the screen:" "$(cat "$UI_SCREEN")"; fi
+}
+
+# ui_exit_code: waits up to 5 s for the program to end; prints its exit code (or "none").
+ui_exit_code() {
+	i=0
+	while [ $i -lt 50 ] && [ ! -f "$TMP/exit" ]; do sleep 0.1; i=$((i + 1)); done
+	if [ -f "$TMP/exit" ]; then sed -n 's/^EXIT=//p' "$TMP/exit"; else echo none; fi
+}
+
+# ui_line PATTERN: the first screen line matching the extended regex PATTERN.
+ui_line() { grep -E -m 1 -- "$1" "$UI_SCREEN"; }
+
+# ui_sane DESC: the terminal modes after exit are the cooked ones (echo and icanon back on).
+ui_sane() {
+	if [ -f "$TMP/stty" ] && grep -Eq '(^| )icanon' "$TMP/stty" && grep -Eq '(^| )echo( |$)' "$TMP/stty" &&
+		! grep -Eq '(^| )-icanon' "$TMP/stty" && ! grep -Eq '(^| )-echo( |$)' "$TMP/stty"; then
+		ok "$1"
+	else
+		nok "$1" "stty after exit:" "$(cat "$TMP/stty" 2>/dev/null)"
+	fi
+}
+
+trap 'ui_stop; rm -rf "$TMP"' EXIT INT TERM
