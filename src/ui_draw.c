@@ -476,11 +476,32 @@ static void draw_table(const struct app *app)
 
 /* ---- cluster line and status bar ---- */
 
+/* One summary per cluster; when the full form does not fit the width, a short one is used so
+ * that every cluster keeps its place on the line. */
+static int cluster_text(const struct app *app, int c, bool brief, char *buf, size_t n)
+{
+	const struct cluster_sum *cs = &app->a.clusters[c];
+	char b1[32], b2[32], b3[32], b4[32], range[80];
+
+	fmt_count(cs->n_min, b1, sizeof b1);
+	fmt_count(cs->n_max, b2, sizeof b2);
+	if (strcmp(b1, b2))
+		snprintf(range, sizeof range, "%s-%s", b1, b2);
+	else
+		snprintf(range, sizeof range, "%s", b1);
+	fmt_sig(cs->ep_mean, 3, b3, sizeof b3);
+	if (brief)
+		return snprintf(buf, n, " %zu N%s E'%s", cs->n, range, b3);
+	return snprintf(buf, n, " %zu sys N %s E' %s+-%s", cs->n, range, b3,
+			fmt_sig(cs->ep_sd, 2, b4, sizeof b4));
+}
+
 static void draw_clusters(const struct app *app)
 {
 	const struct ui_rect *r = &app->lay.clusters;
-	char b1[32], b2[32], b3[32], b4[32], buf[160];
-	int x = r->x;
+	char buf[160];
+	int x = r->x, total = 11;
+	bool brief;
 
 	fill(r->y, r->x, r->w, role_attr(R_NORMAL));
 	x += put_text(app, r->y, x, r->w, " clusters: ", role_attr(R_HEAD));
@@ -488,18 +509,18 @@ static void draw_clusters(const struct app *app)
 		put_text(app, r->y, x, r->x + r->w - x, "-", role_attr(R_NORMAL));
 		return;
 	}
+	for (int c = 0; c < app->a.k && c < MAX_K; c++)
+		total += 4 + cluster_text(app, c, false, buf, sizeof buf);
+	brief = total > r->w;
 	for (int c = 0; c < app->a.k && c < MAX_K && x < r->x + r->w; c++) {
-		const struct cluster_sum *cs = &app->a.clusters[c];
 		char g[2] = { (char)('a' + c), '\0' };
 		if (c > 0)
-			x += put_text(app, r->y, x, r->x + r->w - x, " | ", role_attr(R_NORMAL));
+			x += put_text(app, r->y, x, r->x + r->w - x, brief ? " |" : " | ", role_attr(R_NORMAL));
+		if (brief && c > 0)
+			x += put_text(app, r->y, x, r->x + r->w - x, " ", role_attr(R_NORMAL));
 		x += put_text(app, r->y, x, r->x + r->w - x, g,
 			      role_attr((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
-		fmt_count(cs->n_min, b1, sizeof b1);
-		fmt_count(cs->n_max, b2, sizeof b2);
-		snprintf(buf, sizeof buf, " %zu sys N %s%s%s E' %s+-%s", cs->n, b1,
-			 strcmp(b1, b2) ? "-" : "", strcmp(b1, b2) ? b2 : "",
-			 fmt_sig(cs->ep_mean, 3, b3, sizeof b3), fmt_sig(cs->ep_sd, 2, b4, sizeof b4));
+		cluster_text(app, c, brief, buf, sizeof buf);
 		x += put_text(app, r->y, x, r->x + r->w - x, buf, role_attr(R_NORMAL));
 	}
 }

@@ -674,6 +674,11 @@ static const struct ui_key key_table[] = {
 	UI_KEY('k', act_ov_up, UI_CTX_DETAIL, "scroll up"),
 	UI_KEY(UI_FKEY(KEY_DOWN), act_ov_down, UI_CTX_DETAIL, "scroll down"),
 	UI_KEY('j', act_ov_down, UI_CTX_DETAIL, "scroll down"),
+	UI_KEY(UI_FKEY(KEY_PPAGE), act_ov_pgup, UI_CTX_DETAIL, "page up"),
+	UI_KEY(UI_FKEY(KEY_NPAGE), act_ov_pgdn, UI_CTX_DETAIL, "page down"),
+	UI_KEY(' ', act_ov_pgdn, UI_CTX_DETAIL, "page down"),
+	UI_KEY('g', act_ov_top, UI_CTX_DETAIL, "top"),
+	UI_KEY('G', act_ov_bottom, UI_CTX_DETAIL, "bottom"),
 
 	UI_KEY(UI_KEY_TEXT, act_search_text, UI_CTX_SEARCH, "type the text (case-insensitive)"),
 	UI_KEY(K_BACKSPACE, act_search_back, UI_CTX_SEARCH, "delete a character"),
