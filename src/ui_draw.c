@@ -696,7 +696,7 @@ static void draw_too_small(const struct app *app)
 	const struct ui_layout *l = &app->lay;
 	char lines[3][64];
 
-	snprintf(lines[0], sizeof lines[0], "terminal too small");
+	snprintf(lines[0], sizeof lines[0], l->cols >= 18 ? "terminal too small" : "too small");
 	snprintf(lines[1], sizeof lines[1], "%dx%d, needs %dx%d", l->cols, l->rows, UI_MIN_COLS,
 		 UI_MIN_ROWS);
 	snprintf(lines[2], sizeof lines[2], "q quits");

@@ -10,7 +10,8 @@ tm() { tmux -L "$UI_SOCK" -f /dev/null "$@"; }
 # ui_have_tmux: 0 when tmux can run here.
 ui_have_tmux() { command -v tmux >/dev/null 2>&1; }
 
-# ui_start COLS ROWS "ENV=... ..." [ARGS...]: starts gpuscale in a fresh server. The program's
+# ui_start COLS ROWS "ENV=... ..." [ARGS...]: starts gpuscale in a fresh server, in the folder
+# $UI_CWD (default $TMP). The program's
 # exit code lands in $TMP/exit, the terminal modes after it in $TMP/stty, its pid in $TMP/pid.
 ui_start() {
 	cols=$1 rows=$2 envs=$3
@@ -18,7 +19,7 @@ ui_start() {
 	ui_stop
 	rm -f "$TMP/exit" "$TMP/stty" "$TMP/pid"
 	{
-		echo "cd '$TMP' || exit 1"
+		echo "cd '${UI_CWD:-$TMP}' || exit 1"
 		# Ctrl-C reaches the whole foreground group: the wrapper must outlive it to report
 		echo "trap : INT"
 		echo "export TERM=xterm-256color LANG=C.UTF-8 $envs"
@@ -31,7 +32,11 @@ ui_start() {
 	tm new-session -d -s gs -x "$cols" -y "$rows" "sh '$TMP/run.sh'"
 }
 
-ui_stop() { tm kill-server >/dev/null 2>&1; return 0; }
+# ui_stop: ends the server; a new one on the same socket right away can race its shutdown.
+ui_stop() {
+	if tm kill-server >/dev/null 2>&1; then sleep 0.3; fi
+	return 0
+}
 
 ui_cap() { tm capture-pane -p -t gs >"$UI_SCREEN" 2>/dev/null; }
 

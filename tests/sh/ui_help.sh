@@ -1,0 +1,50 @@
+#!/bin/sh
+# The help overlay is generated from the key table: every help text of src/ui_keys.c and every
+# key name of DESIGN.md's table shows up in it (paging through it when it is long).
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+sed -n 's/^[[:space:]]*UI_KEY(.*, "\(.*\)"),$/\1/p' "$GS_TOP/src/ui_keys.c" | sort -u >"$TMP/helps"
+nhelps=$(wc -l <"$TMP/helps" | tr -d ' ')
+if [ "$nhelps" -ge 40 ]; then ok "key table has $nhelps help texts"; else nok "key table help texts" "only $nhelps"; fi
+
+for size in "200 60" "80 24"; do
+	set -- $size
+	ui_start "$1" "$2" ""
+	ui_wait "[BERT]"
+	ui_keys F1
+	ui_wait "this help"
+	: >"$TMP/all"
+	i=0
+	while [ $i -lt 12 ]; do
+		ui_cap
+		cat "$UI_SCREEN" >>"$TMP/all"
+		cp "$UI_SCREEN" "$TMP/prev"
+		ui_keys Space
+		sleep 0.2
+		ui_cap
+		cmp -s "$UI_SCREEN" "$TMP/prev" && break
+		i=$((i + 1))
+	done
+	missing=
+	while IFS= read -r h; do
+		grep -qF -- "$h" "$TMP/all" || missing="$missing [$h]"
+	done <"$TMP/helps"
+	if [ -z "$missing" ]; then ok "$1x$2: help shows every help text of the key table"
+	else nok "$1x$2: help shows every help text of the key table" "missing:$missing"; fi
+	missing=
+	for k in q Ctrl-C '?, F1' Tab Shift-Tab 1-9 '[' ']' 'Up, k' 'Down, j' PgUp PgDn 'g, Home' 'G, End' \
+		Enter f F r R m + - a c y Y t T p s S / n N e M Ctrl-L Space Esc Backspace; do
+		grep -qF -- "  $k " "$TMP/all" || missing="$missing [$k]"
+	done
+	if [ -z "$missing" ]; then ok "$1x$2: help names every key of DESIGN.md"
+	else nok "$1x$2: help names every key of DESIGN.md" "missing:$missing"; fi
+	ui_keys Escape
+	ui_gone "$1x$2: Esc closes the help" "this help"
+	ui_keys q
+	code=$(ui_exit_code)
+	if [ "$code" = 0 ]; then ok "$1x$2: q exits 0"; else nok "$1x$2: q exits 0" "exit: $code"; fi
+done
+ui_stop
