@@ -352,11 +352,16 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	long best = -1;
+	long best = -1, after_sel = -1, ref = -1;
 	int bestd = 1 << 30;
+	bool sel_ties = false;
 	size_t n = app->a.n;
+	int *dist;
 
 	if (!app->grid_ok || n == 0 || n > 2000)
+		return -1;
+	dist = malloc(n * sizeof *dist);
+	if (!dist)
 		return -1;
 	memset(&g, 0, sizeof g);
 	plot_spec_of(app, &spec);
@@ -366,6 +371,7 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 		app->pts[i].label = NULL;
 	}
 	for (size_t i = 0; i < n; i++) {
+		dist[i] = 1 << 30;
 		app->pts[i].flags |= PT_SELECTED;
 		if (plot_render(app->pts, n, &spec, &g, &err) == 0) {
 			for (int y = gy - 1; y <= gy + 1; y++)
@@ -373,14 +379,33 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 					int d = abs(y - gy) * 2 + abs(x - gx);
 					if (y < 0 || x < 0 || y >= g.h || x >= g.w)
 						continue;
-					if (g.role[y * g.w + x] == ROLE_SELECTED && d < bestd) {
-						bestd = d;
-						best = (long)i;
-					}
+					if (g.role[y * g.w + x] == ROLE_SELECTED && d < dist[i])
+						dist[i] = d;
 				}
 		}
 		app->pts[i].flags &= ~(unsigned)PT_SELECTED;
+		if (dist[i] < bestd)
+			bestd = dist[i];
 	}
+	/* points sharing the nearest cell: the reference first, then each click on the same
+	 * cell moves on to the next of them */
+	for (size_t i = 0; bestd < (1 << 30) && i < n; i++) {
+		if (dist[i] != bestd)
+			continue;
+		if (best < 0)
+			best = (long)i;
+		if (app->a.rows[i].is_ref && ref < 0)
+			ref = (long)i;
+		if (sel_ties && after_sel < 0)
+			after_sel = (long)i;
+		if (i == app->sel)
+			sel_ties = true;
+	}
+	if (sel_ties)
+		best = after_sel >= 0 ? after_sel : best;
+	else if (ref >= 0)
+		best = ref;
+	free(dist);
 	plot_free(&g);
 	return best;
 }

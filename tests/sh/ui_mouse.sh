@@ -1,0 +1,57 @@
+#!/bin/sh
+# Mouse: a click on a table row or on a plot point selects it (shown by the detail overlay);
+# M turns the mouse off; it starts off when SSH_CONNECTION is set. Clicks are sent as the SGR
+# mouse sequences an xterm would send.
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+# click LINE COL (1-based, as in the captured screen)
+click() { ui_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$1" "$2" "$1")"; }
+
+ui_start 100 30 ""
+ui_wait "[BERT]"
+ln=$(grep -nE '^ +5 ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
+name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//')
+click "$ln" 20
+ui_keys Enter
+ui_see "a click on table row 5 selects it" "detail: $name"
+ui_keys q
+ui_wait_gone "detail: "
+# the reference's R glyph in the plot, above the table
+pos=$(sed -n '2,/^ *# /p' "$UI_SCREEN" | grep -n 'R' | grep -v 'R ref' | head -n 1)
+pl=$(( $(echo "$pos" | cut -d: -f1) + 1 ))
+pc=$(sed -n "${pl}p" "$UI_SCREEN" | awk '{ print index($0, "R") }')
+click "$pl" "$pc"
+ui_keys Enter
+ui_see "a click on the R in the plot selects the reference" "detail: 7920T_2xA5000_hdd"
+ui_keys q
+ui_wait_gone "detail: "
+click "$pl" "$((pc + 1))"
+ui_keys Enter
+# hdd and ssd share that cell: a second click there moves on to the other one
+ui_see "a click one cell off still finds a point of that cell" "detail: 7920T_2xA5000_"
+ui_keys q
+
+ui_keys g M
+ui_see "M: mouse off" "mouse off"
+click "$ln" 20
+ui_keys Enter
+ui_wait "detail: "
+if grep -qF "detail: $name" "$UI_SCREEN"; then nok "with the mouse off a click does nothing" "$(cat "$UI_SCREEN")"
+else ok "with the mouse off a click does nothing"; fi
+ui_keys q q
+ui_exit_code >/dev/null
+
+ui_start 100 30 "SSH_CONNECTION='10.0.0.1 22 10.0.0.2 22'"
+ui_wait "[BERT]"
+click "$ln" 20
+ui_keys Enter
+ui_wait "detail: "
+if grep -qF "detail: $name" "$UI_SCREEN"; then nok "over SSH the mouse starts off" "$(cat "$UI_SCREEN")"
+else ok "over SSH the mouse starts off"; fi
+ui_keys q q
+code=$(ui_exit_code)
+if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+ui_stop
