@@ -1,0 +1,129 @@
+/* bench_core.c: times the core in-process: loading a results CSV, and one full recompute
+ * (analysis_run with the default parameters: filter, reference, every metric, k-means with its
+ * restarts, Pareto, ranking; then plot_render of the result at 200x60), which is what the
+ * explorer does on every key that changes parameters.
+ *
+ * usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS
+ * Prints two lines, "load" and "recompute", each: n median_s min_s q1_s q3_s max_s, then
+ * "rows" (rows of the round x workload) and "maxrss_kb" of this process. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "analysis.h"
+#include "dataset.h"
+#include "plot.h"
+#include "print.h"
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Quantile by linear interpolation on sorted v. */
+static double quant(const double *v, int n, double q)
+{
+	double pos = q * (n - 1);
+	int i = (int)pos;
+	if (i >= n - 1)
+		return v[n - 1];
+	return v[i] + (pos - i) * (v[i + 1] - v[i]);
+}
+
+static void report(const char *name, double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_double);
+	printf("%s %d %.9f %.9f %.9f %.9f %.9f\n", name, n, quant(v, n, 0.5), v[0], quant(v, n, 0.25),
+	       quant(v, n, 0.75), v[n - 1]);
+}
+
+static void die(const char *what, const struct gs_err *e)
+{
+	char buf[1200];
+	fprintf(stderr, "bench_core: %s: %s\n", what, err_format(e, buf, sizeof buf));
+	exit(1);
+}
+
+static int load(struct dataset *ds, const char *fam, const char *csv)
+{
+	struct gs_err err = { 0 };
+
+	memset(ds, 0, sizeof *ds);
+	if (dataset_load_families(ds, fam, &err) < 0)
+		die(fam, &err);
+	if (dataset_load_csv(ds, csv, &err) < 0)
+		die(csv, &err);
+	dataset_classify(ds);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a;
+	struct plot_grid g;
+	struct plot_point *pts = NULL;
+	struct gs_err err = { 0 };
+	struct rusage ru;
+	int lreps, creps;
+	double *t;
+
+	if (argc != 6 || (lreps = atoi(argv[4])) < 1 || (creps = atoi(argv[5])) < 1) {
+		fprintf(stderr, "usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS\n");
+		return 2;
+	}
+	t = malloc(sizeof *t * (size_t)(lreps > creps ? lreps : creps));
+	if (!t)
+		return 1;
+
+	/* every load but the last is freed at once, so the peak is one dataset */
+	for (int i = 0; i < lreps; i++) {
+		double t0 = now();
+		load(&ds, argv[1], argv[2]);
+		t[i] = now() - t0;
+		if (i + 1 < lreps)
+			dataset_free(&ds);
+	}
+	report("load", t, lreps);
+
+	memset(&a, 0, sizeof a);
+	memset(&g, 0, sizeof g);
+	params_init(&p);
+	p.workload = argv[3];
+	for (int i = 0; i < creps; i++) {
+		struct plot_spec spec = { .width = 200, .height = 60, .log_y = false, .theta = p.theta,
+					  .show_pareto = true, .y_name = "E'" };
+		double t0 = now();
+		if (analysis_run(&ds, &p, &a, &err) < 0)
+			die("analysis_run", &err);
+		if (!pts && !(pts = calloc(a.n ? a.n : 1, sizeof *pts)))
+			return 1;
+		print_plot_points(&ds, &a, MET_EP, 0, pts);
+		if (plot_render(pts, a.n, &spec, &g, &err) < 0)
+			die("plot_render", &err);
+		t[i] = now() - t0;
+	}
+	report("recompute", t, creps);
+	printf("rows %zu\n", a.n);
+	printf("k %d inertia %.6g silhouette %.6g\n", a.k, a.inertia, a.silhouette);
+	getrusage(RUSAGE_SELF, &ru);
+	printf("maxrss_kb %ld\n", ru.ru_maxrss);
+	analysis_free(&a);
+	plot_free(&g);
+	free(pts);
+	free(t);
+	dataset_free(&ds);
+	return 0;
+}

@@ -1,0 +1,256 @@
+/* bench_keys.c: the cost of one key in the explorer, measured the way ui_main.c's event loop
+ * spends it: ui_keys_dispatch, then ui_state_recompute or ui_state_resort as the flags ask,
+ * then one frame (layout, scroll, plot, ui_draw, refresh). The terminal is a real ncurses
+ * SCREEN whose output goes to /dev/null, so curses still diffs the frame and emits the escape
+ * sequences; only the tty write is free.
+ *
+ * A scripted sequence presses every key of the key table in every context (main, help, family
+ * menu, detail, search prompt), on every workload of the bundled round, REPS times over.
+ *
+ * usage: bench_keys FAMILIES.csv RESULTS.csv EXPORT_DIR ROWS COLS REPS
+ * Prints the three slowest keys, then "keys n median min q1 q3 max" over the per-press
+ * medians of every key except e (compute and draw), then the same over every press of e
+ * ("export": two files written and fsync'd). */
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ui_app.h"
+
+#define CTRL(c) ((c) & 0x1f)
+#define ESC 27
+#define ENTER '\n'
+#define BKSP 127
+
+/* Every key of the key table, grouped so that each overlay is opened, used and closed. */
+static const int script[] = {
+	/* help overlay */
+	'?', 'j', 'k', UI_FKEY(KEY_DOWN), UI_FKEY(KEY_UP), UI_FKEY(KEY_NPAGE), UI_FKEY(KEY_PPAGE),
+	' ', 'G', 'g', '?', UI_FKEY(KEY_F(1)), ESC, '?', UI_FKEY(KEY_F(1)), '?', 'q',
+	/* selection */
+	'j', 'j', 'k', UI_FKEY(KEY_DOWN), UI_FKEY(KEY_UP), UI_FKEY(KEY_NPAGE), UI_FKEY(KEY_PPAGE),
+	'G', 'g', UI_FKEY(KEY_END), UI_FKEY(KEY_HOME), 'j', 'j', 'j',
+	/* detail overlay */
+	ENTER, 'j', 'k', UI_FKEY(KEY_DOWN), UI_FKEY(KEY_UP), 'q', ENTER, ESC, ENTER, ENTER,
+	/* family menu: filter to one family, clear; cancel twice */
+	'f', 'j', UI_FKEY(KEY_DOWN), 'k', UI_FKEY(KEY_UP), ' ', ENTER, 'F',
+	'f', ' ', 'F', ESC, 'f', 'q',
+	/* reference */
+	'r', 'm', 'm', 'm', 'R',
+	/* clusters */
+	'+', '+', '-', '-', 'a', 'c', 'c', 'c', '+', '-',
+	/* plot */
+	'y', 'y', 'y', 'y', 'y', 'Y', 'Y', 't', 'T', 'p', 'p',
+	/* sort: every column, then back to E' descending */
+	's', 's', 's', 's', 's', 's', 's', 's', 's', 's', 's', 's', 'S', 'S',
+	/* search prompt */
+	'/', 'e', 'o', 's', BKSP, 's', UI_FKEY(KEY_DOWN), UI_FKEY(KEY_UP), ENTER, 'n', 'N',
+	'/', 'x', ESC,
+	/* misc */
+	'M', 'M', CTRL('l'), '[', ']', UI_FKEY(KEY_BTAB), '\t',
+	'1', '2', '3', '4', '5', '6', '7', '8', '9', '1',
+	/* quit keys: their dispatch is timed, the quit itself ignored */
+	'q', CTRL('c'),
+};
+#define NSCRIPT (sizeof script / sizeof *script)
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double quant(const double *v, size_t n, double q)
+{
+	double pos = q * (double)(n - 1);
+	size_t i = (size_t)pos;
+	if (i >= n - 1)
+		return v[n - 1];
+	return v[i] + (pos - (double)i) * (v[i + 1] - v[i]);
+}
+
+static void report(const char *name, double *v, size_t n)
+{
+	if (n == 0) {
+		printf("%s 0\n", name);
+		return;
+	}
+	qsort(v, n, sizeof *v, cmp_double);
+	printf("%s %zu %.9f %.9f %.9f %.9f %.9f\n", name, n, quant(v, n, 0.5), v[0],
+	       quant(v, n, 0.25), quant(v, n, 0.75), v[n - 1]);
+}
+
+/* The loop's work for one key, as in ui_main.c's event_loop and frame. */
+static void press(struct app *app, int key)
+{
+	unsigned flags = ui_keys_dispatch(app, key);
+	struct gs_err e;
+
+	if (flags & UI_QUIT)
+		return;
+	if (flags & UI_RECOMPUTE) {
+		char text[600];
+		memset(&e, 0, sizeof e);
+		if (ui_state_recompute(app, &e) < 0)
+			ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
+	} else if (flags & UI_RESORT) {
+		ui_state_resort(app);
+	}
+	if (flags) {
+		ui_layout_compute(app, LINES, COLS);
+		ui_state_scroll(app);
+		ui_state_plot(app);
+		ui_draw(app);
+		if (flags & UI_CLEAR)
+			clearok(curscr, TRUE);
+		refresh();
+		app->frames++;
+	}
+}
+
+static const char *key_label(int k, char *buf, size_t n)
+{
+	if (k & 0x200000)
+		snprintf(buf, n, "%s", keyname(k & 0x1fffff));
+	else if (k == '\n')
+		snprintf(buf, n, "Enter");
+	else if (k == ESC)
+		snprintf(buf, n, "Esc");
+	else if (k == '\t')
+		snprintf(buf, n, "Tab");
+	else if (k == ' ')
+		snprintf(buf, n, "Space");
+	else if (k == BKSP)
+		snprintf(buf, n, "Backspace");
+	else if (k < 32)
+		snprintf(buf, n, "Ctrl-%c", k + 64);
+	else
+		snprintf(buf, n, "%c", k);
+	return buf;
+}
+
+int main(int argc, char **argv)
+{
+	static struct app app;
+	struct dataset ds;
+	struct params p;
+	struct ui_opts o = { .mouse = MOUSE_OFF, .y_metric = MET_EP };
+	struct gs_err err = { 0 };
+	char msg[1200], name[32];
+	FILE *out, *in;
+	SCREEN *scr;
+	int reps;
+	size_t npos, ne = 0;
+	double *t, *med, *te;
+
+	if (argc != 7 || (reps = atoi(argv[6])) < 1) {
+		fprintf(stderr, "usage: bench_keys FAMILIES.csv RESULTS.csv EXPORT_DIR ROWS COLS REPS\n");
+		return 2;
+	}
+	memset(&ds, 0, sizeof ds);
+	if (dataset_load_families(&ds, argv[1], &err) < 0 || dataset_load_csv(&ds, argv[2], &err) < 0) {
+		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
+		return 1;
+	}
+	dataset_classify(&ds);
+	params_init(&p);
+	o.export_dir = argv[3];
+
+	/* the size comes from the environment, as for a terminal that cannot be asked */
+	setenv("TERM", "xterm-256color", 1);
+	setenv("LINES", argv[4], 1);
+	setenv("COLUMNS", argv[5], 1);
+	out = fopen("/dev/null", "w");
+	in = fopen("/dev/null", "r");
+	if (!out || !in || !(scr = newterm("xterm-256color", out, in))) {
+		fprintf(stderr, "bench_keys: cannot start curses on /dev/null\n");
+		return 1;
+	}
+	set_term(scr);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+
+	ui_state_init(&app, &ds, &p, &o);
+	ui_keys_help_build(&app);
+	if (ui_state_recompute(&app, &err) < 0) {
+		endwin();
+		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
+		return 1;
+	}
+	ui_draw_init(&app);
+	press(&app, CTRL('l'));
+
+	/* t[pos * reps + r]: press pos of the whole sequence (workload x script) in repetition r */
+	npos = app.nworks * NSCRIPT;
+	t = malloc(npos * (size_t)reps * sizeof *t);
+	med = malloc(npos * sizeof *med);
+	te = malloc(app.nworks * (size_t)reps * sizeof *te);
+	if (!t || !med || !te)
+		return 1;
+	for (int r = 0; r < reps; r++) {
+		for (size_t w = 0; w < app.nworks; w++) {
+			for (size_t i = 0; i < NSCRIPT; i++) {
+				double t0 = now();
+				press(&app, script[i]);
+				t[(w * NSCRIPT + i) * (size_t)reps + (size_t)r] = now() - t0;
+			}
+			/* e is timed apart: it writes and fsyncs two files, a disk cost, not a CPU one */
+			{
+				double t0 = now();
+				press(&app, 'e');
+				te[ne++] = now() - t0;
+			}
+			press(&app, ESC);
+			/* the next workload starts from the same state: recomputed, no overlay */
+			ui_state_set_workload(&app, (w + 1) % app.nworks);
+			if (ui_state_recompute(&app, &err) < 0)
+				return 1;
+			press(&app, CTRL('l'));
+		}
+	}
+	endwin();
+	delscreen(scr);
+	fclose(out);
+	fclose(in);
+
+	/* On a shared machine one press in a hundred is preempted; the median of each press over
+	 * the repetitions is its cost, and the worst of those is the slowest key. */
+	for (size_t k = 0; k < npos; k++) {
+		qsort(t + k * (size_t)reps, (size_t)reps, sizeof *t, cmp_double);
+		med[k] = quant(t + k * (size_t)reps, (size_t)reps, 0.5);
+	}
+	printf("size %sx%s workloads %zu presses %zu frames %lu\n", argv[5], argv[4], app.nworks,
+	       npos * (size_t)reps, app.frames);
+	for (int j = 0; j < 3; j++) {
+		size_t bi = 0;
+		for (size_t k = 1; k < npos; k++)
+			if (med[k] > med[bi])
+				bi = k;
+		printf("slowest %s %s %.9f\n", app.works[bi / NSCRIPT],
+		       key_label(script[bi % NSCRIPT], name, sizeof name), med[bi]);
+		med[bi] = -med[bi];
+	}
+	for (size_t k = 0; k < npos; k++)
+		if (med[k] < 0)
+			med[k] = -med[k];
+	report("keys", med, npos);
+	report("export", te, ne);
+	ui_state_free(&app);
+	dataset_free(&ds);
+	free(t);
+	free(med);
+	free(te);
+	return 0;
+}
