@@ -544,8 +544,9 @@ static void draw_status(const struct app *app)
 		const char *hid = app->a.ref_hidden ? ", hidden by the filter" : "";
 		fmt_count((double)r->accelerators, b1, sizeof b1);
 		fmt_fixed(r->minutes, 2, b2, sizeof b2);
-		snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s/%s N=%s %s min%s",
-			 ref_mode_name(app->p.mode), r->submitter, r->system, b1, b2, hid);
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s%s%s N=%s %s min%s",
+			 ref_mode_name(app->p.mode), r->submitter, *r->submitter ? "/" : "", r->system,
+			 b1, b2, hid);
 		if (text_width(buf, app->utf8) > l->cols)
 			snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s N=%s %s min%s",
 				 ref_mode_name(app->p.mode), r->system, b1, b2, hid);

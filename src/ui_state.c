@@ -64,6 +64,13 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	app->work_i = find_name(app->works, app->nworks, p->workload);
 	if (app->nworks)
 		app->p.workload = app->works[app->work_i];
+	/* what the loader skipped must not go unnoticed on the first screen */
+	if (ds->warn.total > 0)
+		ui_state_msg(app, true, "%zu load warning%s; first: %s", ds->warn.total,
+			     ds->warn.total == 1 ? "" : "s", ds->warn.n ? ds->warn.items[0] : "-");
+	else if (ds->unmatched > 0)
+		ui_state_msg(app, false, "%zu rows matched no family rule (their accelerator is the family)",
+			     ds->unmatched);
 }
 
 void ui_state_free(struct app *app)
