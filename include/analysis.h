@@ -64,6 +64,7 @@ struct arow {
 	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi;
 	int cluster;                       /* 0..k-1 */
 	bool pareto, is_ref;
+	size_t tie;                        /* rank by (system id, dataset row): sorting tie-break */
 };
 
 struct cluster_sum {

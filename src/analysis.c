@@ -138,73 +138,99 @@ static bool filter_pass(const struct filter *f, const struct row *r)
 
 /* ---- sorting -------------------------------------------------------------------------- */
 
-/* One sort key per row: a number or a string first, then the fixed tie-breaks. */
+/* Sort keys are small and mostly integers so that a million rows sort in tens of
+ * milliseconds: the first 8 bytes of a string packed big-endian compare like strcmp (or, case
+ * folded, like ci_cmp) on those bytes, and the strings themselves are read only when the
+ * prefixes are equal. Every order ends in system id, then dataset row. */
 struct skey {
-	double v, v2;
-	const char *s;
-	const char *sys;
-	size_t row;    /* dataset row: the last tie-break */
+	double v;      /* numeric key, already negated for descending order */
+	uint64_t p;    /* string key prefix (K_STR, K_GROUP) */
+	uint64_t sp;   /* system id prefix */
 	size_t pos;    /* index into the array being sorted */
 };
 
+enum kind { K_NUM, K_STR, K_GROUP };
+
 struct sctx {
-	int (*first)(const struct skey *, const struct skey *, bool desc);
-	bool desc;
+	enum kind kind;
+	bool desc;                   /* K_STR only; K_NUM keys carry their direction */
+	const struct dataset *ds;
+	const struct arow *rows;     /* pos -> rows[pos].row, or */
+	const size_t *idx;           /* pos -> idx[pos] */
+	size_t field;                /* offsetof(struct row, <string>) for K_STR / K_GROUP */
+	bool rank;                   /* sp holds arow.tie (unique), not a system id prefix */
 };
 
-/* NAN last whatever the direction. */
-static int cmp_num(double a, double b, bool desc)
+static uint64_t prefix(const char *s, bool folded)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+
+	for (s = nz(s); i < 8 && s[i]; i++)
+		v |= (uint64_t)(unsigned char)(folded ? fold((unsigned char)s[i]) : s[i])
+		     << (56 - 8 * i);
+	return v;
+}
+
+static size_t row_of(const struct sctx *cx, size_t pos)
+{
+	return cx->rows ? cx->rows[pos].row : cx->idx[pos];
+}
+
+static const char *field_of(const struct sctx *cx, size_t pos)
+{
+	const struct row *r = &cx->ds->rows[row_of(cx, pos)];
+
+	return nz(*(const char *const *)(const void *)((const char *)r + cx->field));
+}
+
+static inline int cmp_u64(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* NAN last. */
+static inline int cmp_num(double a, double b)
 {
 	bool na = isnan(a), nb = isnan(b);
 
 	if (na || nb)
 		return na - nb;
-	if (a < b)
-		return desc ? 1 : -1;
-	if (a > b)
-		return desc ? -1 : 1;
-	return 0;
+	return (a > b) - (a < b);
 }
 
-static int first_num(const struct skey *a, const struct skey *b, bool desc)
+static inline int key_cmp(const struct skey *x, const struct skey *y, const struct sctx *cx)
 {
-	int c = cmp_num(a->v, b->v, desc);
+	int c = 0;
+	size_t rx, ry;
 
-	return c ? c : cmp_num(a->v2, b->v2, desc);
-}
-
-static int first_str(const struct skey *a, const struct skey *b, bool desc)
-{
-	int c = ci_cmp(a->s, b->s);
-
-	if (!c)
-		c = strcmp(nz(a->s), nz(b->s));
-	return desc ? -c : c;
-}
-
-/* Family groups (exact text), then the paper rule inside each: fewest accelerators
- * (v ascending), then the slowest (v2 = T descending). */
-static int first_family(const struct skey *a, const struct skey *b, bool desc)
-{
-	int c = strcmp(nz(a->s), nz(b->s));
-
-	(void)desc;
+	switch (cx->kind) {
+	case K_NUM:
+		c = cmp_num(x->v, y->v);
+		break;
+	case K_STR:
+		if (!(c = cmp_u64(x->p, y->p))) {
+			const char *a = field_of(cx, x->pos), *b = field_of(cx, y->pos);
+			if (!(c = ci_cmp(a, b)))
+				c = strcmp(a, b);
+		}
+		if (cx->desc)
+			c = -c;
+		break;
+	case K_GROUP:
+		if (!(c = cmp_u64(x->p, y->p)))
+			c = strcmp(field_of(cx, x->pos), field_of(cx, y->pos));
+		break;
+	}
 	if (c)
 		return c;
-	if ((c = cmp_num(a->v, b->v, false)))
+	if ((c = cmp_u64(x->sp, y->sp)) || cx->rank)
 		return c;
-	return cmp_num(a->v2, b->v2, true);
-}
-
-static int key_cmp(const struct skey *a, const struct skey *b, const struct sctx *cx)
-{
-	int c = cx->first(a, b, cx->desc);
-
-	if (c)
+	rx = row_of(cx, x->pos);
+	ry = row_of(cx, y->pos);
+	if ((c = strcmp(nz(cx->ds->rows[rx].system), nz(cx->ds->rows[ry].system))))
 		return c;
-	if ((c = strcmp(nz(a->sys), nz(b->sys))))
-		return c;
-	return (a->row > b->row) - (a->row < b->row);
+	return (rx > ry) - (rx < ry);
 }
 
 /* Bottom-up merge sort: stable, O(n log n), and no context-less qsort callback. */
@@ -231,12 +257,75 @@ static void key_sort(struct skey *k, struct skey *tmp, size_t n, const struct sc
 		memcpy(k, src, n * sizeof *k);
 }
 
-static void key_base(struct skey *k, const struct dataset *ds, size_t row, size_t pos)
+static void key_base(struct skey *k, uint64_t sys_key, size_t pos)
 {
-	memset(k, 0, sizeof *k);
-	k->sys = ds->rows[row].system;
-	k->row = row;
+	k->v = 0;
+	k->p = 0;
+	k->sp = sys_key;
 	k->pos = pos;
+}
+
+/* Maps a double to an integer with the same order, NAN after everything, -0 equal to 0. */
+static uint64_t order_bits(double v, bool desc)
+{
+	uint64_t b;
+
+	if (isnan(v))
+		return UINT64_MAX;
+	if (v == 0)
+		v = 0; /* -0.0 and 0.0 compare equal: give them one key */
+	memcpy(&b, &v, sizeof b);
+	b = b >> 63 ? ~b : b | UINT64_C(0x8000000000000000);
+	return desc ? ~b : b; /* never UINT64_MAX: that would be a NaN pattern */
+}
+
+/* Numeric sorts (the default ranking and the Pareto sweep) are a stable LSD radix sort on
+ * order_bits, fed in tie-rank order so equal keys keep the (system id, row) order. Merge
+ * sort with its unpredictable branches took several times longer at 10^5 rows. Passes whose
+ * byte is the same for every key are skipped. k[i].v holds the value, k[i].sp the tie rank
+ * (a permutation of 0..n-1); on return k is sorted. */
+static void radix_sort(struct skey *k, struct skey *tmp, size_t n, bool desc)
+{
+	struct skey *src = tmp, *dst = k;
+	size_t cnt[256];
+
+	for (size_t i = 0; i < n; i++) {
+		tmp[k[i].sp] = k[i];
+		tmp[k[i].sp].p = order_bits(k[i].v, desc);
+	}
+	for (int shift = 0; shift < 64; shift += 8) {
+		memset(cnt, 0, sizeof cnt);
+		for (size_t i = 0; i < n; i++)
+			cnt[(src[i].p >> shift) & 0xff]++;
+		if (n == 0 || cnt[(src[0].p >> shift) & 0xff] == n)
+			continue;
+		for (size_t b = 0, sum = 0; b < 256; b++) {
+			size_t c = cnt[b];
+			cnt[b] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[cnt[(src[i].p >> shift) & 0xff]++] = src[i];
+		struct skey *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != k)
+		memcpy(k, src, n * sizeof *k);
+}
+
+/* Tie ranks: each shown row's place in (system id, dataset row) order, computed once per
+ * run so that every later sort breaks ties with one integer comparison. */
+static void tie_ranks(const struct dataset *ds, struct arow *rows, size_t n, struct skey *k,
+		      struct skey *tmp)
+{
+	struct sctx cx = {.kind = K_NUM, .ds = ds, .rows = rows};
+
+	for (size_t i = 0; i < n; i++)
+		key_base(&k[i], prefix(ds->rows[rows[i].row].system, false), i);
+	key_sort(k, tmp, n, &cx);
+	for (size_t i = 0; i < n; i++)
+		rows[k[i].pos].tie = i;
 }
 
 /* ---- reference ------------------------------------------------------------------------ */
@@ -304,31 +393,31 @@ static void metrics(const struct dataset *ds, size_t row, size_t ref, struct aro
 
 /* ---- Pareto --------------------------------------------------------------------------- */
 
-/* A row is on the frontier when no row has T and A both <= and one <. Sorted by T, then A,
- * a row survives when it has the least A of its equal-T group and beats, strictly, the
- * least A of every faster group. */
-static size_t pareto(const struct dataset *ds, struct arow *rows, size_t n, struct skey *k,
-		     struct skey *tmp)
+/* A row is on the frontier when no row has T and A both <= and one <. In order of T, a row
+ * survives when it has the least A of its equal-T group and beats, strictly, the least A of
+ * every faster group: O(n log n). */
+static size_t pareto(struct arow *rows, size_t n, struct skey *k, struct skey *tmp)
 {
-	struct sctx cx = {first_num, false};
 	double best = INFINITY;
 	size_t count = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		key_base(&k[i], ds, rows[i].row, i);
+		key_base(&k[i], rows[i].tie, i);
 		k[i].v = rows[i].T;
-		k[i].v2 = rows[i].A;
 	}
-	key_sort(k, tmp, n, &cx);
+	radix_sort(k, tmp, n, false);
 	for (size_t g = 0; g < n;) {
 		size_t e = g;
-		double gmin = k[g].v2; /* sorted by A inside the group: the first is the least */
-		while (e < n && k[e].v == k[g].v)
+		double gmin = INFINITY;
+		while (e < n && k[e].v == k[g].v) {
+			double A = rows[k[e].pos].A;
+			gmin = A < gmin ? A : gmin;
 			e++;
+		}
 		for (size_t i = g; i < e; i++) {
-			bool on = k[i].v2 == gmin && gmin < best;
-			rows[k[i].pos].pareto = on;
-			count += on;
+			struct arow *r = &rows[k[i].pos];
+			r->pareto = r->A == gmin && gmin < best;
+			count += r->pareto;
 		}
 		if (gmin < best)
 			best = gmin;
@@ -499,51 +588,61 @@ static int cluster(struct analysis *a, const struct params *p, struct gs_err *er
 static void sort_keys(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
 		      struct skey *k, struct skey *tmp)
 {
-	struct sctx cx = {first_num, desc};
+	struct sctx cx = {.kind = K_NUM, .desc = desc, .ds = ds, .rows = a->rows, .rank = true};
 
+	switch (col) {
+	case COL_SYSTEM: cx.field = offsetof(struct row, system); cx.kind = K_STR; break;
+	case COL_SUBMITTER: cx.field = offsetof(struct row, submitter); cx.kind = K_STR; break;
+	case COL_FAMILY: cx.field = offsetof(struct row, family); cx.kind = K_STR; break;
+	default: break;
+	}
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
-		const struct row *d = &ds->rows[r->row];
-		key_base(&k[i], ds, r->row, i);
+		double v;
+		key_base(&k[i], r->tie, i);
 		switch (col) {
-		case COL_EP: k[i].v = r->Ep; break;
-		case COL_S: k[i].v = r->S; break;
-		case COL_E: k[i].v = r->E; break;
-		case COL_T: k[i].v = r->T; break;
-		case COL_A: k[i].v = r->A; break;
-		case COL_N: k[i].v = r->N; break;
-		case COL_CLUSTER: k[i].v = r->cluster; break;
-		case COL_PARETO: k[i].v = r->pareto; break;
-		case COL_SPREAD: k[i].v = (r->t_hi - r->t_lo) / r->T; break;
-		case COL_SYSTEM: k[i].s = d->system; cx.first = first_str; break;
-		case COL_SUBMITTER: k[i].s = d->submitter; cx.first = first_str; break;
-		case COL_FAMILY: k[i].s = d->family; cx.first = first_str; break;
-		default: k[i].v = r->Ep; break;
+		case COL_S: v = r->S; break;
+		case COL_E: v = r->E; break;
+		case COL_T: v = r->T; break;
+		case COL_A: v = r->A; break;
+		case COL_N: v = r->N; break;
+		case COL_CLUSTER: v = r->cluster; break;
+		case COL_PARETO: v = r->pareto; break;
+		case COL_SPREAD: v = (r->t_hi - r->t_lo) / r->T; break;
+		case COL_SYSTEM:
+		case COL_SUBMITTER:
+		case COL_FAMILY:
+			v = 0;
+			k[i].p = prefix(field_of(&cx, i), true);
+			break;
+		default: v = r->Ep; break;
 		}
+		k[i].v = v;
 	}
-	key_sort(k, tmp, a->n, &cx);
+	if (cx.kind == K_NUM)
+		radix_sort(k, tmp, a->n, desc);
+	else
+		key_sort(k, tmp, a->n, &cx);
 }
 
-/* Sorts with caller-provided key space (2 * n keys) and a row buffer of n; keeps the
- * break-even index pointing at the same row. Returns -1 only when no buffers were given. */
-static int sort_with(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
-		     struct skey *keys, struct arow *out)
+/* Sorts with caller-provided key space (2 * n keys) and a row buffer of n, which becomes
+ * a->rows; the previous row buffer is returned for the caller to free or reuse. The
+ * break-even index follows its row. */
+static struct arow *sort_with(const struct dataset *ds, struct analysis *a, enum col col,
+			      bool desc, struct skey *keys, struct arow *out)
 {
 	size_t be_row = a->breakeven >= 0 ? a->rows[a->breakeven].row : SIZE_MAX;
+	struct arow *old = a->rows;
 
-	if (!keys || !out)
-		return -1;
 	sort_keys(ds, a, col, desc, keys, keys + a->n);
-	for (size_t i = 0; i < a->n; i++)
-		out[i] = a->rows[keys[i].pos];
-	memcpy(a->rows, out, a->n * sizeof *out);
 	a->breakeven = -1;
-	for (size_t i = 0; be_row != SIZE_MAX && i < a->n; i++)
-		if (a->rows[i].row == be_row) {
+	for (size_t i = 0; i < a->n; i++) {
+		out[i] = old[keys[i].pos];
+		if (out[i].row == be_row)
 			a->breakeven = (long)i;
-			break;
-		}
-	return 0;
+	}
+	a->rows = out;
+	return old;
 }
 
 void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc)
@@ -556,7 +655,8 @@ void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, b
 	keys = malloc(2 * a->n * sizeof *keys);
 	out = malloc(a->n * sizeof *out);
 	/* Out of memory leaves the previous order, which is still a valid table. */
-	sort_with(ds, a, col, desc, keys, out);
+	if (keys && out)
+		out = sort_with(ds, a, col, desc, keys, out);
 	free(keys);
 	free(out);
 }
@@ -619,25 +719,29 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 	return NULL;
 }
 
-/* Paper-rule reference of each family: sorted by family then by the rule, the first of
- * each group wins. ref[i] receives the reference of shown[i]. */
+/* Paper-rule reference of each family: grouped by family (exact text), then the best row of
+ * each group by the rule. ref[i] receives the reference of shown[i]. */
 static void family_refs(const struct dataset *ds, const size_t *shown, size_t n, size_t *ref,
 			struct skey *k, struct skey *tmp)
 {
-	struct sctx cx = {first_family, false};
+	struct sctx cx = {.kind = K_GROUP, .ds = ds, .idx = shown,
+			  .field = offsetof(struct row, family)};
 
 	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[shown[i]];
-		key_base(&k[i], ds, shown[i], i);
-		k[i].s = r->family;
-		k[i].v = (double)r->accelerators;
-		k[i].v2 = r->minutes;
+		key_base(&k[i], prefix(ds->rows[shown[i]].system, false), i);
+		k[i].p = prefix(ds->rows[shown[i]].family, false);
 	}
 	key_sort(k, tmp, n, &cx);
-	for (size_t i = 0, g = 0; i < n; i++) {
-		if (!same(k[i].s, k[g].s))
-			g = i;
-		ref[k[i].pos] = k[g].row;
+	for (size_t g = 0; g < n;) {
+		size_t e = g + 1, best = shown[k[g].pos];
+		while (e < n && same(ds->rows[shown[k[e].pos]].family, ds->rows[best].family)) {
+			if (ref_better(ds, shown[k[e].pos], best))
+				best = shown[k[e].pos];
+			e++;
+		}
+		for (size_t i = g; i < e; i++)
+			ref[k[i].pos] = best;
+		g = e;
 	}
 }
 
@@ -722,7 +826,8 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 
 	for (size_t i = 0; i < ns; i++)
 		metrics(ds, shown[i], refs[i], &a->rows[i]);
-	a->npareto = pareto(ds, a->rows, ns, keys, keys + ns);
+	tie_ranks(ds, a->rows, ns, keys, keys + ns);
+	a->npareto = pareto(a->rows, ns, keys, keys + ns);
 
 	/* Break-even: the fastest row still at E' >= theta (ties: system id, then row). */
 	for (size_t i = 0; i < ns; i++) {
@@ -743,7 +848,8 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 
 	if (cluster(a, p, err) < 0)
 		goto fail;
-	sort_with(ds, a, (unsigned)p->sort < COL_COUNT ? p->sort : COL_EP, p->desc, keys, tmp);
+	tmp = sort_with(ds, a, (unsigned)p->sort < COL_COUNT ? p->sort : COL_EP, p->desc, keys,
+			tmp);
 	rc = 0;
 	goto done;
 oom:
