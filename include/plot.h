@@ -1,5 +1,35 @@
 /* plot.h: the pure scatterplot rasterizer: points and axes in, a character grid and a parallel
- * role grid out. Knows nothing of terminals; the UI maps roles to attributes. */
+ * role grid out. Knows nothing of terminals; the UI maps roles to attributes.
+ *
+ * The picture (ASCII only), and the role of each cell:
+ *   y tick labels, x tick labels (1 2 4 ... 512 1k 2k 4k 16k: binary k)   ROLE_LABEL
+ *   axis lines '|' '-' and the origin corner '+'                           ROLE_AXIS
+ *   tick marks '+' on the axes                                             ROLE_TICK
+ *   point of cluster n: 'a' + n                                            ROLE_CLUSTER + n
+ *   Pareto point (PT_PARETO, show_pareto on): 'A' + n, uppercase           ROLE_CLUSTER + n
+ *     (the role keeps the cluster colour; a UI that wants Pareto points bold tests
+ *      isupper(ch) on a ROLE_CLUSTER cell; ROLE_PARETO is never written to the grid)
+ *   cluster outside 0..11: '.' ('*' when Pareto)                          ROLE_LABEL
+ *   reference (PT_REF): 'R', whatever its cluster or Pareto flag           ROLE_REF
+ *   selected point (PT_SELECTED): its own glyph (R, A or a)               ROLE_SELECTED
+ *     and its label, one cell beside it, inside the plot area: on the right, flipped to the
+ *     left near the right edge or when the right side would cover a point, clipped when it
+ *     fits on neither side; only the first selected point is labelled   ROLE_SELECTED
+ *   several points in one cell: count '2'..'9', '+' for ten or more       ROLE_OVERLAP
+ *     except that a selected point, then a reference, wins its cell
+ *   theta line '-' across the plot area and its text " theta 0.8 "        ROLE_THETA
+ *   legend, last row: "x: N (log2)  y: E'  a b c clusters  A B C Pareto  R ref  - theta 0.8"
+ *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"), then clipped; its text is
+ *     ROLE_LEGEND, its sample glyphs carry the roles above (a: ROLE_CLUSTER + 0, R: ROLE_REF,
+ *     '-': ROLE_THETA); it also says "theta 0.8 off scale" when the line is outside the y
+ *     range and "3 not shown" when points were skipped                  ROLE_LEGEND
+ *   everything else ' '                                                   ROLE_BLANK
+ *
+ * x is log2(N) over whole powers of two around the data; y is linear or log10 with 1-2-5 ticks.
+ * Points that cannot be placed are skipped and counted in the legend: x or y not finite,
+ * x <= 0, |x| or |y| above 1e300, and with log_y every y below 1e-300 (so every y <= 0).
+ * With no point left the ranges are 1..64 and 0..1 (log: 0.1..10), the axes still drawn.
+ * Same input, same grid, on every machine. */
 #ifndef GS_PLOT_H
 #define GS_PLOT_H
 
@@ -18,7 +48,7 @@ enum { PT_REF = 1, PT_SELECTED = 2, PT_PARETO = 4 };
 
 struct plot_point {
 	double x, y;           /* x = N (drawn on log2), y = the metric; non-finite points skipped */
-	int cluster;           /* 0..11, glyph 'a' + cluster */
+	int cluster;           /* 0..11, glyph 'a' + cluster (see above for others) */
 	unsigned flags;        /* PT_* */
 	const char *label;     /* shown beside a PT_SELECTED point; may be NULL */
 };
@@ -37,12 +67,15 @@ struct plot_grid {
 	unsigned char *role;   /* w*h plot_role values */
 };
 
-/* Rasterizes pts into g (reallocated as needed). Returns 0, or -1 with err when the size is
- * below 20x8 or out of memory. */
+/* Rasterizes pts into g, which must start zeroed ({ 0 }) and is reused across calls (its buffers
+ * are reallocated only when the size changes; nothing is allocated per point). Returns 0, or -1
+ * with err when the size is below 20x8 or above 400x200, or out of memory (g is then freed). */
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err);
 
-/* Writes the grid as text lines (trailing spaces trimmed) to buf; returns bytes needed. */
+/* Writes the grid as h lines, each with trailing spaces trimmed and ended by '\n', to buf,
+ * NUL-terminated and truncated like snprintf; returns the length of the whole text (without the
+ * NUL), so plot_to_text(g, NULL, 0) measures. */
 size_t plot_to_text(const struct plot_grid *g, char *buf, size_t n);
 
 /* Frees the grid buffers. */
