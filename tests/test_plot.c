@@ -115,6 +115,23 @@ static void check_golden(const struct plot_grid *g, const char *name)
 	free(got);
 }
 
+/* The role grid as text, one character per role, so the contract with the UI is pictured too:
+ * ' ' blank, '#' axis, '+' tick, 'L' label, 't' theta, 'g' legend, 'P' Pareto, 'R' reference,
+ * 'S' selected, 'O' overlap, 'a'.. cluster. Rows keep their trailing blanks trimmed. */
+static void roles_as_grid(const struct plot_grid *g, struct plot_grid *out)
+{
+	static const char map[] = " #+LtgPRSO";
+
+	out->w = g->w;
+	out->h = g->h;
+	out->ch = malloc((size_t)g->w * g->h);
+	out->role = NULL;
+	assert_non_null(out->ch);
+	for (int i = 0; i < g->w * g->h; i++)
+		out->ch[i] = g->role[i] >= ROLE_CLUSTER ? (char)('a' + g->role[i] - ROLE_CLUSTER)
+							: map[g->role[i]];
+}
+
 static char cell(const struct plot_grid *g, int r, int c)
 {
 	return g->ch[(size_t)r * g->w + c];
@@ -226,6 +243,10 @@ static void test_golden_bert_80x20(void **state)
 	(void)state;
 	render_ok(bert, N_BERT, &s, &g);
 	check_golden(&g, "bert_80x20");
+	struct plot_grid roles;
+	roles_as_grid(&g, &roles);
+	check_golden(&roles, "bert_80x20_roles");
+	free(roles.ch);
 	plot_free(&g);
 }
 
