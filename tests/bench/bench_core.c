@@ -3,9 +3,12 @@
  * restarts, Pareto, ranking; then plot_render of the result at 200x60), which is what the
  * explorer does on every key that changes parameters.
  *
- * usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS
+ * usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS [CAP_S]
+ * Each phase stops early once it has spent CAP_S seconds (default 20), so that a slow build
+ * cannot hold the whole bench hostage; it always runs once.
  * Prints two lines, "load" and "recompute", each: n median_s min_s q1_s q3_s max_s, then
- * "rows" (rows of the round x workload) and "maxrss_kb" of this process. */
+ * "rows" (rows of the round x workload) and "maxrss_kb" of this process: its peak is one
+ * loaded dataset plus one analysis and plot, which is what `gpuscale --print` holds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,32 +80,41 @@ int main(int argc, char **argv)
 	struct plot_point *pts = NULL;
 	struct gs_err err = { 0 };
 	struct rusage ru;
-	int lreps, creps;
-	double *t;
+	int lreps, creps, n;
+	double *t, cap = 20, spent;
 
-	if (argc != 6 || (lreps = atoi(argv[4])) < 1 || (creps = atoi(argv[5])) < 1) {
-		fprintf(stderr, "usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS\n");
+	if (argc < 6 || argc > 7 || (lreps = atoi(argv[4])) < 1 || (creps = atoi(argv[5])) < 1) {
+		fprintf(stderr, "usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS [CAP_S]\n");
 		return 2;
 	}
+	if (argc == 7)
+		cap = atof(argv[6]);
 	t = malloc(sizeof *t * (size_t)(lreps > creps ? lreps : creps));
 	if (!t)
 		return 1;
 
 	/* every load but the last is freed at once, so the peak is one dataset */
-	for (int i = 0; i < lreps; i++) {
-		double t0 = now();
-		load(&ds, argv[1], argv[2]);
-		t[i] = now() - t0;
-		if (i + 1 < lreps)
+	spent = 0;
+	for (n = 0; n < lreps; n++) {
+		double t0;
+		if (n)
 			dataset_free(&ds);
+		t0 = now();
+		load(&ds, argv[1], argv[2]);
+		t[n] = now() - t0;
+		if ((spent += t[n]) > cap) {
+			n++;
+			break;
+		}
 	}
-	report("load", t, lreps);
+	report("load", t, n);
 
 	memset(&a, 0, sizeof a);
 	memset(&g, 0, sizeof g);
 	params_init(&p);
 	p.workload = argv[3];
-	for (int i = 0; i < creps; i++) {
+	spent = 0;
+	for (n = 0; n < creps; n++) {
 		struct plot_spec spec = { .width = 200, .height = 60, .log_y = false, .theta = p.theta,
 					  .show_pareto = true, .y_name = "E'" };
 		double t0 = now();
@@ -113,9 +125,13 @@ int main(int argc, char **argv)
 		print_plot_points(&ds, &a, MET_EP, 0, pts);
 		if (plot_render(pts, a.n, &spec, &g, &err) < 0)
 			die("plot_render", &err);
-		t[i] = now() - t0;
+		t[n] = now() - t0;
+		if ((spent += t[n]) > cap) {
+			n++;
+			break;
+		}
 	}
-	report("recompute", t, creps);
+	report("recompute", t, n);
 	printf("rows %zu\n", a.n);
 	printf("k %d inertia %.6g silhouette %.6g\n", a.k, a.inertia, a.silhouette);
 	getrusage(RUSAGE_SELF, &ru);
