@@ -175,16 +175,16 @@ out:
 	return rc;
 }
 
-static int load(struct dataset *ds, struct cli *c)
+static int load(struct dataset *ds, struct cli *c, char *path, size_t pathn)
 {
-	char buf[4096], path[4200], msg[1200];
+	char buf[4096], msg[1200];
 	const char *dir = data_dir(buf, sizeof buf);
 	struct gs_err err = { 0 };
 
 	if (c->families_path)
-		snprintf(path, sizeof path, "%s", c->families_path);
+		snprintf(path, pathn, "%s", c->families_path);
 	else
-		snprintf(path, sizeof path, "%s/families.csv", dir);
+		snprintf(path, pathn, "%s/families.csv", dir);
 	if (dataset_load_families(ds, path, &err) < 0) {
 		if (c->families_path) {
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
@@ -194,8 +194,8 @@ static int load(struct dataset *ds, struct cli *c)
 			 err_format(&err, msg, sizeof msg));
 	}
 	if (c->nfiles == 0) {
-		snprintf(path, sizeof path, "%s/%s", dir, DEFAULT_CSV);
-		c->files[c->nfiles++] = strdup(path);
+		snprintf(path, pathn, "%s/%s", dir, DEFAULT_CSV);
+		c->files[c->nfiles++] = path; /* lives in main's frame */
 	}
 	for (int i = 0; i < c->nfiles; i++) {
 		if (dataset_load_csv(ds, c->files[i], &err) < 0) {
@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 	struct dataset ds;
 	struct cli c;
 	struct gs_err err = { 0 };
-	char msg[1200];
+	char msg[1200], path[4200];
 	int rc;
 
 	setlocale(LC_ALL, "");
@@ -247,7 +247,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	memset(&ds, 0, sizeof ds);
-	rc = load(&ds, &c);
+	rc = load(&ds, &c, path, sizeof path);
 	if (rc == 0)
 		rc = check_names(&ds, &c);
 	if (rc != 0) {
