@@ -21,7 +21,8 @@ tally() { # name, exit status, output in $log
 		echo "not ok - $1 exited with status $2"
 		tail -n 20 "$log" | sed 's/^/    /'
 	fi
-	grep -E '^not ok |^# (FAIL|SKIP)|^ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 40
+	grep -E -A4 '^not ok ' "$log" | grep -E '^(not ok |#)' | sed 's/^/    /' | head -n 60
+	grep -E '^ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 20
 	printf '%-28s %4d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 }

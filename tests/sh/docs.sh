@@ -14,8 +14,9 @@ opts=$(grep -o -- '--[a-z][a-z-]*' "$TMP/help" | sort -u)
 [ -n "$opts" ] && ok "--help lists options" || nok "--help lists options"
 missing=
 for o in $opts; do
-	esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
-	grep -q -- "$o\|$esc" man/gpuscale.1 || missing="$missing $o"
+	# the option as typed, or with every dash escaped as roff writes it (\-\-log\-y)
+	esc=$(printf '%s' "$o" | sed 's/-/\\-/g')
+	grep -qF -- "$o" man/gpuscale.1 || grep -qF -- "$esc" man/gpuscale.1 || missing="$missing $o"
 done
 [ -z "$missing" ] && ok "every --help option is in the man page" || nok "every --help option is in the man page" "missing:$missing"
 missing=
