@@ -7,6 +7,12 @@
 export GPUSCALE BUILD
 top=$(cd "$(dirname "$0")/.." && pwd)
 export GS_TOP="$top"
+if [ "${SANITIZE:-}" = 1 ]; then
+	# full stacks on malloc so that suppressions can name frames inside shared libraries
+	export ASAN_OPTIONS="${ASAN_OPTIONS:-fast_unwind_on_malloc=0:abort_on_error=0}"
+	export LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$top/tests/lsan.supp:print_suppressions=0}"
+	export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+fi
 pass=0 fail=0 skip=0
 log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT INT TERM
