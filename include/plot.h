@@ -73,6 +73,13 @@ struct plot_grid {
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err);
 
+/* Where plot_render puts each point, without drawing: cells[i] (n entries, caller's) becomes
+ * row * width + column of pts[i]'s glyph in the grid plot_render(pts, n, spec) would draw, or -1
+ * for a point that is skipped. The position does not depend on flags or labels, so a point keeps
+ * its cell whatever is selected. Returns 0, or -1 with err for a size plot_render refuses. */
+int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *spec, int *cells,
+		struct gs_err *err);
+
 /* Writes the grid as h lines, each with trailing spaces trimmed and ended by '\n', to buf,
  * NUL-terminated and truncated like snprintf; returns the length of the whole text (without the
  * NUL), so plot_to_text(g, NULL, 0) measures. */

@@ -804,19 +804,9 @@ static int grid_alloc(struct plot_grid *g, int w, int h, struct gs_err *err)
 	return 0;
 }
 
-int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		struct plot_grid *g, struct gs_err *err)
+/* The size limits of both entry points. */
+static int spec_check(const struct plot_spec *spec, struct gs_err *err)
 {
-	struct layout L;
-	struct legend_info li;
-	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
-	size_t valid = 0, cells;
-	unsigned char *cnt, *flag;
-	int lw = 1, sel_r = -1, sel_c = -1, theta_row;
-	const char *sel_label = NULL;
-	bool overlap = false;
-	double last_x = NAN, last_lx = 0;
-
 	if (spec->width < MIN_W || spec->height < MIN_H) {
 		err_set(err, NULL, 0, 0, "plot: %dx%d is too small (at least %dx%d)", spec->width,
 			spec->height, MIN_W, MIN_H);
@@ -827,14 +817,23 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 			spec->height, MAX_W, MAX_H);
 		return -1;
 	}
-	if (grid_alloc(g, spec->width, spec->height, err) < 0)
-		return -1;
+	return 0;
+}
 
-	memset(&L, 0, sizeof L);
-	L.w = spec->width;
-	L.h = spec->height;
-	L.ar = L.h - 3;
-	L.y.log = spec->log_y;
+/* Ranges, y ticks, the y axis column and the scales for pts: everything a point's cell depends
+ * on. Returns the number of points that can be placed. */
+static size_t layout_make(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+			  struct layout *L)
+{
+	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
+	size_t valid = 0;
+	int lw = 1;
+
+	memset(L, 0, sizeof *L);
+	L->w = spec->width;
+	L->h = spec->height;
+	L->ar = L->h - 3;
+	L->y.log = spec->log_y;
 
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i], spec->log_y))
@@ -850,17 +849,81 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 		if (pts[i].y > ymax)
 			ymax = pts[i].y;
 	}
-	x_range(&L, valid > 0, xmin, xmax);
-	y_range(&L.y, valid > 0, ymin, ymax);
-	L.yscale = L.ar / (L.y.hi - L.y.lo);
-	y_ticks(&L);
-	for (int i = 0; i < L.y.n; i++) {
-		int len = (int)strlen(L.y.lab[i]);
+	x_range(L, valid > 0, xmin, xmax);
+	y_range(&L->y, valid > 0, ymin, ymax);
+	L->yscale = L->ar / (L->y.hi - L->y.lo);
+	y_ticks(L);
+	for (int i = 0; i < L->y.n; i++) {
+		int len = (int)strlen(L->y.lab[i]);
 		if (len > lw)
 			lw = len;
 	}
-	L.ax = lw + 1;
-	L.xscale = (L.w - 2 - L.ax) / (double)(L.xhi - L.xlo);
+	L->ax = lw + 1;
+	L->xscale = (L->w - 2 - L->ax) / (double)(L->xhi - L->xlo);
+	return valid;
+}
+
+/* Cache of the last log2(N): the logs dominate the cost, and rows usually come sorted or
+ * grouped by N. */
+struct xcache {
+	double x, lx;
+};
+
+/* The cell (r, c) of a placeable point: inside the plot area, a position that rounds onto an
+ * axis moved one cell inwards. The one mapping from data to cells, for drawing and locating. */
+static void point_cell(const struct layout *L, const struct plot_point *p, struct xcache *xc,
+		       int *r, int *c)
+{
+	if (!(p->x == xc->x)) {
+		xc->x = p->x;
+		xc->lx = log2(p->x);
+	}
+	*c = col_of(L, xc->lx);
+	*r = row_of(L, ypos(L, p->y));
+	if (*c <= L->ax)
+		*c = L->ax + 1;
+	if (*r >= L->ar)
+		*r = L->ar - 1;
+}
+
+int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *spec, int *cells,
+		struct gs_err *err)
+{
+	struct layout L;
+	struct xcache xc = { NAN, 0 };
+
+	if (spec_check(spec, err) < 0)
+		return -1;
+	layout_make(pts, n, spec, &L);
+	for (size_t i = 0; i < n; i++) {
+		int r, c;
+		if (!point_ok(&pts[i], spec->log_y)) {
+			cells[i] = -1;
+			continue;
+		}
+		point_cell(&L, &pts[i], &xc, &r, &c);
+		cells[i] = r * L.w + c;
+	}
+	return 0;
+}
+
+int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+		struct plot_grid *g, struct gs_err *err)
+{
+	struct layout L;
+	struct legend_info li;
+	struct xcache xc = { NAN, 0 };
+	size_t valid, cells;
+	unsigned char *cnt, *flag;
+	int sel_r = -1, sel_c = -1, theta_row;
+	const char *sel_label = NULL;
+	bool overlap = false;
+
+	if (spec_check(spec, err) < 0)
+		return -1;
+	if (grid_alloc(g, spec->width, spec->height, err) < 0)
+		return -1;
+	valid = layout_make(pts, n, spec, &L);
 
 	cells = (size_t)L.w * L.h;
 	memset(g->ch, ' ', cells);
@@ -887,17 +950,7 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 
 		if (!point_ok(p, spec->log_y))
 			continue;
-		/* the logs dominate the cost; rows usually come sorted or grouped by N */
-		if (p->x != last_x) {
-			last_x = p->x;
-			last_lx = log2(p->x);
-		}
-		c = col_of(&L, last_lx);
-		r = row_of(&L, ypos(&L, p->y));
-		if (c <= L.ax)
-			c = L.ax + 1;
-		if (r >= L.ar)
-			r = L.ar - 1;
+		point_cell(&L, p, &xc, &r, &c);
 		k = (size_t)r * L.w + c;
 		point_glyph(p, spec->show_pareto, &ch, &role);
 		if (p->flags & PT_REF)

@@ -350,14 +350,12 @@ void ui_state_plot(struct app *app)
 	app->grid_ok = plot_render(app->pts, app->a.n, &spec, &app->grid, &err) == 0;
 }
 
-/* The rasterizer does not say where it put each point, so a click is resolved by asking it:
- * the point under test is drawn as the only selected one and its cell looked up. Only done on
- * a click, and the grid is small, so n renders stay well under a millisecond for the data at
- * hand; large sets are capped. */
+/* A click is resolved against the cells plot_locate gives, which are where plot_render put
+ * each glyph (one mapping in plot.c for both); distance counts a row as two columns, as cells
+ * are about twice as tall as wide. */
 long ui_state_plot_hit(struct app *app, int gy, int gx)
 {
 	struct plot_spec spec;
-	struct plot_grid g;
 	struct gs_err err;
 	long best = -1, after_sel = -1, ref = -1;
 	int bestd = 1 << 30;
@@ -365,32 +363,22 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	size_t n = app->a.n;
 	int *dist;
 
-	if (!app->grid_ok || n == 0 || n > 2000)
+	if (!app->grid_ok || n == 0)
 		return -1;
 	dist = malloc(n * sizeof *dist);
 	if (!dist)
 		return -1;
-	memset(&g, 0, sizeof g);
 	plot_spec_of(app, &spec);
 	fill_points(app);
-	for (size_t i = 0; i < n; i++) {
-		app->pts[i].flags &= ~(unsigned)PT_SELECTED;
-		app->pts[i].label = NULL;
+	if (plot_locate(app->pts, n, &spec, dist, &err) < 0) {
+		free(dist);
+		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
+		int y = dist[i] < 0 ? -1 : dist[i] / spec.width, x = dist[i] < 0 ? -1 : dist[i] % spec.width;
 		dist[i] = 1 << 30;
-		app->pts[i].flags |= PT_SELECTED;
-		if (plot_render(app->pts, n, &spec, &g, &err) == 0) {
-			for (int y = gy - 1; y <= gy + 1; y++)
-				for (int x = gx - 2; x <= gx + 2; x++) {
-					int d = abs(y - gy) * 2 + abs(x - gx);
-					if (y < 0 || x < 0 || y >= g.h || x >= g.w)
-						continue;
-					if (g.role[y * g.w + x] == ROLE_SELECTED && d < dist[i])
-						dist[i] = d;
-				}
-		}
-		app->pts[i].flags &= ~(unsigned)PT_SELECTED;
+		if (y >= 0 && abs(y - gy) <= 1 && abs(x - gx) <= 2)
+			dist[i] = abs(y - gy) * 2 + abs(x - gx);
 		if (dist[i] < bestd)
 			bestd = dist[i];
 	}
@@ -413,7 +401,6 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	else if (ref >= 0)
 		best = ref;
 	free(dist);
-	plot_free(&g);
 	return best;
 }
 

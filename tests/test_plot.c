@@ -680,6 +680,79 @@ static double now_ms(void)
 
 /* It runs on every keypress: 10^5 points at 200x60 must stay well under 10 ms (best of 5;
  * a sanitizer build gets ten times the budget). */
+/* plot_locate agrees with plot_render: drawn as the only selected point (no label), each point's
+ * glyph is the one ROLE_SELECTED cell of the plot area, at the cell plot_locate gives; skipped
+ * points get -1. Over the BERT set, overlaps, skipped points, log y and several sizes. */
+static void check_locate(const struct plot_point *src, size_t n, const struct plot_spec *s)
+{
+	struct plot_point *pts = malloc((n + 1) * sizeof *pts);
+	int *cells = malloc((n + 1) * sizeof *cells);
+	struct plot_grid g = { 0 };
+	struct gs_err err = { 0 };
+
+	assert_non_null(pts);
+	assert_non_null(cells);
+	for (size_t i = 0; i < n; i++) {
+		pts[i] = src[i];
+		pts[i].flags &= ~(unsigned)PT_SELECTED;
+		pts[i].label = NULL;
+	}
+	assert_int_equal(plot_locate(pts, n, s, cells, &err), 0);
+	for (size_t i = 0; i < n; i++) {
+		int found = -1, count = 0;
+		pts[i].flags |= PT_SELECTED;
+		render_ok(pts, n, s, &g);
+		pts[i].flags &= ~(unsigned)PT_SELECTED;
+		/* the legend row has no selected cell; rows above it hold the plot */
+		for (int k = 0; k < g.w * (g.h - 1); k++)
+			if (g.role[k] == ROLE_SELECTED) {
+				found = k;
+				count++;
+			}
+		if (cells[i] < 0) {
+			assert_int_equal(count, 0);
+			continue;
+		}
+		assert_int_equal(count, 1);
+		if (found != cells[i])
+			fail_msg("point %zu (%g, %g): drawn at %d, located at %d", i, pts[i].x, pts[i].y,
+				 found, cells[i]);
+	}
+	plot_free(&g);
+	free(pts);
+	free(cells);
+}
+
+static void test_locate_matches_render(void **state)
+{
+	struct plot_point pts[N_BERT + 8];
+	struct plot_spec s;
+	struct gs_err err = { 0 };
+	int cell;
+	size_t n = N_BERT;
+
+	(void)state;
+	memcpy(pts, bert, sizeof bert);
+	pts[n++] = (struct plot_point){ NAN, 3, 0, 0, NULL };
+	pts[n++] = (struct plot_point){ 0, 3, 1, 0, NULL };
+	pts[n++] = (struct plot_point){ 8, 16.9, 1, 0, NULL };      /* shares a cell */
+	pts[n++] = (struct plot_point){ 8, 16.9, 1, PT_REF, NULL };
+	pts[n++] = (struct plot_point){ 1 << 20, 0.01, 13, PT_PARETO, NULL };
+	pts[n++] = (struct plot_point){ 2, -1, 0, 0, NULL };        /* skipped on log y only */
+	for (int sz = 0; sz < 4; sz++) {
+		static const int wh[4][2] = { { 80, 20 }, { 40, 12 }, { 20, 8 }, { 157, 43 } };
+		s = spec_of(wh[sz][0], wh[sz][1]);
+		check_locate(pts, n, &s);
+		s.log_y = true;
+		check_locate(pts, n, &s);
+	}
+	s = spec_of(80, 20);
+	check_locate(pts, 0, &s);
+	s = spec_of(19, 20);
+	assert_int_equal(plot_locate(pts, 1, &s, &cell, &err), -1);
+	assert_non_null(strstr(err.msg, "too small"));
+}
+
 static void test_speed(void **state)
 {
 	enum { NP = 100000 };
@@ -735,6 +808,7 @@ int main(void)
 		cmocka_unit_test(test_extreme_values),
 		cmocka_unit_test(test_to_text),
 		cmocka_unit_test(test_reuse_and_determinism),
+		cmocka_unit_test(test_locate_matches_render),
 		cmocka_unit_test(test_speed),
 	};
 
