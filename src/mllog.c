@@ -5,11 +5,17 @@
  * what json.loads accepts on a UTF-8 decoded payload: RFC 8259 JSON plus NaN, Infinity and
  * -Infinity, no control characters inside strings, whitespace limited to space, tab, CR, LF.
  * While validating it remembers where the top-level "key", "time_ms" and "metadata"."status"
- * values are (the last duplicate wins, as with a Python dict), so no second parse is needed. */
-#define _GNU_SOURCE /* memmem */
+ * values are (the last duplicate wins, as with a Python dict), so no second parse is needed.
+ *
+ * Speed: nearly every byte of a log is payload, so the scan is one pass. A payload is parsed
+ * straight from the marker with '\n' treated as the end of the text rather than as whitespace
+ * (a JSON string cannot hold a raw newline), which finds the end of the line for free; string
+ * bodies, most of the bytes, are skipped eight bytes at a time and only quotes, backslashes,
+ * control characters and non-ASCII bytes take the byte-wise path. */
 #include "mllog.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,25 +24,48 @@
 #define MARK_LEN 9
 #define MAX_DEPTH 512
 
+#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
+#define SWAR 1
+#else
+#define SWAR 0
+#endif
+
 struct span {
 	const unsigned char *s, *e; /* value text; for strings, without the quotes */
 	char type;                  /* 's' string, 'n' number, 'o' anything else, 0 absent */
+	char esc;                   /* a string holding a backslash escape */
 };
 
+/* Whitespace classes: WS_LINE accepts what may separate tokens inside one line (a payload),
+ * WS_ALL adds '\n' (a whole text, as json.loads sees it). */
+enum { WS_LINE = 1, WS_ALL = 3 };
+static const unsigned char ws_class[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 2};
+
+/* Parser state. Every step takes the current position and returns the position after what it
+ * read, or NULL with fail set to where the text stopped being valid JSON. */
 struct jp {
-	const unsigned char *p, *end;
+	const unsigned char *end, *fail;
+	unsigned ws;
 	int depth;
 	struct span key, time, status;
 };
 
 enum { CTX_ANY, CTX_TOP, CTX_META };
 
-static int jp_value(struct jp *j, int ctx, struct span *cap);
+static const unsigned char *jp_value(struct jp *j, const unsigned char *p, int ctx, struct span *cap);
 
-static void jp_ws(struct jp *j)
+static const unsigned char *jp_fail(struct jp *j, const unsigned char *p)
 {
-	while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r'))
-		j->p++;
+	j->fail = p;
+	return NULL;
+}
+
+static inline const unsigned char *jp_ws(const struct jp *j, const unsigned char *p)
+{
+	while (p < j->end && *p <= ' ' && (ws_class[*p] & j->ws))
+		p++;
+	return p;
 }
 
 static int is_hex(unsigned c)
@@ -45,11 +74,10 @@ static int is_hex(unsigned c)
 }
 
 /* One UTF-8 sequence starting at a byte >= 0x80, as Python's strict decoder wants it:
- * no overlong forms, no surrogates, nothing above U+10FFFF. */
-static int jp_utf8(struct jp *j)
+ * no overlong forms, no surrogates, nothing above U+10FFFF. Returns its length, 0 if invalid. */
+static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 {
-	const unsigned char *p = j->p;
-	size_t left = (size_t)(j->end - p);
+	size_t left = (size_t)(end - p);
 	unsigned c = p[0], lo = 0x80, hi = 0xbf;
 	size_t n;
 
@@ -68,107 +96,139 @@ static int jp_utf8(struct jp *j)
 		else if (c == 0xf4)
 			hi = 0x8f;
 	} else
-		return -1;
+		return 0;
 	if (left < n || p[1] < lo || p[1] > hi)
-		return -1;
+		return 0;
 	for (size_t i = 2; i < n; i++)
 		if ((p[i] & 0xc0) != 0x80)
-			return -1;
-	j->p += n;
-	return 0;
+			return 0;
+	return n;
 }
 
-/* A string starting at the opening quote; cap (if any) gets its raw inner text. */
-static int jp_string(struct jp *j, struct span *cap)
-{
-	const unsigned char *start;
+#if SWAR
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
 
-	j->p++;
-	start = j->p;
+/* High bit set in each byte of x that ends a run of plain string bytes: '"', '\\', a control
+ * character (< 0x20) or a non-ASCII byte. Borrows can only mark bytes above a true hit, so the
+ * lowest marked byte is always exact. */
+static inline uint64_t str_stops(uint64_t x)
+{
+	uint64_t q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
+
+	return (((x - ONES * 0x20) & ~x) | ((q - ONES) & ~q) | ((b - ONES) & ~b) | x) & HIGHS;
+}
+#endif
+
+/* A string starting at the opening quote; cap (if any) gets its raw inner text. */
+static const unsigned char *jp_string(struct jp *j, const unsigned char *p, struct span *cap)
+{
+	const unsigned char *start = ++p, *end = j->end;
+	char esc = 0;
+
 	for (;;) {
-		while (j->p < j->end && *j->p >= 0x20 && *j->p < 0x80 && *j->p != '"' && *j->p != '\\')
-			j->p++;
-		if (j->p >= j->end)
-			return -1;
-		if (*j->p == '"')
+#if SWAR
+		while (end - p >= 8) {
+			uint64_t x, t;
+			memcpy(&x, p, 8);
+			if ((t = str_stops(x)) != 0) {
+				p += (unsigned)__builtin_ctzll(t) >> 3;
+				goto special;
+			}
+			p += 8;
+		}
+#endif
+		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+			p++;
+		if (p >= end)
+			return jp_fail(j, p);
+#if SWAR
+special:
+#endif
+		if (*p == '"')
 			break;
-		if (*j->p < 0x20)
-			return -1;
-		if (*j->p == '\\') {
-			if (j->end - j->p < 2)
-				return -1;
-			switch (j->p[1]) {
+		if (*p == '\\') {
+			if (end - p < 2)
+				return jp_fail(j, p);
+			switch (p[1]) {
 			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-				j->p += 2;
+				p += 2;
 				break;
 			case 'u':
-				if (j->end - j->p < 6 || !is_hex(j->p[2]) || !is_hex(j->p[3]) ||
-				    !is_hex(j->p[4]) || !is_hex(j->p[5]))
-					return -1;
-				j->p += 6;
+				if (end - p < 6 || !is_hex(p[2]) || !is_hex(p[3]) || !is_hex(p[4]) ||
+				    !is_hex(p[5]))
+					return jp_fail(j, p);
+				p += 6;
 				break;
 			default:
-				return -1;
+				return jp_fail(j, p);
 			}
-		} else if (jp_utf8(j) < 0)
-			return -1;
+			esc = 1;
+		} else if (*p < 0x20) {
+			return jp_fail(j, p);
+		} else {
+			size_t n = utf8_seq(p, end);
+			if (!n)
+				return jp_fail(j, p);
+			p += n;
+		}
 	}
 	if (cap) {
 		cap->s = start;
-		cap->e = j->p;
+		cap->e = p;
 		cap->type = 's';
+		cap->esc = esc;
 	}
-	j->p++;
-	return 0;
+	return p + 1;
 }
 
-static int jp_digits(struct jp *j)
+static const unsigned char *jp_word(struct jp *j, const unsigned char *p, const char *w, size_t n)
 {
-	const unsigned char *s = j->p;
-
-	while (j->p < j->end && *j->p >= '0' && *j->p <= '9')
-		j->p++;
-	return j->p > s ? 0 : -1;
+	if ((size_t)(j->end - p) < n || memcmp(p, w, n) != 0)
+		return jp_fail(j, p);
+	return p + n;
 }
 
-static int jp_word(struct jp *j, const char *w)
+static inline int is_digit(unsigned c)
 {
-	size_t n = strlen(w);
-
-	if ((size_t)(j->end - j->p) < n || memcmp(j->p, w, n) != 0)
-		return -1;
-	j->p += n;
-	return 0;
+	return c - '0' < 10u;
 }
 
-static int jp_number(struct jp *j)
+/* A number (the caller has seen neither a quote nor a bracket); -Infinity included. */
+static const unsigned char *jp_number(struct jp *j, const unsigned char *p)
 {
-	if (*j->p == '-') {
-		j->p++;
-		if (j->p < j->end && *j->p == 'I')
-			return jp_word(j, "Infinity");
+	const unsigned char *end = j->end;
+
+	if (*p == '-') {
+		p++;
+		if (p < end && *p == 'I')
+			return jp_word(j, p, "Infinity", 8);
 	}
-	if (j->p >= j->end)
-		return -1;
-	if (*j->p == '0')
-		j->p++;
-	else if (*j->p >= '1' && *j->p <= '9')
-		jp_digits(j);
+	if (p >= end)
+		return jp_fail(j, p);
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		while (++p < end && is_digit(*p))
+			;
 	else
-		return -1;
-	if (j->p < j->end && *j->p == '.') {
-		j->p++;
-		if (jp_digits(j) < 0)
-			return -1;
+		return jp_fail(j, p);
+	if (p < end && *p == '.') {
+		if (++p >= end || !is_digit(*p))
+			return jp_fail(j, p);
+		while (++p < end && is_digit(*p))
+			;
 	}
-	if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
-		j->p++;
-		if (j->p < j->end && (*j->p == '+' || *j->p == '-'))
-			j->p++;
-		if (jp_digits(j) < 0)
-			return -1;
+	if (p < end && (*p | 0x20) == 'e') {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p >= end || !is_digit(*p))
+			return jp_fail(j, p);
+		while (++p < end && is_digit(*p))
+			;
 	}
-	return 0;
+	return p;
 }
 
 /* Decodes the JSON string text s..e into buf (at most n-1 bytes, NUL-terminated);
@@ -237,160 +297,152 @@ static long str_decode(const unsigned char *s, const unsigned char *e, char *buf
 	return (long)k;
 }
 
-/* 1 when the string span equals w after unescaping. */
-static int span_is(const struct span *sp, const char *w)
+/* 1 when the string span equals w[0..n) after unescaping. */
+static inline int span_is(const struct span *sp, const char *w, size_t n)
 {
-	size_t n = strlen(w);
 	char buf[64];
 
 	if (sp->type != 's')
 		return 0;
-	if (!memchr(sp->s, '\\', (size_t)(sp->e - sp->s)))
+	if (!sp->esc)
 		return (size_t)(sp->e - sp->s) == n && memcmp(sp->s, w, n) == 0;
 	return str_decode(sp->s, sp->e, buf, sizeof buf) == (long)n && memcmp(buf, w, n) == 0;
 }
 
-static int jp_object(struct jp *j, int ctx)
+#define SPAN_IS(sp, lit) span_is((sp), (lit), sizeof(lit) - 1)
+
+static const unsigned char *jp_object(struct jp *j, const unsigned char *p, int ctx)
 {
-	j->p++;
-	jp_ws(j);
-	if (j->p < j->end && *j->p == '}') {
-		j->p++;
-		return 0;
-	}
+	p = jp_ws(j, p + 1);
+	if (p < j->end && *p == '}')
+		return p + 1;
 	for (;;) {
-		struct span name = {0};
+		struct span name;
 		struct span *cap = NULL;
 		int child = CTX_ANY;
 
-		if (j->p >= j->end || *j->p != '"' || jp_string(j, &name) < 0)
-			return -1;
+		if (p >= j->end || *p != '"')
+			return jp_fail(j, p);
+		if (!(p = jp_string(j, p, &name)))
+			return NULL;
 		if (ctx == CTX_TOP) {
-			if (span_is(&name, "key"))
-				cap = &j->key;
-			else if (span_is(&name, "time_ms"))
-				cap = &j->time;
-			else if (span_is(&name, "metadata")) {
-				child = CTX_META;
-				j->status.type = 0;
+			/* by length first: most names are none of these */
+			size_t n = (size_t)(name.e - name.s);
+			if (name.esc || n == 3 || n == 7 || n == 8) {
+				if (SPAN_IS(&name, "key"))
+					cap = &j->key;
+				else if (SPAN_IS(&name, "time_ms"))
+					cap = &j->time;
+				else if (SPAN_IS(&name, "metadata")) {
+					child = CTX_META;
+					j->status.type = 0;
+				}
 			}
-		} else if (ctx == CTX_META && span_is(&name, "status"))
+		} else if (ctx == CTX_META && SPAN_IS(&name, "status"))
 			cap = &j->status;
-		jp_ws(j);
-		if (j->p >= j->end || *j->p != ':')
-			return -1;
-		j->p++;
-		jp_ws(j);
-		if (jp_value(j, child, cap) < 0)
-			return -1;
-		jp_ws(j);
-		if (j->p >= j->end)
-			return -1;
-		if (*j->p == '}') {
-			j->p++;
-			return 0;
-		}
-		if (*j->p != ',')
-			return -1;
-		j->p++;
-		jp_ws(j);
+		p = jp_ws(j, p);
+		if (p >= j->end || *p != ':')
+			return jp_fail(j, p);
+		p = jp_ws(j, p + 1);
+		if (!(p = jp_value(j, p, child, cap)))
+			return NULL;
+		p = jp_ws(j, p);
+		if (p >= j->end)
+			return jp_fail(j, p);
+		if (*p == '}')
+			return p + 1;
+		if (*p != ',')
+			return jp_fail(j, p);
+		p = jp_ws(j, p + 1);
 	}
 }
 
-static int jp_array(struct jp *j)
+static const unsigned char *jp_array(struct jp *j, const unsigned char *p)
 {
-	j->p++;
-	jp_ws(j);
-	if (j->p < j->end && *j->p == ']') {
-		j->p++;
-		return 0;
-	}
+	p = jp_ws(j, p + 1);
+	if (p < j->end && *p == ']')
+		return p + 1;
 	for (;;) {
-		if (jp_value(j, CTX_ANY, NULL) < 0)
-			return -1;
-		jp_ws(j);
-		if (j->p >= j->end)
-			return -1;
-		if (*j->p == ']') {
-			j->p++;
-			return 0;
-		}
-		if (*j->p != ',')
-			return -1;
-		j->p++;
-		jp_ws(j);
+		if (!(p = jp_value(j, p, CTX_ANY, NULL)))
+			return NULL;
+		p = jp_ws(j, p);
+		if (p >= j->end)
+			return jp_fail(j, p);
+		if (*p == ']')
+			return p + 1;
+		if (*p != ',')
+			return jp_fail(j, p);
+		p = jp_ws(j, p + 1);
 	}
 }
 
-/* One value at j->p (whitespace already skipped). ctx says whether it is the top-level
- * value or the top-level "metadata" value; cap (if any) receives its span. */
-static int jp_value(struct jp *j, int ctx, struct span *cap)
+/* One value at p (whitespace already skipped). ctx says whether it is the top-level value or
+ * the top-level "metadata" value; cap (if any) receives its span. */
+static const unsigned char *jp_value(struct jp *j, const unsigned char *p, int ctx, struct span *cap)
 {
-	const unsigned char *s = j->p;
-	int r;
+	const unsigned char *q;
+	char type = 'o';
 
-	if (j->p >= j->end)
-		return -1;
-	switch (*j->p) {
+	if (p >= j->end)
+		return jp_fail(j, p);
+	switch (*p) {
+	case '"':
+		return jp_string(j, p, cap);
 	case '{':
 		if (++j->depth > MAX_DEPTH)
-			return -1;
-		r = jp_object(j, ctx == CTX_ANY ? CTX_ANY : ctx);
+			return jp_fail(j, p);
+		q = jp_object(j, p, ctx);
 		j->depth--;
 		break;
 	case '[':
 		if (++j->depth > MAX_DEPTH)
-			return -1;
-		r = jp_array(j);
+			return jp_fail(j, p);
+		q = jp_array(j, p);
 		j->depth--;
 		break;
-	case '"':
-		return jp_string(j, cap);
-	case 't': r = jp_word(j, "true"); break;
-	case 'f': r = jp_word(j, "false"); break;
-	case 'n': r = jp_word(j, "null"); break;
-	case 'N': r = jp_word(j, "NaN"); break;
-	case 'I': r = jp_word(j, "Infinity"); break;
+	case 't': q = jp_word(j, p, "true", 4); break;
+	case 'f': q = jp_word(j, p, "false", 5); break;
+	case 'n': q = jp_word(j, p, "null", 4); break;
+	case 'N': q = jp_word(j, p, "NaN", 3); break;
+	case 'I': q = jp_word(j, p, "Infinity", 8); break;
 	default:
-		r = jp_number(j);
-		if (r == 0 && cap) {
-			cap->s = s;
-			cap->e = j->p;
-			cap->type = 'n';
-			return 0;
-		}
+		q = jp_number(j, p);
+		/* -Infinity is no finite number: class 'o', like NaN and Infinity */
+		type = q && p[0] == '-' && p[1] == 'I' ? 'o' : 'n';
 		break;
 	}
-	if (r == 0 && cap) {
-		cap->s = s;
-		cap->e = j->p;
-		cap->type = 'o';
+	if (q && cap) {
+		cap->s = p;
+		cap->e = q;
+		cap->type = type;
+		cap->esc = 0;
 	}
-	return r;
+	return q;
 }
 
-/* Validates s[0..n); on failure *fail gets the offset where parsing stopped. */
-static int jp_run(struct jp *j, const char *s, size_t n, size_t *fail)
+/* Validates the JSON text starting at p: one value, then whitespace up to j->end or, when
+ * '\n' is not whitespace (WS_LINE), up to the first newline. Returns that end, or NULL with
+ * j->fail set. */
+static const unsigned char *jp_run(struct jp *j, const unsigned char *p)
 {
-	memset(j, 0, sizeof *j);
-	j->p = (const unsigned char *)s;
-	j->end = j->p + n;
-	jp_ws(j);
-	if (jp_value(j, CTX_TOP, NULL) == 0) {
-		jp_ws(j);
-		if (j->p == j->end)
-			return 1;
-	}
-	if (fail)
-		*fail = (size_t)(j->p - (const unsigned char *)s);
-	return 0;
+	j->depth = 0;
+	j->key.type = j->time.type = j->status.type = 0;
+	p = jp_value(j, jp_ws(j, p), CTX_TOP, NULL);
+	if (!p)
+		return NULL;
+	p = jp_ws(j, p);
+	if (p < j->end && *p != '\n') /* under WS_ALL a newline was skipped as whitespace */
+		return jp_fail(j, p);
+	return p;
 }
 
 int mllog_json_valid(const char *s, size_t n)
 {
 	struct jp j;
 
-	return jp_run(&j, s, n, NULL);
+	j.end = (const unsigned char *)s + n;
+	j.ws = WS_ALL;
+	return jp_run(&j, (const unsigned char *)s) == j.end;
 }
 
 /* The number span as a double; 0 on success. JSON number syntax is already checked, so only
@@ -423,48 +475,67 @@ static int span_number(const struct span *sp, double *v)
 	return isfinite(*v) ? 0 : -1;
 }
 
-/* Line number of position pos, counting from a cached (position, line) pair that only moves on. */
-static long line_of(const char *buf, size_t pos, size_t *cpos, long *cline)
+/* Newlines in [p, e). */
+static long count_nl(const unsigned char *p, const unsigned char *e)
 {
-	const char *p = buf + *cpos, *end = buf + pos, *q;
+	long n = 0;
 
-	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) {
-		(*cline)++;
+	if (e - p < 32) {
+		for (; p < e; p++)
+			n += *p == '\n';
+		return n;
+	}
+	while (p < e && (p = memchr(p, '\n', (size_t)(e - p)))) {
+		n++;
+		p++;
+	}
+	return n;
+}
+
+/* The first ":::MLLOG " at or after p, or NULL. */
+static const unsigned char *find_mark(const unsigned char *p, const unsigned char *end)
+{
+	while (end - p >= MARK_LEN) {
+		const unsigned char *q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1));
+		if (!q)
+			return NULL;
+		if (memcmp(q + 1, MARK + 1, MARK_LEN - 1) == 0)
+			return q;
 		p = q + 1;
 	}
-	*cpos = pos;
-	return *cline;
+	return NULL;
 }
 
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 {
-	const char *p = buf, *end = buf + len, *m;
-	size_t cpos = 0;
-	long cline = 1;
+	const unsigned char *b = (const unsigned char *)buf, *p = b, *end = b + len, *m;
+	long line = 1; /* the line p is on */
 	struct jp j;
 
 	memset(out, 0, sizeof *out);
-	while (p < end && (m = memmem(p, (size_t)(end - p), MARK, MARK_LEN))) {
-		const char *pl = m + MARK_LEN;
-		const char *eol = memchr(pl, '\n', (size_t)(end - pl));
-		size_t fail;
+	j.end = end;
+	j.ws = WS_LINE;
+	while ((m = find_mark(p, end))) {
+		const unsigned char *eol;
 
-		if (!eol)
-			eol = end;
+		line += count_nl(p, m);
 		out->events++;
-		if (!jp_run(&j, pl, (size_t)(eol - pl), &fail)) {
+		eol = jp_run(&j, m + MARK_LEN);
+		if (!eol) {
+			if (!(eol = memchr(j.fail, '\n', (size_t)(end - j.fail))))
+				eol = end;
 			if (!out->bad_line) {
-				const char *ls = m;
-				while (ls > buf && ls[-1] != '\n')
+				const unsigned char *ls = m;
+				while (ls > b && ls[-1] != '\n')
 					ls--;
-				out->bad_line = line_of(buf, (size_t)(m - buf), &cpos, &cline);
-				out->bad_col = (long)(pl + fail - ls) + 1;
+				out->bad_line = line;
+				out->bad_col = (long)(j.fail - ls) + 1;
 			}
-		} else if (!out->start_line && span_is(&j.key, "run_start")) {
-			out->start_line = line_of(buf, (size_t)(m - buf), &cpos, &cline);
+		} else if (!out->start_line && SPAN_IS(&j.key, "run_start")) {
+			out->start_line = line;
 			out->start_has_time = span_number(&j.time, &out->start_ms) == 0;
-		} else if (!out->stop_line && span_is(&j.key, "run_stop")) {
-			out->stop_line = line_of(buf, (size_t)(m - buf), &cpos, &cline);
+		} else if (!out->stop_line && SPAN_IS(&j.key, "run_stop")) {
+			out->stop_line = line;
 			out->stop_has_time = span_number(&j.time, &out->stop_ms) == 0;
 			if (j.status.type == 's') {
 				out->status_is_str = 1;
@@ -478,7 +549,10 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 				}
 			}
 		}
-		p = eol < end ? eol + 1 : end;
+		if (eol >= end)
+			break;
+		p = eol + 1;
+		line++;
 	}
 }
 
