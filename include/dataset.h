@@ -70,6 +70,15 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err);
 int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 			struct gs_err *err);
 
+/* Same as dataset_load_buffer with every line parsed by libcsv (no fast path for unquoted
+ * lines): the reference the fast path is tested against. */
+int dataset_load_buffer_reference(struct dataset *ds, const char *name, const char *buf, size_t len,
+				  struct gs_err *err);
+
+/* Parses a whole field (spaces and tabs around it ignored) as a finite double, rounded as
+ * strtod rounds; "nan", "inf", hex and fields of 64 bytes or more are refused. 0, or -1. */
+int dataset_parse_double(const char *s, size_t len, double *out);
+
 /* Sets vendor and family of every row from the rules (case-insensitive substring, first match;
  * no match: the accelerator itself, counted in ds->unmatched). */
 void dataset_classify(struct dataset *ds);

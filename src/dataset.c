@@ -1,7 +1,12 @@
 /* dataset.c: the results CSV loader (libcsv), the families table, and dataset queries.
  *
- * The file is fed to libcsv one physical line at a time so that every callback knows the line
- * it is on; a copy of the current line lets a bad field be located by byte column. */
+ * The input is taken one physical line at a time, so that every record knows the line it
+ * starts on and a bad field can be located by byte column in that line. A line without any
+ * quote character, met outside a quoted field, is split on commas in place (the fast path):
+ * for such a line libcsv's rules come down to "split on ',', end the record at CR or LF, drop
+ * spaces and tabs around each field, no record for a line of blanks", which the fast path
+ * follows; anything else (a quote, a CR inside the line, a record spanning lines) goes to
+ * libcsv, the parser of record. tests/test_dataset.c checks both give the same dataset. */
 #define _GNU_SOURCE /* strcasestr */
 #include "dataset.h"
 
@@ -94,6 +99,29 @@ static size_t sanitize_inplace(char *s, size_t n)
 	return bad;
 }
 
+/* True when s[0..n) is printable ASCII only (0x20..0x7e), which sanitize_inplace leaves alone.
+ * Eight bytes at a time: a byte below 0x20 borrows into its own top bit, one of 0x7f or more
+ * has it set after adding 1 or already; a borrow or carry only crosses from a byte already
+ * caught, so there are no false alarms. */
+static bool plain_ascii(const char *s, size_t n)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x;
+		memcpy(&x, s + i, 8);
+		if (((x - 0x20 * ones) | (x + ones) | x) & high)
+			return false;
+	}
+	for (; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c < 0x20 || c >= 0x7f)
+			return false;
+	}
+	return true;
+}
+
 char *text_sanitize(const char *s, char *buf, size_t n)
 {
 	size_t len;
@@ -113,7 +141,8 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 	return buf;
 }
 
-static char *trim(char *s, size_t *len)
+/* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
+static const char *trim(const char *s, size_t *len)
 {
 	while (*len && (s[0] == ' ' || s[0] == '\t')) {
 		s++;
@@ -126,15 +155,62 @@ static char *trim(char *s, size_t *len)
 
 /* ------------------------------------------------------------------ numbers */
 
-/* Parses a whole field as a finite double in the C locale's notation. 0 or -1. */
-static int parse_double(const char *s, size_t len, double *out)
+/* Powers of ten that doubles hold exactly. */
+static const double pow10_exact[] = {
+	1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* Plain decimals ([+-]digits[.digits], no exponent) with at most 15 significant digits and at
+ * most 22 after the point: the digits make an integer m < 2^53 and 10^k is exact, so m / 10^k,
+ * one correctly rounded division of two exact doubles, is the correctly rounded value, which
+ * is what strtod returns (Clinger's fast path). 0, or -1 when s is not of that form. */
+static int fast_decimal(const char *s, size_t len, double *out)
+{
+	size_t i = 0;
+	uint64_t m = 0;
+	int sig = 0, frac = 0;
+	bool neg = false, dot = false, digit = false;
+
+	if (s[0] == '-' || s[0] == '+') {
+		neg = s[0] == '-';
+		i = 1;
+	}
+	for (; i < len; i++) {
+		unsigned d = (unsigned)(unsigned char)s[i] - '0';
+		if (d < 10) {
+			digit = true;
+			frac += dot;
+			if (m == 0 && d == 0)
+				continue; /* leading zeros are not significant */
+			if (++sig > 15)
+				return -1;
+			m = m * 10 + d;
+		} else if (s[i] == '.' && !dot) {
+			dot = true;
+		} else {
+			return -1;
+		}
+	}
+	if (!digit || frac > 22)
+		return -1;
+	double v = (double)m;
+	if (frac)
+		v /= pow10_exact[frac];
+	*out = neg ? -v : v;
+	return 0;
+}
+
+int dataset_parse_double(const char *s, size_t len, double *out)
 {
 	char buf[64], *end;
 	double v;
 
-	s = trim((char *)s, &len);
+	s = trim(s, &len);
 	if (len == 0 || len >= sizeof buf)
 		return -1;
+	if (fast_decimal(s, len, out) == 0)
+		return 0;
 	memcpy(buf, s, len);
 	buf[len] = '\0';
 	/* strtod also takes "nan", "inf" and hex floats: none is a measurement */
@@ -154,7 +230,7 @@ static int parse_int(const char *s, size_t len, long long *out)
 {
 	double v;
 
-	if (parse_double(s, len, &v) < 0 || v != floor(v) || fabs(v) > 9.0e15)
+	if (dataset_parse_double(s, len, &v) < 0 || v != floor(v) || fabs(v) > 9.0e15)
 		return -1;
 	*out = (long long)v;
 	return 0;
@@ -162,56 +238,94 @@ static int parse_int(const char *s, size_t len, long long *out)
 
 /* ------------------------------------------------------------------ loader state */
 
+/* One field of the current record: in the input itself (fast path) or in a copy (libcsv). */
 struct field {
-	char *s;
-	size_t len, cap;
+	const char *s;
+	size_t len;
 };
+
+struct field_copy {
+	char *s;
+	size_t cap;
+};
+
+/* Duplicate set slot: upper hash bits as a tag, so that probes rarely touch the rows. */
+struct dup_slot {
+	uint32_t tag;
+	uint32_t idx; /* row index, DUP_EMPTY when free */
+};
+#define DUP_EMPTY UINT32_MAX
 
 struct loader {
 	struct dataset *ds;
 	const char *name;        /* pooled file name */
 	const char *round_default;
 	struct gs_err *err;
+	bool libcsv_only;        /* every line through libcsv (the reference for tests) */
 	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
 	size_t nheader;          /* fields in the header */
 	bool have_header;
 	struct field *fields;    /* current record */
 	size_t nfields, fcap;
+	struct field_copy *copies; /* libcsv's fields, copied (buffers reused record to record) */
+	size_t ccap;
 	long line;               /* physical line being fed */
 	long rec_line;           /* line where the current record started */
-	char *raw;               /* copy of the current physical line, for columns */
-	size_t raw_len, raw_cap;
+	const char *raw;         /* the current physical line, in the input, for columns */
+	size_t raw_len;
 	bool raw_cont;           /* record continues a previous line (quoted newline) */
 	int fatal;
-	size_t *dup;             /* open-addressing set of row indices keyed by round/system/bench */
+	const char *prev[C_NCOLS]; /* pooled text of the previous row, per column (NULL: none) */
+	size_t prev_len[C_NCOLS];
+	char *scratch;           /* a field being sanitized */
+	size_t scratch_cap;
+	struct dup_slot *dup;    /* open-addressing set of rows keyed by round/system/benchmark */
 	size_t dup_cap, dup_n;
 };
 
-static int field_push(struct loader *L, const char *s, size_t len)
+static int fields_reserve(struct loader *L)
 {
-	struct field *f;
-
 	if (L->nfields == L->fcap) {
 		size_t cap = L->fcap ? L->fcap * 2 : 32;
-		f = realloc(L->fields, cap * sizeof *f);
+		struct field *f = realloc(L->fields, cap * sizeof *f);
 		if (!f)
 			return -1;
-		memset(f + L->fcap, 0, (cap - L->fcap) * sizeof *f);
 		L->fields = f;
 		L->fcap = cap;
 	}
-	f = &L->fields[L->nfields];
-	if (len + 1 > f->cap) {
+	return 0;
+}
+
+/* Copies a field handed over by libcsv (its buffer is reused for the next field). */
+static int field_push_copy(struct loader *L, const char *s, size_t len)
+{
+	size_t i = L->nfields;
+
+	if (fields_reserve(L) < 0)
+		return -1;
+	if (i == L->ccap) {
+		size_t cap = L->ccap ? L->ccap * 2 : 32;
+		struct field_copy *c = realloc(L->copies, cap * sizeof *c);
+		if (!c)
+			return -1;
+		memset(c + L->ccap, 0, (cap - L->ccap) * sizeof *c);
+		L->copies = c;
+		L->ccap = cap;
+	}
+	struct field_copy *c = &L->copies[i];
+	if (len + 1 > c->cap) {
 		size_t cap = len + 1 < 64 ? 64 : len + 1;
-		char *p = realloc(f->s, cap);
+		char *p = realloc(c->s, cap);
 		if (!p)
 			return -1;
-		f->s = p;
-		f->cap = cap;
+		c->s = p;
+		c->cap = cap;
 	}
-	memcpy(f->s, s ? s : "", len);
-	f->s[len] = '\0';
-	f->len = len;
+	if (len)
+		memcpy(c->s, s, len);
+	c->s[len] = '\0';
+	L->fields[i].s = c->s;
+	L->fields[i].len = len;
 	L->nfields++;
 	return 0;
 }
@@ -239,7 +353,7 @@ static long field_col(const struct loader *L, size_t idx)
 #define WARN_AT(L, idx, ...) \
 	warn_add(&(L)->ds->warn, (L)->name, (L)->rec_line, field_col((L), (idx)) ? field_col((L), (idx)) : (long)(idx) + 1, __VA_ARGS__)
 
-static const char *field_text(struct loader *L, enum column c, size_t *len)
+static const char *field_text(const struct loader *L, enum column c, size_t *len)
 {
 	int i = L->col_of[c];
 
@@ -251,14 +365,34 @@ static const char *field_text(struct loader *L, enum column c, size_t *len)
 	return L->fields[i].s;
 }
 
+/* The pooled, trimmed and sanitized text of column c. Columns repeat from row to row (round,
+ * benchmark, submitter...), so the previous row's text is tried before the pool's hash. */
 static const char *pool_field(struct loader *L, enum column c)
 {
 	size_t len;
-	char *s = (char *)field_text(L, c, &len);
+	const char *s = trim(field_text(L, c, &len), &len);
+	const char *out;
 
-	s = trim(s, &len);
-	sanitize_inplace(s, len);
-	return strpool_intern(&L->ds->pool, s, len);
+	if (L->prev[c] && L->prev_len[c] == len && memcmp(L->prev[c], s, len) == 0)
+		return L->prev[c];
+	if (plain_ascii(s, len)) {
+		out = strpool_intern(&L->ds->pool, s, len);
+		L->prev[c] = out;
+		L->prev_len[c] = len;
+		return out;
+	}
+	/* rare: sanitize a copy (the input is not ours to change) */
+	if (len + 1 > L->scratch_cap) {
+		char *p = realloc(L->scratch, len + 1);
+		if (!p)
+			return NULL;
+		L->scratch = p;
+		L->scratch_cap = len + 1;
+	}
+	memcpy(L->scratch, s, len);
+	sanitize_inplace(L->scratch, len);
+	L->prev[c] = NULL;
+	return strpool_intern(&L->ds->pool, L->scratch, len);
 }
 
 /* ------------------------------------------------------------------ duplicates */
@@ -268,7 +402,9 @@ static uint64_t key_hash(const struct row *r)
 	uint64_t h = (uintptr_t)r->round * 0x9e3779b97f4a7c15ull;
 	h ^= (uintptr_t)r->system * 0xc2b2ae3d27d4eb4full;
 	h ^= (uintptr_t)r->benchmark * 0x165667b19e3779f9ull;
-	return h ^ (h >> 29);
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ull;
+	return h ^ (h >> 32);
 }
 
 static bool same_key(const struct row *a, const struct row *b)
@@ -276,24 +412,27 @@ static bool same_key(const struct row *a, const struct row *b)
 	return a->round == b->round && a->system == b->system && a->benchmark == b->benchmark;
 }
 
-/* Returns the index of an earlier row with r's key, or SIZE_MAX after remembering idx. */
-static size_t dup_check(struct loader *L, const struct row *r, size_t idx)
+/* Sets *first to the index of an earlier row with r's key, or to SIZE_MAX after remembering
+ * idx. Returns 0, or -1 when out of memory. */
+static int dup_check(struct loader *L, const struct row *r, size_t idx, size_t *first)
 {
 	struct dataset *ds = L->ds;
-	size_t j;
+	size_t j, mask;
 
+	if (idx >= DUP_EMPTY)
+		return -1;
 	if ((L->dup_n + 1) * 2 > L->dup_cap) {
 		size_t cap = L->dup_cap ? L->dup_cap * 2 : 1024;
-		size_t *t = malloc(cap * sizeof *t);
+		struct dup_slot *t = malloc(cap * sizeof *t);
 		if (!t)
-			return SIZE_MAX;
+			return -1;
 		for (size_t i = 0; i < cap; i++)
-			t[i] = SIZE_MAX;
+			t[i].idx = DUP_EMPTY;
 		for (size_t i = 0; i < L->dup_cap; i++) {
-			if (L->dup[i] == SIZE_MAX)
+			if (L->dup[i].idx == DUP_EMPTY)
 				continue;
-			j = key_hash(&ds->rows[L->dup[i]]) & (cap - 1);
-			while (t[j] != SIZE_MAX)
+			j = key_hash(&ds->rows[L->dup[i].idx]) & (cap - 1);
+			while (t[j].idx != DUP_EMPTY)
 				j = (j + 1) & (cap - 1);
 			t[j] = L->dup[i];
 		}
@@ -301,13 +440,20 @@ static size_t dup_check(struct loader *L, const struct row *r, size_t idx)
 		L->dup = t;
 		L->dup_cap = cap;
 	}
-	j = key_hash(r) & (L->dup_cap - 1);
-	for (; L->dup[j] != SIZE_MAX; j = (j + 1) & (L->dup_cap - 1))
-		if (same_key(&ds->rows[L->dup[j]], r))
-			return L->dup[j];
-	L->dup[j] = idx;
+	uint64_t h = key_hash(r);
+	uint32_t tag = (uint32_t)(h >> 32);
+	mask = L->dup_cap - 1;
+	for (j = h & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
+		if (L->dup[j].tag == tag && same_key(&ds->rows[L->dup[j].idx], r)) {
+			*first = L->dup[j].idx;
+			return 0;
+		}
+	}
+	L->dup[j].tag = tag;
+	L->dup[j].idx = (uint32_t)idx;
 	L->dup_n++;
-	return SIZE_MAX;
+	*first = SIZE_MAX;
+	return 0;
 }
 
 /* ------------------------------------------------------------------ rows */
@@ -322,12 +468,11 @@ static int runs_parse(struct loader *L, struct row *r)
 	r->run_off = start;
 	r->run_n = 0;
 	while (i < len) {
-		size_t j = i;
+		const char *semi = memchr(s + i, ';', len - i);
+		size_t j = semi ? (size_t)(semi - s) : len;
 		double v;
-		while (j < len && s[j] != ';')
-			j++;
 		if (j > i) {
-			if (parse_double(s + i, j - i, &v) < 0 || v <= 0) {
+			if (dataset_parse_double(s + i, j - i, &v) < 0 || v <= 0) {
 				WARN_AT(L, L->col_of[C_RUN_MINUTES], "run_minutes: '%.*s' is not a positive number; runs ignored",
 					(int)(j - i > 40 ? 40 : j - i), s + i);
 				ds->nruns = start;
@@ -391,9 +536,7 @@ static int row_take(struct loader *L)
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-		field_text(L, required[i], &len);
-		char *t = L->fields[L->col_of[required[i]]].s;
-		trim(t, &len);
+		trim(field_text(L, required[i], &len), &len);
 		if (len == 0) {
 			WARN_AT(L, L->col_of[required[i]], "%s is empty; row skipped", column_names[required[i]]);
 			return 0;
@@ -401,7 +544,7 @@ static int row_take(struct loader *L)
 	}
 	memset(&r, 0, sizeof r);
 	s = field_text(L, C_MINUTES, &len);
-	if (parse_double(s, len, &v) < 0 || !(v > 0)) {
+	if (dataset_parse_double(s, len, &v) < 0 || !(v > 0)) {
 		WARN_AT(L, L->col_of[C_MINUTES], "minutes: '%.*s' is not a positive finite number; row skipped",
 			(int)(len > 40 ? 40 : len), s);
 		return 0;
@@ -437,7 +580,7 @@ static int row_take(struct loader *L)
 	r.scaling_factor = 1.0;
 	s = field_text(L, C_SCALING, &len);
 	if (L->col_of[C_SCALING] >= 0 && len > 0) {
-		if (parse_double(s, len, &v) < 0 || !(v > 0))
+		if (dataset_parse_double(s, len, &v) < 0 || !(v > 0))
 			WARN_AT(L, L->col_of[C_SCALING], "scaling_factor: '%.*s' is not a positive number; ignored",
 				(int)(len > 40 ? 40 : len), s);
 		else
@@ -447,7 +590,9 @@ static int row_take(struct loader *L)
 	r.line = L->rec_line;
 	if (runs_parse(L, &r) < 0)
 		return -1;
-	size_t first = dup_check(L, &r, ds->n);
+	size_t first;
+	if (dup_check(L, &r, ds->n, &first) < 0)
+		return -1;
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
 		warn_add(&ds->warn, L->name, L->rec_line, 0,
@@ -474,7 +619,7 @@ static int header_take(struct loader *L)
 		L->col_of[c] = -1;
 	for (size_t i = 0; i < L->nfields; i++) {
 		size_t len = L->fields[i].len;
-		char *s = trim(L->fields[i].s, &len);
+		const char *s = trim(L->fields[i].s, &len);
 		for (int c = 0; c < C_NCOLS; c++) {
 			if (strlen(column_names[c]) != len || strncasecmp(s, column_names[c], len) != 0)
 				continue;
@@ -500,23 +645,9 @@ static int header_take(struct loader *L)
 	return 0;
 }
 
-static void on_field(void *s, size_t len, void *data)
+/* The current record is complete: the header, or a row. */
+static void record_take(struct loader *L)
 {
-	struct loader *L = data;
-
-	if (L->fatal)
-		return;
-	if (field_push(L, s, len) < 0) {
-		err_set(L->err, L->name, L->line, 0, "out of memory");
-		L->fatal = 1;
-	}
-}
-
-static void on_record(int c, void *data)
-{
-	struct loader *L = data;
-
-	(void)c;
 	if (L->fatal)
 		return;
 	if (L->nfields == 0)
@@ -532,62 +663,114 @@ static void on_record(int c, void *data)
 	L->raw_cont = false;
 }
 
-static int raw_append(struct loader *L, const char *s, size_t n)
+static void on_field(void *s, size_t len, void *data)
 {
-	if (L->raw_len + n > L->raw_cap) {
-		size_t cap = L->raw_cap ? L->raw_cap : 256;
-		while (cap < L->raw_len + n)
-			cap *= 2;
-		char *p = realloc(L->raw, cap);
-		if (!p)
-			return -1;
-		L->raw = p;
-		L->raw_cap = cap;
+	struct loader *L = data;
+
+	if (L->fatal)
+		return;
+	if (field_push_copy(L, s ? s : "", len) < 0) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
+		L->fatal = 1;
 	}
-	memcpy(L->raw + L->raw_len, s, n);
-	L->raw_len += n;
-	return 0;
 }
 
-/* Feeds buf to the parser, one physical line at a time. Returns 0 or -1 with L->err set. */
-static int feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len)
+static void on_record(int c, void *data)
 {
-	size_t i = 0;
+	(void)c;
+	record_take(data);
+}
 
-	while (i < len && !L->fatal) {
-		const char *nl = memchr(buf + i, '\n', len - i);
-		size_t seg = nl ? (size_t)(nl - (buf + i)) + 1 : len - i;
-		if (raw_append(L, buf + i, seg) < 0) {
+/* The fast path: one record from a line s[0..n) (terminator removed) that holds no quote and
+ * no CR, met outside a record. Fields are split on commas, spaces and tabs around them dropped,
+ * and a line of blanks is no record, as libcsv does. */
+static void fast_line(struct loader *L, const char *s, size_t n)
+{
+	const char *end = s + n;
+
+	L->rec_line = L->line;
+	L->nfields = 0;
+	for (;;) {
+		const char *comma = memchr(s, ',', (size_t)(end - s));
+		const char *e = comma ? comma : end;
+		size_t len = (size_t)(e - s);
+		const char *f = trim(s, &len);
+		if (!comma && len == 0 && L->nfields == 0)
+			return; /* nothing but blanks */
+		if (fields_reserve(L) < 0) {
 			err_set(L->err, L->name, L->line, 0, "out of memory");
-			return -1;
+			L->fatal = 1;
+			return;
 		}
+		L->fields[L->nfields].s = f;
+		L->fields[L->nfields].len = len;
+		L->nfields++;
+		if (!comma)
+			break;
+		s = comma + 1;
+	}
+	record_take(L);
+}
+
+/* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with L->err set. */
+static int line_take(struct loader *L, struct csv_parser *p, const char *s, size_t n, bool nl)
+{
+	size_t m = n - nl;
+
+	L->raw = s;
+	L->raw_len = n;
+	if (m && s[m - 1] == '\r')
+		m--;
+	if (p->pstate == 0 && !L->libcsv_only && !memchr(s, '"', m) && !memchr(s, '\r', m)) {
+		fast_line(L, s, m);
+	} else {
 		if (p->pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
 			L->rec_line = L->line;
-		size_t done = csv_parse(p, buf + i, seg, on_field, on_record, L);
-		if (done != seg) {
-			long col = (long)(L->raw_len - seg + done) + 1;
-			err_set(L->err, L->name, L->line, col, "malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote",
+		size_t done = csv_parse(p, s, n, on_field, on_record, L);
+		if (done != n) {
+			err_set(L->err, L->name, L->line, (long)done + 1,
+				"malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote",
 				csv_strerror(csv_error(p)));
 			return -1;
 		}
-		i += seg;
-		if (nl) {
-			/* a record still open at the end of the line spans lines (quoted newline) */
-			if (p->pstate != 0)
-				L->raw_cont = true;
-			L->line++;
-			L->raw_len = 0;
-		}
+		/* a record still open at the end of the line spans lines (quoted newline) */
+		if (nl && p->pstate != 0)
+			L->raw_cont = true;
 	}
+	if (nl)
+		L->line++;
 	return L->fatal ? -1 : 0;
+}
+
+/* Takes the complete lines of buf[0..len); returns how many bytes they span (the rest is a
+ * partial line), or -1 with L->err set. At the end of the input (last) the rest is a line too. */
+static long long feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len, bool last)
+{
+	const char *b = buf, *end = buf + len;
+
+	while (b < end) {
+		const char *nl = memchr(b, '\n', (size_t)(end - b));
+		if (!nl)
+			break;
+		if (line_take(L, p, b, (size_t)(nl - b) + 1, true) < 0)
+			return -1;
+		b = nl + 1;
+	}
+	if (last && b < end) {
+		if (line_take(L, p, b, (size_t)(end - b), false) < 0)
+			return -1;
+		b = end;
+	}
+	return (long long)(b - buf);
 }
 
 static void loader_free(struct loader *L)
 {
-	for (size_t i = 0; i < L->fcap; i++)
-		free(L->fields[i].s);
+	for (size_t i = 0; i < L->ccap; i++)
+		free(L->copies[i].s);
+	free(L->copies);
 	free(L->fields);
-	free(L->raw);
+	free(L->scratch);
 	free(L->dup);
 }
 
@@ -609,71 +792,120 @@ static const char *round_from_name(struct dataset *ds, const char *name)
 	return strpool_intern(&ds->pool, buf, len);
 }
 
-static void dup_seed(struct loader *L, size_t upto)
+static int dup_seed(struct loader *L, size_t upto)
 {
+	size_t first;
+
 	/* rows of files loaded earlier take part in the duplicate check too */
 	for (size_t i = 0; i < upto; i++)
-		dup_check(L, &L->ds->rows[i], i);
+		if (dup_check(L, &L->ds->rows[i], i, &first) < 0)
+			return -1;
+	return 0;
+}
+
+/* Ends the input: a record still open (no final newline) is taken. 0, or -1 with L->err set.
+ * Called while the last line is still in memory, for the columns of its warnings. */
+static int finish(struct loader *L, struct csv_parser *p)
+{
+	if (csv_fini(p, on_field, on_record, L) != 0) {
+		err_set(L->err, L->name, L->rec_line ? L->rec_line : L->line, 0,
+			"unterminated quoted field (a quote opened here is never closed)");
+		return -1;
+	}
+	return L->fatal ? -1 : 0;
+}
+
+static bool has_bom(const char *b, size_t n)
+{
+	return n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0;
+}
+
+/* Reads fd in large blocks; each block's complete lines are taken, a partial line moves to the
+ * front and the block grows only for a line longer than itself. */
+static int read_lines(struct loader *L, struct csv_parser *p, int fd)
+{
+	size_t cap = 1 << 20, have = 0, skip = 0;
+	bool bom_checked = false;
+	char *buf = malloc(cap);
+	int rc = -1;
+
+	if (!buf) {
+		err_set(L->err, L->name, 0, 0, "out of memory");
+		return -1;
+	}
+#ifdef POSIX_FADV_SEQUENTIAL
+	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
+#endif
+	for (;;) {
+		if (have == cap) {
+			char *q = realloc(buf, cap * 2);
+			if (!q) {
+				err_set(L->err, L->name, L->line, 0, "out of memory");
+				goto out;
+			}
+			buf = q;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, buf + have, cap - have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err_set(L->err, L->name, L->line, 0, "read error: %s", strerror(errno));
+			goto out;
+		}
+		have += (size_t)got;
+		if (!bom_checked && (have >= 3 || got == 0)) {
+			skip = has_bom(buf, have) ? 3 : 0;
+			bom_checked = true;
+		}
+		if (!bom_checked)
+			continue;
+		long long used = feed(L, p, buf + skip, have - skip, got == 0);
+		if (used < 0)
+			goto out;
+		if (got == 0)
+			break;
+		have -= skip + (size_t)used;
+		memmove(buf, buf + skip + used, have);
+		skip = 0;
+	}
+	rc = finish(L, p);
+out:
+	free(buf);
+	return rc;
 }
 
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
-		       struct gs_err *err)
+		       bool libcsv_only, struct gs_err *err)
 {
 	struct loader L;
 	struct csv_parser p;
-	char *chunk = NULL;
 	int rc = -1;
-	bool first = true;
 
 	memset(&L, 0, sizeof L);
 	L.ds = ds;
 	L.err = err;
 	L.line = 1;
+	L.libcsv_only = libcsv_only;
 	L.name = strpool_intern(&ds->pool, name, strlen(name));
 	L.round_default = round_from_name(ds, name);
 	if (!L.name || !L.round_default || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		err_set(err, name, 0, 0, "out of memory");
 		return -1;
 	}
-	dup_seed(&L, ds->n);
+	if (dup_seed(&L, ds->n) < 0) {
+		err_set(err, name, 0, 0, "out of memory");
+		goto out;
+	}
 	if (fd >= 0) {
-		enum { CHUNK = 1 << 20 };
-		chunk = malloc(CHUNK);
-		if (!chunk) {
-			err_set(err, name, 0, 0, "out of memory");
+		if (read_lines(&L, &p, fd) < 0)
 			goto out;
-		}
-		for (;;) {
-			ssize_t got = read(fd, chunk, CHUNK);
-			if (got < 0 && errno == EINTR)
-				continue;
-			if (got < 0) {
-				err_set(err, name, L.line, 0, "read error: %s", strerror(errno));
-				goto out;
-			}
-			if (got == 0)
-				break;
-			const char *b = chunk;
-			size_t n = (size_t)got;
-			if (first && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
-				b += 3, n -= 3;
-			first = false;
-			if (feed(&L, &p, b, n) < 0)
-				goto out;
-		}
 	} else {
-		if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		if (has_bom(buf, len))
 			buf += 3, len -= 3;
-		if (feed(&L, &p, buf, len) < 0)
+		if (feed(&L, &p, buf, len, true) < 0 || finish(&L, &p) < 0)
 			goto out;
 	}
-	if (csv_fini(&p, on_field, on_record, &L) != 0) {
-		err_set(err, name, L.rec_line ? L.rec_line : L.line, 0,
-			"unterminated quoted field (a quote opened here is never closed)");
-		goto out;
-	}
-	if (L.fatal)
-		goto out;
 	if (!L.have_header) {
 		err_set(err, name, 0, 0, "empty file: no header line");
 		goto out;
@@ -681,7 +913,6 @@ static int load_stream(struct dataset *ds, const char *name, int fd, const char 
 	rc = 0;
 out:
 	csv_free(&p);
-	free(chunk);
 	loader_free(&L);
 	return rc;
 }
@@ -695,7 +926,7 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	rc = load_stream(ds, path, fd, NULL, 0, err);
+	rc = load_stream(ds, path, fd, NULL, 0, false, err);
 	close(fd);
 	return rc;
 }
@@ -703,7 +934,13 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 			struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, err);
+	return load_stream(ds, name, -1, buf, len, false, err);
+}
+
+int dataset_load_buffer_reference(struct dataset *ds, const char *name, const char *buf, size_t len,
+				  struct gs_err *err)
+{
+	return load_stream(ds, name, -1, buf, len, true, err);
 }
 
 /* ------------------------------------------------------------------ families */
@@ -728,7 +965,7 @@ static void fam_field(void *s, size_t len, void *data)
 	if (F->fatal)
 		return;
 	if (F->nf < 3) {
-		t = trim(s ? s : (char *)"", &len);
+		t = (char *)trim(s ? s : "", &len);
 		sanitize_inplace(t, len);
 		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
 	}
