@@ -159,41 +159,94 @@ static int text_width(const char *s, bool utf8)
 	return text_fit(s, 1 << 30, utf8, NULL);
 }
 
+/* ---- cells ----
+ * waddch and waddnstr cost ncursesw a few hundred instructions per character (control-character
+ * checks, multibyte state, the window's rendition); text that is already known to be printable
+ * ASCII is stored straight into the line through waddchnstr, with the attribute in each cell.
+ * The cursor then goes where waddnstr would have left it, so that drawing can continue. */
+enum { CELL_RUN = 256 };
+
+/* Writes len printable ASCII bytes of s (len <= CELL_RUN) at (y, x) in attribute at. */
+static void put_ascii(int y, int x, const char *s, int len, attr_t at)
+{
+	chtype run[CELL_RUN + 1];
+
+	if (len <= 0)
+		return;
+	if (x + len > COLS) {
+		/* would wrap: keep waddnstr's behaviour exactly */
+		attrset(at);
+		mvaddnstr(y, x, s, len);
+		return;
+	}
+	for (int i = 0; i < len; i++)
+		run[i] = (chtype)(unsigned char)s[i] | at;
+	run[len] = 0;
+	mvaddchnstr(y, x, run, len);
+	attrset(at);
+	if (x + len < COLS)
+		move(y, x + len);
+	else if (y + 1 < LINES)
+		move(y + 1, 0);
+	else
+		move(y, COLS - 1);
+}
+
 /* Draws at most w columns of s at (y, x); returns the columns used. Control bytes, and bytes
- * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. */
+ * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. The
+ * text goes out through a buffer in as few waddnstr calls as it fits in (usually one). */
 static int put_text(const struct app *app, int y, int x, int w, const char *s, attr_t at)
 {
-	size_t n, i = 0;
+	char out[CELL_RUN];
+	size_t n, i = 0, o = 0;
+	bool ascii = true, moved = false;
 	int col;
 
 	if (w <= 0 || !s)
 		return 0;
 	col = text_fit(s, w, app->utf8, &n);
-	attrset(at);
-	move(y, x);
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f || (c >= 0x80 && !app->utf8)) {
-			addch('?');
-			i++;
-		} else if (c < 0x80) {
-			addch(c);
-			i++;
-		} else {
+		size_t len = 1;
+		if (c >= 0x80 && app->utf8) {
 			mbstate_t st;
 			wchar_t wc;
-			size_t len;
 			memset(&st, 0, sizeof st);
 			len = mbrtowc(&wc, s + i, n - i, &st);
 			if (len == (size_t)-1 || len == (size_t)-2 || len == 0 || wcwidth(wc) < 0) {
-				addch('?');
-				i++;
+				len = 1;
 			} else {
-				addnstr(s + i, (int)len);
-				i += len;
+				c = 0x20; /* a valid character: copied as it is */
+				ascii = false;
 			}
 		}
+		if (o + len > sizeof out) {
+			/* rare: longer than a screen line; the slow path for the rest */
+			if (!moved) {
+				attrset(at);
+				move(y, x);
+				moved = true;
+			}
+			addnstr(out, (int)o);
+			o = 0;
+			ascii = false;
+		}
+		if (c < 0x20 || c >= 0x7f)
+			out[o++] = '?';
+		else
+			memcpy(out + o, s + i, len), o += len;
+		i += len;
 	}
+	if (ascii && !moved) {
+		put_ascii(y, x, out, (int)o, at);
+		return col;
+	}
+	if (!moved) {
+		attrset(at);
+		move(y, x);
+	}
+	if (o)
+		addnstr(out, (int)o);
 	return col;
 }
 
@@ -205,19 +258,44 @@ static void fill(int y, int x, int w, attr_t at)
 	mvhline(y, x, ' ', w);
 }
 
-/* A fixed-width cell: padded, right-aligned if asked, cut with '~' when the text is longer. */
+static const char spaces[] = "                                                                ";
+
+/* n spaces at the cursor, in attribute at. */
+static void pad(int n, attr_t at)
+{
+	while (n > 0) {
+		int k = n < (int)sizeof spaces - 1 ? n : (int)sizeof spaces - 1, y, x;
+		getyx(stdscr, y, x);
+		put_ascii(y, x, spaces, k, at);
+		n -= k;
+	}
+}
+
+/* A fixed-width cell: padded, right-aligned if asked, cut with '~' when the text is longer.
+ * Every one of its w cells is written once, in `at`. */
 static void put_cell(const struct app *app, int y, int x, int w, const char *s, bool right,
 		     attr_t at)
 {
-	int tw = text_width(s, app->utf8);
+	int tw;
 
-	fill(y, x, w, at);
+	if (w <= 0)
+		return;
+	tw = text_width(s, app->utf8);
 	if (tw <= w) {
-		put_text(app, y, right ? x + w - tw : x, w, s, at);
+		if (right) {
+			move(y, x);
+			pad(w - tw, at);
+			put_text(app, y, x + w - tw, w, s, at);
+		} else {
+			put_text(app, y, x, w, s, at);
+			pad(w - tw, at);
+		}
 	} else {
-		put_text(app, y, x, w - 1, s, at);
+		int used = put_text(app, y, x, w - 1, s, at);
+		/* a wide character that does not fit leaves a gap before the '~' */
+		pad(w - 1 - used, at);
 		attrset(at);
-		mvaddch(y, x + w - 1, '~');
+		addch('~');
 	}
 }
 
@@ -279,6 +357,8 @@ static void draw_header(const struct app *app)
 
 /* ---- plot ---- */
 
+enum { PLOT_ROW_MAX = 512 }; /* plot.h: grids are at most 400 wide */
+
 static void draw_plot(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
@@ -298,13 +378,25 @@ static void draw_plot(const struct app *app)
 			 "(no plot at this size)", role_attr(R_NORMAL));
 		return;
 	}
+	/* each row in one waddchnstr: the attribute of a run of cells with one role is looked up
+	 * once, and the cells go straight into the line */
 	for (int y = 0; y < g->h && y < l->plot.h; y++) {
-		move(l->plot.y + y, l->plot.x);
-		for (int x = 0; x < g->w && x < l->plot.w; x++) {
-			unsigned char c = (unsigned char)g->ch[y * g->w + x];
-			attrset(role_attr(plot_role(g->role[y * g->w + x])));
-			addch(c >= 0x20 && c < 0x7f ? c : '?');
+		const char *ch = g->ch + (size_t)y * g->w;
+		const unsigned char *role = g->role + (size_t)y * g->w;
+		int w = g->w < l->plot.w ? g->w : l->plot.w;
+		chtype row[PLOT_ROW_MAX + 1];
+		if (w > PLOT_ROW_MAX)
+			w = PLOT_ROW_MAX;
+		for (int x = 0; x < w;) {
+			unsigned char r = role[x];
+			attr_t at = role_attr(plot_role(r));
+			for (; x < w && role[x] == r; x++) {
+				unsigned char c = (unsigned char)ch[x];
+				row[x] = (chtype)(c >= 0x20 && c < 0x7f ? c : '?') | at;
+			}
 		}
+		row[w] = 0;
+		mvaddchnstr(l->plot.y + y, l->plot.x, row, w);
 	}
 	if (app->a.n == 0)
 		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
@@ -398,32 +490,51 @@ static void plan_table(const struct app *app, int width, struct tplan *t)
 		t->w[TC_SYS] = width;
 }
 
-static void cell_text(const struct app *app, size_t i, int c, char *buf, size_t n)
+/* The text of table cell (i, c): the data's own string when there is one, else formatted into
+ * buf. */
+static const char *cell_text(const struct app *app, size_t i, int c, char *buf, size_t n)
 {
 	const struct arow *ar = &app->a.rows[i];
 	const struct row *r = ui_state_row(app, i);
 
 	switch (c) {
-	case TC_RANK: snprintf(buf, n, "%zu", i + 1); break;
-	case TC_SUB: snprintf(buf, n, "%s", r->submitter); break;
-	case TC_SYS: snprintf(buf, n, "%s", r->system); break;
-	case TC_FAM: snprintf(buf, n, "%s", r->family); break;
-	case TC_N: fmt_count(ar->N, buf, n); break;
-	case TC_MIN: fmt_fixed(ar->T, 2, buf, n); break;
-	case TC_S: fmt_sig(ar->S, 3, buf, n); break;
-	case TC_EP: fmt_sig(ar->Ep, 3, buf, n); break;
-	case TC_E: fmt_sig(ar->E, 3, buf, n); break;
-	case TC_A: fmt_sig(ar->A, 3, buf, n); break;
-	case TC_CL: snprintf(buf, n, "%c", 'a' + ar->cluster % 26); break;
-	case TC_MARK: snprintf(buf, n, "%c%c", ar->is_ref ? 'R' : ' ', ar->pareto ? '*' : ' '); break;
+	case TC_RANK: {
+		/* digits from the right: the rank is the only number of every row */
+		char *p = buf + n - 1;
+		size_t v = i + 1;
+		*p = '\0';
+		do
+			*--p = (char)('0' + v % 10);
+		while ((v /= 10) > 0 && p > buf);
+		return p;
+	}
+	case TC_SUB: return r->submitter;
+	case TC_SYS: return r->system;
+	case TC_FAM: return r->family;
+	case TC_N: return fmt_count(ar->N, buf, n);
+	case TC_MIN: return fmt_fixed(ar->T, 2, buf, n);
+	case TC_S: return fmt_sig(ar->S, 3, buf, n);
+	case TC_EP: return fmt_sig(ar->Ep, 3, buf, n);
+	case TC_E: return fmt_sig(ar->E, 3, buf, n);
+	case TC_A: return fmt_sig(ar->A, 3, buf, n);
+	case TC_CL:
+		buf[0] = (char)('a' + ar->cluster % 26);
+		buf[1] = '\0';
+		return buf;
+	case TC_MARK:
+		buf[0] = ar->is_ref ? 'R' : ' ';
+		buf[1] = ar->pareto ? '*' : ' ';
+		buf[2] = '\0';
+		return buf;
 	case TC_SPREAD:
 		if (isfinite(ar->t_lo) && isfinite(ar->t_hi) && ar->T > 0)
 			snprintf(buf, n, "%.1f%%", (ar->t_hi - ar->t_lo) / ar->T * 100.0);
 		else
 			snprintf(buf, n, "-");
-		break;
+		return buf;
 	default: buf[0] = '\0';
 	}
+	return buf;
 }
 
 static void draw_table(const struct app *app)
@@ -467,8 +578,8 @@ static void draw_table(const struct app *app)
 				continue;
 			if (c == TC_CL && !sel)
 				at = role_attr((enum ui_role)(R_CLUSTER + app->a.rows[i].cluster % MAX_K));
-			cell_text(app, i, c, buf, sizeof buf);
-			put_cell(app, y, x, t.w[c], buf, tcols[c].right, at);
+			put_cell(app, y, x, t.w[c], cell_text(app, i, c, buf, sizeof buf),
+				 tcols[c].right, at);
 			x += t.w[c] + 1;
 		}
 	}
