@@ -21,6 +21,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -184,7 +186,8 @@ struct job {
 	double minutes;
 	long line, col;
 	char why[160];
-	unsigned long long bytes;
+	unsigned long long size;      /* from the walk's stat */
+	unsigned long long bytes;     /* read */
 };
 
 struct model {
@@ -237,30 +240,49 @@ static char *path_join(const char *a, const char *b, int *oom)
 	return p;
 }
 
-static int cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 static int is_dir(const char *p)
 {
 	struct stat st;
 	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-static int is_file(const char *p)
+/* One folder entry; kind from the entry's d_type, stat'ed (symlinks followed) only when the
+ * file system does not tell or the entry is a symlink. */
+enum { KIND_OTHER, KIND_DIR, KIND_FILE };
+struct dent {
+	char *name;
+	int kind;
+};
+
+static int cmp_dent(const void *a, const void *b)
 {
-	struct stat st;
-	return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+	return strcmp(((const struct dent *)a)->name, ((const struct dent *)b)->name);
 }
 
-/* Sorted names of dir's entries (no "." or hidden ones); NULL-terminated, owned.
+static int dent_kind(DIR *d, const struct dirent *de)
+{
+	struct stat st;
+
+#ifdef DT_DIR
+	if (de->d_type == DT_DIR)
+		return KIND_DIR;
+	if (de->d_type == DT_REG)
+		return KIND_FILE;
+	if (de->d_type != DT_UNKNOWN && de->d_type != DT_LNK)
+		return KIND_OTHER;
+#endif
+	if (fstatat(dirfd(d), de->d_name, &st, 0) != 0)
+		return KIND_OTHER;
+	return S_ISDIR(st.st_mode) ? KIND_DIR : S_ISREG(st.st_mode) ? KIND_FILE : KIND_OTHER;
+}
+
+/* Sorted entries of dir (no "." or hidden ones), terminated by a NULL name; owned.
  * Returns NULL with a warning when dir cannot be read, or on OOM. */
-static char **list_dir(const char *dir, struct gs_warn *w, size_t *count, int *oom)
+static struct dent *list_dir(const char *dir, struct gs_warn *w, size_t *count, int *oom)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	char **v = NULL;
+	struct dent *v = NULL;
 	size_t n = 0, cap = 0;
 
 	*count = 0;
@@ -269,21 +291,22 @@ static char **list_dir(const char *dir, struct gs_warn *w, size_t *count, int *o
 		return NULL;
 	}
 	while ((de = readdir(d))) {
-		char **nv;
+		struct dent *nv;
 		if (de->d_name[0] == '.')
 			continue;
 		nv = grow(v, &cap, n + 2, sizeof *v, oom);
 		if (!nv)
 			break;
 		v = nv;
-		if (!(v[n] = xstrdup(de->d_name, oom)))
+		if (!(v[n].name = xstrdup(de->d_name, oom)))
 			break;
+		v[n].kind = dent_kind(d, de);
 		n++;
 	}
 	closedir(d);
 	if (*oom) {
 		for (size_t i = 0; i < n; i++)
-			free(v[i]);
+			free(v[i].name);
 		free(v);
 		return NULL;
 	}
@@ -291,18 +314,18 @@ static char **list_dir(const char *dir, struct gs_warn *w, size_t *count, int *o
 		*oom = 1;
 		return NULL;
 	}
-	qsort(v, n, sizeof *v, cmp_str);
-	v[n] = NULL;
+	qsort(v, n, sizeof *v, cmp_dent);
+	v[n].name = NULL;
 	*count = n;
 	return v;
 }
 
-static void free_list(char **v)
+static void free_list(struct dent *v)
 {
 	if (!v)
 		return;
-	for (size_t i = 0; v[i]; i++)
-		free(v[i]);
+	for (size_t i = 0; v[i].name; i++)
+		free(v[i].name);
 	free(v);
 }
 
@@ -436,16 +459,12 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		       struct gs_warn *w)
 {
 	char *dir = path_join(sysdir, bench, &m->oom);
-	char **names;
+	struct dent *names;
 	size_t n;
 	struct cell *c;
 
 	if (!dir)
 		return;
-	if (!is_dir(dir)) {
-		free(dir);
-		return;
-	}
 	names = list_dir(dir, w, &n, &m->oom);
 	if (!names) {
 		free(dir);
@@ -464,11 +483,13 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	for (size_t i = 0; i < n; i++) {
 		char *p;
 		struct job *j;
-		if (strncmp(names[i], "result_", 7) != 0 || !has_suffix(names[i], ".txt"))
+		struct stat st;
+		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
 			continue;
-		if (!(p = path_join(c->dir, names[i], &m->oom)))
+		if (!(p = path_join(c->dir, names[i].name, &m->oom)))
 			break;
-		if (!is_file(p)) {
+		/* the size orders the work (largest first) */
+		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
 			free(p);
 			continue;
 		}
@@ -479,6 +500,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		j = &m->jobs[m->njobs++];
 		memset(j, 0, sizeof *j);
 		j->path = p;
+		j->size = (unsigned long long)st.st_size;
 		c->njobs++;
 	}
 out:
@@ -486,30 +508,31 @@ out:
 	free_list(names);
 }
 
+/* One submitter folder (the caller has checked that it is a folder). */
 static void walk_submitter(struct model *m, const char *top, const char *sub, struct gs_warn *w)
 {
 	char *subdir = path_join(top, sub, &m->oom);
 	char *sysdir = subdir ? path_join(subdir, "systems", &m->oom) : NULL;
 	char *resdir = subdir ? path_join(subdir, "results", &m->oom) : NULL;
-	char **names = NULL, **res = NULL;
+	struct dent *names = NULL, *res = NULL;
 	size_t n = 0, nres = 0, first = m->nsys;
 
-	if (!subdir || !sysdir || !resdir || !is_dir(subdir))
+	if (!subdir || !sysdir || !resdir)
 		goto out;
 	if (is_dir(sysdir) && (names = list_dir(sysdir, w, &n, &m->oom))) {
 		for (size_t i = 0; i < n; i++) {
 			struct sys *s;
-			if (!has_suffix(names[i], ".json"))
+			if (!has_suffix(names[i].name, ".json"))
 				continue;
 			if (!(m->sys = grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
 				goto out;
 			s = &m->sys[m->nsys++];
 			memset(s, 0, sizeof *s);
 			s->submitter = xstrdup(sub, &m->oom);
-			s->name = xstrdup(names[i], &m->oom);
+			s->name = xstrdup(names[i].name, &m->oom);
 			if (s->name)
 				s->name[strlen(s->name) - 5] = '\0';
-			s->json = path_join(sysdir, names[i], &m->oom);
+			s->json = path_join(sysdir, names[i].name, &m->oom);
 			if (s->json)
 				read_system(s, w, &m->oom);
 		}
@@ -519,21 +542,19 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 	if (!(res = list_dir(resdir, w, &nres, &m->oom)))
 		goto out;
 	for (size_t i = 0; i < nres; i++) {
-		char *sd = path_join(resdir, res[i], &m->oom);
-		char **benches;
+		char *sd;
+		struct dent *benches;
 		size_t nb, si;
 
-		if (!sd)
-			break;
-		if (!is_dir(sd)) {
-			free(sd);
+		if (res[i].kind != KIND_DIR)
 			continue;
-		}
+		if (!(sd = path_join(resdir, res[i].name, &m->oom)))
+			break;
 		for (si = first; si < m->nsys; si++)
-			if (m->sys[si].name && strcmp(m->sys[si].name, res[i]) == 0)
+			if (m->sys[si].name && strcmp(m->sys[si].name, res[i].name) == 0)
 				break;
 		if (si == m->nsys) {
-			warn_add(w, sd, 0, 0, "no systems/%s.json for these results; skipped", res[i]);
+			warn_add(w, sd, 0, 0, "no systems/%s.json for these results; skipped", res[i].name);
 			free(sd);
 			continue;
 		}
@@ -544,7 +565,8 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		}
 		if ((benches = list_dir(sd, w, &nb, &m->oom))) {
 			for (size_t b = 0; b < nb; b++)
-				walk_bench(m, si, sd, benches[b], w);
+				if (benches[b].kind == KIND_DIR)
+					walk_bench(m, si, sd, benches[b].name, w);
 			free_list(benches);
 		}
 		free(sd);
@@ -574,41 +596,38 @@ static void model_free(struct model *m)
 	memset(m, 0, sizeof *m);
 }
 
-/* ---- reading and scanning the logs in parallel ---- */
+/* ---- reading and scanning the logs in parallel ----
+ *
+ * Workers take the next log from one shared counter over the logs sorted largest first, so the
+ * last ones to finish are small and no core idles while another still scans a big log. A log is
+ * mapped rather than read: the scan then runs on the page cache itself, without the copy that
+ * read() makes (about as much work as the scan). The trees are input that does not change while
+ * it is imported; a log that cannot be mapped is read into the worker's reused buffer. */
+
+struct order {
+	unsigned long long size;
+	size_t job;
+};
 
 struct pool {
 	struct job *jobs;
+	const struct order *order;   /* largest log first */
 	size_t njobs;
 	atomic_size_t next, done;
 	atomic_ullong bytes;
 };
 
-/* Reads the whole file into *buf (grown as needed, NUL-terminated); 0 or -1 with errno. */
-static int read_all(const char *path, char **buf, size_t *cap, size_t *len)
+/* Reads what is left of fd into *buf (grown as needed, NUL-terminated); 0 or -1 with errno. */
+static int read_fd(int fd, char **buf, size_t *cap, size_t *len)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	struct stat st;
 	size_t n = 0;
 
-	if (fd < 0)
-		return -1;
-	if (fstat(fd, &st) == 0 && (size_t)st.st_size + 2 > *cap) {
-		char *p = realloc(*buf, (size_t)st.st_size + 2);
-		if (!p) {
-			close(fd);
-			errno = ENOMEM;
-			return -1;
-		}
-		*buf = p;
-		*cap = (size_t)st.st_size + 2;
-	}
 	for (;;) {
 		ssize_t k;
 		if (n + 1 >= *cap) {
 			size_t c = *cap ? *cap * 2 : 65536;
 			char *p = realloc(*buf, c);
 			if (!p) {
-				close(fd);
 				errno = ENOMEM;
 				return -1;
 			}
@@ -619,44 +638,75 @@ static int read_all(const char *path, char **buf, size_t *cap, size_t *len)
 		if (k < 0) {
 			if (errno == EINTR)
 				continue;
-			int e = errno;
-			close(fd);
-			errno = e;
 			return -1;
 		}
 		if (k == 0)
 			break;
 		n += (size_t)k;
 	}
-	close(fd);
 	(*buf)[n] = '\0';
 	*len = n;
 	return 0;
+}
+
+/* Reads and scans one log into j; buf/cap is the worker's fallback buffer. */
+static void scan_job(struct job *j, char **buf, size_t *cap)
+{
+	int fd = open(j->path, O_RDONLY | O_CLOEXEC);
+	void *map = MAP_FAILED;
+	const char *data;
+	size_t len = 0;
+	struct stat st;
+	struct mllog_scan s;
+
+	if (fd < 0)
+		goto fail;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size <= SIZE_MAX) {
+		len = (size_t)st.st_size;
+#ifdef MAP_POPULATE
+		map = mmap(NULL, len, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+#else
+		map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+#endif
+	}
+	if (map != MAP_FAILED) {
+		data = map;
+	} else if (read_fd(fd, buf, cap, &len) == 0) {
+		data = *buf;
+	} else {
+		int e = errno;
+		close(fd);
+		errno = e;
+		goto fail;
+	}
+	close(fd);
+	j->bytes = len;
+	mllog_scan(data, len, &s);
+	if (map != MAP_FAILED)
+		munmap(map, len);
+	j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line) == 0;
+	if (s.bad_line)
+		j->col = s.bad_col;
+	return;
+fail:
+	snprintf(j->why, sizeof j->why, "cannot read: %s", strerror(errno));
+	j->ok = 0;
 }
 
 static void *worker(void *arg)
 {
 	struct pool *P = arg;
 	char *buf = NULL;
-	size_t cap = 0, len, i;
+	size_t cap = 0, i;
 	locale_t c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
 	locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
 
 	while ((i = atomic_fetch_add(&P->next, 1)) < P->njobs) {
-		struct job *j = &P->jobs[i];
-		struct mllog_scan s;
+		struct job *j = &P->jobs[P->order[i].job];
 
-		if (read_all(j->path, &buf, &cap, &len) < 0) {
-			snprintf(j->why, sizeof j->why, "cannot read: %s", strerror(errno));
-			j->ok = 0;
-		} else {
-			j->bytes = len;
-			mllog_scan(buf, len, &s);
-			j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line) == 0;
-			if (s.bad_line)
-				j->col = s.bad_col;
-			atomic_fetch_add(&P->bytes, (unsigned long long)len);
-		}
+		scan_job(j, &buf, &cap);
+		atomic_fetch_add(&P->bytes, j->bytes);
 		atomic_fetch_add(&P->done, 1);
 	}
 	free(buf);
@@ -674,14 +724,33 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static void run_pool(struct model *m, int threads, int progress)
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size < y->size ? 1 : -1;
+	return (x->job > y->job) - (x->job < y->job);
+}
+
+/* Scans every job of m; -1 when out of memory (nothing scanned). */
+static int run_pool(struct model *m, int threads, int progress)
 {
 	struct pool P;
 	pthread_t tid[MAX_THREADS];
 	int started = 0;
 	double t0 = now_s();
+	struct order *order = malloc((m->njobs ? m->njobs : 1) * sizeof *order);
 
+	if (!order)
+		return -1;
+	for (size_t i = 0; i < m->njobs; i++) {
+		order[i].size = m->jobs[i].size;
+		order[i].job = i;
+	}
+	qsort(order, m->njobs, sizeof *order, cmp_order);
 	P.jobs = m->jobs;
+	P.order = order;
 	P.njobs = m->njobs;
 	atomic_init(&P.next, 0);
 	atomic_init(&P.done, 0);
@@ -708,6 +777,8 @@ static void run_pool(struct model *m, int threads, int progress)
 		pthread_join(tid[i], NULL);
 	if (progress)
 		fprintf(stderr, "\r%60s\r", "");
+	free(order);
+	return 0;
 }
 
 /* ---- scoring and output ---- */
@@ -843,7 +914,7 @@ int import_tree(const char *dir, const char *round, int threads, int progress,
 {
 	struct model m = {0};
 	struct sbuf b = {0};
-	char **subs;
+	struct dent *subs;
 	size_t n;
 	locale_t c_loc, old = (locale_t)0;
 	int rc = 0;
@@ -861,10 +932,12 @@ int import_tree(const char *dir, const char *round, int threads, int progress,
 	if (c_loc)
 		old = uselocale(c_loc);
 	for (size_t i = 0; i < n && !m.oom; i++)
-		walk_submitter(&m, dir, subs[i], &res->warn);
+		if (subs[i].kind == KIND_DIR)
+			walk_submitter(&m, dir, subs[i].name, &res->warn);
 	free_list(subs);
+	if (!m.oom && run_pool(&m, threads < 1 ? 1 : threads, progress) < 0)
+		m.oom = 1;
 	if (!m.oom) {
-		run_pool(&m, threads < 1 ? 1 : threads, progress);
 		for (size_t i = 0; i < m.njobs; i++)
 			res->bytes += m.jobs[i].bytes;
 		res->files = m.njobs;
@@ -1046,6 +1119,14 @@ static int is_opt(const char *a, const char *lng, const char *shrt)
 	       (shrt && strncmp(a, shrt, 2) == 0);
 }
 
+/* One worker per online core, at most MAX_THREADS. */
+static int import_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > MAX_THREADS ? MAX_THREADS : (int)n;
+}
+
 int import_main(int argc, char **argv)
 {
 	const char *out = NULL, *round = NULL, *dir = NULL;
@@ -1118,7 +1199,7 @@ int import_main(int argc, char **argv)
 		}
 	}
 
-	if (import_tree(dir, round, 2, isatty(STDERR_FILENO), &res, &err) < 0) {
+	if (import_tree(dir, round, import_threads(), isatty(STDERR_FILENO), &res, &err) < 0) {
 		fprintf(stderr, "gpuscale import: %s\n", err_format(&err, msg, sizeof msg));
 		import_result_free(&res);
 		return 1;

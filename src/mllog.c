@@ -7,11 +7,14 @@
  * While validating it remembers where the top-level "key", "time_ms" and "metadata"."status"
  * values are (the last duplicate wins, as with a Python dict), so no second parse is needed.
  *
- * Speed: nearly every byte of a log is payload, so the scan is one pass. A payload is parsed
- * straight from the marker with '\n' treated as the end of the text rather than as whitespace
- * (a JSON string cannot hold a raw newline), which finds the end of the line for free; string
- * bodies, most of the bytes, are skipped eight bytes at a time and only quotes, backslashes,
- * control characters and non-ASCII bytes take the byte-wise path. */
+ * Speed: nearly every byte of a log is payload, so the scan is one pass and the validator is
+ * one loop (an explicit stack of containers, no call per value).
+ * - A payload is parsed straight from its marker with '\n' as the end of the text rather than
+ *   whitespace: no token can hold a raw newline, so the end of the line comes for free, and
+ *   while a newline is known to follow, that newline stops every loop without a bounds check
+ *   (only the last, unterminated line of a log is parsed with bounds checks).
+ * - String bodies, most of the bytes, are skipped eight bytes at a time; only quotes,
+ *   backslashes, control characters and non-ASCII bytes take the byte-wise path. */
 #include "mllog.h"
 
 #include <math.h>
@@ -23,6 +26,12 @@
 #define MARK "::" ":MLLOG "
 #define MARK_LEN 9
 #define MAX_DEPTH 512
+
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
 #if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
 	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
@@ -42,39 +51,26 @@ struct span {
 enum { WS_LINE = 1, WS_ALL = 3 };
 static const unsigned char ws_class[256] = {[' '] = 1, ['\t'] = 1, ['\r'] = 1, ['\n'] = 2};
 
-/* Parser state. Every step takes the current position and returns the position after what it
- * read, or NULL with fail set to where the text stopped being valid JSON. */
 struct jp {
-	const unsigned char *end, *fail;
-	unsigned ws;
-	int depth;
+	const unsigned char *end;   /* end of the buffer */
+	const unsigned char *fail;  /* where the text stopped being valid JSON */
+	unsigned ws;                /* WS_LINE or WS_ALL */
 	struct span key, time, status;
 };
-
-enum { CTX_ANY, CTX_TOP, CTX_META };
-
-static const unsigned char *jp_value(struct jp *j, const unsigned char *p, int ctx, struct span *cap);
-
-static const unsigned char *jp_fail(struct jp *j, const unsigned char *p)
-{
-	j->fail = p;
-	return NULL;
-}
-
-static inline const unsigned char *jp_ws(const struct jp *j, const unsigned char *p)
-{
-	while (p < j->end && *p <= ' ' && (ws_class[*p] & j->ws))
-		p++;
-	return p;
-}
 
 static int is_hex(unsigned c)
 {
 	return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f');
 }
 
+static ALWAYS_INLINE int is_digit(unsigned c)
+{
+	return c - '0' < 10u;
+}
+
 /* One UTF-8 sequence starting at a byte >= 0x80, as Python's strict decoder wants it:
- * no overlong forms, no surrogates, nothing above U+10FFFF. Returns its length, 0 if invalid. */
+ * no overlong forms, no surrogates, nothing above U+10FFFF. Returns its length, 0 if invalid.
+ * Bytes are read in order and the first bad one stops it, so it never reads past a newline. */
 static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 {
 	size_t left = (size_t)(end - p);
@@ -105,6 +101,21 @@ static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 	return n;
 }
 
+/* The escape at p (a backslash): its length, 0 when invalid. */
+static size_t escape_len(const unsigned char *p, const unsigned char *end)
+{
+	if (end - p < 2)
+		return 0;
+	switch (p[1]) {
+	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+		return 2;
+	case 'u':
+		return end - p >= 6 && is_hex(p[2]) && is_hex(p[3]) && is_hex(p[4]) && is_hex(p[5]) ? 6 : 0;
+	default:
+		return 0;
+	}
+}
+
 #if SWAR
 #define ONES 0x0101010101010101ULL
 #define HIGHS 0x8080808080808080ULL
@@ -112,7 +123,7 @@ static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
 /* High bit set in each byte of x that ends a run of plain string bytes: '"', '\\', a control
  * character (< 0x20) or a non-ASCII byte. Borrows can only mark bytes above a true hit, so the
  * lowest marked byte is always exact. */
-static inline uint64_t str_stops(uint64_t x)
+static ALWAYS_INLINE uint64_t str_stops(uint64_t x)
 {
 	uint64_t q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
 
@@ -120,11 +131,12 @@ static inline uint64_t str_stops(uint64_t x)
 }
 #endif
 
-/* A string starting at the opening quote; cap (if any) gets its raw inner text. */
-static const unsigned char *jp_string(struct jp *j, const unsigned char *p, struct span *cap)
+/* The body of a string whose opening quote is just before p: returns the closing quote, or
+ * NULL with j->fail set. *esc is set when the body holds an escape. bounded: see jp_parse. */
+static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned char *p, char *esc,
+						  int bounded)
 {
-	const unsigned char *start = ++p, *end = j->end;
-	char esc = 0;
+	const unsigned char *end = j->end;
 
 	for (;;) {
 #if SWAR
@@ -138,97 +150,34 @@ static const unsigned char *jp_string(struct jp *j, const unsigned char *p, stru
 			p += 8;
 		}
 #endif
-		while (p < end && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+		while ((!bounded || p < end) && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
 			p++;
-		if (p >= end)
-			return jp_fail(j, p);
+		if (bounded && p >= end) {
+			j->fail = p;
+			return NULL;
+		}
 #if SWAR
 special:
 #endif
 		if (*p == '"')
-			break;
+			return p;
 		if (*p == '\\') {
-			if (end - p < 2)
-				return jp_fail(j, p);
-			switch (p[1]) {
-			case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
-				p += 2;
+			size_t n = escape_len(p, end);
+			if (!n)
 				break;
-			case 'u':
-				if (end - p < 6 || !is_hex(p[2]) || !is_hex(p[3]) || !is_hex(p[4]) ||
-				    !is_hex(p[5]))
-					return jp_fail(j, p);
-				p += 6;
-				break;
-			default:
-				return jp_fail(j, p);
-			}
-			esc = 1;
+			*esc = 1;
+			p += n;
 		} else if (*p < 0x20) {
-			return jp_fail(j, p);
+			break;
 		} else {
 			size_t n = utf8_seq(p, end);
 			if (!n)
-				return jp_fail(j, p);
+				break;
 			p += n;
 		}
 	}
-	if (cap) {
-		cap->s = start;
-		cap->e = p;
-		cap->type = 's';
-		cap->esc = esc;
-	}
-	return p + 1;
-}
-
-static const unsigned char *jp_word(struct jp *j, const unsigned char *p, const char *w, size_t n)
-{
-	if ((size_t)(j->end - p) < n || memcmp(p, w, n) != 0)
-		return jp_fail(j, p);
-	return p + n;
-}
-
-static inline int is_digit(unsigned c)
-{
-	return c - '0' < 10u;
-}
-
-/* A number (the caller has seen neither a quote nor a bracket); -Infinity included. */
-static const unsigned char *jp_number(struct jp *j, const unsigned char *p)
-{
-	const unsigned char *end = j->end;
-
-	if (*p == '-') {
-		p++;
-		if (p < end && *p == 'I')
-			return jp_word(j, p, "Infinity", 8);
-	}
-	if (p >= end)
-		return jp_fail(j, p);
-	if (*p == '0')
-		p++;
-	else if (*p >= '1' && *p <= '9')
-		while (++p < end && is_digit(*p))
-			;
-	else
-		return jp_fail(j, p);
-	if (p < end && *p == '.') {
-		if (++p >= end || !is_digit(*p))
-			return jp_fail(j, p);
-		while (++p < end && is_digit(*p))
-			;
-	}
-	if (p < end && (*p | 0x20) == 'e') {
-		p++;
-		if (p < end && (*p == '+' || *p == '-'))
-			p++;
-		if (p >= end || !is_digit(*p))
-			return jp_fail(j, p);
-		while (++p < end && is_digit(*p))
-			;
-	}
-	return p;
+	j->fail = p;
+	return NULL;
 }
 
 /* Decodes the JSON string text s..e into buf (at most n-1 bytes, NUL-terminated);
@@ -298,7 +247,7 @@ static long str_decode(const unsigned char *s, const unsigned char *e, char *buf
 }
 
 /* 1 when the string span equals w[0..n) after unescaping. */
-static inline int span_is(const struct span *sp, const char *w, size_t n)
+static ALWAYS_INLINE int span_is(const struct span *sp, const char *w, size_t n)
 {
 	char buf[64];
 
@@ -311,129 +260,222 @@ static inline int span_is(const struct span *sp, const char *w, size_t n)
 
 #define SPAN_IS(sp, lit) span_is((sp), (lit), sizeof(lit) - 1)
 
-static const unsigned char *jp_object(struct jp *j, const unsigned char *p, int ctx)
+/* Validates one JSON text from p: a value, then whitespace up to j->end or, under WS_LINE, up
+ * to the first newline. Returns that end, or NULL with j->fail set; fills j->key, j->time and
+ * j->status (type 0 when absent).
+ *
+ * bounded = 0 promises a newline at or after p before j->end, with j->ws == WS_LINE: then no
+ * loop needs a bounds check, as a newline stops each one (it is no whitespace, digit, string
+ * byte or structural character there). Only the 8-byte string reads and the literal compares,
+ * which may look past a newline, check against j->end. */
+static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned char *p, int bounded)
 {
-	p = jp_ws(j, p + 1);
-	if (p < j->end && *p == '}')
-		return p + 1;
-	for (;;) {
-		struct span name;
-		struct span *cap = NULL;
-		int child = CTX_ANY;
+	const unsigned char *end = j->end, *s;
+	const unsigned ws = j->ws;
+	uint64_t obj[(MAX_DEPTH + 63) / 64]; /* bit d: the container at depth d+1 is an object */
+	int depth = 0, in_meta = 0, meta_next = 0;
+	struct span *cap = NULL;            /* receives the value being read */
+	const char *word;
+	size_t wlen;
+	char esc;
 
-		if (p >= j->end || *p != '"')
-			return jp_fail(j, p);
-		if (!(p = jp_string(j, p, &name)))
-			return NULL;
-		if (ctx == CTX_TOP) {
-			/* by length first: most names are none of these */
-			size_t n = (size_t)(name.e - name.s);
-			if (name.esc || n == 3 || n == 7 || n == 8) {
-				if (SPAN_IS(&name, "key"))
-					cap = &j->key;
-				else if (SPAN_IS(&name, "time_ms"))
-					cap = &j->time;
-				else if (SPAN_IS(&name, "metadata")) {
-					child = CTX_META;
-					j->status.type = 0;
-				}
-			}
-		} else if (ctx == CTX_META && SPAN_IS(&name, "status"))
-			cap = &j->status;
-		p = jp_ws(j, p);
-		if (p >= j->end || *p != ':')
-			return jp_fail(j, p);
-		p = jp_ws(j, p + 1);
-		if (!(p = jp_value(j, p, child, cap)))
-			return NULL;
-		p = jp_ws(j, p);
-		if (p >= j->end)
-			return jp_fail(j, p);
-		if (*p == '}')
-			return p + 1;
-		if (*p != ',')
-			return jp_fail(j, p);
-		p = jp_ws(j, p + 1);
-	}
-}
+#define AT_END (bounded && p >= end)
+#define SKIP_WS() while (!AT_END && *p <= ' ' && (ws_class[*p] & ws)) p++
+#define IN_OBJECT() ((obj[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1)
 
-static const unsigned char *jp_array(struct jp *j, const unsigned char *p)
-{
-	p = jp_ws(j, p + 1);
-	if (p < j->end && *p == ']')
-		return p + 1;
-	for (;;) {
-		if (!(p = jp_value(j, p, CTX_ANY, NULL)))
-			return NULL;
-		p = jp_ws(j, p);
-		if (p >= j->end)
-			return jp_fail(j, p);
-		if (*p == ']')
-			return p + 1;
-		if (*p != ',')
-			return jp_fail(j, p);
-		p = jp_ws(j, p + 1);
-	}
-}
-
-/* One value at p (whitespace already skipped). ctx says whether it is the top-level value or
- * the top-level "metadata" value; cap (if any) receives its span. */
-static const unsigned char *jp_value(struct jp *j, const unsigned char *p, int ctx, struct span *cap)
-{
-	const unsigned char *q;
-	char type = 'o';
-
-	if (p >= j->end)
-		return jp_fail(j, p);
+	j->key.type = j->time.type = j->status.type = 0;
+	SKIP_WS();
+value:
+	if (AT_END)
+		goto fail;
 	switch (*p) {
 	case '"':
-		return jp_string(j, p, cap);
+		s = ++p;
+		esc = 0;
+		if (!(p = jp_str(j, p, &esc, bounded)))
+			return NULL;
+		if (cap) {
+			cap->s = s;
+			cap->e = p;
+			cap->type = 's';
+			cap->esc = esc;
+		}
+		p++;
+		goto next;
 	case '{':
-		if (++j->depth > MAX_DEPTH)
-			return jp_fail(j, p);
-		q = jp_object(j, p, ctx);
-		j->depth--;
-		break;
 	case '[':
-		if (++j->depth > MAX_DEPTH)
-			return jp_fail(j, p);
-		q = jp_array(j, p);
-		j->depth--;
-		break;
-	case 't': q = jp_word(j, p, "true", 4); break;
-	case 'f': q = jp_word(j, p, "false", 5); break;
-	case 'n': q = jp_word(j, p, "null", 4); break;
-	case 'N': q = jp_word(j, p, "NaN", 3); break;
-	case 'I': q = jp_word(j, p, "Infinity", 8); break;
+		if (depth >= MAX_DEPTH)
+			goto fail;
+		if (*p == '{')
+			obj[depth >> 6] |= 1ULL << (depth & 63);
+		else
+			obj[depth >> 6] &= ~(1ULL << (depth & 63));
+		if (++depth == 2)
+			in_meta = meta_next;
+		meta_next = 0;
+		if (cap) {
+			cap->type = 'o';
+			cap = NULL;
+		}
+		p++;
+		SKIP_WS();
+		if (IN_OBJECT()) {
+			if (!AT_END && *p == '}') {
+				p++;
+				depth--;
+				goto next;
+			}
+			goto name;
+		}
+		if (!AT_END && *p == ']') {
+			p++;
+			depth--;
+			goto next;
+		}
+		goto value;
+	case 't': word = "true"; wlen = 4; goto literal;
+	case 'f': word = "false"; wlen = 5; goto literal;
+	case 'n': word = "null"; wlen = 4; goto literal;
+	case 'N': word = "NaN"; wlen = 3; goto literal;
+	case 'I': word = "Infinity"; wlen = 8; goto literal;
 	default:
-		q = jp_number(j, p);
-		/* -Infinity is no finite number: class 'o', like NaN and Infinity */
-		type = q && p[0] == '-' && p[1] == 'I' ? 'o' : 'n';
-		break;
+		s = p;
+		if (*p == '-') {
+			p++;
+			if (!AT_END && *p == 'I') {
+				/* -Infinity: no finite number, class 'o' like NaN and Infinity */
+				word = "Infinity";
+				wlen = 8;
+				goto literal;
+			}
+		}
+		if (AT_END)
+			goto fail;
+		if (*p == '0')
+			p++;
+		else if (*p >= '1' && *p <= '9')
+			while (++p, !AT_END && is_digit(*p))
+				;
+		else
+			goto fail;
+		if (!AT_END && *p == '.') {
+			p++;
+			if (AT_END || !is_digit(*p))
+				goto fail;
+			while (++p, !AT_END && is_digit(*p))
+				;
+		}
+		if (!AT_END && (*p | 0x20) == 'e') {
+			p++;
+			if (!AT_END && (*p == '+' || *p == '-'))
+				p++;
+			if (AT_END || !is_digit(*p))
+				goto fail;
+			while (++p, !AT_END && is_digit(*p))
+				;
+		}
+		if (cap) {
+			cap->s = s;
+			cap->e = p;
+			cap->type = 'n';
+			cap->esc = 0;
+		}
+		goto next;
 	}
-	if (q && cap) {
-		cap->s = p;
-		cap->e = q;
-		cap->type = type;
-		cap->esc = 0;
+literal:
+	if ((size_t)(end - p) < wlen || memcmp(p, word, wlen) != 0)
+		goto fail;
+	p += wlen;
+	if (cap)
+		cap->type = 'o';
+next:
+	/* after a value: a separator or the end of its container */
+	cap = NULL;
+	meta_next = 0;
+	if (depth == 0)
+		goto done;
+	SKIP_WS();
+	if (AT_END)
+		goto fail;
+	if (IN_OBJECT()) {
+		if (*p == '}') {
+			p++;
+			depth--;
+			goto next;
+		}
+		if (*p != ',')
+			goto fail;
+		p++;
+		SKIP_WS();
+		goto name;
 	}
-	return q;
+	if (*p == ']') {
+		p++;
+		depth--;
+		goto next;
+	}
+	if (*p != ',')
+		goto fail;
+	p++;
+	SKIP_WS();
+	goto value;
+name:
+	/* a member name of the object at depth; then ':' and its value */
+	if (AT_END || *p != '"')
+		goto fail;
+	s = ++p;
+	esc = 0;
+	if (!(p = jp_str(j, p, &esc, bounded)))
+		return NULL;
+	if (depth == 1) {
+		/* by length first: most names are none of these */
+		size_t n = (size_t)(p - s);
+		if (esc || n == 3 || n == 7 || n == 8) {
+			struct span nm = {s, p, 's', esc};
+			if (SPAN_IS(&nm, "key"))
+				cap = &j->key;
+			else if (SPAN_IS(&nm, "time_ms"))
+				cap = &j->time;
+			else if (SPAN_IS(&nm, "metadata")) {
+				meta_next = 1;
+				j->status.type = 0;
+			}
+		}
+	} else if (depth == 2 && in_meta) {
+		struct span nm = {s, p, 's', esc};
+		if (SPAN_IS(&nm, "status"))
+			cap = &j->status;
+	}
+	p++;
+	SKIP_WS();
+	if (AT_END || *p != ':')
+		goto fail;
+	p++;
+	SKIP_WS();
+	goto value;
+done:
+	SKIP_WS();
+	if (!AT_END && *p != '\n') /* under WS_ALL a newline was skipped as whitespace */
+		goto fail;
+	return p;
+fail:
+	j->fail = p;
+	return NULL;
+#undef AT_END
+#undef SKIP_WS
+#undef IN_OBJECT
 }
 
-/* Validates the JSON text starting at p: one value, then whitespace up to j->end or, when
- * '\n' is not whitespace (WS_LINE), up to the first newline. Returns that end, or NULL with
- * j->fail set. */
-static const unsigned char *jp_run(struct jp *j, const unsigned char *p)
+/* jp_parse with bounds checks: any buffer, either whitespace class. */
+static const unsigned char *jp_bounded(struct jp *j, const unsigned char *p)
 {
-	j->depth = 0;
-	j->key.type = j->time.type = j->status.type = 0;
-	p = jp_value(j, jp_ws(j, p), CTX_TOP, NULL);
-	if (!p)
-		return NULL;
-	p = jp_ws(j, p);
-	if (p < j->end && *p != '\n') /* under WS_ALL a newline was skipped as whitespace */
-		return jp_fail(j, p);
-	return p;
+	return jp_parse(j, p, 1);
+}
+
+/* jp_parse for a payload with a newline after it (WS_LINE). */
+static const unsigned char *jp_line(struct jp *j, const unsigned char *p)
+{
+	return jp_parse(j, p, 0);
 }
 
 int mllog_json_valid(const char *s, size_t n)
@@ -442,7 +484,7 @@ int mllog_json_valid(const char *s, size_t n)
 
 	j.end = (const unsigned char *)s + n;
 	j.ws = WS_ALL;
-	return jp_run(&j, (const unsigned char *)s) == j.end;
+	return jp_bounded(&j, (const unsigned char *)s) == j.end;
 }
 
 /* The number span as a double; 0 on success. JSON number syntax is already checked, so only
@@ -509,18 +551,22 @@ static const unsigned char *find_mark(const unsigned char *p, const unsigned cha
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 {
 	const unsigned char *b = (const unsigned char *)buf, *p = b, *end = b + len, *m;
+	const unsigned char *last_nl = end; /* just after the last newline, b when none */
 	long line = 1; /* the line p is on */
 	struct jp j;
 
 	memset(out, 0, sizeof *out);
 	j.end = end;
 	j.ws = WS_LINE;
+	while (last_nl > b && last_nl[-1] != '\n')
+		last_nl--;
 	while ((m = find_mark(p, end))) {
 		const unsigned char *eol;
 
 		line += count_nl(p, m);
 		out->events++;
-		eol = jp_run(&j, m + MARK_LEN);
+		/* a payload before the last newline has a newline after it */
+		eol = m + MARK_LEN < last_nl ? jp_line(&j, m + MARK_LEN) : jp_bounded(&j, m + MARK_LEN);
 		if (!eol) {
 			if (!(eol = memchr(j.fail, '\n', (size_t)(end - j.fail))))
 				eol = end;
