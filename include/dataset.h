@@ -4,12 +4,18 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "err.h"
 
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
+struct strpool_slot {
+	char *s;        /* owned string, NULL when free */
+	uint64_t hash;
+};
+
 struct strpool {
-	char **slots;   /* open-addressing table of owned strings */
+	struct strpool_slot *slots; /* open-addressing table; the hash spares touching strings */
 	size_t cap, n;
 	char *arena;    /* current block */
 	size_t used, size;
@@ -19,6 +25,12 @@ struct strpool {
 
 /* Returns the pooled copy of s[0..len) (never NULL unless out of memory). */
 const char *strpool_intern(struct strpool *p, const char *s, size_t len);
+/* The hash strpool_intern computes for s[0..len). */
+uint64_t strpool_hash(const char *s, size_t len);
+/* A hint: brings the slot of hash h into the cache before a lookup (changes nothing). */
+void strpool_prefetch(const struct strpool *p, uint64_t h);
+/* strpool_intern for a hash h that strpool_hash gave for s[0..len). */
+const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
 /* Frees every string of the pool. */
 void strpool_free(struct strpool *p);
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ columns */
@@ -142,7 +143,7 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 }
 
 /* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
-static const char *trim(const char *s, size_t *len)
+static inline const char *trim(const char *s, size_t *len)
 {
 	while (*len && (s[0] == ' ' || s[0] == '\t')) {
 		s++;
@@ -161,42 +162,32 @@ static const double pow10_exact[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
-/* Plain decimals ([+-]digits[.digits], no exponent) with at most 15 significant digits and at
- * most 22 after the point: the digits make an integer m < 2^53 and 10^k is exact, so m / 10^k,
- * one correctly rounded division of two exact doubles, is the correctly rounded value, which
- * is what strtod returns (Clinger's fast path). 0, or -1 when s is not of that form. */
+/* Plain decimals ([+-]digits[.digits], no exponent) of at most 19 digits whose digits make an
+ * integer m <= 2^53: m and 10^k (k <= 19) are exact doubles, so m / 10^k, one correctly
+ * rounded division, is the correctly rounded value, which is what strtod returns (Clinger's
+ * fast path). 0, or -1 when s is not of that form (strtod decides then). */
 static int fast_decimal(const char *s, size_t len, double *out)
 {
-	size_t i = 0;
-	uint64_t m = 0;
-	int sig = 0, frac = 0;
-	bool neg = false, dot = false, digit = false;
+	const char *p = s, *end = s + len, *d;
+	uint64_t m = 0; /* wraps past 19 digits, refused below */
+	size_t nint, nfrac = 0;
+	bool neg = false;
 
-	if (s[0] == '-' || s[0] == '+') {
-		neg = s[0] == '-';
-		i = 1;
+	if (*p == '-' || *p == '+')
+		neg = *p++ == '-';
+	for (d = p; p < end && (unsigned)(*p - '0') < 10; p++)
+		m = m * 10 + (unsigned)(*p - '0');
+	nint = (size_t)(p - d);
+	if (p < end && *p == '.') {
+		for (d = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
+			m = m * 10 + (unsigned)(*p - '0');
+		nfrac = (size_t)(p - d);
 	}
-	for (; i < len; i++) {
-		unsigned d = (unsigned)(unsigned char)s[i] - '0';
-		if (d < 10) {
-			digit = true;
-			frac += dot;
-			if (m == 0 && d == 0)
-				continue; /* leading zeros are not significant */
-			if (++sig > 15)
-				return -1;
-			m = m * 10 + d;
-		} else if (s[i] == '.' && !dot) {
-			dot = true;
-		} else {
-			return -1;
-		}
-	}
-	if (!digit || frac > 22)
+	if (p != end || nint + nfrac == 0 || nint + nfrac > 19 || m > (1ull << 53))
 		return -1;
 	double v = (double)m;
-	if (frac)
-		v /= pow10_exact[frac];
+	if (nfrac)
+		v /= pow10_exact[nfrac];
 	*out = neg ? -v : v;
 	return 0;
 }
@@ -249,7 +240,8 @@ struct field_copy {
 	size_t cap;
 };
 
-/* Duplicate set slot: upper hash bits as a tag, so that probes rarely touch the rows. */
+/* Duplicate set slot: the key's hash (low 32 bits), so that probes rarely touch the rows and a
+ * rehash never does (the table has at most 2^32 slots: the tag gives the position). */
 struct dup_slot {
 	uint32_t tag;
 	uint32_t idx; /* row index, DUP_EMPTY when free */
@@ -277,6 +269,8 @@ struct loader {
 	int fatal;
 	const char *prev[C_NCOLS]; /* pooled text of the previous row, per column (NULL: none) */
 	size_t prev_len[C_NCOLS];
+	uint64_t prev_hash[C_NCOLS];
+	uint64_t round_default_hash;
 	char *scratch;           /* a field being sanitized */
 	size_t scratch_cap;
 	struct dup_slot *dup;    /* open-addressing set of rows keyed by round/system/benchmark */
@@ -365,46 +359,106 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 	return L->fields[i].s;
 }
 
-/* The pooled, trimmed and sanitized text of column c. Columns repeat from row to row (round,
- * benchmark, submitter...), so the previous row's text is tried before the pool's hash. */
-static const char *pool_field(struct loader *L, enum column c)
-{
+/* A text column of the current row on its way to the pool. Lookups in a big pool miss the
+ * cache, so a row first hashes its texts and asks for their slots (text_prepare), parses its
+ * numbers meanwhile, and only then interns them (text_pool). */
+struct text {
+	const char *s;      /* trimmed field, in the input */
 	size_t len;
-	const char *s = trim(field_text(L, c, &len), &len);
-	const char *out;
+	const char *pooled; /* set once known */
+	uint64_t hash;      /* of the pooled text, when known */
+	bool known;
+};
 
-	if (L->prev[c] && L->prev_len[c] == len && memcmp(L->prev[c], s, len) == 0)
-		return L->prev[c];
-	if (plain_ascii(s, len)) {
-		out = strpool_intern(&L->ds->pool, s, len);
-		L->prev[c] = out;
-		L->prev_len[c] = len;
-		return out;
+/* Columns repeat from row to row (round, benchmark, submitter...): the previous row's text is
+ * tried first. It is compared with the raw field; sanitizing leaves sanitized text as it is, so
+ * a raw field equal to it would be pooled as the same text. */
+static void text_prepare(struct loader *L, enum column c, struct text *t)
+{
+	t->s = trim(field_text(L, c, &t->len), &t->len);
+	t->pooled = NULL;
+	if (L->prev[c] && L->prev_len[c] == t->len && memcmp(L->prev[c], t->s, t->len) == 0) {
+		t->pooled = L->prev[c];
+		t->hash = L->prev_hash[c];
+		t->known = true;
+		return;
 	}
-	/* rare: sanitize a copy (the input is not ours to change) */
-	if (len + 1 > L->scratch_cap) {
-		char *p = realloc(L->scratch, len + 1);
-		if (!p)
-			return NULL;
-		L->scratch = p;
-		L->scratch_cap = len + 1;
+	t->known = plain_ascii(t->s, t->len);
+	if (t->known) {
+		t->hash = strpool_hash(t->s, t->len);
+		strpool_prefetch(&L->ds->pool, t->hash);
 	}
-	memcpy(L->scratch, s, len);
-	sanitize_inplace(L->scratch, len);
-	L->prev[c] = NULL;
-	return strpool_intern(&L->ds->pool, L->scratch, len);
+}
+
+/* The pooled, sanitized text of t (NULL when out of memory). */
+static const char *text_pool(struct loader *L, enum column c, struct text *t)
+{
+	if (t->pooled)
+		return t->pooled;
+	if (t->known) {
+		t->pooled = strpool_intern_hashed(&L->ds->pool, t->s, t->len, t->hash);
+	} else {
+		/* rare: sanitize a copy (the input is not ours to change) */
+		if (t->len + 1 > L->scratch_cap) {
+			char *p = realloc(L->scratch, t->len + 1);
+			if (!p)
+				return NULL;
+			L->scratch = p;
+			L->scratch_cap = t->len + 1;
+		}
+		memcpy(L->scratch, t->s, t->len);
+		sanitize_inplace(L->scratch, t->len);
+		t->hash = strpool_hash(L->scratch, t->len);
+		t->known = true;
+		t->pooled = strpool_intern_hashed(&L->ds->pool, L->scratch, t->len, t->hash);
+	}
+	if (t->pooled) {
+		L->prev[c] = t->pooled;
+		L->prev_len[c] = t->len;
+		L->prev_hash[c] = t->hash;
+	}
+	return t->pooled;
 }
 
 /* ------------------------------------------------------------------ duplicates */
 
-static uint64_t key_hash(const struct row *r)
+/* Hash of a round/system/benchmark key from the pool hashes of the three texts, so that it is
+ * known (and its slot fetched) before the texts are interned. */
+static uint32_t key_hash(uint64_t round, uint64_t system, uint64_t bench)
 {
-	uint64_t h = (uintptr_t)r->round * 0x9e3779b97f4a7c15ull;
-	h ^= (uintptr_t)r->system * 0xc2b2ae3d27d4eb4full;
-	h ^= (uintptr_t)r->benchmark * 0x165667b19e3779f9ull;
+	uint64_t h = round * 0x9e3779b97f4a7c15ull;
+	h ^= system * 0xc2b2ae3d27d4eb4full;
+	h ^= bench * 0x165667b19e3779f9ull;
 	h ^= h >> 32;
 	h *= 0xd6e8feb86659fd93ull;
-	return h ^ (h >> 32);
+	return (uint32_t)(h ^ (h >> 32));
+}
+
+static uint32_t row_key_hash(const struct row *r)
+{
+	return key_hash(strpool_hash(r->round, strlen(r->round)), strpool_hash(r->system, strlen(r->system)),
+			strpool_hash(r->benchmark, strlen(r->benchmark)));
+}
+
+static void dup_prefetch(const struct loader *L, uint32_t tag)
+{
+	if (L->dup_cap)
+		__builtin_prefetch(&L->dup[tag & (L->dup_cap - 1)]);
+}
+
+/* Huge pages for a big table probed at random (a TLB miss less per probe); a hint only. */
+static void advise_random_table(void *p, size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t e = ((uintptr_t)p + size) & ~(huge - 1);
+	if (size >= 2 * huge && e > a)
+		madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)size;
+#endif
 }
 
 static bool same_key(const struct row *a, const struct row *b)
@@ -412,26 +466,27 @@ static bool same_key(const struct row *a, const struct row *b)
 	return a->round == b->round && a->system == b->system && a->benchmark == b->benchmark;
 }
 
-/* Sets *first to the index of an earlier row with r's key, or to SIZE_MAX after remembering
- * idx. Returns 0, or -1 when out of memory. */
-static int dup_check(struct loader *L, const struct row *r, size_t idx, size_t *first)
+/* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
+ * SIZE_MAX after remembering idx. Returns 0, or -1 when out of memory. */
+static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t idx, size_t *first)
 {
 	struct dataset *ds = L->ds;
 	size_t j, mask;
 
-	if (idx >= DUP_EMPTY)
+	if (idx >= DUP_EMPTY || L->dup_cap > ((size_t)1 << 31))
 		return -1;
 	if ((L->dup_n + 1) * 2 > L->dup_cap) {
 		size_t cap = L->dup_cap ? L->dup_cap * 2 : 1024;
 		struct dup_slot *t = malloc(cap * sizeof *t);
 		if (!t)
 			return -1;
+		advise_random_table(t, cap * sizeof *t);
 		for (size_t i = 0; i < cap; i++)
 			t[i].idx = DUP_EMPTY;
 		for (size_t i = 0; i < L->dup_cap; i++) {
 			if (L->dup[i].idx == DUP_EMPTY)
 				continue;
-			j = key_hash(&ds->rows[L->dup[i].idx]) & (cap - 1);
+			j = L->dup[i].tag & (cap - 1);
 			while (t[j].idx != DUP_EMPTY)
 				j = (j + 1) & (cap - 1);
 			t[j] = L->dup[i];
@@ -440,10 +495,8 @@ static int dup_check(struct loader *L, const struct row *r, size_t idx, size_t *
 		L->dup = t;
 		L->dup_cap = cap;
 	}
-	uint64_t h = key_hash(r);
-	uint32_t tag = (uint32_t)(h >> 32);
 	mask = L->dup_cap - 1;
-	for (j = h & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
+	for (j = tag & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
 		if (L->dup[j].tag == tag && same_key(&ds->rows[L->dup[j].idx], r)) {
 			*first = L->dup[j].idx;
 			return 0;
@@ -542,6 +595,23 @@ static int row_take(struct loader *L)
 			return 0;
 		}
 	}
+	/* texts hashed and their slots fetched first; the numbers are parsed meanwhile */
+	static const enum column text_cols[] = {
+		C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY,
+		C_ACCELERATOR, C_FRAMEWORK, C_BENCHMARK,
+	};
+	struct text t[C_NCOLS];
+	for (size_t i = 0; i < sizeof text_cols / sizeof text_cols[0]; i++)
+		text_prepare(L, text_cols[i], &t[text_cols[i]]);
+	bool own_round = L->col_of[C_ROUND] >= 0 && t[C_ROUND].len > 0;
+	bool key_known = (!own_round || t[C_ROUND].known) && t[C_SYSTEM].known && t[C_BENCHMARK].known;
+	uint32_t tag = 0;
+	if (key_known) {
+		tag = key_hash(own_round ? t[C_ROUND].hash : L->round_default_hash, t[C_SYSTEM].hash,
+			       t[C_BENCHMARK].hash);
+		dup_prefetch(L, tag);
+	}
+
 	memset(&r, 0, sizeof r);
 	s = field_text(L, C_MINUTES, &len);
 	if (dataset_parse_double(s, len, &v) < 0 || !(v > 0)) {
@@ -558,21 +628,6 @@ static int row_take(struct loader *L)
 		return 0;
 	}
 	r.accelerators = n;
-	r.round = L->col_of[C_ROUND] >= 0 ? pool_field(L, C_ROUND) : NULL;
-	if (!r.round || !*r.round)
-		r.round = L->round_default;
-	r.submitter = pool_field(L, C_SUBMITTER);
-	r.system = pool_field(L, C_SYSTEM);
-	r.system_name = pool_field(L, C_SYSTEM_NAME);
-	r.division = pool_field(L, C_DIVISION);
-	r.availability = pool_field(L, C_AVAILABILITY);
-	r.accelerator = pool_field(L, C_ACCELERATOR);
-	r.framework = pool_field(L, C_FRAMEWORK);
-	r.benchmark = pool_field(L, C_BENCHMARK);
-	r.vendor = r.family = r.accelerator;
-	if (!r.round || !r.submitter || !r.system || !r.system_name || !r.division || !r.availability ||
-	    !r.accelerator || !r.framework || !r.benchmark)
-		return -1;
 	r.nodes = opt_int(L, C_NODES, 0, 0);
 	r.per_node = opt_int(L, C_PER_NODE, 0, 0);
 	r.runs_scored = (int)opt_int(L, C_RUNS_SCORED, -1, 0);
@@ -590,8 +645,25 @@ static int row_take(struct loader *L)
 	r.line = L->rec_line;
 	if (runs_parse(L, &r) < 0)
 		return -1;
+
+	r.round = own_round ? text_pool(L, C_ROUND, &t[C_ROUND]) : L->round_default;
+	r.submitter = text_pool(L, C_SUBMITTER, &t[C_SUBMITTER]);
+	r.system = text_pool(L, C_SYSTEM, &t[C_SYSTEM]);
+	r.system_name = text_pool(L, C_SYSTEM_NAME, &t[C_SYSTEM_NAME]);
+	r.division = text_pool(L, C_DIVISION, &t[C_DIVISION]);
+	r.availability = text_pool(L, C_AVAILABILITY, &t[C_AVAILABILITY]);
+	r.accelerator = text_pool(L, C_ACCELERATOR, &t[C_ACCELERATOR]);
+	r.framework = text_pool(L, C_FRAMEWORK, &t[C_FRAMEWORK]);
+	r.benchmark = text_pool(L, C_BENCHMARK, &t[C_BENCHMARK]);
+	r.vendor = r.family = r.accelerator;
+	if (!r.round || !r.submitter || !r.system || !r.system_name || !r.division || !r.availability ||
+	    !r.accelerator || !r.framework || !r.benchmark)
+		return -1;
+	if (!key_known)
+		tag = key_hash(own_round ? t[C_ROUND].hash : L->round_default_hash, t[C_SYSTEM].hash,
+			       t[C_BENCHMARK].hash);
 	size_t first;
-	if (dup_check(L, &r, ds->n, &first) < 0)
+	if (dup_check(L, &r, tag, ds->n, &first) < 0)
 		return -1;
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
@@ -798,7 +870,7 @@ static int dup_seed(struct loader *L, size_t upto)
 
 	/* rows of files loaded earlier take part in the duplicate check too */
 	for (size_t i = 0; i < upto; i++)
-		if (dup_check(L, &L->ds->rows[i], i, &first) < 0)
+		if (dup_check(L, &L->ds->rows[i], row_key_hash(&L->ds->rows[i]), i, &first) < 0)
 			return -1;
 	return 0;
 }
@@ -889,6 +961,8 @@ static int load_stream(struct dataset *ds, const char *name, int fd, const char 
 	L.libcsv_only = libcsv_only;
 	L.name = strpool_intern(&ds->pool, name, strlen(name));
 	L.round_default = round_from_name(ds, name);
+	if (L.round_default)
+		L.round_default_hash = strpool_hash(L.round_default, strlen(L.round_default));
 	if (!L.name || !L.round_default || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
 		err_set(err, name, 0, 0, "out of memory");
 		return -1;

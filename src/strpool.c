@@ -1,23 +1,42 @@
 /* strpool.c: interned strings. Rows repeat a handful of names (round, submitter, benchmark,
  * accelerator) millions of times; pooling keeps memory proportional to the distinct text and
- * lets filters compare by pointer. */
+ * lets filters compare by pointer. Each slot keeps its string's hash, so that a probe or a
+ * rehash reads the table alone and touches a string only when the hashes agree. */
 #include "dataset.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define BLOCK (64 * 1024)
 
-static uint64_t hash_bytes(const char *s, size_t len)
+static uint64_t mix(uint64_t h)
 {
-	uint64_t h = 1469598103934665603ull; /* FNV-1a */
-
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 1099511628211ull;
-	}
+	h ^= h >> 32;
+	h *= 0xd6e8feb86659fd93ull;
+	h ^= h >> 32;
 	return h;
+}
+
+/* Eight bytes at a time (the tail zero-padded, the length mixed in). */
+uint64_t strpool_hash(const char *s, size_t len)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 29;
+	}
+	if (i < len) {
+		uint64_t w = 0;
+		memcpy(&w, s + i, len - i);
+		h = (h ^ w) * 0x94d049bb133111ebull;
+	}
+	return mix(h);
 }
 
 static char *pool_alloc(struct strpool *p, size_t len)
@@ -53,18 +72,26 @@ static char *pool_alloc(struct strpool *p, size_t len)
 static int pool_grow(struct strpool *p)
 {
 	size_t cap = p->cap ? p->cap * 2 : 256;
-	char **slots = calloc(cap, sizeof *slots);
+	struct strpool_slot *slots = calloc(cap, sizeof *slots);
 
 	if (!slots)
 		return -1;
+#ifdef MADV_HUGEPAGE
+	/* a big table is probed at random: huge pages spare a TLB miss per probe */
+	if (cap * sizeof *slots >= (4u << 20)) {
+		uintptr_t a = ((uintptr_t)slots + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
+		uintptr_t e = ((uintptr_t)slots + cap * sizeof *slots) & ~(uintptr_t)((2u << 20) - 1);
+		if (e > a)
+			madvise((void *)a, e - a, MADV_HUGEPAGE);
+	}
+#endif
 	for (size_t i = 0; i < p->cap; i++) {
-		char *s = p->slots[i];
-		if (!s)
+		if (!p->slots[i].s)
 			continue;
-		size_t j = hash_bytes(s, strlen(s)) & (cap - 1);
-		while (slots[j])
+		size_t j = p->slots[i].hash & (cap - 1);
+		while (slots[j].s)
 			j = (j + 1) & (cap - 1);
-		slots[j] = s;
+		slots[j] = p->slots[i];
 	}
 	free(p->slots);
 	p->slots = slots;
@@ -72,17 +99,22 @@ static int pool_grow(struct strpool *p)
 	return 0;
 }
 
-const char *strpool_intern(struct strpool *p, const char *s, size_t len)
+void strpool_prefetch(const struct strpool *p, uint64_t h)
 {
-	size_t j;
+	if (p->cap)
+		__builtin_prefetch(&p->slots[h & (p->cap - 1)]);
+}
+
+const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h)
+{
+	size_t j, mask;
 	char *c;
 
 	if ((p->n + 1) * 2 > p->cap && pool_grow(p) < 0)
 		return NULL;
-	j = hash_bytes(s, len) & (p->cap - 1);
-	for (; p->slots[j]; j = (j + 1) & (p->cap - 1)) {
-		c = p->slots[j];
-		if (strncmp(c, s, len) == 0 && c[len] == '\0')
+	mask = p->cap - 1;
+	for (j = h & mask; (c = p->slots[j].s); j = (j + 1) & mask) {
+		if (p->slots[j].hash == h && strncmp(c, s, len) == 0 && c[len] == '\0')
 			return c;
 	}
 	c = pool_alloc(p, len + 1);
@@ -90,9 +122,15 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 		return NULL;
 	memcpy(c, s, len);
 	c[len] = '\0';
-	p->slots[j] = c;
+	p->slots[j].s = c;
+	p->slots[j].hash = h;
 	p->n++;
 	return c;
+}
+
+const char *strpool_intern(struct strpool *p, const char *s, size_t len)
+{
+	return strpool_intern_hashed(p, s, len, strpool_hash(s, len));
 }
 
 void strpool_free(struct strpool *p)
