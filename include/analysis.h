@@ -85,14 +85,21 @@ struct analysis {
 	struct cluster_sum clusters[MAX_K];
 	long breakeven;                    /* index into rows of the break-even row, -1 if none */
 	size_t npareto;
+	/* Kept between runs on the same struct and only grown, so that repeated recomputes reuse
+	 * memory; owned, freed by analysis_free. */
+	size_t rows_cap;                   /* bytes allocated at rows */
+	void *scratch;                     /* sort keys, k-means features and labels */
+	size_t scratch_cap;                /* bytes */
 };
 
-/* Computes everything for p over ds into a (previous content freed first).
- * Returns 0, or -1 with err for an unknown round, workload or pinned system. */
+/* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
+ * run (its buffers are reused). Returns 0, or -1 with err for an unknown round, workload or
+ * pinned system, or out of memory. */
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err);
 
-/* Re-sorts a->rows by col (stable, ties by system id) without recomputing anything. */
+/* Re-sorts a->rows in place by col (stable, ties by system id) without recomputing anything;
+ * out of memory leaves the previous order. */
 void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc);
 
 /* Value of metric m for one shown row. */

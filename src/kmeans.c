@@ -201,43 +201,96 @@ static void update_centroids(const double *x, size_t n, size_t d, int k, int *la
 	}
 }
 
+/* One Lloyd assignment: each point to its nearest centroid in cent (ties: lowest index),
+ * summing the members of each cluster into sum[k*d] (in index order, as the update below
+ * always has) and counting them into cnt[k]. Returns how many labels changed. The two- and
+ * three-feature cases, all the analysis uses, get straight-line code: this is the innermost
+ * loop on large inputs. */
+static size_t assign(const double *x, size_t n, size_t d, int k, const double *cent, int *lab,
+		     double *sum, size_t *cnt)
+{
+	size_t changed = 0;
+
+	memset(sum, 0, (size_t)k * d * sizeof *sum);
+	memset(cnt, 0, (size_t)k * sizeof *cnt);
+	if (d == 2) {
+		for (size_t i = 0; i < n; i++) {
+			const double *p = x + 2 * i;
+			double bd = INFINITY;
+			int best = 0;
+			for (int c = 0; c < k; c++) {
+				double t0 = p[0] - cent[2 * c], t1 = p[1] - cent[2 * c + 1];
+				double t = t0 * t0 + t1 * t1;
+				if (t < bd) {
+					bd = t;
+					best = c;
+				}
+			}
+			changed += best != lab[i];
+			lab[i] = best;
+			sum[2 * best] += p[0];
+			sum[2 * best + 1] += p[1];
+			cnt[best]++;
+		}
+		return changed;
+	}
+	if (d == 3) {
+		for (size_t i = 0; i < n; i++) {
+			const double *p = x + 3 * i;
+			double bd = INFINITY;
+			int best = 0;
+			for (int c = 0; c < k; c++) {
+				double t0 = p[0] - cent[3 * c], t1 = p[1] - cent[3 * c + 1];
+				double t2 = p[2] - cent[3 * c + 2];
+				double t = t0 * t0 + t1 * t1;
+				t += t2 * t2;
+				if (t < bd) {
+					bd = t;
+					best = c;
+				}
+			}
+			changed += best != lab[i];
+			lab[i] = best;
+			sum[3 * best] += p[0];
+			sum[3 * best + 1] += p[1];
+			sum[3 * best + 2] += p[2];
+			cnt[best]++;
+		}
+		return changed;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const double *p = x + i * d;
+		int c = nearest(p, cent, k, d, NULL);
+		changed += c != lab[i];
+		lab[i] = c;
+		for (size_t j = 0; j < d; j++)
+			sum[(size_t)c * d + j] += p[j];
+		cnt[c]++;
+	}
+	return changed;
+}
+
 /* Runs Lloyd from the centroids in cent until no more than `tol` labels change or maxit
  * passes; leaves the final labels in lab and their means in cent, and returns the inertia of
- * that partition. */
+ * that partition. sum[k*d] is scratch. */
 static double lloyd(const double *x, size_t n, size_t d, int k, double *cent, int *lab,
-		    size_t *cnt, int maxit, size_t tol)
+		    size_t *cnt, double *sum, int maxit, size_t tol)
 {
 	double inertia = 0;
 
 	for (size_t i = 0; i < n; i++)
 		lab[i] = -1;
 	for (int it = 0; it < maxit; it++) {
-		size_t changed = 0;
+		size_t changed = assign(x, n, d, k, cent, lab, sum, cnt);
 		int empty = 0;
 
-		for (size_t i = 0; i < n; i++) {
-			int c = nearest(x + i * d, cent, k, d, NULL);
-			if (c != lab[i]) {
-				lab[i] = c;
-				changed++;
-			}
-		}
-		memset(cent, 0, (size_t)k * d * sizeof *cent);
-		memset(cnt, 0, (size_t)k * sizeof *cnt);
-		for (size_t i = 0; i < n; i++) {
-			double *c = cent + (size_t)lab[i] * d;
-			const double *p = x + i * d;
-			for (size_t j = 0; j < d; j++)
-				c[j] += p[j];
-			cnt[lab[i]]++;
-		}
 		for (int c = 0; c < k; c++) {
 			if (!cnt[c]) {
 				empty = 1;
 				continue;
 			}
 			for (size_t j = 0; j < d; j++)
-				cent[(size_t)c * d + j] /= (double)cnt[c];
+				cent[(size_t)c * d + j] = sum[(size_t)c * d + j] / (double)cnt[c];
 		}
 		if (empty) {
 			update_centroids(x, n, d, k, lab, cent, cnt);
@@ -312,15 +365,15 @@ static size_t hartigan(const double *x, size_t n, size_t d, int k, double *cent,
 
 /* Lloyd, then Hartigan moves, then Lloyd again until neither changes anything. */
 static double refine(const double *x, size_t n, size_t d, int k, double *cent, int *lab,
-		     size_t *cnt)
+		     size_t *cnt, double *sum)
 {
-	double in = lloyd(x, n, d, k, cent, lab, cnt, KM_MAX_ITER, 0);
+	double in = lloyd(x, n, d, k, cent, lab, cnt, sum, KM_MAX_ITER, 0);
 
 	for (int round = 0; round < 8; round++) {
 		if (!hartigan(x, n, d, k, cent, lab, cnt, KM_MAX_ITER))
 			break;
 		/* Restart Lloyd from the improved means. */
-		in = lloyd(x, n, d, k, cent, lab, cnt, KM_MAX_ITER, 0);
+		in = lloyd(x, n, d, k, cent, lab, cnt, sum, KM_MAX_ITER, 0);
 	}
 	return in;
 }
@@ -331,7 +384,7 @@ static double refine(const double *x, size_t n, size_t d, int k, double *cent, i
  * labels to best_lab; returns the number of clusters formed and sets *best_in. */
 static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
 			double *best_cent, int *best_lab, double *best_in, double *cent, int *lab,
-			size_t *cnt, double *dmin)
+			size_t *cnt, double *sum, double *dmin)
 {
 	struct rng r;
 	int best_k = 0;
@@ -340,7 +393,7 @@ static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts
 	*best_in = INFINITY;
 	for (int t = 0; t < restarts; t++) {
 		int kk = seed_pp(x, n, d, k, &r, cent, dmin);
-		double in = refine(x, n, d, kk, cent, lab, cnt);
+		double in = refine(x, n, d, kk, cent, lab, cnt, sum);
 
 		/* Strictly better only: on equal inertia the earliest restart stays. */
 		if (t == 0 || in < *best_in) {
@@ -358,7 +411,7 @@ int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_
 	       int *labels, struct kmeans_result *res)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	double *cent = NULL, *best_cent = NULL, *dmin = NULL, *xs = NULL;
+	double *cent = NULL, *best_cent = NULL, *sum = NULL, *dmin = NULL, *xs = NULL;
 	int *lab = NULL;
 	size_t *cnt = NULL;
 	int rc = -1, kk;
@@ -375,14 +428,15 @@ int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_
 		k = (int)n;
 	cent = malloc((size_t)k * d * sizeof *cent);
 	best_cent = malloc((size_t)k * d * sizeof *best_cent);
+	sum = malloc((size_t)k * d * sizeof *sum);
 	cnt = malloc((size_t)k * sizeof *cnt);
 	dmin = malloc(m * sizeof *dmin);
 	lab = malloc(m * sizeof *lab);
-	if (!cent || !best_cent || !cnt || !dmin || !lab)
+	if (!cent || !best_cent || !sum || !cnt || !dmin || !lab)
 		goto out;
 	if (n == m) {
 		kk = restarts_run(x, n, d, k, restarts, seed, best_cent, labels, &in, cent, lab,
-				  cnt, dmin);
+				  cnt, sum, dmin);
 	} else {
 		xs = malloc(m * d * sizeof *xs);
 		if (!xs)
@@ -390,8 +444,8 @@ int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_
 		for (size_t j = 0; j < m; j++)
 			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
 		kk = restarts_run(xs, m, d, k, restarts, seed, best_cent, NULL, &in, cent, lab,
-				  cnt, dmin);
-		in = lloyd(x, n, d, kk, best_cent, labels, cnt, KM_FULL_ITER, n / 1000);
+				  cnt, sum, dmin);
+		in = lloyd(x, n, d, kk, best_cent, labels, cnt, sum, KM_FULL_ITER, n / 1000);
 	}
 	res->k = kk;
 	res->inertia = in;
@@ -400,6 +454,7 @@ int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_
 out:
 	free(cent);
 	free(best_cent);
+	free(sum);
 	free(cnt);
 	free(dmin);
 	free(lab);
