@@ -33,11 +33,16 @@
 #define ALWAYS_INLINE inline
 #endif
 
-#if defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
+/* Wide string and digit scans: SSE2 (16 bytes) where there is SSE2, else 8 bytes in a 64-bit
+ * word on little-endian GCC or clang targets, else byte by byte. */
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#define WIDE 16
+#elif defined(__BYTE_ORDER__) && defined(__ORDER_LITTLE_ENDIAN__) && \
 	__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ && (defined(__GNUC__) || defined(__clang__))
-#define SWAR 1
+#define WIDE 8
 #else
-#define SWAR 0
+#define WIDE 0
 #endif
 
 struct span {
@@ -116,20 +121,74 @@ static size_t escape_len(const unsigned char *p, const unsigned char *end)
 	}
 }
 
-#if SWAR
+/* Where the next WIDE bytes at p stop a run of plain string bytes ('"', '\\', a control
+ * character or a non-ASCII byte) or of digits: the offset of the first such byte, or WIDE
+ * when there is none. The caller guarantees WIDE readable bytes. */
+#if WIDE == 16
+static ALWAYS_INLINE unsigned str_run(const unsigned char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	/* signed compare: bytes >= 0x80 are negative, so "< 0x20" also catches non-ASCII */
+	__m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+						 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+				    _mm_cmplt_epi8(v, _mm_set1_epi8(0x20)));
+	unsigned m = (unsigned)_mm_movemask_epi8(stop);
+
+	return m ? (unsigned)__builtin_ctz(m) : 16;
+}
+
+static ALWAYS_INLINE unsigned digit_run(const unsigned char *p)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i dig = _mm_and_si128(_mm_cmpgt_epi8(v, _mm_set1_epi8('0' - 1)),
+				    _mm_cmplt_epi8(v, _mm_set1_epi8('9' + 1)));
+	unsigned m = (unsigned)_mm_movemask_epi8(dig) ^ 0xffffu;
+
+	return m ? (unsigned)__builtin_ctz(m) : 16;
+}
+#elif WIDE == 8
 #define ONES 0x0101010101010101ULL
 #define HIGHS 0x8080808080808080ULL
 
-/* High bit set in each byte of x that ends a run of plain string bytes: '"', '\\', a control
- * character (< 0x20) or a non-ASCII byte. Borrows can only mark bytes above a true hit, so the
- * lowest marked byte is always exact. */
-static ALWAYS_INLINE uint64_t str_stops(uint64_t x)
+/* Borrows and carries only reach bytes above a true hit, so the lowest marked byte is exact. */
+static ALWAYS_INLINE unsigned str_run(const unsigned char *p)
 {
-	uint64_t q = x ^ (ONES * '"'), b = x ^ (ONES * '\\');
+	uint64_t x, q, b, t;
 
-	return (((x - ONES * 0x20) & ~x) | ((q - ONES) & ~q) | ((b - ONES) & ~b) | x) & HIGHS;
+	memcpy(&x, p, 8);
+	q = x ^ (ONES * '"');
+	b = x ^ (ONES * '\\');
+	t = (((x - ONES * 0x20) & ~x) | ((q - ONES) & ~q) | ((b - ONES) & ~b) | x) & HIGHS;
+	return t ? (unsigned)__builtin_ctzll(t) >> 3 : 8;
+}
+
+static ALWAYS_INLINE unsigned digit_run(const unsigned char *p)
+{
+	uint64_t x, t;
+
+	memcpy(&x, p, 8);
+	/* a digit is 0x30..0x39: high nibble 3, and still 3 after adding 6 */
+	t = ((x & (ONES * 0xf0)) ^ (ONES * 0x30)) | (((x + ONES * 6) & (ONES * 0xf0)) ^ (ONES * 0x30));
+	return t ? (unsigned)__builtin_ctzll(t) >> 3 : 8;
 }
 #endif
+
+/* Skips digits from p. bounded: see jp_parse. */
+static ALWAYS_INLINE const unsigned char *skip_digits(const unsigned char *p, const unsigned char *end,
+						       int bounded)
+{
+#if WIDE
+	while (end - p >= WIDE) {
+		unsigned k = digit_run(p);
+		p += k;
+		if (k < WIDE)
+			return p;
+	}
+#endif
+	while ((!bounded || p < end) && is_digit(*p))
+		p++;
+	return p;
+}
 
 /* The body of a string whose opening quote is just before p: returns the closing quote, or
  * NULL with j->fail set. *esc is set when the body holds an escape. bounded: see jp_parse. */
@@ -139,15 +198,12 @@ static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned ch
 	const unsigned char *end = j->end;
 
 	for (;;) {
-#if SWAR
-		while (end - p >= 8) {
-			uint64_t x, t;
-			memcpy(&x, p, 8);
-			if ((t = str_stops(x)) != 0) {
-				p += (unsigned)__builtin_ctzll(t) >> 3;
+#if WIDE
+		while (end - p >= WIDE) {
+			unsigned k = str_run(p);
+			p += k;
+			if (k < WIDE)
 				goto special;
-			}
-			p += 8;
 		}
 #endif
 		while ((!bounded || p < end) && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
@@ -156,7 +212,7 @@ static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned ch
 			j->fail = p;
 			return NULL;
 		}
-#if SWAR
+#if WIDE
 special:
 #endif
 		if (*p == '"')
@@ -280,7 +336,9 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 	char esc;
 
 #define AT_END (bounded && p >= end)
-#define SKIP_WS() while (!AT_END && *p <= ' ' && (ws_class[*p] & ws)) p++
+/* unbounded implies WS_LINE: test its three bytes without a table */
+#define LINE_WS ((1ULL << ' ') | (1ULL << '\t') | (1ULL << '\r'))
+#define SKIP_WS() while (!AT_END && *p <= ' ' && (bounded ? ws_class[*p] & ws : (LINE_WS >> *p) & 1)) p++
 #define IN_OBJECT() ((obj[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1)
 
 	j->key.type = j->time.type = j->status.type = 0;
@@ -354,16 +412,14 @@ value:
 		if (*p == '0')
 			p++;
 		else if (*p >= '1' && *p <= '9')
-			while (++p, !AT_END && is_digit(*p))
-				;
+			p = skip_digits(p + 1, end, bounded);
 		else
 			goto fail;
 		if (!AT_END && *p == '.') {
 			p++;
 			if (AT_END || !is_digit(*p))
 				goto fail;
-			while (++p, !AT_END && is_digit(*p))
-				;
+			p = skip_digits(p + 1, end, bounded);
 		}
 		if (!AT_END && (*p | 0x20) == 'e') {
 			p++;
@@ -371,8 +427,7 @@ value:
 				p++;
 			if (AT_END || !is_digit(*p))
 				goto fail;
-			while (++p, !AT_END && is_digit(*p))
-				;
+			p = skip_digits(p + 1, end, bounded);
 		}
 		if (cap) {
 			cap->s = s;
@@ -463,6 +518,7 @@ fail:
 	return NULL;
 #undef AT_END
 #undef SKIP_WS
+#undef LINE_WS
 #undef IN_OBJECT
 }
 

@@ -65,6 +65,118 @@ static void test_validator_length_and_depth(void **state)
 	assert_int_equal(mllog_json_valid(deep + 900, 200), 1);
 }
 
+/* Valid when every byte is accepted: the verdict for a string body around position k. */
+static int str_valid(const char *body)
+{
+	char buf[512];
+	int n = snprintf(buf, sizeof buf, "\"%s\"", body);
+	return mllog_json_valid(buf, (size_t)n);
+}
+
+/* What stops the wide string scan ('"', '\\', control characters, non-ASCII) at every offset
+ * around the 8- and 16-byte steps, and at the very end of the text. */
+static void test_validator_string_boundaries(void **state)
+{
+	static const struct {
+		const char *ins;
+		int valid;
+	} ins[] = {
+		{"\\\"", 1}, {"\\\\", 1}, {"\\/", 1}, {"\\n", 1}, {"\\u00e9", 1}, {"\\uD83D\\uDE00", 1},
+		{"\xc3\xa9", 1}, {"\xe2\x82\xac", 1}, {"\xf0\x9f\x98\x80", 1}, {"\x7f", 1}, {" ", 1},
+		{"\\x", 0}, {"\\u12g4", 0}, {"\\", 0}, {"\\u00", 0}, {"\x1f", 0}, {"\t", 0}, {"\n", 0}, {"\r", 0},
+		{"\x80", 0}, {"\xc3", 0}, {"\xc0\xaf", 0}, {"\xed\xa0\x80", 0}, {"\xf4\x90\x80\x80", 0},
+		{"\xe2\x82", 0}, {"\xff", 0}, {"\"", 0},
+	};
+	char body[256], text[300];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++) {
+		for (size_t k = 0; k <= 40; k++) {
+			memset(body, 'a', k);
+			snprintf(body + k, sizeof body - k, "%s%s", ins[i].ins, "zyxwvutsrqponmlkjihgfedcba");
+			if (str_valid(body) != ins[i].valid)
+				fail_msg("insert %zu at %zu: got %d", i, k, !ins[i].valid);
+			/* the same at the end of the text, where the scan has fewer than 16 bytes */
+			int n = snprintf(text, sizeof text, "\"%.*s%s\"", (int)k, body, ins[i].ins);
+			if (mllog_json_valid(text, (size_t)n) != ins[i].valid)
+				fail_msg("insert %zu at the end after %zu bytes", i, k);
+			/* the closing quote is missing: never valid (but the insert '"' closes it) */
+			if (strcmp(ins[i].ins, "\"") != 0 && mllog_json_valid(text, (size_t)n - 1))
+				fail_msg("unterminated %zu after %zu bytes is valid", i, k);
+			/* jansson, strict and UTF-8 checking, agrees on every one of these */
+			json_error_t je;
+			json_t *jv = json_loadb(text, (size_t)n, JSON_DECODE_ANY, &je);
+			if ((jv != NULL) != ins[i].valid)
+				fail_msg("insert %zu after %zu bytes: jansson says %d", i, k, jv != NULL);
+			json_decref(jv);
+		}
+	}
+}
+
+static void test_validator_long_and_numbers(void **state)
+{
+	size_t n = 200000;
+	char *big = malloc(n + 16);
+	static const struct jcase nums[] = {
+		{"12345678901234567890123456789", 1, 1}, {"-1234567890123456.12345678901234567e+123456", 1, 1},
+		{"1234567890123456a", 0, 1}, {"[1234567890123456,1]", 1, 1}, {"0.0000000000000000", 1, 1},
+		{"1234567890123456.", 0, 1}, {"1e1234567890123456789", 1, 0}, {"1e+", 0, 1}, {"-", 0, 1},
+		{"[-Infinity, NaN, Infinity]", 1, 0}, {"[-Infinit", 0, 0}, {"[NaN", 0, 0}, {"Na", 0, 0},
+		{"-Infinityx", 0, 0}, {"[1,2", 0, 1}, {"{\"a\":1", 0, 1}, {"{\"a\"", 0, 1}, {"[", 0, 1},
+		{"00", 0, 1}, {"-01", 0, 1}, {"1.5E3", 1, 1}, {"\"\"", 1, 1}, {"{\"\":\"\"}", 1, 1},
+	};
+	(void)state;
+
+	assert_non_null(big);
+	for (size_t i = 0; i < sizeof nums / sizeof nums[0]; i++)
+		if (mllog_json_valid(nums[i].text, strlen(nums[i].text)) != nums[i].valid)
+			fail_msg("'%s': want %d", nums[i].text, nums[i].valid);
+	/* a 200 kB string, valid; then with one bad byte near its end */
+	big[0] = '"';
+	memset(big + 1, 'x', n - 2);
+	big[n - 1] = '"';
+	assert_int_equal(mllog_json_valid(big, n), 1);
+	big[n - 7] = '\x01';
+	assert_int_equal(mllog_json_valid(big, n), 0);
+	big[n - 7] = '\\';
+	assert_int_equal(mllog_json_valid(big, n), 0); /* \x */
+	big[n - 6] = 'u';
+	assert_int_equal(mllog_json_valid(big, n), 0); /* \uxxxx: 'x' is no hex digit */
+	memcpy(big + n - 5, "00e9", 4);
+	assert_int_equal(mllog_json_valid(big, n), 1);
+	free(big);
+}
+
+static void test_validator_depth_limit(void **state)
+{
+	char deep[2 * 600 + 1];
+	(void)state;
+
+	/* 512 levels pass and 513 do not, in arrays, objects and a mix */
+	for (int lvl = 510; lvl <= 514; lvl++) {
+		size_t k = 0;
+		for (int i = 0; i < lvl; i++)
+			deep[k++] = '[';
+		for (int i = 0; i < lvl; i++)
+			deep[k++] = ']';
+		assert_int_equal(mllog_json_valid(deep, k), lvl <= 512);
+	}
+	{
+		char obj[600 * 8];
+		size_t k = 0;
+		for (int i = 0; i < 513; i++) {
+			memcpy(obj + k, i % 2 ? "[" : "{\"a\":", i % 2 ? 1 : 5);
+			k += i % 2 ? 1 : 5;
+		}
+		obj[k++] = '1';
+		for (int i = 512; i >= 0; i--)
+			obj[k++] = i % 2 ? ']' : '}';
+		assert_int_equal(mllog_json_valid(obj, k), 0);
+		/* without the outermost object: 512 levels */
+		assert_int_equal(mllog_json_valid(obj + 5, k - 6), 1);
+	}
+}
+
 #define EV(t, key, extra) ":::MLLOG {\"namespace\": \"\", \"time_ms\": " #t \
 	", \"event_type\": \"POINT_IN_TIME\", \"key\": \"" key "\", \"value\": null, " \
 	"\"metadata\": {\"file\": \"x.py\"" extra "}}"
@@ -163,15 +275,80 @@ static void test_scan_marker_needs_space(void **state)
 	assert_int_equal(verdict_of(log, why, sizeof why, &line), 0);
 }
 
+/* A payload ends at its newline: each failure is placed where json.loads would stop on the
+ * line's text, whether or not a newline follows (the last line of a log may lack one). */
+static void test_scan_line_ends(void **state)
+{
+	static const struct {
+		const char *log;
+		long line, col; /* first bad payload; 0 when all are valid */
+	} lc[] = {
+		{" 0: :::MLLOG {\"key\": \"ab\ncd\"}\n", 1, 25},
+		{":::MLLOG {\"key\": \"ab", 1, 21},
+		{":::MLLOG {\"key\": \"ab\\", 1, 21},
+		{":::MLLOG {\"time_ms\": 12345678901234567890", 1, 42},
+		{":::MLLOG {\"time_ms\": 1234567890123456789.\n", 1, 42},
+		{":::MLLOG {} \t\r\n:::MLLOG [] \t\r", 0, 0},
+		{":::MLLOG {} x\n", 1, 13},
+		{":::MLLOG \n", 1, 10},
+		{":::MLLOG ", 1, 10},
+		{":::MLLOG {}\n\n\nx :::MLLOG {\"a\": [1, 2,]}\n", 4, 24},
+		{":::MLLOG {\"a\": \"\xc3\"}\n", 1, 17},
+		{":::MLLOG {\"a\": \"\xe2\x82", 1, 17},
+		{":::MLLOG [NaN, -Infinity, Infinit", 1, 27},
+		{":::MLLOG {\"a\": \"0123456789abcdef0123456789abcdef\"}", 0, 0},
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof lc / sizeof lc[0]; i++) {
+		struct mllog_scan s;
+		mllog_scan(lc[i].log, strlen(lc[i].log), &s);
+		if (s.bad_line != lc[i].line || s.bad_col != lc[i].col)
+			fail_msg("case %zu: bad at %ld:%ld, want %ld:%ld", i, s.bad_line, s.bad_col,
+				 lc[i].line, lc[i].col);
+	}
+}
+
+/* A run_stop on the last line, without a newline, with strings longer than the wide scan. */
+static void test_scan_last_line(void **state)
+{
+	const char *log = EV(60000, "run_start", ", \"x\": \"0123456789abcdef0123456789\"") "\n"
+		":::MLLOG {\"key\": \"run_stop\", \"time_ms\": 180000, \"metadata\": {\"file\": "
+		"\"/workspace/a/very/long/path/to/some/file.py\", \"status\": \"success\"}}";
+	char why[128];
+	long line;
+	struct mllog_scan s;
+	(void)state;
+
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), 0);
+	mllog_scan(log, strlen(log), &s);
+	assert_int_equal(s.stop_line, 2);
+	assert_string_equal(s.status, "success");
+	/* every cut of the last line leaves it invalid, and the first line still counts */
+	const char *last = log, *q;
+	while ((q = strstr(last + 1, ":::MLLOG ")))
+		last = q;
+	for (size_t cut = strlen(log) - 1; cut >= (size_t)(last - log) + 9; cut--) {
+		mllog_scan(log, cut, &s);
+		if (s.bad_line != 2 || s.start_line != 1)
+			fail_msg("cut at %zu: bad line %ld, start line %ld", cut, s.bad_line, s.start_line);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_validator_cases),
 		cmocka_unit_test(test_validator_length_and_depth),
+		cmocka_unit_test(test_validator_string_boundaries),
+		cmocka_unit_test(test_validator_long_and_numbers),
+		cmocka_unit_test(test_validator_depth_limit),
 		cmocka_unit_test(test_scan_plain_and_prefixes),
 		cmocka_unit_test(test_scan_failures),
 		cmocka_unit_test(test_scan_corrupt_line),
 		cmocka_unit_test(test_scan_marker_needs_space),
+		cmocka_unit_test(test_scan_line_ends),
+		cmocka_unit_test(test_scan_last_line),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
