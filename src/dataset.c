@@ -145,12 +145,15 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 /* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
 static inline const char *trim(const char *s, size_t *len)
 {
-	while (*len && (s[0] == ' ' || s[0] == '\t')) {
+	size_t n = *len;
+
+	while (n && (s[0] == ' ' || s[0] == '\t')) {
 		s++;
-		(*len)--;
+		n--;
 	}
-	while (*len && (s[*len - 1] == ' ' || s[*len - 1] == '\t'))
-		(*len)--;
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*len = n;
 	return s;
 }
 
@@ -197,6 +200,9 @@ int dataset_parse_double(const char *s, size_t len, double *out)
 	char buf[64], *end;
 	double v;
 
+	/* a field that passes the fast path untrimmed has nothing to trim */
+	if (len && len < sizeof buf && fast_decimal(s, len, out) == 0)
+		return 0;
 	s = trim(s, &len);
 	if (len == 0 || len >= sizeof buf)
 		return -1;
@@ -221,6 +227,17 @@ static int parse_int(const char *s, size_t len, long long *out)
 {
 	double v;
 
+	/* plain [-]digits of at most 15 digits: the value dataset_parse_double would give, exactly */
+	if (len && len <= 16) {
+		size_t i = s[0] == '-';
+		long long m = 0;
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+			m = m * 10 + (s[i] - '0');
+		if (i == len && len - (s[0] == '-') - 1 < 15) {
+			*out = s[0] == '-' ? -m : m;
+			return 0;
+		}
+	}
 	if (dataset_parse_double(s, len, &v) < 0 || v != floor(v) || fabs(v) > 9.0e15)
 		return -1;
 	*out = (long long)v;
@@ -259,6 +276,7 @@ struct loader {
 	bool have_header;
 	struct field *fields;    /* current record */
 	size_t nfields, fcap;
+	bool trimmed;            /* its fields have no spaces or tabs around them (fast path) */
 	struct field_copy *copies; /* libcsv's fields, copied (buffers reused record to record) */
 	size_t ccap;
 	long line;               /* physical line being fed */
@@ -375,7 +393,9 @@ struct text {
  * a raw field equal to it would be pooled as the same text. */
 static void text_prepare(struct loader *L, enum column c, struct text *t)
 {
-	t->s = trim(field_text(L, c, &t->len), &t->len);
+	t->s = field_text(L, c, &t->len);
+	if (!L->trimmed)
+		t->s = trim(t->s, &t->len);
 	t->pooled = NULL;
 	if (L->prev[c] && L->prev_len[c] == t->len && memcmp(L->prev[c], t->s, t->len) == 0) {
 		t->pooled = L->prev[c];
@@ -781,7 +801,9 @@ static void fast_line(struct loader *L, const char *s, size_t n)
 			break;
 		s = comma + 1;
 	}
+	L->trimmed = true;
 	record_take(L);
+	L->trimmed = false;
 }
 
 /* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with L->err set. */

@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -308,6 +309,227 @@ static void sanitize_helper(void **state)
 	assert_string_equal(text_sanitize("abcdef\xc3\xa1", buf, sizeof buf), "abcdef");
 }
 
+
+/* ------------------------------------------------------------------ fast path vs libcsv */
+
+static uint64_t rng = 0x2545f4914f6cdd1dull;
+
+static unsigned rnd(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+static bool same_text(const char *a, const char *b)
+{
+	return strcmp(a ? a : "(null)", b ? b : "(null)") == 0;
+}
+
+/* Loads text with the fast path and with libcsv alone; everything observable must agree: the
+ * result, the error, every row field, the runs, and the warnings word for word. */
+static void both_loaders_agree(const char *text, size_t len)
+{
+	struct dataset a, b;
+	struct gs_err ea, eb;
+	int ra, rb;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	memset(&ea, 0, sizeof ea);
+	memset(&eb, 0, sizeof eb);
+	ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
+	rb = dataset_load_buffer_reference(&b, "t.csv", text, len, &eb);
+	if (ra != rb || strcmp(ea.msg, eb.msg) || ea.line != eb.line || ea.col != eb.col ||
+	    a.n != b.n || a.nruns != b.nruns || a.warn.total != b.warn.total || a.warn.n != b.warn.n)
+		fail_msg("loaders differ on [%.*s]: rc %d/%d, err '%s' %ld:%ld / '%s' %ld:%ld, rows %zu/%zu, "
+			 "warnings %zu/%zu", (int)(len > 300 ? 300 : len), text, ra, rb, ea.msg, ea.line,
+			 ea.col, eb.msg, eb.line, eb.col, a.n, b.n, a.warn.total, b.warn.total);
+	for (size_t i = 0; i < a.n; i++) {
+		const struct row *x = &a.rows[i], *y = &b.rows[i];
+		bool same = same_text(x->round, y->round) && same_text(x->submitter, y->submitter) &&
+			    same_text(x->system, y->system) && same_text(x->system_name, y->system_name) &&
+			    same_text(x->division, y->division) && same_text(x->availability, y->availability) &&
+			    same_text(x->accelerator, y->accelerator) && same_text(x->framework, y->framework) &&
+			    same_text(x->benchmark, y->benchmark) && x->nodes == y->nodes &&
+			    x->per_node == y->per_node && x->accelerators == y->accelerators &&
+			    memcmp(&x->minutes, &y->minutes, sizeof x->minutes) == 0 &&
+			    x->runs_scored == y->runs_scored && x->runs_failed == y->runs_failed &&
+			    memcmp(&x->scaling_factor, &y->scaling_factor, sizeof x->scaling_factor) == 0 &&
+			    x->run_off == y->run_off && x->run_n == y->run_n && x->line == y->line;
+		if (!same)
+			fail_msg("row %zu differs on [%.*s]: system '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
+				 text, x->system, y->system);
+	}
+	assert_memory_equal(a.runs ? (void *)a.runs : (void *)"", b.runs ? (void *)b.runs : (void *)"",
+			    a.nruns * sizeof(double));
+	for (size_t i = 0; i < a.warn.n; i++)
+		if (strcmp(a.warn.items[i], b.warn.items[i]))
+			fail_msg("warning %zu differs on [%.*s]: '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
+				 text, a.warn.items[i], b.warn.items[i]);
+	dataset_free(&a);
+	dataset_free(&b);
+}
+
+static void fast_path_matches_libcsv(void **state)
+{
+	(void)state;
+	static const char *const cases[] = {
+		"system,benchmark,accelerators,minutes\na,bert,8,1\n",
+		" system , benchmark ,\taccelerators\t, minutes \r\n  a b  ,bert , 8 ,\t1.5 \r\n",
+		"system,benchmark,accelerators,minutes\n\n   \n\t\n\r\n \r\nb,bert,2,3\n",
+		"system,benchmark,accelerators,minutes\ra,bert,8,1\rb,bert,2,1\r",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\r\rb,bert,2,1\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,1 \r\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,1",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\n  ",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\n  x",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\n,,,\n , , , \n,\n",
+		"system,benchmark,accelerators,minutes\n\"a\nb\",bert,8,1\nc,bert,8,abc\n",
+		"system,benchmark,accelerators,minutes\n\" a \",bert,\" 8 \",\"1 \"\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,\"1\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,1 \"x\"\n",
+		"system,benchmark,accelerators,minutes\n\"a\" x,bert,8,1\n",
+		"system,benchmark,accelerators,minutes,\na,bert,8,1,\nb,bert,8,1\n",
+		"\xef\xbb\xbfsystem,benchmark,accelerators,minutes\na,bert,8,1\n",
+		"system,benchmark,accelerators,minutes\na\x01\x7f\xc3\xa1\xff,bert,8,1\na\x01\x7f\xc3\xa1\xff,bert,8,2\n",
+		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,runs_scored,scaling_factor\n"
+		"v1,a,bert,8,1,1;2; 3 ;;4,2,3,1.5\nv1,b,bert,8,1,\" 1;2\",x,-1,0\nv1,e,bert,8,1,\"\",1.0,2.5,abc\n"
+		"v1,a,bert,8,2,,,,\nv1, a ,bert,8,2,,,,\n,a,bert,8,2,,,,\nt,a,bert,8,2,,,,\nv1,g,bert,8,1,1;x,,,\n",
+		"system,benchmark,accelerators,minutes\na,bert,08,1e2\nb,bert,8.000,.5\nc,bert,1e3,5.\n"
+		"d,bert,+3,+3\ne,bert,-0,-0\nf,bert,8,00012.500\ng,bert,8,1.2.3\nh,bert,8,0x10\n"
+		"i,bert,8,1234567890123456789\nj,bert,8,0.000000000000000000000000123\nk,bert,8, 2 \n",
+		"system,benchmark,accelerators,minutes,minutes\nx,bert,1,2,3\n",
+		"system,benchmark,minutes\nx,bert,1\n",
+		"",
+		"\n\n",
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		both_loaders_agree(cases[i], strlen(cases[i]));
+
+	/* random text over an alphabet that stresses the splitter: separators, blanks, CR, quotes,
+	 * control bytes, UTF-8, numbers */
+	static const char *const tok[] = {
+		",", ",", ",", " ", "\t", "\r", "\n", "\n", "\r\n", "\"", "a", "sys", "bert", "8", "16",
+		"1.5", "-2", "0", ".", "1e3", ";", "\x01", "\xc3\xa1", "\xff", "v4.1", "x y", "",
+	};
+	static const char *const head[] = {
+		"system,benchmark,accelerators,minutes\n",
+		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,scaling_factor\n",
+		"minutes , system,\tbenchmark,accelerators,submitter\r\n",
+	};
+	char buf[2048];
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t n = (size_t)snprintf(buf, sizeof buf, "%s", head[rnd(3)]);
+		unsigned ntok = rnd(120);
+		for (unsigned k = 0; k < ntok && n + 16 < sizeof buf; k++) {
+			/* mostly well-formed rows, so that the rows themselves get compared */
+			if (rnd(4) == 0)
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "s%u,bert,%u,%u.%u\n", rnd(50),
+						      1 + rnd(64), rnd(100), rnd(1000));
+			else
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", tok[rnd(sizeof tok / sizeof tok[0])]);
+		}
+		both_loaders_agree(buf, n);
+	}
+}
+
+/* ------------------------------------------------------------------ decimals vs strtod */
+
+/* The parser as it was before the fast path: trim, C notation only, strtod. */
+static int parse_reference(const char *s, size_t len, double *out)
+{
+	char buf[64], *end;
+	double v;
+
+	while (len && (*s == ' ' || *s == '\t'))
+		s++, len--;
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t'))
+		len--;
+	if (len == 0 || len >= sizeof buf)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	for (size_t i = 0; i < len; i++)
+		if (!strchr("0123456789.eE+-", buf[i]))
+			return -1;
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end != buf + len || errno == ERANGE || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static void check_decimal(const char *s)
+{
+	double a = 0, b = 0;
+	int ra = dataset_parse_double(s, strlen(s), &a);
+	int rb = parse_reference(s, strlen(s), &b);
+
+	if (ra != rb || (ra == 0 && memcmp(&a, &b, sizeof a) != 0))
+		fail_msg("'%s': %d %.17g, strtod: %d %.17g", s, ra, a, rb, b);
+}
+
+static void decimal_parser_matches_strtod(void **state)
+{
+	(void)state;
+	static const char *const fixed[] = {
+		"0", "-0", "+0", "0.0", "-0.0", ".5", "5.", ".", "-", "+", "", " ", "1.5 ", "\t2", "007",
+		"1.2.3", "--1", "+-1", "1e5", "1E-5", "0x10", "nan", "inf", "1e400", "9007199254740992",
+		"9007199254740993", "900719925474099.3", "0.1", "0.3", "2.675", "1.0000000000000000001",
+		"123456789012345678", "1234567890123456789", "12345678901234567890", "0.000000000000000000001",
+		"0.0000000000000000000001", "0.00000000000000000000001", "99999999999999999999", "1 2",
+		"000000000000000000000000000000000000000000000000000000000000000000000001",
+		"4.35", "0.550531", "17.976931348623157", "1.7976931348623157e308", "5e-324", "-.0", "0.",
+	};
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		check_decimal(fixed[i]);
+	for (int i = 0; i < 300000; i++) {
+		size_t n = 0;
+		unsigned sign = rnd(8), nint = rnd(12), nfrac = rnd(14);
+		if (sign == 0)
+			buf[n++] = '-';
+		else if (sign == 1)
+			buf[n++] = '+';
+		if (rnd(6) == 0)
+			buf[n++] = '0';
+		for (unsigned k = 0; k < nint; k++)
+			buf[n++] = (char)('0' + (k == 0 ? 1 + rnd(9) : rnd(10)));
+		if (rnd(5))
+			buf[n++] = '.';
+		for (unsigned k = 0; k < nfrac; k++)
+			buf[n++] = (char)('0' + rnd(10));
+		if (rnd(20) == 0)
+			n += (size_t)sprintf(buf + n, "e%d", (int)rnd(40) - 20);
+		buf[n] = '\0';
+		check_decimal(buf);
+	}
+}
+
+static void integer_columns(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,nodes\n"
+			      "a,bert,007,1,-0\nb,bert,123456789012345,1,1.0\nc,bert,8,1,999999999999999\n"
+			      "d,bert,8,1,1000000000000000\ne,bert,8,1,+5\nf,bert,8,1,-\ng,bert,8,1,-3\n"), 0);
+	/* b: 123456789012345 accelerators is out of range; bad nodes only warn */
+	assert_int_equal(ds.n, 6);
+	assert_int_equal(ds.rows[0].accelerators, 7);
+	assert_int_equal(ds.rows[0].nodes, 0);
+	assert_string_equal(ds.rows[1].system, "c");
+	assert_int_equal(ds.rows[1].nodes, 999999999999999LL);
+	assert_int_equal(ds.rows[2].nodes, 1000000000000000LL);
+	assert_int_equal(ds.rows[3].nodes, 5);
+	assert_int_equal(ds.rows[4].nodes, 0);
+	assert_int_equal(ds.warn.total, 3);
+	assert_true(warned("t.csv:7:12: nodes: '-' is not a valid count"));
+	assert_true(warned("t.csv:8:12: nodes: '-3' is not a valid count"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +555,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(rounds_and_workload_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
+		cmocka_unit_test_setup_teardown(fast_path_matches_libcsv, setup, teardown),
+		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
+		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
