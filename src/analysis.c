@@ -213,24 +213,21 @@ static void merge_sort(struct pair *p, struct pair *tmp, size_t n)
 		memcpy(p, src, n * sizeof *p);
 }
 
-/* Stable sort of p[n] by key; tmp[n] is scratch. All eight byte histograms come from one
- * read, and a byte that is the same in every key costs no pass. */
-static void pair_sort(struct pair *p, struct pair *tmp, size_t n)
+/* Stable LSD radix sort of p[n] on key bytes lo..hi-1 (0 = least significant); tmp[n] is
+ * scratch. The histograms come from one read, and a byte that is the same in every key costs
+ * no pass. */
+static void radix_bytes(struct pair *p, struct pair *tmp, size_t n, int lo, int hi)
 {
 	size_t cnt[8][256];
 	struct pair *src = p, *dst = tmp;
 
-	if (n < 1024) { /* short runs (string refinement): the histograms would dominate */
-		merge_sort(p, tmp, n);
-		return;
-	}
 	memset(cnt, 0, sizeof cnt);
 	for (size_t i = 0; i < n; i++) {
 		uint64_t k = p[i].key;
-		for (int b = 0; b < 8; b++)
+		for (int b = lo; b < hi; b++)
 			cnt[b][(k >> (8 * b)) & 0xff]++;
 	}
-	for (int b = 0; b < 8; b++) {
+	for (int b = lo; b < hi; b++) {
 		size_t *c = cnt[b];
 		int shift = 8 * b;
 		if (c[(p[0].key >> shift) & 0xff] == n)
@@ -248,6 +245,30 @@ static void pair_sort(struct pair *p, struct pair *tmp, size_t n)
 	}
 	if (src != p)
 		memcpy(p, src, n * sizeof *p);
+}
+
+/* Stable sort of p[n] by key; tmp[n] is scratch. Radix passes on the high 32 bits first, then
+ * each run of equal high halves (short for doubles of any spread: 20 bits of mantissa) is
+ * finished on the low half, by merge sort or, when long, by radix: about half the passes
+ * over the whole array that a full 64-bit LSD sort makes. */
+static void pair_sort(struct pair *p, struct pair *tmp, size_t n)
+{
+	if (n < 1024) { /* short runs (string refinement): the histograms would dominate */
+		merge_sort(p, tmp, n);
+		return;
+	}
+	radix_bytes(p, tmp, n, 4, 8);
+	for (size_t g = 0; g < n;) {
+		size_t e = g + 1;
+		uint64_t hi = p[g].key >> 32;
+		while (e < n && p[e].key >> 32 == hi)
+			e++;
+		if (e - g >= 1024)
+			radix_bytes(p + g, tmp + g, e - g, 0, 4);
+		else if (e - g > 1)
+			merge_sort(p + g, tmp + g, e - g);
+		g = e;
+	}
 }
 
 /* String of shown row i: the field at byte offset `field` of its dataset row. */
@@ -706,6 +727,20 @@ static void sort_order(const struct dataset *ds, const struct analysis *a, enum 
 	pair_sort(k, tmp, n);
 }
 
+#define PERM_AHEAD 8
+
+static inline void prefetch(const struct arow *r)
+{
+#if defined(__GNUC__)
+	/* a row spans three 64-byte lines at most */
+	__builtin_prefetch(r);
+	__builtin_prefetch((const char *)r + 64);
+	__builtin_prefetch((const char *)r + sizeof *r - 1);
+#else
+	(void)r;
+#endif
+}
+
 /* Sorts a->rows in place by col with key space k (2n pairs). The break-even index follows its
  * row. The permutation is applied cycle by cycle, so no second row array is needed. */
 static void sort_with(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
@@ -719,18 +754,26 @@ static void sort_with(const struct dataset *ds, struct analysis *a, enum col col
 			a->breakeven = (long)i;
 			break;
 		}
-	/* place j takes row k[j].i; a done place gets k[j].i = j */
+	/* Place j takes row k[j].i; a done place gets k[j].i = j. Each cycle is walked with a
+	 * second cursor PERM_AHEAD places ahead that prefetches the row to be moved then: the
+	 * moves are random reads of whole rows, and waiting on each in turn would dominate. */
 	for (size_t i = 0; i < n; i++) {
 		if (k[i].i == i)
 			continue;
 		struct arow hold = a->rows[i];
-		size_t j = i;
+		size_t j = i, ahead = i;
+		for (int s = 0; s < PERM_AHEAD && (ahead = k[ahead].i) != i; s++)
+			;
 		for (;;) {
 			size_t from = k[j].i;
 			k[j].i = j;
 			if (from == i) {
 				a->rows[j] = hold;
 				break;
+			}
+			if (ahead != i) {
+				ahead = k[ahead].i;
+				prefetch(&a->rows[ahead]);
 			}
 			a->rows[j] = a->rows[from];
 			j = from;
