@@ -23,6 +23,26 @@ struct import_result {
 	struct gs_warn unscored;   /* "submitter/system[/benchmark]: reason", one per item with no score */
 };
 
+/* What one systems JSON (<Submitter>/systems/<system>.json) says about its system. */
+struct import_system {
+	/* owned, never NULL after a parse: "" when the field is missing or not a string */
+	char *system_name, *division, *availability, *accelerator, *framework;
+	long long nodes, per_node;  /* number_of_nodes, accelerators_per_node */
+	long long accelerators;     /* nodes * max(per_node, 1) */
+	int usable;                 /* the JSON parsed and both counts are valid: the system scores */
+};
+
+/* Parses the systems JSON held in buf[0..len) (any bytes); name is its path, used in warnings.
+ * Returns 0 with *out filled: every problem (no parse, not an object, missing or non-string
+ * fields, bad counts) is a warning in w ("name:line:col: text"; w may be NULL), and out->usable
+ * says whether the system can be scored. Returns -1 with err only when memory runs out.
+ * *out is always left safe for import_system_free. */
+int import_system_parse(const char *buf, size_t len, const char *name, struct import_system *out,
+			struct gs_warn *w, struct gs_err *err);
+
+/* Frees what s owns and zeroes it. */
+void import_system_free(struct import_system *s);
+
 /* Imports the tree at dir with round as the round column, using `threads` workers (>= 1);
  * progress != 0 redraws a progress line on stderr. Returns 0 (even with zero rows), or -1 with
  * err when dir cannot be read or memory runs out. res is always left safe to free. */

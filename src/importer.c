@@ -335,6 +335,38 @@ static int has_suffix(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* Reads what is left of fd into *buf (grown as needed, NUL-terminated); 0 or -1 with errno. */
+static int read_fd(int fd, char **buf, size_t *cap, size_t *len)
+{
+	size_t n = 0;
+
+	for (;;) {
+		ssize_t k;
+		if (n + 1 >= *cap) {
+			size_t c = *cap ? *cap * 2 : 65536;
+			char *p = realloc(*buf, c);
+			if (!p) {
+				errno = ENOMEM;
+				return -1;
+			}
+			*buf = p;
+			*cap = c;
+		}
+		k = read(fd, *buf + n, *cap - n - 1);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+	}
+	(*buf)[n] = '\0';
+	*len = n;
+	return 0;
+}
+
 /* A count from a systems JSON: a string of decimal digits (surrounding blanks allowed) or a
  * whole JSON number, 0..1e9. Returns it, or -1. */
 static long long parse_count(json_t *v)
@@ -365,63 +397,122 @@ static long long parse_count(json_t *v)
 	return -1;
 }
 
-static char *json_text(json_t *root, const char *key, const char *path, struct gs_warn *w, int *oom)
+/* A string field of a systems JSON, "" (with a warning) when missing or not a string; NULL on OOM. */
+static char *json_text(json_t *root, const char *key, const char *name, struct gs_warn *w)
 {
 	json_t *v = json_object_get(root, key);
 
 	if (!v) {
-		warn_add(w, path, 0, 0, "missing field \"%s\"", key);
-		return xstrdup("", oom);
+		warn_add(w, name, 0, 0, "missing field \"%s\"", key);
+		return strdup("");
 	}
 	if (!json_is_string(v)) {
-		warn_add(w, path, 0, 0, "field \"%s\" is not a string", key);
-		return xstrdup("", oom);
+		warn_add(w, name, 0, 0, "field \"%s\" is not a string", key);
+		return strdup("");
 	}
-	return xstrdup(json_string_value(v), oom);
+	return strdup(json_string_value(v));
+}
+
+void import_system_free(struct import_system *s)
+{
+	free(s->system_name);
+	free(s->division);
+	free(s->availability);
+	free(s->accelerator);
+	free(s->framework);
+	memset(s, 0, sizeof *s);
+}
+
+int import_system_parse(const char *buf, size_t len, const char *name, struct import_system *out,
+			struct gs_warn *w, struct gs_err *err)
+{
+	static const char *const count_keys[2] = {"number_of_nodes", "accelerators_per_node"};
+	json_error_t je;
+	json_t *root = json_loadb(buf, len, 0, &je);
+	long long c[2];
+
+	memset(out, 0, sizeof *out);
+	if (!root) {
+		warn_add(w, name, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
+			 "systems JSON does not parse: %s; system skipped", je.text);
+	} else if (!json_is_object(root)) {
+		warn_add(w, name, 0, 0, "systems JSON is not an object; system skipped");
+	} else {
+		out->system_name = json_text(root, "system_name", name, w);
+		out->division = json_text(root, "division", name, w);
+		out->availability = json_text(root, "status", name, w);
+		out->accelerator = json_text(root, "accelerator_model_name", name, w);
+		out->framework = json_text(root, "framework", name, w);
+		out->usable = 1;
+		for (int i = 0; i < 2; i++) {
+			json_t *v = json_object_get(root, count_keys[i]);
+			c[i] = v ? parse_count(v) : -1;
+			if (!v) {
+				warn_add(w, name, 0, 0, "missing field \"%s\"; system skipped", count_keys[i]);
+				out->usable = 0;
+			} else if (c[i] < 0 || (i == 0 && c[i] == 0)) {
+				warn_add(w, name, 0, 0, "field \"%s\" is not a %s count; system skipped",
+					 count_keys[i], i == 0 ? "positive" : "non-negative");
+				out->usable = 0;
+			}
+		}
+		if (out->usable) {
+			out->nodes = c[0];
+			out->per_node = c[1];
+			out->accelerators = c[0] * (c[1] > 1 ? c[1] : 1);
+		}
+	}
+	json_decref(root);
+	if (!out->system_name || !out->division || !out->availability || !out->accelerator ||
+	    !out->framework) {
+		/* text fields are "" unless the object had them; NULL only here when strdup failed */
+		char **f[5] = {&out->system_name, &out->division, &out->availability, &out->accelerator,
+			       &out->framework};
+		for (int i = 0; i < 5; i++)
+			if (!*f[i] && !(*f[i] = strdup(""))) {
+				err_set(err, name, 0, 0, "out of memory");
+				import_system_free(out);
+				return -1;
+			}
+	}
+	return 0;
 }
 
 /* Reads one systems JSON into s; s->usable tells whether the system can be scored. */
 static void read_system(struct sys *s, struct gs_warn *w, int *oom)
 {
-	json_error_t je;
-	json_t *root = json_load_file(s->json, 0, &je);
-	static const char *const count_keys[2] = {"number_of_nodes", "accelerators_per_node"};
-	long long c[2];
+	struct import_system is;
+	struct gs_err err;
+	char *buf = NULL;
+	size_t cap = 0, len = 0;
+	int fd = open(s->json, O_RDONLY | O_CLOEXEC);
 
-	if (!root) {
-		warn_add(w, s->json, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
-			 "systems JSON does not parse: %s; system skipped", je.text);
+	if (fd < 0 || read_fd(fd, &buf, &cap, &len) < 0) {
+		if (errno == ENOMEM)
+			*oom = 1;
+		else
+			warn_add(w, s->json, 0, 0, "cannot read systems JSON: %s; system skipped",
+				 strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		free(buf);
 		return;
 	}
-	if (!json_is_object(root)) {
-		warn_add(w, s->json, 0, 0, "systems JSON is not an object; system skipped");
-		json_decref(root);
-		return;
+	close(fd);
+	if (import_system_parse(buf, len, s->json, &is, w, &err) < 0) {
+		*oom = 1;
+	} else {
+		s->system_name = is.system_name;
+		s->division = is.division;
+		s->availability = is.availability;
+		s->accelerator = is.accelerator;
+		s->framework = is.framework;
+		s->nodes = is.nodes;
+		s->per_node = is.per_node;
+		s->accel = is.accelerators;
+		s->usable = is.usable;
 	}
-	s->system_name = json_text(root, "system_name", s->json, w, oom);
-	s->division = json_text(root, "division", s->json, w, oom);
-	s->availability = json_text(root, "status", s->json, w, oom);
-	s->accelerator = json_text(root, "accelerator_model_name", s->json, w, oom);
-	s->framework = json_text(root, "framework", s->json, w, oom);
-	s->usable = 1;
-	for (int i = 0; i < 2; i++) {
-		json_t *v = json_object_get(root, count_keys[i]);
-		c[i] = v ? parse_count(v) : -1;
-		if (!v) {
-			warn_add(w, s->json, 0, 0, "missing field \"%s\"; system skipped", count_keys[i]);
-			s->usable = 0;
-		} else if (c[i] < 0 || (i == 0 && c[i] == 0)) {
-			warn_add(w, s->json, 0, 0, "field \"%s\" is not a %s count; system skipped",
-				 count_keys[i], i == 0 ? "positive" : "non-negative");
-			s->usable = 0;
-		}
-	}
-	if (s->usable) {
-		s->nodes = c[0];
-		s->per_node = c[1];
-		s->accel = c[0] * (c[1] > 1 ? c[1] : 1);
-	}
-	json_decref(root);
+	free(buf);
 }
 
 /* Reads scaling.json of a benchmark folder, when there is one. */
@@ -616,38 +707,6 @@ struct pool {
 	atomic_size_t next, done;
 	atomic_ullong bytes;
 };
-
-/* Reads what is left of fd into *buf (grown as needed, NUL-terminated); 0 or -1 with errno. */
-static int read_fd(int fd, char **buf, size_t *cap, size_t *len)
-{
-	size_t n = 0;
-
-	for (;;) {
-		ssize_t k;
-		if (n + 1 >= *cap) {
-			size_t c = *cap ? *cap * 2 : 65536;
-			char *p = realloc(*buf, c);
-			if (!p) {
-				errno = ENOMEM;
-				return -1;
-			}
-			*buf = p;
-			*cap = c;
-		}
-		k = read(fd, *buf + n, *cap - n - 1);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		if (k == 0)
-			break;
-		n += (size_t)k;
-	}
-	(*buf)[n] = '\0';
-	*len = n;
-	return 0;
-}
 
 /* Reads and scans one log into j; buf/cap is the worker's fallback buffer. */
 static void scan_job(struct job *j, char **buf, size_t *cap)

@@ -112,6 +112,78 @@ static void test_nothing_importable(void **state)
 	import_result_free(&r);
 }
 
+static void test_system_parse(void **state)
+{
+	static const char good[] = "{\"system_name\": \"Box \\u00e9\", \"division\": \"closed\", "
+		"\"status\": \"Available on-premise\", \"accelerator_model_name\": \"H100\", "
+		"\"framework\": \"PyTorch\", \"number_of_nodes\": \" 4 \", \"accelerators_per_node\": 8}";
+	static const char zero_per_node[] = "{\"number_of_nodes\": 3.0, \"accelerators_per_node\": \"0\"}";
+	static const char *const unusable[] = {
+		"", "[1, 2]", "{\"number_of_nodes\": \"2\"}", "{\"number_of_nodes\": 0, \"accelerators_per_node\": 1}",
+		"{\"number_of_nodes\": \"2x\", \"accelerators_per_node\": 1}",
+		"{\"number_of_nodes\": 1.5, \"accelerators_per_node\": 1}",
+		"{\"number_of_nodes\": \"1234567890\", \"accelerators_per_node\": 1}",
+		"{\"number_of_nodes\": 1, \"accelerators_per_node\": -1}",
+		"{\"number_of_nodes\": [1], \"accelerators_per_node\": 1}",
+		"{\"number_of_nodes\": 1, \"accelerators_per_node\": 1", "\"a\"", "{\"a\": \"\\u0000\"}",
+	};
+	struct import_system sys;
+	struct gs_warn w = {0};
+	struct gs_err err;
+	char *deep;
+	(void)state;
+
+	assert_int_equal(import_system_parse(good, sizeof good - 1, "g.json", &sys, &w, &err), 0);
+	assert_true(sys.usable);
+	assert_string_equal(sys.system_name, "Box \xc3\xa9");
+	assert_string_equal(sys.availability, "Available on-premise");
+	assert_int_equal(sys.nodes, 4);
+	assert_int_equal(sys.per_node, 8);
+	assert_int_equal(sys.accelerators, 32);
+	assert_int_equal(w.total, 0);
+	import_system_free(&sys);
+
+	/* counts as JSON numbers or strings; missing text fields are "" with a warning each */
+	assert_int_equal(import_system_parse(zero_per_node, sizeof zero_per_node - 1, "z.json", &sys, &w,
+					     &err), 0);
+	assert_true(sys.usable);
+	assert_int_equal(sys.accelerators, 3);
+	assert_string_equal(sys.framework, "");
+	assert_int_equal(w.total, 5);
+	assert_true(has_item(&w, "z.json", "missing field \"framework\""));
+	import_system_free(&sys);
+	warn_free(&w);
+
+	for (size_t i = 0; i < sizeof unusable / sizeof unusable[0]; i++) {
+		assert_int_equal(import_system_parse(unusable[i], strlen(unusable[i]), "u.json", &sys, &w,
+						     &err), 0);
+		if (sys.usable)
+			fail_msg("'%s' is usable", unusable[i]);
+		assert_non_null(sys.system_name);
+		assert_non_null(sys.framework);
+		assert_true(w.total > 0);
+		import_system_free(&sys);
+		warn_free(&w);
+	}
+	/* the error names line and column */
+	assert_int_equal(import_system_parse("{\n  \"a\": x}", 11, "l.json", &sys, &w, &err), 0);
+	assert_true(has_item(&w, "l.json:2:", "does not parse"));
+	import_system_free(&sys);
+	warn_free(&w);
+	/* deep nesting and bytes after a NUL are refused, not crashed on */
+	assert_non_null(deep = malloc(10000));
+	memset(deep, '[', 10000);
+	assert_int_equal(import_system_parse(deep, 10000, "d.json", &sys, &w, &err), 0);
+	assert_false(sys.usable);
+	import_system_free(&sys);
+	warn_free(&w);
+	free(deep);
+	assert_int_equal(import_system_parse("{}\0{}", 5, "n.json", &sys, &w, &err), 0);
+	assert_false(sys.usable);
+	import_system_free(&sys);
+	warn_free(&w);
+}
+
 static void test_round_from_dir(void **state)
 {
 	char buf[64];
@@ -169,6 +241,7 @@ int main(void)
 		cmocka_unit_test(test_fixture_one_thread),
 		cmocka_unit_test(test_fixture_two_threads),
 		cmocka_unit_test(test_nothing_importable),
+		cmocka_unit_test(test_system_parse),
 		cmocka_unit_test(test_round_from_dir),
 		cmocka_unit_test(test_write),
 	};
