@@ -153,6 +153,17 @@ struct pair {
 	};
 };
 
+/* The scratch block holds objects of one type, then of another (pairs, indices, features).
+ * Their accesses are ordered by the program, but type-based alias analysis could move a load
+ * of the old type past a store of the new one once the phases are inlined together: a
+ * compiler barrier separates the phases. */
+static inline void phase_barrier(void)
+{
+#if defined(__GNUC__)
+	__asm__ __volatile__("" ::: "memory");
+#endif
+}
+
 static uint64_t prefix(const char *s, bool folded)
 {
 	uint64_t v = 0;
@@ -320,6 +331,7 @@ static void tie_ranks(const struct dataset *ds, const struct arow *rows, size_t 
 		      struct pair *p, struct pair *tmp, size_t *rank)
 {
 	str_sort(ds, rows, offsetof(struct row, system), p, tmp, n);
+	phase_barrier();
 	for (size_t i = 0; i < n; i++)
 		rank[p[i].i] = i;
 }
@@ -685,6 +697,27 @@ static int grow_rows(struct analysis *a, size_t n)
 
 /* ---- ranking -------------------------------------------------------------------------- */
 
+static bool text_col(enum col col)
+{
+	return col == COL_SYSTEM || col == COL_SUBMITTER || col == COL_FAMILY;
+}
+
+/* The sort key of a numeric column. */
+static double col_value(const struct arow *r, enum col col)
+{
+	switch (col) {
+	case COL_S: return r->S;
+	case COL_E: return r->E;
+	case COL_T: return r->T;
+	case COL_A: return r->A;
+	case COL_N: return r->N;
+	case COL_CLUSTER: return r->cluster;
+	case COL_PARETO: return r->pareto;
+	case COL_SPREAD: return (r->t_hi - r->t_lo) / r->T;
+	default: return r->Ep;
+	}
+}
+
 /* Sorted order of the shown rows by col into k[0..n) (.i: the row for each place), using
  * k[n..2n) as scratch. */
 static void sort_order(const struct dataset *ds, const struct analysis *a, enum col col,
@@ -693,7 +726,7 @@ static void sort_order(const struct dataset *ds, const struct analysis *a, enum 
 	struct pair *tmp = k + a->n;
 	size_t n = a->n;
 
-	if (col == COL_SYSTEM || col == COL_SUBMITTER || col == COL_FAMILY) {
+	if (text_col(col)) {
 		struct sctx cx = {.desc = desc, .ds = ds, .rows = a->rows};
 		cx.field = col == COL_SYSTEM ? offsetof(struct row, system)
 			   : col == COL_SUBMITTER ? offsetof(struct row, submitter)
@@ -709,19 +742,7 @@ static void sort_order(const struct dataset *ds, const struct analysis *a, enum 
 	 * keys in (system id, dataset row) order. */
 	for (size_t i = 0; i < n; i++) {
 		const struct arow *r = &a->rows[i];
-		double v;
-		switch (col) {
-		case COL_S: v = r->S; break;
-		case COL_E: v = r->E; break;
-		case COL_T: v = r->T; break;
-		case COL_A: v = r->A; break;
-		case COL_N: v = r->N; break;
-		case COL_CLUSTER: v = r->cluster; break;
-		case COL_PARETO: v = r->pareto; break;
-		case COL_SPREAD: v = (r->t_hi - r->t_lo) / r->T; break;
-		default: v = r->Ep; break;
-		}
-		k[r->tie].key = order_bits(v, desc);
+		k[r->tie].key = order_bits(col_value(r, col), desc);
 		k[r->tie].i = i;
 	}
 	pair_sort(k, tmp, n);
@@ -969,11 +990,13 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	idx = (size_t *)(void *)(keys + ns);
 	if (ns)
 		memcpy(idx, a->scratch, ns * sizeof *idx); /* [0, 8) -> [16, 24): disjoint */
+	phase_barrier();
 	a->n = ns;
 
 	if (mode == REF_FAMILY) {
 		for (size_t i = 0; i < ns; i++)
 			a->rows[i].row = idx[i];
+		phase_barrier();
 		family_refs(ds, a->rows, ns, keys, keys + ns);
 	} else if (mode == REF_PINNED) {
 		a->ref = pinned;
@@ -1000,6 +1023,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	if (f)
 		memcpy(front, keys, f * sizeof *front);
 	size_t *rank = (size_t *)(void *)(keys + ns) + ns;
+	phase_barrier();
 	tie_ranks(ds, a->rows, ns, keys, keys + ns, rank);
 
 	/* Tie ranks in place, Pareto flags, and the break-even row: the fastest row still at
@@ -1024,8 +1048,10 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	}
 	free(front);
 
+	phase_barrier();
 	if (cluster(a, p, err) < 0)
 		goto fail;
+	phase_barrier();
 	sort_with(ds, a, (unsigned)p->sort < COL_COUNT ? p->sort : COL_EP, p->desc, keys);
 	return 0;
 oom:
