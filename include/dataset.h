@@ -9,13 +9,9 @@
 #include "err.h"
 
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
-struct strpool_slot {
-	char *s;        /* owned string, NULL when free */
-	uint64_t hash;
-};
-
 struct strpool {
-	struct strpool_slot *slots; /* open-addressing table; the hash spares touching strings */
+	char **slots;   /* open-addressing table of owned strings (NULL: free) */
+	uint32_t *tags; /* low 32 bits of each slot's hash: probes and rehashes skip the strings */
 	size_t cap, n;
 	char *arena;    /* current block */
 	size_t used, size;

@@ -1,7 +1,7 @@
 /* strpool.c: interned strings. Rows repeat a handful of names (round, submitter, benchmark,
  * accelerator) millions of times; pooling keeps memory proportional to the distinct text and
- * lets filters compare by pointer. Each slot keeps its string's hash, so that a probe or a
- * rehash reads the table alone and touches a string only when the hashes agree. */
+ * lets filters compare by pointer. Beside each slot are 32 bits of its string's hash, so that a
+ * probe or a rehash reads the table alone and touches a string only when the hashes agree. */
 #include "dataset.h"
 
 #include <stdint.h>
@@ -69,52 +69,75 @@ static char *pool_alloc(struct strpool *p, size_t len)
 	return b;
 }
 
+/* Huge pages for a big table probed at random (a TLB miss less per probe); a hint only. */
+static void advise_random(void *p, size_t size)
+{
+#ifdef MADV_HUGEPAGE
+	const uintptr_t huge = (uintptr_t)2 << 20;
+	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+	uintptr_t e = ((uintptr_t)p + size) & ~(huge - 1);
+	if (size >= 2 * huge && e > a)
+		madvise((void *)a, e - a, MADV_HUGEPAGE);
+#else
+	(void)p;
+	(void)size;
+#endif
+}
+
 static int pool_grow(struct strpool *p)
 {
 	size_t cap = p->cap ? p->cap * 2 : 256;
-	struct strpool_slot *slots = calloc(cap, sizeof *slots);
+	char **slots;
+	uint32_t *tags;
 
-	if (!slots)
+	if (cap > ((size_t)1 << 32)) /* the tags give the positions */
 		return -1;
-#ifdef MADV_HUGEPAGE
-	/* a big table is probed at random: huge pages spare a TLB miss per probe */
-	if (cap * sizeof *slots >= (4u << 20)) {
-		uintptr_t a = ((uintptr_t)slots + (2u << 20) - 1) & ~(uintptr_t)((2u << 20) - 1);
-		uintptr_t e = ((uintptr_t)slots + cap * sizeof *slots) & ~(uintptr_t)((2u << 20) - 1);
-		if (e > a)
-			madvise((void *)a, e - a, MADV_HUGEPAGE);
+	slots = calloc(cap, sizeof *slots);
+	tags = malloc(cap * sizeof *tags);
+	if (!slots || !tags) {
+		free(slots);
+		free(tags);
+		return -1;
 	}
-#endif
+	advise_random(slots, cap * sizeof *slots);
+	advise_random(tags, cap * sizeof *tags);
 	for (size_t i = 0; i < p->cap; i++) {
-		if (!p->slots[i].s)
+		if (!p->slots[i])
 			continue;
-		size_t j = p->slots[i].hash & (cap - 1);
-		while (slots[j].s)
+		size_t j = p->tags[i] & (cap - 1);
+		while (slots[j])
 			j = (j + 1) & (cap - 1);
 		slots[j] = p->slots[i];
+		tags[j] = p->tags[i];
 	}
 	free(p->slots);
+	free(p->tags);
 	p->slots = slots;
+	p->tags = tags;
 	p->cap = cap;
 	return 0;
 }
 
 void strpool_prefetch(const struct strpool *p, uint64_t h)
 {
-	if (p->cap)
-		__builtin_prefetch(&p->slots[h & (p->cap - 1)]);
+	if (p->cap) {
+		size_t j = (uint32_t)h & (p->cap - 1);
+		__builtin_prefetch(&p->slots[j]);
+		__builtin_prefetch(&p->tags[j]);
+	}
 }
 
 const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h)
 {
+	uint32_t tag = (uint32_t)h;
 	size_t j, mask;
 	char *c;
 
 	if ((p->n + 1) * 2 > p->cap && pool_grow(p) < 0)
 		return NULL;
 	mask = p->cap - 1;
-	for (j = h & mask; (c = p->slots[j].s); j = (j + 1) & mask) {
-		if (p->slots[j].hash == h && strncmp(c, s, len) == 0 && c[len] == '\0')
+	for (j = tag & mask; (c = p->slots[j]); j = (j + 1) & mask) {
+		if (p->tags[j] == tag && strncmp(c, s, len) == 0 && c[len] == '\0')
 			return c;
 	}
 	c = pool_alloc(p, len + 1);
@@ -122,8 +145,8 @@ const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, 
 		return NULL;
 	memcpy(c, s, len);
 	c[len] = '\0';
-	p->slots[j].s = c;
-	p->slots[j].hash = h;
+	p->slots[j] = c;
+	p->tags[j] = tag;
 	p->n++;
 	return c;
 }
@@ -139,5 +162,6 @@ void strpool_free(struct strpool *p)
 		free(p->blocks[i]);
 	free(p->blocks);
 	free(p->slots);
+	free(p->tags);
 	memset(p, 0, sizeof *p);
 }
