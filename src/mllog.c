@@ -597,7 +597,7 @@ static const unsigned char *find_mark(const unsigned char *p, const unsigned cha
 		const unsigned char *q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1));
 		if (!q)
 			return NULL;
-		if (memcmp(q + 1, MARK + 1, MARK_LEN - 1) == 0)
+		if (memcmp(q + 1, &MARK[1], MARK_LEN - 1) == 0)
 			return q;
 		p = q + 1;
 	}
