@@ -19,7 +19,7 @@ struct cli {
 	struct params params;        /* analysis parameters (strings borrowed from argv) */
 	struct ui_opts ui;
 	unsigned print;              /* PR_* bits; 0: interactive */
-	int width, height;           /* --print plot size */
+	int width, height;           /* --print plot size; width 0: not given */
 	bool workload_given;         /* -w was given */
 	const char *files[MAX_FILES];
 	int nfiles;

@@ -13,6 +13,7 @@
 struct print_opts {
 	unsigned what;        /* PR_* bits of cli.h */
 	int width, height;    /* plot size */
+	int table_width;      /* table limit in columns; 0: none */
 	enum metric y_metric;
 	bool log_y;
 	bool all_workloads;   /* summary: every workload of the round, not only p->workload */

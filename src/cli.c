@@ -78,7 +78,7 @@ void cli_usage(FILE *fp)
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv\n"
 "      --y-metric M        plot y: ep (E', default), s, t, a, e\n"
 "      --log-y             logarithmic y axis\n"
-"      --width W           --print plot and table width (default 80)\n"
+"      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
 "      --mouse on|off      mouse in the explorer (default on, off over SSH)\n"
 "  -h, --help              this text\n"
@@ -184,7 +184,6 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	params_init(&c->params);
 	c->ui.mouse = MOUSE_AUTO;
 	c->ui.y_metric = MET_EP;
-	c->width = 80;
 	c->height = 24;
 	optind = 1;
 	opterr = 0;

@@ -257,7 +257,8 @@ int main(int argc, char **argv)
 	}
 	if (c.print) {
 		struct print_opts o = {
-			.what = c.print, .width = c.width, .height = c.height, .y_metric = c.ui.y_metric,
+			.what = c.print, .width = c.width ? c.width : 80, .height = c.height,
+			.table_width = c.width, .y_metric = c.ui.y_metric,
 			.log_y = c.ui.log_y, .all_workloads = !c.workload_given,
 		};
 		print_warnings(&ds, 20);

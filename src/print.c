@@ -9,52 +9,9 @@
 #include "cli.h"
 #include "fmt.h"
 #include "plot.h"
+#include "table.h"
 
 /* ------------------------------------------------------------------ table */
-
-enum tcol { T_RANK, T_SUBMITTER, T_SYSTEM, T_FAMILY, T_N, T_MIN, T_S, T_EP, T_A, T_CL, T_MARK,
-	    T_SPREAD, T_NCOLS };
-
-static const char *const theads[T_NCOLS] = {
-	"#", "submitter", "system", "family", "N", "min", "S", "E'", "A", "cl", "mark", "spread",
-};
-/* text columns are left-aligned and may be shortened to fit the width */
-static const bool tleft[T_NCOLS] = { [T_SUBMITTER] = true, [T_SYSTEM] = true, [T_FAMILY] = true,
-				      [T_MARK] = true };
-
-/* Fills one table cell of shown row i. */
-static void cell(const struct dataset *ds, const struct analysis *a, size_t i, enum tcol c,
-		 char *buf, size_t n)
-{
-	const struct arow *r = &a->rows[i];
-	const struct row *d = &ds->rows[r->row];
-
-	switch (c) {
-	case T_RANK: snprintf(buf, n, "%zu", i + 1); break;
-	case T_SUBMITTER: snprintf(buf, n, "%s", d->submitter); break;
-	case T_SYSTEM: snprintf(buf, n, "%s", d->system); break;
-	case T_FAMILY: snprintf(buf, n, "%s", d->family); break;
-	case T_N: fmt_count(r->N, buf, n); break;
-	case T_MIN: fmt_fixed(r->T, 2, buf, n); break;
-	case T_S: fmt_sig(r->S, 3, buf, n); break;
-	case T_EP: fmt_sig(r->Ep, 3, buf, n); break;
-	case T_A: fmt_sig(r->A, 3, buf, n); break;
-	case T_CL: snprintf(buf, n, "%c", 'a' + r->cluster); break;
-	case T_MARK:
-		snprintf(buf, n, "%s%s%s", r->is_ref ? "R" : "", r->pareto ? "*" : "",
-			 a->breakeven == (long)i ? ">" : "");
-		break;
-	case T_SPREAD:
-		if (isfinite(r->t_lo) && isfinite(r->t_hi) && r->T > 0) {
-			char v[32];
-			snprintf(buf, n, "%s%%", fmt_fixed(100.0 * (r->t_hi - r->t_lo) / r->T, 1, v, sizeof v));
-		} else {
-			snprintf(buf, n, "-");
-		}
-		break;
-	case T_NCOLS: buf[0] = '\0'; break;
-	}
-}
 
 /* Writes s padded or cut to w columns (cut text ends in ".."). */
 static void put_cell(FILE *out, const char *s, int w, bool left)
@@ -75,23 +32,22 @@ static void put_cell(FILE *out, const char *s, int w, bool left)
 
 void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
 {
-	int w[T_NCOLS], total = 0;
+	int w[TC_COUNT], total = 0;
 	char buf[256];
 
-	for (int c = 0; c < T_NCOLS; c++)
-		w[c] = (int)strlen(theads[c]);
+	for (int c = 0; c < TC_COUNT; c++)
+		w[c] = (int)strlen(table_cols[c].head);
 	for (size_t i = 0; i < a->n; i++)
-		for (int c = 0; c < T_NCOLS; c++) {
-			cell(ds, a, i, (enum tcol)c, buf, sizeof buf);
-			int l = (int)strlen(buf);
+		for (int c = 0; c < TC_COUNT; c++) {
+			int l = (int)strlen(table_cell(ds, a, i, (enum tcol)c, buf, sizeof buf));
 			if (l > w[c])
 				w[c] = l;
 		}
-	for (int c = 0; c < T_NCOLS; c++)
+	for (int c = 0; c < TC_COUNT; c++)
 		total += w[c] + (c ? 2 : 0);
 	/* too wide: shorten the long names, system first, never below a readable minimum */
 	static const struct { enum tcol c; int min; } shrink[] = {
-		{ T_SYSTEM, 16 }, { T_SUBMITTER, 8 }, { T_FAMILY, 8 }, { T_SYSTEM, 10 },
+		{ TC_SYS, 16 }, { TC_SUB, 8 }, { TC_FAM, 8 }, { TC_SYS, 10 },
 	};
 	for (size_t s = 0; width > 0 && total > width && s < sizeof shrink / sizeof shrink[0]; s++) {
 		int cut = total - width, room = w[shrink[s].c] - shrink[s].min;
@@ -102,18 +58,18 @@ void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, 
 		w[shrink[s].c] -= cut;
 		total -= cut;
 	}
-	for (int c = 0; c < T_NCOLS; c++) {
+	for (int c = 0; c < TC_COUNT; c++) {
 		if (c)
 			fputs("  ", out);
-		put_cell(out, theads[c], w[c], tleft[c] || c == T_RANK);
+		put_cell(out, table_cols[c].head, w[c], !table_cols[c].right || c == TC_RANK);
 	}
 	fputc('\n', out);
 	for (size_t i = 0; i < a->n; i++) {
-		for (int c = 0; c < T_NCOLS; c++) {
-			cell(ds, a, i, (enum tcol)c, buf, sizeof buf);
+		for (int c = 0; c < TC_COUNT; c++) {
 			if (c)
 				fputs("  ", out);
-			put_cell(out, buf, w[c], tleft[c]);
+			put_cell(out, table_cell(ds, a, i, (enum tcol)c, buf, sizeof buf), w[c],
+				 !table_cols[c].right);
 		}
 		fputc('\n', out);
 	}
@@ -404,7 +360,7 @@ int print_run(const struct dataset *ds, const struct params *p, const struct pri
 			fprintf(out, "%s %s  reference: ", a.round, workload_label(a.workload));
 			print_ref(ds, &a, p, out);
 			fprintf(out, "  rows %zu/%zu\n", a.n, a.total);
-			print_table(ds, &a, out, o->width);
+			print_table(ds, &a, out, o->table_width);
 		}
 		if (o->what & PR_PLOT) {
 			if (!first)

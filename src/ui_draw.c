@@ -13,6 +13,7 @@
 #include <wchar.h>
 
 #include "fmt.h"
+#include "table.h"
 
 enum ui_role {
 	R_NORMAL, R_TITLE, R_TAB, R_TAB_ON, R_BORDER, R_HEAD, R_SEL, R_STATUS, R_MSG, R_ERR,
@@ -405,34 +406,6 @@ static void draw_plot(const struct app *app)
 
 /* ---- table ---- */
 
-enum tcol_id {
-	TC_RANK, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_CL, TC_MARK,
-	TC_SPREAD, TC_COUNT
-};
-
-struct tcol {
-	const char *head;
-	int w;          /* width (minimum for the system column) */
-	int prio;       /* narrow tables drop the lowest first */
-	int sort;       /* enum col, or -1 */
-	bool right;
-};
-
-static const struct tcol tcols[TC_COUNT] = {
-	[TC_RANK] = { "#", 3, 90, -1, true },
-	[TC_SUB] = { "submitter", 10, 40, COL_SUBMITTER, false },
-	[TC_SYS] = { "system", 16, 100, COL_SYSTEM, false },
-	[TC_FAM] = { "family", 9, 70, COL_FAMILY, false },
-	[TC_N] = { "N", 5, 85, COL_N, true },
-	[TC_MIN] = { "min", 7, 75, COL_T, true },
-	[TC_S] = { "S", 6, 50, COL_S, true },
-	[TC_EP] = { "E'", 6, 80, COL_EP, true },
-	[TC_E] = { "E", 6, 20, COL_E, true },
-	[TC_A] = { "A", 6, 45, COL_A, true },
-	[TC_CL] = { "cl", 2, 60, COL_CLUSTER, false },
-	[TC_MARK] = { "P", 2, 55, COL_PARETO, false },
-	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
-};
 
 struct tplan {
 	bool on[TC_COUNT];
@@ -441,11 +414,11 @@ struct tplan {
 
 static void plan_table(const struct app *app, int width, struct tplan *t)
 {
-	int total, sys_need = tcols[TC_SYS].w, sub_need = tcols[TC_SUB].w;
+	int total, sys_need = table_cols[TC_SYS].w, sub_need = table_cols[TC_SUB].w;
 
 	for (int c = 0; c < TC_COUNT; c++) {
 		t->on[c] = true;
-		t->w[c] = tcols[c].w;
+		t->w[c] = table_cols[c].w;
 	}
 	for (;;) {
 		int low = -1, ncols = 0;
@@ -459,7 +432,7 @@ static void plan_table(const struct app *app, int width, struct tplan *t)
 		if (total <= width)
 			break;
 		for (int c = 0; c < TC_COUNT; c++)
-			if (t->on[c] && c != TC_SYS && (low < 0 || tcols[c].prio < tcols[low].prio))
+			if (t->on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
 				low = c;
 		if (low < 0)
 			break;
@@ -490,53 +463,6 @@ static void plan_table(const struct app *app, int width, struct tplan *t)
 		t->w[TC_SYS] = width;
 }
 
-/* The text of table cell (i, c): the data's own string when there is one, else formatted into
- * buf. */
-static const char *cell_text(const struct app *app, size_t i, int c, char *buf, size_t n)
-{
-	const struct arow *ar = &app->a.rows[i];
-	const struct row *r = ui_state_row(app, i);
-
-	switch (c) {
-	case TC_RANK: {
-		/* digits from the right: the rank is the only number of every row */
-		char *p = buf + n - 1;
-		size_t v = i + 1;
-		*p = '\0';
-		do
-			*--p = (char)('0' + v % 10);
-		while ((v /= 10) > 0 && p > buf);
-		return p;
-	}
-	case TC_SUB: return r->submitter;
-	case TC_SYS: return r->system;
-	case TC_FAM: return r->family;
-	case TC_N: return fmt_count(ar->N, buf, n);
-	case TC_MIN: return fmt_fixed(ar->T, 2, buf, n);
-	case TC_S: return fmt_sig(ar->S, 3, buf, n);
-	case TC_EP: return fmt_sig(ar->Ep, 3, buf, n);
-	case TC_E: return fmt_sig(ar->E, 3, buf, n);
-	case TC_A: return fmt_sig(ar->A, 3, buf, n);
-	case TC_CL:
-		buf[0] = (char)('a' + ar->cluster % 26);
-		buf[1] = '\0';
-		return buf;
-	case TC_MARK:
-		buf[0] = ar->is_ref ? 'R' : ' ';
-		buf[1] = ar->pareto ? '*' : ' ';
-		buf[2] = '\0';
-		return buf;
-	case TC_SPREAD:
-		if (isfinite(ar->t_lo) && isfinite(ar->t_hi) && ar->T > 0)
-			snprintf(buf, n, "%.1f%%", (ar->t_hi - ar->t_lo) / ar->T * 100.0);
-		else
-			snprintf(buf, n, "-");
-		return buf;
-	default: buf[0] = '\0';
-	}
-	return buf;
-}
-
 static void draw_table(const struct app *app)
 {
 	const struct ui_rect *r = &app->lay.table;
@@ -550,11 +476,11 @@ static void draw_table(const struct app *app)
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!t.on[c])
 			continue;
-		if (tcols[c].sort == (int)app->p.sort)
-			snprintf(buf, sizeof buf, "%s%s", tcols[c].head, app->p.desc ? "v" : "^");
+		if (table_cols[c].sort == (int)app->p.sort)
+			snprintf(buf, sizeof buf, "%s%s", table_cols[c].head, app->p.desc ? "v" : "^");
 		else
-			snprintf(buf, sizeof buf, "%s", tcols[c].head);
-		put_cell(app, r->y, x, t.w[c], buf, tcols[c].right, role_attr(R_HEAD));
+			snprintf(buf, sizeof buf, "%s", table_cols[c].head);
+		put_cell(app, r->y, x, t.w[c], buf, table_cols[c].right, role_attr(R_HEAD));
 		x += t.w[c] + 1;
 	}
 	if (app->a.n == 0) {
@@ -578,8 +504,8 @@ static void draw_table(const struct app *app)
 				continue;
 			if (c == TC_CL && !sel)
 				at = role_attr((enum ui_role)(R_CLUSTER + app->a.rows[i].cluster % MAX_K));
-			put_cell(app, y, x, t.w[c], cell_text(app, i, c, buf, sizeof buf),
-				 tcols[c].right, at);
+			put_cell(app, y, x, t.w[c], table_cell(app->ds, &app->a, i, (enum tcol)c, buf, sizeof buf),
+				 table_cols[c].right, at);
 			x += t.w[c] + 1;
 		}
 	}
