@@ -38,6 +38,12 @@
 
 #include "err.h"
 
+/* Grid sizes plot_render takes; callers with bigger panes draw at most this much. */
+#define PLOT_MIN_W 20
+#define PLOT_MIN_H 8
+#define PLOT_MAX_W 400
+#define PLOT_MAX_H 200
+
 enum plot_role {
 	ROLE_BLANK, ROLE_AXIS, ROLE_TICK, ROLE_LABEL, ROLE_THETA, ROLE_LEGEND, ROLE_PARETO,
 	ROLE_REF, ROLE_SELECTED, ROLE_OVERLAP,

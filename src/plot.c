@@ -29,7 +29,7 @@
 #include <string.h>
 
 enum {
-	MIN_W = 20, MIN_H = 8, MAX_W = 400, MAX_H = 200,
+	MIN_W = PLOT_MIN_W, MIN_H = PLOT_MIN_H, MAX_W = PLOT_MAX_W, MAX_H = PLOT_MAX_H,
 	N_CLUSTER = 12,
 	LAB_MAX = 24,   /* one tick label, NUL included */
 	YT_MAX = 128,   /* y ticks: at most one every second row of a 200-row grid */

@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+
 static struct ui_rect rect(int y, int x, int h, int w)
 {
 	struct ui_rect r = { y, x, h > 0 ? h : 0, w > 0 ? w : 0 };
@@ -35,9 +36,9 @@ void ui_layout_compute(struct app *app, int rows, int cols)
 	l->wide = cols >= UI_WIDE_COLS;
 	if (l->wide) {
 		/* half each: at 120 columns the table then keeps its cluster and Pareto columns */
-		int pw = cols / 2;
+		int pw = cols / 2 < PLOT_MAX_W ? cols / 2 : PLOT_MAX_W;
 		l->plot_title = rect(1, 0, 1, pw);
-		l->plot = rect(2, 0, body_h - 1, pw);
+		l->plot = rect(2, 0, body_h - 1 < PLOT_MAX_H ? body_h - 1 : PLOT_MAX_H, pw);
 		l->table = rect(1, pw + 1, body_h, cols - pw - 1);
 	} else {
 		int ph = body_h * 9 / 20;
@@ -45,7 +46,9 @@ void ui_layout_compute(struct app *app, int rows, int cols)
 			ph = 8;
 		if (body_h - ph < 4)
 			ph = body_h - 4;
-		l->plot = rect(1, 0, ph, cols);
+		if (ph > PLOT_MAX_H)
+			ph = PLOT_MAX_H;
+		l->plot = rect(1, 0, ph, cols < PLOT_MAX_W ? cols : PLOT_MAX_W);
 		l->table = rect(1 + ph, 0, body_h - ph, cols);
 	}
 	l->table_rows = l->table.h - 1;

@@ -65,3 +65,8 @@ code=$(ui_exit_code)
 if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
 ui_sane "the terminal is usable afterwards"
 ui_stop
+
+# beyond what the rasterizer draws (400x200) the plot keeps its largest size
+ui_start 900 260 ""
+ui_see "900x260: the plot is still drawn (its legend)" "x: N (log2)"
+ui_stop
