@@ -328,7 +328,7 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 {
 	const unsigned char *end = j->end, *s;
 	const unsigned ws = j->ws;
-	uint64_t obj[(MAX_DEPTH + 63) / 64]; /* bit d: the container at depth d+1 is an object */
+	unsigned char open[MAX_DEPTH];      /* open[d]: '{' or '[', the container at depth d+1 */
 	int depth = 0, in_meta = 0, meta_next = 0;
 	struct span *cap = NULL;            /* receives the value being read */
 	const char *word;
@@ -338,8 +338,15 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 #define AT_END (bounded && p >= end)
 /* unbounded implies WS_LINE: test its three bytes without a table */
 #define LINE_WS ((1ULL << ' ') | (1ULL << '\t') | (1ULL << '\r'))
-#define SKIP_WS() while (!AT_END && *p <= ' ' && (bounded ? ws_class[*p] & ws : (LINE_WS >> *p) & 1)) p++
-#define IN_OBJECT() ((obj[(depth - 1) >> 6] >> ((depth - 1) & 63)) & 1)
+#define WS_LOOP() while (!AT_END && *p <= ' ' && (bounded ? ws_class[*p] & ws : (LINE_WS >> *p) & 1)) p++
+/* a single space, by far the most common separator, first */
+#define SKIP_WS() do { \
+		if (!AT_END && *p == ' ') \
+			p++; \
+		if (!AT_END && *p <= ' ') \
+			WS_LOOP(); \
+	} while (0)
+#define IN_OBJECT() (open[depth - 1] == '{')
 
 	j->key.type = j->time.type = j->status.type = 0;
 	SKIP_WS();
@@ -364,10 +371,7 @@ value:
 	case '[':
 		if (depth >= MAX_DEPTH)
 			goto fail;
-		if (*p == '{')
-			obj[depth >> 6] |= 1ULL << (depth & 63);
-		else
-			obj[depth >> 6] &= ~(1ULL << (depth & 63));
+		open[depth] = *p;
 		if (++depth == 2)
 			in_meta = meta_next;
 		meta_next = 0;
@@ -518,6 +522,7 @@ fail:
 	return NULL;
 #undef AT_END
 #undef SKIP_WS
+#undef WS_LOOP
 #undef LINE_WS
 #undef IN_OBJECT
 }
@@ -689,6 +694,12 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 			snprintf(why, n, "run_stop status is \"%s\", not \"success\"", s->status);
 		else
 			snprintf(why, n, "run_stop has no metadata.status");
+		return -1;
+	}
+	/* a run that stops before it starts has no duration: the log is broken, not fast */
+	if (s->stop_line < s->start_line || s->stop_ms <= s->start_ms) {
+		*line = s->stop_line;
+		snprintf(why, n, "run_stop is before run_start");
 		return -1;
 	}
 	*minutes = (s->stop_ms - s->start_ms) / 60000.0;

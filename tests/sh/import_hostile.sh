@@ -1,0 +1,83 @@
+# Hostile import trees: systems JSON that is empty, truncated, deeply nested or has numbers
+# where strings belong; logs with no run_stop, two run_starts, run_stop before run_start;
+# and a tree of 100,000 logs under a small file-descriptor limit.
+. "$GS_TOP/tests/lib.sh"
+T="$TMP/training_results_vH"
+S="$T/Sub"
+mkdir -p "$S/systems"
+
+sysjson() { # name nodes per_node model
+	printf '{"submitter": "Sub", "division": "closed", "status": "available", "system_name": "%s",\n "number_of_nodes": "%s", "accelerators_per_node": "%s",\n "accelerator_model_name": "%s", "framework": "fw"}\n' "$1" "$2" "$3" "$4" >"$S/systems/$1.json"
+}
+# log FILE START_MS STOP_MS [extra start]: one run; an empty STOP_MS leaves run_stop out
+log() {
+	f=$1 start=$2 stop=$3 extra=${4:-}
+	mkdir -p "$(dirname "$f")"
+	{
+		printf ':::MLLOG {"namespace": "", "time_ms": %s, "event_type": "POINT_IN_TIME", "key": "cache_clear", "value": true, "metadata": {"file": "t.py", "lineno": 1}}\n' "$((start - 1000))"
+		printf '0: :::MLLOG {"namespace": "", "time_ms": %s, "event_type": "INTERVAL_START", "key": "run_start", "value": null, "metadata": {"file": "t.py", "lineno": 2}}\n' "$start"
+		[ -n "$extra" ] && printf ':::MLLOG {"namespace": "", "time_ms": %s, "event_type": "INTERVAL_START", "key": "run_start", "value": null, "metadata": {"file": "t.py", "lineno": 2}}\n' "$extra"
+		[ -n "$stop" ] && printf '   :::MLLOG {"namespace": "", "time_ms": %s, "event_type": "INTERVAL_END", "key": "run_stop", "value": null, "metadata": {"file": "t.py", "lineno": 3, "status": "success"}}\n' "$stop"
+	} >"$f"
+}
+sysjson good 1 8 "NVIDIA H100-SXM5-80GB"
+R="$S/results/good"
+log "$R/bert/result_0.txt" 1000000 1600000            # 10 min
+log "$R/bert/result_1.txt" 1000000 1720000            # 12 min
+log "$R/bert/result_2.txt" 1000000 1660000            # 11 min
+log "$R/bert/result_3.txt" 1000000 1600000 1060000    # two run_starts: the first counts, 10 min
+log "$R/ssd/result_0.txt" 1000000 2200000             # 20 min
+log "$R/ssd/result_1.txt" 1000000 2320000             # 22 min
+log "$R/ssd/result_2.txt" 2000000 1000000             # run_stop before run_start
+log "$R/gnn/result_0.txt" 1000000 2800000
+log "$R/gnn/result_1.txt" 1000000 ""                  # no run_stop
+log "$R/gnn/result_2.txt" 5000000 1000000
+: >"$S/systems/empty.json"
+printf '{"number_of_nodes": "1", "accelerators_' >"$S/systems/truncated.json"
+head -c 10000 /dev/zero | tr '\0' '[' >"$S/systems/nested.json"
+printf '{"submitter": "Sub", "division": "closed", "status": "available", "system_name": 7,\n "number_of_nodes": 2, "accelerators_per_node": 4, "accelerator_model_name": ["x"], "framework": null}\n' >"$S/systems/numbers.json"
+for s in empty truncated nested numbers; do
+	for r in 0 1 2; do log "$S/results/$s/bert/result_$r.txt" 1000000 1600000; done
+done
+
+"$GPUSCALE" import -o "$TMP/h.csv" "$T" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ $rc -eq 0 ] && ok "hostile tree imports (exit 0)" || nok "hostile tree imports" "exit $rc" "$(head -c 600 "$TMP/err")"
+contains "two run_starts: the first counts (olympic mean of 10,10,11,12 drops one each end)" "$TMP/h.csv" ",bert,10.500000,4,0,"
+contains "run_stop before run_start fails the run" "$TMP/err" "ssd/result_2.txt:3: run fails: run_stop is before run_start"
+contains "one failed run counts as the dropped slowest" "$TMP/h.csv" ",ssd,22.000000,2,1,"
+contains "no run_stop fails the run, named" "$TMP/err" "gnn/result_1.txt: run fails: no run_stop event"
+contains "two failed runs of three: no score, with the reason" "$TMP/err" "no score: Sub/good/gnn:"
+contains "an empty systems JSON is named" "$TMP/err" "systems/empty.json"
+contains "a truncated systems JSON is named with its line" "$TMP/err" "systems/truncated.json:1:"
+contains "a deeply nested systems JSON is named" "$TMP/err" "systems/nested.json"
+contains "numbers where strings belong: counts accepted" "$TMP/h.csv" "Sub,numbers,"
+contains "numbers where strings belong: N = 2 x 4" "$TMP/h.csv" ",2,4,8,"
+contains "text fields that are not strings are named" "$TMP/err" "systems/numbers.json"
+for s in empty truncated nested; do
+	if grep -q "Sub,$s," "$TMP/h.csv"; then nok "unusable $s.json gives no row"; else ok "unusable $s.json gives no row"; fi
+done
+
+# 100,000 logs with at most 64 open files: the importer never holds more than a few.
+B="$TMP/training_results_vB"
+mkdir -p "$B/Big/systems"
+printf '{"submitter": "Big", "division": "closed", "status": "available", "system_name": "s",\n "number_of_nodes": "1", "accelerators_per_node": "8", "accelerator_model_name": "NVIDIA H100-SXM5-80GB", "framework": "fw"}\n' >"$B/Big/systems/s.json"
+awk -v root="$B/Big/results/s" 'BEGIN {
+	for (b = 0; b < 1000; b++) {
+		d = root "/bench" b; system("mkdir -p " d)
+		for (r = 0; r < 100; r++) {
+			f = d "/result_" r ".txt"; t = 60000 * (10 + r % 7)
+			print ":::MLLOG {\"time_ms\": 1000, \"key\": \"run_start\", \"metadata\": {}}" > f
+			print ":::MLLOG {\"time_ms\": " 1000 + t ", \"key\": \"run_stop\", \"metadata\": {\"status\": \"success\"}}" > f
+			close(f)
+		}
+	}
+}'
+n=$(find "$B" -name 'result_*.txt' | wc -l)
+[ "$n" -eq 100000 ] && ok "made a tree of 100,000 logs" || nok "made a tree of 100,000 logs" "got $n"
+(ulimit -n 64 && "$GPUSCALE" import -o "$TMP/b.csv" "$B") >"$TMP/out" 2>"$TMP/err"
+rc=$?
+[ $rc -eq 0 ] && ok "100,000 logs import with ulimit -n 64" || nok "100,000 logs import with ulimit -n 64" "exit $rc" "$(tail -c 600 "$TMP/err")"
+rows=$(($(wc -l <"$TMP/b.csv") - 1))
+[ "$rows" -eq 1000 ] && ok "one row per benchmark (1000)" || nok "one row per benchmark (1000)" "got $rows"
+contains "final line counts every log" "$TMP/err" "100000 logs"
