@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -67,6 +68,19 @@ static void at_exit(void)
 	ui_shutdown();
 }
 
+/* Ctrl-S would otherwise freeze all output until Ctrl-Q (XON/XOFF): nobody browsing a table
+ * means that. Recorded as the program mode, so that endwin gives the shell its own back. */
+static void flow_control_off(void)
+{
+	struct termios t;
+
+	if (tcgetattr(STDIN_FILENO, &t) == 0) {
+		t.c_iflag &= ~(tcflag_t)IXON;
+		tcsetattr(STDIN_FILENO, TCSANOW, &t);
+		def_prog_mode();
+	}
+}
+
 static int ui_startup(struct app *app, struct gs_err *err)
 {
 	static bool registered;
@@ -88,6 +102,7 @@ static int ui_startup(struct app *app, struct gs_err *err)
 	}
 	set_escdelay(25);
 	cbreak();
+	flow_control_off();
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);

@@ -153,7 +153,12 @@ ui_keys M
 ui_see "M toggles the mouse" "mouse o"
 ui_keys C-l
 ui_see "Ctrl-L redraws" "[BERT]"
+# Ctrl-S is not XOFF here: the screen keeps following the keys
+ui_keys C-s Tab
+ui_see "Ctrl-S does not freeze the screen" "[Llama2-LoRA]"
 ui_keys q
 code=$(ui_exit_code)
 if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+if grep -Eq '(^| )ixon( |$)' "$TMP/stty"; then ok "flow control is the shell's again after exit"
+else nok "flow control is the shell's again after exit" "$(cat "$TMP/stty")"; fi
 ui_stop
