@@ -4,8 +4,8 @@
  * Layout read: <Submitter>/systems/<system>.json and
  * <Submitter>/results/<system>/<benchmark>/result_*.txt (+ scaling.json). The walk is
  * single-threaded and sorted (so output and warnings are deterministic); the logs, which are
- * nearly all of the bytes, are read and scanned by a small pool of threads that each hold at
- * most one open file and one reusable buffer. */
+ * nearly all of the bytes, are mapped and scanned by one thread per core, each holding at most
+ * one open file and one mapping at a time (see "reading and scanning" below). */
 #include "importer.h"
 #include "mllog.h"
 
