@@ -241,6 +241,13 @@ static void test_scan_failures(void **state)
 	assert_int_equal(verdict_of(":::MLLOG {\"key\": \"run_start\", \"time_ms\": \"5\"}\n"
 				    EV(2, "run_stop", OK_STOP), why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "time_ms"));
+	/* NaN, Infinity and -Infinity are valid JSON but no finite time */
+	assert_int_equal(verdict_of(":::MLLOG {\"key\": \"run_start\", \"time_ms\": -Infinity}\n"
+				    EV(2, "run_stop", OK_STOP), why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "run_start has no numeric time_ms"));
+	assert_int_equal(verdict_of(EV(1, "run_start", "") "\n"
+				    ":::MLLOG {\"key\": \"run_stop\", \"time_ms\": NaN}\n", why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "run_stop has no numeric time_ms"));
 }
 
 static void test_scan_corrupt_line(void **state)
