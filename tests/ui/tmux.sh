@@ -24,7 +24,7 @@ ui_start() {
 		echo "trap : INT"
 		# sanitizer builds: leaks of the terminal libraries are not the program's; the slow
 		# unwinder sees through the frames of a dlopen'd library to match the suppressions
-		echo "export LSAN_OPTIONS='suppressions=$GS_TOP/tests/ui/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}'"
+		echo "export LSAN_OPTIONS='suppressions=$GS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}'"
 		echo "export ASAN_OPTIONS='fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}'"
 		echo "export TERM=xterm-256color LANG=C.UTF-8 $envs"
 		echo "sh -c 'echo \$\$ > \"$TMP/pid\"; exec \"\$0\" \"\$@\"' '$GPUSCALE' $*"
