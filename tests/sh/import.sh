@@ -53,9 +53,25 @@ if [ -w /dev/full ]; then
 else
 	skip "a failed write (/dev/full) exits 1" "/dev/full is not writable here"
 fi
+cp "$TMP/keep.csv" "$TMP/full.csv"
+# messages go through a pipe: the size limit would cut a file they were written to
+{ (ulimit -f 1 && trap '' XFSZ && exec "$GPUSCALE" import --force -o "$TMP/full.csv" "$TREE" 2>&1); echo "rc=$?"; } |
+	cat >"$TMP/err"
+rc=$(sed -n 's/^rc=//p' "$TMP/err")
+if [ $rc -eq 1 ]; then ok "a write that runs out of room (ulimit -f) exits 1"; else nok "a write that runs out of room exits 1" "exit $rc" "$(cat "$TMP/err")"; fi
+check "a write that runs out of room keeps the old file" cmp "$TMP/keep.csv" "$TMP/full.csv"
+contains "a write that runs out of room says so" "$TMP/err" "full.csv"
+if ls -A "$TMP" | grep -q '^\.full'; then nok "no temporary file left after a failed write" "$(ls -A "$TMP")"; else ok "no temporary file left after a failed write"; fi
 mkdir -p "$TMP/ro" && cp "$TMP/keep.csv" "$TMP/ro/out.csv" && chmod 555 "$TMP/ro"
-if [ "$(id -u)" -eq 0 ]; then
-	skip "a read-only folder keeps the old file and exits 1" "root ignores folder permissions"
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
+	# root ignores folder permissions: the same as an unprivileged user
+	chmod 755 "$TMP" && chmod -R a+rX "$TREE" "$TMP/ro" 2>/dev/null
+	expect_exit "a read-only folder exits 1 (as nobody)" 1 \
+		setpriv --reuid=65534 --regid=65534 --clear-groups "$GPUSCALE" import --force -o "$TMP/ro/out.csv" "$TREE"
+	contains "a read-only folder is named in the message" "$TMP/err" "$TMP/ro"
+	check "a read-only folder keeps the old file" cmp "$TMP/keep.csv" "$TMP/ro/out.csv"
+elif [ "$(id -u)" -eq 0 ]; then
+	skip "a read-only folder keeps the old file and exits 1" "root ignores folder permissions and setpriv is missing"
 else
 	expect_exit "a read-only folder exits 1" 1 "$GPUSCALE" import --force -o "$TMP/ro/out.csv" "$TREE"
 	check "a read-only folder keeps the old file" cmp "$TMP/keep.csv" "$TMP/ro/out.csv"
