@@ -90,19 +90,24 @@ build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(wildcard include/*.h)
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -o $@ $< $(CORE_SRC) \
 		$(JANSSON_LIBS) $(CSV_LIBS) -lm -pthread
 
-fuzz: $(FUZZ_NAMES:%=build-fuzz/fuzz_%)
+fuzz:
+	@sh tests/deps.sh --quiet clang libclang-rt-dev
+	@$(MAKE) --no-print-directory $(FUZZ_NAMES:%=build-fuzz/fuzz_%)
 	@for t in $(FUZZ_NAMES); do \
 		mkdir -p build-fuzz/corpus_$$t; \
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
+		dirs=build-fuzz/corpus_$$t; \
+		for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
 		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
-			-print_final_stats=0 -artifact_prefix=build-fuzz/$$t- \
-			build-fuzz/corpus_$$t tests/fuzz/corpus/$$t tests/fuzz/regress/$$t 2>build-fuzz/$$t.log \
+			-print_final_stats=0 -artifact_prefix=build-fuzz/$$t- $$dirs 2>build-fuzz/$$t.log \
 			|| { tail -n 30 build-fuzz/$$t.log; exit 1; }; \
 		grep -E '^#[0-9]+.*DONE|stat::number_of_executed_units' build-fuzz/$$t.log | tail -n 1; \
 	done
 
 # Runs every unit and end-to-end test; the last line is "N passed, N failed".
-check: tests
+check:
+	@sh tests/deps.sh --quiet $(DEPS_PKGS)
+	@$(MAKE) --no-print-directory tests
 	@GPUSCALE=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) SANITIZE=$(SANITIZE) sh tests/run.sh
 
 # Installs missing Debian packages (as root, or through sudo); otherwise says what to run.
