@@ -260,14 +260,14 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 static void print_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	size_t *idx, n = pareto_rows(a, &idx);
-	char b1[32], b2[32], b3[32];
+	char b1[32], b2[32], b3[32], b4[32];
 
 	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
 		fprintf(out, "  %-40s N=%-6s T=%-9s A=%-9s E'=%s\n", ds->rows[r->row].system,
 			fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
-			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b1, sizeof b1));
+			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b4, sizeof b4));
 	}
 	free(idx);
 }

@@ -52,15 +52,30 @@ done
 # Hardware-controlled view: H100 SXM only; every E' recomputed from T and N.
 "$G" -w bert -f "H100 SXM" --print csv >"$TMP/h100.csv" 2>"$TMP/err"
 ref=$(paper_ref bert "H100 SXM")
-awk -F, -v ref="$ref" 'NR == 1 { next }
-	{ rows++; if ($6 != "H100 SXM") bad = bad " family:" $5; if ($16 != ref) bad = bad " ref:" $16
-	  sys[rows] = $5; n[rows] = $9; t[rows] = $10; ep[rows] = $13; if ($5 == ref) { rn = $9; rt = $10 } }
-	END { if (!rows || rn == "") { print "no rows or no reference"; exit 1 }
-	  for (i = 1; i <= rows; i++) { e = (rt / t[i]) / (n[i] / rn); d = e - ep[i]; if (d < 0) d = -d
-	    if (d > 1e-9 * e) bad = bad " E':" sys[i] } 
-	  if (bad != "") { print bad; exit 1 } }' "$TMP/h100.csv" >"$TMP/why"
-if [ $? -eq 0 ]; then ok "-f 'H100 SXM': only H100 SXM rows, reference $ref, every E' = (T_r/T)/(N/N_r)"
-else nok "-f 'H100 SXM' rows, reference and E'" "$(cat "$TMP/why")"; fi
+cat >"$TMP/h100.awk" <<'AWK'
+NR == 1 { next }
+{
+	rows++
+	if ($6 != "H100 SXM") bad = bad " family:" $5
+	if ($16 != ref) bad = bad " ref:" $16
+	sys[rows] = $5; n[rows] = $9; t[rows] = $10; ep[rows] = $13
+	if ($5 == ref) { rn = $9; rt = $10 }
+}
+END {
+	if (!rows || rn == "") { print "no rows or no reference"; exit 1 }
+	for (i = 1; i <= rows; i++) {
+		e = (rt / t[i]) / (n[i] / rn); d = e - ep[i]; if (d < 0) d = -d
+		if (d > 1e-9 * e) bad = bad " E-prime:" sys[i]
+	}
+	if (rows < 5) bad = bad " only " rows " rows"
+	if (bad != "") { print bad; exit 1 }
+}
+AWK
+if awk -F, -v ref="$ref" -f "$TMP/h100.awk" "$TMP/h100.csv" >"$TMP/why"; then
+	ok "-f 'H100 SXM': only H100 SXM rows, reference $ref, every E' = (T_r/T)/(N/N_r)"
+else
+	nok "-f 'H100 SXM' rows, reference and E'" "$(cat "$TMP/why")"
+fi
 "$G" -w bert -f "H100 SXM" --print table >"$TMP/out" 2>&1
 contains "-f 'H100 SXM' table names the reference" "$TMP/out" "$ref"
 
@@ -100,4 +115,25 @@ check "auto-k and clusters identical across runs" cmp "$TMP/a" "$TMP/b"
 for w in $(cat "$TMP/wl"); do
 	"$G" -w "$w" --print table,plot,clusters,pareto >"$TMP/o" 2>&1
 	if grep -qiw nan "$TMP/o"; then nok "no NaN in the reports of $w"; else ok "no NaN in the reports of $w"; fi
+done
+
+# --print pareto names exactly the csv's Pareto rows, and its E' is each row's E' (3 digits).
+cat >"$TMP/pareto.awk" <<'AWK'
+NR == FNR { if (FNR > 1 && $19 == 1) { ep[$5] = $13; n++ } next }
+/E'=/ {
+	split($0, w, " "); sys = w[1]; v = substr(w[5], 4) + 0; seen++
+	if (!(sys in ep)) { print "not Pareto in csv: " sys; bad = 1; next }
+	d = v - ep[sys]; if (d < 0) d = -d
+	if (d > 0.0051 * ep[sys]) { print sys ": shown " v " vs " ep[sys]; bad = 1 }
+}
+END { if (seen != n || n == 0) { print "rows " seen " vs " n; bad = 1 } exit bad }
+AWK
+for w in $(cat "$TMP/wl"); do
+	"$G" -w "$w" --print csv >"$TMP/p.csv" 2>/dev/null
+	"$G" -w "$w" --print pareto >"$TMP/p.txt" 2>/dev/null
+	if awk -F, -f "$TMP/pareto.awk" "$TMP/p.csv" FS=' ' "$TMP/p.txt" >"$TMP/why"; then
+		ok "--print pareto of $w: the csv's Pareto rows with their E'"
+	else
+		nok "--print pareto of $w" "$(cat "$TMP/why")"
+	fi
 done
