@@ -157,6 +157,23 @@ static int check_names(const struct dataset *ds, struct cli *c)
 			goto out;
 		}
 	}
+	n = distinct(ds, p->round, offsetof(struct row, availability), names, MAXN);
+	for (size_t i = 0; i < p->filter.navailability; i++) {
+		if (!in_list(p->filter.availability[i], names, n)) {
+			fprintf(stderr, "gpuscale: unknown availability '%s' in round %s\n", p->filter.availability[i],
+				p->round);
+			list_names("availabilities", names, n);
+			goto out;
+		}
+	}
+	n = distinct(ds, p->round, offsetof(struct row, division), names, MAXN);
+	for (size_t i = 0; i < p->filter.ndivisions; i++) {
+		if (!in_list(p->filter.divisions[i], names, n)) {
+			fprintf(stderr, "gpuscale: unknown division '%s' in round %s\n", p->filter.divisions[i], p->round);
+			list_names("divisions", names, n);
+			goto out;
+		}
+	}
 	if (p->pinned && dataset_find(ds, p->round, p->workload, p->pinned) < 0) {
 		n = 0;
 		for (size_t i = 0; i < ds->n && n < MAXN; i++) {
