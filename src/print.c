@@ -33,10 +33,13 @@ static void put_cell(FILE *out, const char *s, int w, bool left)
 void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
 {
 	int w[TC_COUNT], total = 0;
+	bool on[TC_COUNT];
 	char buf[256];
 
-	for (int c = 0; c < TC_COUNT; c++)
+	for (int c = 0; c < TC_COUNT; c++) {
 		w[c] = (int)strlen(table_cols[c].head);
+		on[c] = true;
+	}
 	for (size_t i = 0; i < a->n; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
 			int l = (int)strlen(table_cell(ds, a, i, (enum tcol)c, buf, sizeof buf));
@@ -58,21 +61,44 @@ void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, 
 		w[shrink[s].c] -= cut;
 		total -= cut;
 	}
-	for (int c = 0; c < TC_COUNT; c++) {
-		if (c)
-			fputs("  ", out);
-		put_cell(out, table_cols[c].head, w[c], !table_cols[c].right || c == TC_RANK);
+	/* still too wide: drop columns, least important first, as the explorer does */
+	while (width > 0 && total > width) {
+		int low = -1;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
+				low = c;
+		if (low < 0)
+			break;
+		on[low] = false;
+		total -= w[low] + 2;
 	}
-	fputc('\n', out);
-	for (size_t i = 0; i < a->n; i++) {
+	if (width > 0 && total > width) /* the system column alone */
+		w[TC_SYS] = width > 3 ? width : 3;
+	int last = TC_COUNT - 1;
+	while (last > 0 && !on[last])
+		last--;
+	for (int pass = 0; pass <= (int)a->n; pass++) {
+		bool first = true;
 		for (int c = 0; c < TC_COUNT; c++) {
-			if (c)
+			const char *text;
+			if (!on[c])
+				continue;
+			if (!first)
 				fputs("  ", out);
-			put_cell(out, table_cell(ds, a, i, (enum tcol)c, buf, sizeof buf), w[c],
-				 !table_cols[c].right);
+			first = false;
+			if (pass == 0) {
+				put_cell(out, table_cols[c].head, c == last && !table_cols[c].right ?
+					 (int)strlen(table_cols[c].head) : w[c], !table_cols[c].right || c == TC_RANK);
+				continue;
+			}
+			text = table_cell(ds, a, (size_t)pass - 1, (enum tcol)c, buf, sizeof buf);
+			put_cell(out, text, c == last && !table_cols[c].right && (int)strlen(text) <= w[c] ?
+				 (int)strlen(text) : w[c], !table_cols[c].right);
 		}
 		fputc('\n', out);
 	}
+	if (a->n == 0)
+		fputs("(no rows: the filter hides every system)\n", out);
 }
 
 /* ------------------------------------------------------------------ csv */
@@ -221,6 +247,27 @@ static void print_ref(const struct dataset *ds, const struct analysis *a, const 
 		a->ref_hidden ? ", hidden by the filter" : "");
 }
 
+/* "ROUND WORKLOAD  reference: ...  rows n/total", cut to width (0: whole). */
+static void print_table_title(const struct dataset *ds, const struct analysis *a,
+			      const struct params *p, FILE *out, int width)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&text, &len);
+
+	if (!m)
+		return;
+	fprintf(m, "%s %s  reference: ", a->round, workload_label(a->workload));
+	print_ref(ds, a, p, m);
+	fprintf(m, "  rows %zu/%zu", a->n, a->total);
+	if (fclose(m) == 0 && text) {
+		if (width > 0 && len > (size_t)width)
+			len = (size_t)width;
+		fprintf(out, "%.*s\n", (int)len, text);
+	}
+	free(text);
+}
+
 static void print_clusters(const struct analysis *a, const struct params *p, FILE *out)
 {
 	char b1[32], b2[32], b3[32], b4[32];
@@ -357,9 +404,7 @@ int print_run(const struct dataset *ds, const struct params *p, const struct pri
 			if (!first)
 				fputc('\n', out);
 			first = false;
-			fprintf(out, "%s %s  reference: ", a.round, workload_label(a.workload));
-			print_ref(ds, &a, p, out);
-			fprintf(out, "  rows %zu/%zu\n", a.n, a.total);
+			print_table_title(ds, &a, p, out, o->table_width);
 			print_table(ds, &a, out, o->table_width);
 		}
 		if (o->what & PR_PLOT) {

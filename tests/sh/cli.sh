@@ -104,6 +104,15 @@ awk -F, '$5 == "7920T_2xA5000_ssd" { exit !($13 == 1 && $17 == 1) }' "$TMP/pin.c
 "$G" -w bert -r 7920T_2xA5000_ssd -f "H100 SXM" --print table >"$TMP/out" 2>&1
 contains "pinned reference hidden by a filter still serves" "$TMP/out" "hidden by the filter"
 
+for w in 20 60 80; do
+	"$G" -w bert --print table --width $w >"$TMP/out" 2>&1
+	long=$(awk -v w=$w 'length($0) > w' "$TMP/out" | wc -l)
+	[ "$long" -eq 0 ] && ok "--print table --width $w: no line longer" || nok "--print table --width $w" "$(cat "$TMP/out")"
+done
+"$G" -w bert --print table >"$TMP/out" 2>&1
+contains "--print table without --width keeps whole names" "$TMP/out" "lambda_1cc_n2_H100-SXM-80GB_ngc24.04_nemo"
+grep -q ' $' "$TMP/out" && nok "no trailing spaces in --print table" || ok "no trailing spaces in --print table"
+
 # Numbers in the C locale whatever the environment says.
 loc=$(locale -a 2>/dev/null | grep -i '^de_DE.utf' | head -n 1)
 if [ -n "$loc" ]; then
