@@ -19,6 +19,8 @@ struct cli {
 	struct params params;        /* analysis parameters (strings borrowed from argv) */
 	struct ui_opts ui;
 	unsigned print;              /* PR_* bits; 0: interactive */
+	unsigned print_order[8];     /* the PR_* reports in the order given */
+	int nprint;
 	int width, height;           /* --print plot size; width 0: not given */
 	bool workload_given;         /* -w was given */
 	const char *files[MAX_FILES];

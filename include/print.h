@@ -12,6 +12,8 @@
 
 struct print_opts {
 	unsigned what;        /* PR_* bits of cli.h */
+	unsigned order[8];    /* the PR_* reports in the order asked for */
+	int norder;
 	int width, height;    /* plot size */
 	int table_width;      /* table limit in columns; 0: none */
 	enum metric y_metric;

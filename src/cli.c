@@ -119,7 +119,7 @@ int cli_col(const char *s)
 	return -1;
 }
 
-static int parse_print(const char *arg, unsigned *out, struct gs_err *err)
+static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 {
 	static const struct {
 		const char *name;
@@ -129,8 +129,10 @@ static int parse_print(const char *arg, unsigned *out, struct gs_err *err)
 		{ "pareto", PR_PARETO }, { "summary", PR_SUMMARY }, { "csv", PR_CSV },
 	};
 	const char *p = arg;
+	unsigned *out = &c->print;
 
 	*out = 0;
+	c->nprint = 0;
 	while (*p) {
 		size_t len = strcspn(p, ",");
 		size_t i;
@@ -142,6 +144,8 @@ static int parse_print(const char *arg, unsigned *out, struct gs_err *err)
 				(int)len, p);
 			return -1;
 		}
+		if (!(*out & what[i].bit) && c->nprint < 8)
+			c->print_order[c->nprint++] = what[i].bit;
 		*out |= what[i].bit;
 		p += len;
 		if (*p == ',')
@@ -310,7 +314,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			}
 			break;
 		case O_PRINT:
-			if (parse_print(optarg, &c->print, err) < 0)
+			if (parse_print(optarg, c, err) < 0)
 				return -1;
 			break;
 		case O_FAMILIES:

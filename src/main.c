@@ -223,17 +223,21 @@ static int load(struct dataset *ds, struct cli *c, char *path, size_t pathn)
 		}
 	}
 	dataset_classify(ds);
-	if (ds->unmatched) {
-		const char *ex = "";
-		for (size_t i = 0; i < ds->n; i++)
-			if (!*ds->rows[i].vendor) {
-				ex = ds->rows[i].accelerator;
-				break;
-			}
+	/* rows without an accelerator are not worth a warning: there is nothing to classify */
+	size_t unmatched = 0;
+	const char *ex = NULL;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		if (!*r->vendor && *r->accelerator) {
+			unmatched++;
+			if (!ex)
+				ex = r->accelerator;
+		}
+	}
+	if (unmatched)
 		warn_add(&ds->warn, NULL, 0, 0,
 			 "%zu rows have an accelerator no family rule matches (e.g. '%s'); their family is the accelerator name",
-			 ds->unmatched, ex);
-	}
+			 unmatched, ex);
 	return 0;
 }
 
@@ -278,6 +282,8 @@ int main(int argc, char **argv)
 			.table_width = c.width, .y_metric = c.ui.y_metric,
 			.log_y = c.ui.log_y, .all_workloads = !c.workload_given,
 		};
+		memcpy(o.order, c.print_order, sizeof o.order);
+		o.norder = c.nprint;
 		print_warnings(&ds, 20);
 		rc = print_run(&ds, &c.params, &o, stdout, &err) == 0 ? 0 : 2;
 		if (rc)

@@ -242,7 +242,8 @@ static void print_ref(const struct dataset *ds, const struct analysis *a, const 
 		return;
 	}
 	const struct row *r = &ds->rows[a->ref];
-	fprintf(out, "%s %s (N=%lld, %s min, %s%s)", r->submitter, r->system, r->accelerators,
+	fprintf(out, "%s%s%s (N=%lld, %s min, %s%s)", r->submitter, *r->submitter ? " " : "", r->system,
+		r->accelerators,
 		fmt_fixed(r->minutes, 2, t, sizeof t), ref_mode_name(p->mode),
 		a->ref_hidden ? ", hidden by the filter" : "");
 }
@@ -276,8 +277,10 @@ static void print_clusters(const struct analysis *a, const struct params *p, FIL
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	for (int c = 0; c < a->k && c < MAX_K; c++) {
 		const struct cluster_sum *s = &a->clusters[c];
-		fprintf(out, "  %c  %3zu systems  N %s-%s", 'a' + c, s->n, fmt_count(s->n_min, b1, sizeof b1),
-			fmt_count(s->n_max, b2, sizeof b2));
+		fprintf(out, "  %c  %3zu %-7s  N %s", 'a' + c, s->n, s->n == 1 ? "system" : "systems",
+			fmt_count(s->n_min, b1, sizeof b1));
+		if (s->n_max != s->n_min)
+			fprintf(out, "-%s", fmt_count(s->n_max, b2, sizeof b2));
 		fprintf(out, "  E' %s +- %s\n", fmt_sig(s->ep_mean, 3, b3, sizeof b3),
 			fmt_sig(s->ep_sd, 2, b4, sizeof b4));
 	}
@@ -309,10 +312,17 @@ static void print_pareto(const struct dataset *ds, const struct analysis *a, FIL
 	size_t *idx, n = pareto_rows(a, &idx);
 	char b1[32], b2[32], b3[32], b4[32];
 
+	int sw = 6;
+
+	for (size_t k = 0; k < n; k++) {
+		int l = (int)strlen(ds->rows[a->rows[idx[k]].row].system);
+		if (l > sw)
+			sw = l;
+	}
 	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
-		fprintf(out, "  %-40s N=%-6s T=%-9s A=%-9s E'=%s\n", ds->rows[r->row].system,
+		fprintf(out, "  %-*s  N=%-6s T=%-9s A=%-9s E'=%s\n", sw, ds->rows[r->row].system,
 			fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
 			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b4, sizeof b4));
 	}
@@ -325,6 +335,10 @@ static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 	char b1[32], b2[32], b3[32];
 
 	fprintf(out, "theta %g -> ", p->theta);
+	if (a->n == 0) {
+		fputs("none (no rows shown)\n", out);
+		return;
+	}
 	if (a->breakeven < 0) {
 		fputs("none (no row has E' >= theta)\n", out);
 		return;
@@ -359,89 +373,97 @@ static void print_summary_one(const struct dataset *ds, const struct analysis *a
 
 /* ------------------------------------------------------------------ entry */
 
+/* Summary of every workload of the round (or only p's): each with its own analysis. */
+static int print_summary(const struct dataset *ds, const struct params *p,
+			 const struct print_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
+{
+	enum { MAXW = 1024 };
+	const char **wl = malloc(MAXW * sizeof *wl);
+	const char *round = p->round;
+	size_t n = 0;
+	int rc = 0;
+
+	if (!wl) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	if (!round) {
+		const char *r[1];
+		round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
+	}
+	if (o->all_workloads && round)
+		n = dataset_workloads(ds, round, wl, MAXW);
+	else
+		wl[n++] = p->workload;
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		struct params q = *p;
+		q.round = round;
+		q.workload = wl[i];
+		/* a pinned system exists in some workloads only: elsewhere the paper rule */
+		if (q.mode == REF_PINNED && o->all_workloads && dataset_find(ds, round, wl[i], q.pinned) < 0)
+			q.mode = REF_PAPER;
+		if (analysis_run(ds, &q, a, err) < 0) {
+			rc = -1;
+			break;
+		}
+		if (i)
+			fputc('\n', out);
+		print_summary_one(ds, a, &q, out);
+	}
+	free(wl);
+	return rc;
+}
+
 int print_run(const struct dataset *ds, const struct params *p, const struct print_opts *o,
 	      FILE *out, struct gs_err *err)
 {
 	struct analysis a;
+	bool ready = false;
 	int rc = 0;
-	bool first = true;
 
 	memset(&a, 0, sizeof a);
-	if (o->what & PR_SUMMARY) {
-		const char *wl[64];
-		const char *round = p->round;
-		if (!round) {
-			const char *r[1];
-			round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
+	/* reports come out in the order asked for */
+	for (int k = 0; k < o->norder && rc == 0; k++) {
+		unsigned what = o->order[k];
+		if (k)
+			fputc('\n', out);
+		if (what == PR_SUMMARY) {
+			rc = print_summary(ds, p, o, out, &a, err);
+			ready = false; /* a now holds the last workload's analysis */
+			continue;
 		}
-		size_t n = o->all_workloads && round ? dataset_workloads(ds, round, wl, 64) : 0;
-		if (!o->all_workloads || !round)
-			wl[n++] = p->workload;
-		for (size_t i = 0; i < n; i++) {
-			struct params q = *p;
-			q.round = round;
-			q.workload = wl[i];
-			/* a pinned system exists in some workloads only: elsewhere the paper rule */
-			if (q.mode == REF_PINNED && o->all_workloads &&
-			    dataset_find(ds, round, wl[i], q.pinned) < 0)
-				q.mode = REF_PAPER;
-			if (analysis_run(ds, &q, &a, err) < 0) {
+		if (!ready) {
+			if (analysis_run(ds, p, &a, err) < 0) {
 				rc = -1;
-				goto out;
+				break;
 			}
-			if (!first)
-				fputc('\n', out);
-			first = false;
-			print_summary_one(ds, &a, &q, out);
+			ready = true;
 		}
-	}
-	if (o->what & ~(unsigned)PR_SUMMARY) {
-		if (analysis_run(ds, p, &a, err) < 0) {
-			rc = -1;
-			goto out;
-		}
-		if (o->what & PR_TABLE) {
-			if (!first)
-				fputc('\n', out);
-			first = false;
+		switch (what) {
+		case PR_TABLE:
 			print_table_title(ds, &a, p, out, o->table_width);
 			print_table(ds, &a, out, o->table_width);
-		}
-		if (o->what & PR_PLOT) {
-			if (!first)
-				fputc('\n', out);
-			first = false;
-			if (print_plot(ds, &a, p, o, out, err) < 0) {
-				rc = -1;
-				goto out;
-			}
-		}
-		if (o->what & PR_CLUSTERS) {
-			if (!first)
-				fputc('\n', out);
-			first = false;
+			break;
+		case PR_PLOT:
+			rc = print_plot(ds, &a, p, o, out, err);
+			break;
+		case PR_CLUSTERS:
 			print_clusters(&a, p, out);
-		}
-		if (o->what & PR_PARETO) {
-			if (!first)
-				fputc('\n', out);
-			first = false;
+			break;
+		case PR_PARETO:
 			print_pareto(ds, &a, out);
 			fputs("break-even: ", out);
 			print_breakeven(ds, &a, p, out);
-		}
-		if (o->what & PR_CSV) {
-			if (!first)
-				fputc('\n', out);
-			first = false;
+			break;
+		case PR_CSV:
 			print_csv(ds, &a, out);
+			break;
 		}
 	}
-	if (fflush(out) != 0 || ferror(out)) {
+	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
 		err_set(err, NULL, 0, 0, "write error on standard output");
 		rc = -1;
 	}
-out:
 	analysis_free(&a);
 	return rc;
 }

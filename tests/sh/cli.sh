@@ -152,3 +152,12 @@ for w in $(cat "$TMP/wl"); do
 		nok "--print pareto of $w" "$(cat "$TMP/why")"
 	fi
 done
+
+# Reports come out in the order asked for.
+"$G" -w bert --print pareto,summary,table >"$TMP/out" 2>&1
+order=$(grep -nE '^Pareto frontier|^BERT \(bert\)|^#  ' "$TMP/out" | cut -d: -f2 | cut -c1-6 | tr '\n' '|')
+[ "$order" = "Pareto|BERT (|#   sy|" ] || [ "$order" = "Pareto|BERT (|#   su|" ] && ok "reports in the order asked for" || nok "reports in the order asked for" "$order"
+# A filter that hides everything says so.
+"$G" -w bert --vendor AMD -f "H100 SXM" --print table,summary >"$TMP/out" 2>&1
+contains "an empty table says why" "$TMP/out" "no rows: the filter hides every system"
+contains "an empty summary says no rows are shown" "$TMP/out" "none (no rows shown)"
