@@ -36,7 +36,7 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-CFLAGS   += -std=c11 $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) -pthread
+CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) -pthread
 LDFLAGS  += $(SAN) -pthread
 LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) -lm
 
@@ -84,7 +84,7 @@ tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 # saved under build-fuzz/, to be added to tests/fuzz/regress/NAME/.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS   := -g -O1 -std=c11 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+FUZZ_FLAGS   := -g -O1 -std=c11 -ffp-contract=off -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(wildcard include/*.h)
 	@mkdir -p build-fuzz
 	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -o $@ $< $(CORE_SRC) \

@@ -1,13 +1,31 @@
 /* fmt.c: number formatting. printf's rounding of the binary value is what every view shows,
- * so the table, the status bar and --print agree digit for digit. */
+ * so the table, the status bar and --print agree digit for digit. The text is in the C
+ * locale's notation whatever LC_NUMERIC says: a decimal comma would break every CSV. */
 #include "fmt.h"
 
+#include <locale.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/* Puts '.' back where the locale wrote its own decimal point, and drops the sign of a value
+ * that rounded to zero ("-0.00" would claim a sign the shown digits cannot carry). */
+static void c_notation(char *s)
+{
+	const char *dp = localeconv()->decimal_point;
+	char *p;
+
+	if (dp && dp[0] && dp[0] != '.' && !dp[1] && (p = strchr(s, dp[0])) != NULL)
+		*p = '.';
+	if (s[0] == '-' && s[1] && strspn(s + 1, "0.") == strlen(s + 1))
+		memmove(s, s + 1, strlen(s));
+}
 
 char *fmt_fixed(double v, int decimals, char *buf, size_t n)
 {
+	if (n == 0)
+		return buf;
 	if (decimals < 0)
 		decimals = 0;
 	if (decimals > 17)
@@ -15,36 +33,28 @@ char *fmt_fixed(double v, int decimals, char *buf, size_t n)
 	if (!isfinite(v))
 		snprintf(buf, n, "-");
 	else
-		snprintf(buf, n, "%.*f", decimals, v == 0 ? 0.0 : v);
+		snprintf(buf, n, "%.*f", decimals, v);
+	c_notation(buf);
 	return buf;
 }
 
 char *fmt_sig(double v, int sig, char *buf, size_t n)
 {
-	int digits, decimals;
-	double a;
+	char e[64], *x;
+	int exp10, decimals;
 
 	if (!isfinite(v))
 		return fmt_fixed(v, 0, buf, n);
-	a = fabs(v);
-	if (a == 0)
-		return fmt_fixed(0.0, sig > 1 ? sig - 1 : 0, buf, n);
-	/* digits before the point after rounding to sig significant digits */
-	digits = (int)floor(log10(a)) + 1;
-	decimals = sig - digits;
-	if (decimals > 0) {
-		/* rounding may carry into a new digit (9.996 -> 10.00): recompute from the text */
-		char tmp[64];
-		snprintf(tmp, sizeof tmp, "%.*f", decimals, a);
-		double r = atof(tmp);
-		if (r > 0 && (int)floor(log10(r)) + 1 > digits && decimals > 0)
-			decimals--;
-	}
-	if (decimals < 0)
-		decimals = 0;
-	if (decimals > 12)
-		decimals = 12;
-	return fmt_fixed(v, decimals, buf, n);
+	if (sig < 1)
+		sig = 1;
+	if (v == 0)
+		return fmt_fixed(0.0, sig - 1, buf, n);
+	/* %e rounds to sig digits first, so its exponent already counts a carry (9.996 -> 1.00e+01) */
+	snprintf(e, sizeof e, "%.*e", sig - 1, v);
+	x = strchr(e, 'e');
+	exp10 = x ? atoi(x + 1) : 0;
+	decimals = sig - 1 - exp10;
+	return fmt_fixed(v, decimals < 0 ? 0 : decimals > 12 ? 12 : decimals, buf, n);
 }
 
 char *fmt_count(double v, char *buf, size_t n)

@@ -18,17 +18,17 @@ log=$(mktemp) || exit 1
 trap 'rm -f "$log"' EXIT INT TERM
 
 tally() { # name, exit status, output in $log
-	p=$(grep -c '^ok ' "$log" | tr -d ' ')
-	s=$(grep -c '^ok .*# *SKIP' "$log" | tr -d ' ')
-	f=$(grep -c '^not ok ' "$log" | tr -d ' ')
-	p=$((p - s))
+	# cmocka marks a skipped test "not ok N # SKIP", TAP scripts "ok N - ... # SKIP"
+	p=$(grep '^ok ' "$log" | grep -vc '# *SKIP' | tr -d ' ')
+	s=$(grep -Ec '^(not )?ok .*# *SKIP' "$log" | tr -d ' ')
+	f=$(grep '^not ok ' "$log" | grep -vc '# *SKIP' | tr -d ' ')
 	if [ "$2" -ne 0 ] && [ "$f" -eq 0 ]; then
 		f=1
 		echo "not ok - $1 exited with status $2"
 		tail -n 20 "$log" | sed 's/^/    /'
 	fi
-	grep -E -A4 '^not ok ' "$log" | grep -E '^(not ok |#)' | sed 's/^/    /' | head -n 60
-	grep -E '^ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 20
+	grep -E -A4 '^not ok ' "$log" | grep -v '# *SKIP' | grep -E '^(not ok |#)' | sed 's/^/    /' | head -n 60
+	grep -E '^(not )?ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 20
 	printf '%-28s %4d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 }

@@ -1,0 +1,75 @@
+/* Number formatting: correct rounding, carries into a new digit, no "-0", C notation. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "fmt.h"
+
+static char buf[64];
+
+static void fixed_rounds_the_binary_value(void **state)
+{
+	(void)state;
+	assert_string_equal(fmt_fixed(366.19, 2, buf, sizeof buf), "366.19");
+	assert_string_equal(fmt_fixed(2.675, 2, buf, sizeof buf), "2.67"); /* 2.67499999... */
+	assert_string_equal(fmt_fixed(NAN, 2, buf, sizeof buf), "-");
+	assert_string_equal(fmt_fixed(INFINITY, 2, buf, sizeof buf), "-");
+	assert_string_equal(fmt_fixed(-0.0004, 3, buf, sizeof buf), "0.000");
+	assert_string_equal(fmt_fixed(-0.0006, 3, buf, sizeof buf), "-0.001");
+}
+
+static void sig_carries_into_a_new_digit(void **state)
+{
+	(void)state;
+	assert_string_equal(fmt_sig(24.12, 3, buf, sizeof buf), "24.1");
+	assert_string_equal(fmt_sig(0.50612, 3, buf, sizeof buf), "0.506");
+	assert_string_equal(fmt_sig(9.996, 3, buf, sizeof buf), "10.0");
+	assert_string_equal(fmt_sig(99.96, 3, buf, sizeof buf), "100");
+	assert_string_equal(fmt_sig(0.0099996, 3, buf, sizeof buf), "0.0100");
+	assert_string_equal(fmt_sig(1234.5, 3, buf, sizeof buf), "1234"); /* never an exponent */
+	assert_string_equal(fmt_sig(1.0, 3, buf, sizeof buf), "1.00");
+	assert_string_equal(fmt_sig(0.0, 3, buf, sizeof buf), "0.00");
+	assert_string_equal(fmt_sig(-1.77, 3, buf, sizeof buf), "-1.77");
+	assert_string_equal(fmt_sig(NAN, 3, buf, sizeof buf), "-");
+}
+
+static void count_is_whole_when_whole(void **state)
+{
+	(void)state;
+	assert_string_equal(fmt_count(3472, buf, sizeof buf), "3472");
+	assert_string_equal(fmt_count(2.5, buf, sizeof buf), "2.500");
+}
+
+static void c_notation_in_any_locale(void **state)
+{
+	static const char *const names[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "es_ES.UTF-8" };
+	const char *got = NULL;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof names / sizeof names[0] && !got; i++)
+		got = setlocale(LC_NUMERIC, names[i]);
+	if (!got) {
+		skip(); /* no locale with a decimal comma installed */
+		return;
+	}
+	assert_string_equal(fmt_fixed(24.12, 2, buf, sizeof buf), "24.12");
+	assert_string_equal(fmt_sig(0.506, 3, buf, sizeof buf), "0.506");
+	setlocale(LC_NUMERIC, "C");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(fixed_rounds_the_binary_value),
+		cmocka_unit_test(sig_carries_into_a_new_digit),
+		cmocka_unit_test(count_is_whole_when_whole),
+		cmocka_unit_test(c_notation_in_any_locale),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
