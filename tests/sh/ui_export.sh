@@ -1,6 +1,8 @@
 #!/bin/sh
 # e writes the ranked table (CSV) and the plot (text) under round-workload-time names, says where
-# on the status bar, never replaces a file, and reports a folder it cannot write to.
+# on the status bar, never replaces a file, and reports a folder it cannot write to. Under strace,
+# system calls made to fail take it down its other paths: no renameat2(RENAME_NOREPLACE), no
+# hard links, an fsync that fails (nothing may be left behind).
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
@@ -50,4 +52,118 @@ ui_see "export into a folder that is gone: an error on the status bar" "export f
 ui_keys q
 code=$(ui_exit_code)
 if [ "$code" = 0 ]; then ok "no crash: q exits 0 after the failed export"; else nok "q exits 0 after a failed export" "exit: $code"; fi
+ui_stop
+
+# count DIR NAME-PATTERN: how many files in DIR match
+count() { find "$1" -maxdepth 1 -type f -name "$2" | wc -l | tr -d ' '; }
+# pairs DIR: "CSVS TXTS TEMPS" counted in DIR
+pairs() { echo "$(count "$1" 'gpuscale-*.csv') $(count "$1" 'gpuscale-*.txt') $(count "$1" '.gpuscale-export*')"; }
+# taken DIR EXT...: files "mine" under the names exports get in the next 30 s (false without
+# GNU date)
+taken() {
+	dir=$1
+	shift
+	mkdir -p "$dir"
+	now=$(date +%s) && date -d "@$now" +%Y%m%d-%H%M%S >/dev/null 2>&1 || return 1
+	for i in $(seq 0 30); do
+		for x in "$@"; do
+			echo mine >"$dir/gpuscale-v4.1-bert-$(date -d "@$((now + i))" +%Y%m%d-%H%M%S).$x"
+		done
+	done
+}
+
+# the plot's name is taken but not the CSV's: the pair moves on to the next name together, and
+# the file already there stays as it was
+d=$TMP/pair
+if taken "$d" txt; then
+	UI_CWD=$d
+	ui_start 100 30 ""
+	unset UI_CWD
+	ui_wait "[BERT]"
+	ui_keys e
+	ui_see "export with the plot's name taken: it says where" "-2.csv"
+	ui_keys q
+	code=$(ui_exit_code)
+	csvs=$(cd "$d" && echo *.csv)
+	mine=$(cat "$d"/*.txt | grep -c '^mine$')
+	case $csvs in
+	gpuscale-v4.1-bert-*-2.csv)
+		if [ "$code" = 0 ] && [ -s "$d/${csvs%.csv}.txt" ] && [ "$mine" -eq 31 ] &&
+			[ "$(pairs "$d")" = "1 32 0" ]; then
+			ok "export with a taken plot name: the pair goes to -2, no CSV left alone, nothing replaced"
+		else
+			nok "export with a taken plot name" "exit $code; mine $mine; $(ls -la "$d")"
+		fi ;;
+	*) nok "export with a taken plot name: the pair goes to -2" "$(ls -la "$d")" ;;
+	esac
+else
+	skip "export with a taken plot name" "date -d not available"
+fi
+
+# ---- other paths, by making system calls fail under strace ----
+if ! command -v strace >/dev/null 2>&1 ||
+	! strace -f -qq -o /dev/null -e trace=fsync -e inject=fsync:error=EIO true >/dev/null 2>&1; then
+	for t in "no RENAME_NOREPLACE" "no hard links" "a failed fsync"; do
+		skip "export with $t" "strace with fault injection not available"
+	done
+	ui_stop
+	exit 0
+fi
+real=$GPUSCALE
+# traced DIR STRACE-ARGS...: starts the explorer in DIR under strace with those injections
+# (leak checking off: LeakSanitizer cannot attach to a process strace already traces)
+traced() {
+	dir=$1
+	shift
+	mkdir -p "$dir"
+	{
+		echo '#!/bin/sh'
+		echo 'ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"; export ASAN_OPTIONS'
+		echo "exec strace -f -qq -o /dev/null $* '$real' \"\$@\""
+	} >"$TMP/traced"
+	chmod +x "$TMP/traced"
+	GPUSCALE=$TMP/traced
+	UI_CWD=$dir
+	ui_start 100 30 ""
+	unset UI_CWD
+	GPUSCALE=$real
+	ui_wait "[BERT]"
+}
+
+# the final names are taken: each fallback must still refuse to replace them
+for mode in "no RENAME_NOREPLACE|-e trace=renameat2 -e inject=renameat2:error=ENOSYS" \
+	"no hard links|-e trace=renameat2,link,linkat -e inject=renameat2:error=EINVAL -e inject=link,linkat:error=EPERM"; do
+	name=${mode%%|*}
+	d=$TMP/fb$(echo "$name" | tr -cd 'a-z')
+	if ! taken "$d" csv txt; then skip "export with $name" "date -d not available"; continue; fi
+	traced "$d" "${mode#*|}"
+	ui_keys e
+	ui_wait "exported"
+	ui_keys e
+	sleep 0.5
+	ui_keys q
+	code=$(ui_exit_code)
+	got=$(pairs "$d")
+	mine=$(cat "$d"/* | grep -c '^mine$')
+	if [ "$code" = 0 ] && [ "$got" = "33 33 0" ] && [ "$mine" -eq 62 ] &&
+		[ "$(count "$d" '*-[23].csv')" -eq 2 ] && [ "$(count "$d" '*-[23].txt')" -eq 2 ]; then
+		ok "export with $name: two exports to new names, nothing replaced, no temporary"
+	else
+		nok "export with $name" "exit $code; csv txt temps: $got; mine: $mine" "$(ls -la "$d")" "$(cat "$UI_SCREEN")"
+	fi
+done
+
+# every fsync fails: the export says so and leaves nothing behind
+d=$TMP/fsync
+traced "$d" -e trace=fsync -e inject=fsync:error=EIO
+ui_keys e
+ui_see "export with a failed fsync: an error on the status bar" "export failed"
+ui_keys q
+code=$(ui_exit_code)
+if [ "$code" = 0 ] && [ -z "$(ls -A "$d")" ]; then
+	ok "a failed fsync leaves no file, final or temporary; q exits 0"
+else
+	nok "a failed fsync leaves nothing" "exit $code" "$(ls -la "$d")"
+fi
+
 ui_stop
