@@ -58,6 +58,13 @@ for s in empty truncated nested; do
 	if grep -q "Sub,$s," "$TMP/h.csv"; then nok "unusable $s.json gives no row"; else ok "unusable $s.json gives no row"; fi
 done
 
+if command -v python3 >/dev/null 2>&1; then
+	check "the reference scorer agrees on the hostile tree, column by column" \
+		python3 "$GS_TOP/tests/tools/score_ref.py" "$T" "$TMP/h.csv"
+else
+	skip "the reference scorer agrees on the hostile tree" "python3 not installed"
+fi
+
 # 100,000 logs with at most 64 open files: the importer never holds more than a few.
 B="$TMP/training_results_vB"
 mkdir -p "$B/Big/systems"

@@ -4,7 +4,11 @@ from the rules in ../shared/mlperf/README.md, with the Python standard library o
 
   score_ref.py DIR            prints submitter,system,benchmark,minutes for every scored cell
   score_ref.py DIR CSV        compares with an importer CSV: the same cells, minutes within
-                              1e-6, the same runs_scored/runs_failed; exit 1 on any difference
+                              1e-6, and every other column (counts, scaling factor, run
+                              minutes, the systems JSON fields); exit 1 on any difference
+
+Beyond the MLPerf rules, as gpuscale documents: a run whose first run_stop comes before its
+first run_start (in the log or in time) fails.
 """
 import csv
 import json
@@ -22,13 +26,14 @@ def run_minutes(path):
     except OSError:
         return None
     start = stop = None
+    stop_first = False
     for line in data.split(b"\n"):
         i = line.find(MARK)
         if i < 0:
             continue
         try:
             ev = json.loads(line[i + len(MARK):].decode("utf-8"))
-        except ValueError:
+        except (ValueError, RecursionError):
             return None  # one bad payload fails the whole log
         if not isinstance(ev, dict):
             continue
@@ -37,6 +42,7 @@ def run_minutes(path):
             start = ev
         elif key == "run_stop" and stop is None:
             stop = ev
+            stop_first = start is None
     if start is None or stop is None:
         return None
     meta = stop.get("metadata")
@@ -46,6 +52,8 @@ def run_minutes(path):
     for t in (t0, t1):
         if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t in (float("inf"), float("-inf")):
             return None
+    if stop_first or t1 <= t0:
+        return None
     return (t1 - t0) / 60000
 
 
@@ -72,7 +80,24 @@ def score(folder, bench):
                 sf = float(json.load(f)["scaling_factor"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
-    return s * sf, len(ok), d
+    return s * sf, len(ok), d, sf, ";".join(f"{t:.4f}" for t in ok)
+
+
+def system_info(path):
+    """The systems JSON fields the CSV repeats, as the importer should write them."""
+    with open(path, encoding="utf-8") as f:
+        j = json.load(f)
+    def text(k):
+        v = j.get(k)
+        return "".join(c if ord(c) >= 0x20 and c != "\x7f" else "?" for c in v) if isinstance(v, str) else ""
+    def count(k):
+        v = j[k]
+        return int(v.strip()) if isinstance(v, str) else int(v)
+    nodes, per = count("number_of_nodes"), count("accelerators_per_node")
+    return {"system_name": text("system_name"), "division": text("division"),
+            "availability": text("status"), "accelerator": text("accelerator_model_name"),
+            "framework": text("framework"), "nodes": str(nodes), "accelerators_per_node": str(per),
+            "accelerators": str(nodes * max(per, 1))}
 
 
 def tree(top):
@@ -87,12 +112,18 @@ def tree(top):
             sd = os.path.join(res, system)
             if not os.path.isdir(sd):
                 continue
+            try:
+                info = system_info(os.path.join(top, sub, "systems", system + ".json"))
+            except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                continue  # a systems JSON that cannot be used: the system has no score
+            if int(info["nodes"]) < 1 or int(info["accelerators_per_node"]) < 0:
+                continue
             for bench in sorted(os.listdir(sd)):
                 bd = os.path.join(sd, bench)
                 if os.path.isdir(bd):
                     r = score(bd, bench)
                     if r is not None:
-                        cells[(sub, system, bench)] = r
+                        cells[(sub, system, bench)] = r + (info,)
     return cells
 
 
@@ -102,22 +133,37 @@ def main():
         return 2
     ref = tree(sys.argv[1])
     if len(sys.argv) == 2:
-        for (sub, system, bench), (v, _, _) in sorted(ref.items()):
+        for (sub, system, bench), (v, *_rest) in sorted(ref.items()):
             print(f"{sub},{system},{bench},{v:.6f}")
         return 0
     got = {}
-    with open(sys.argv[2], newline="") as f:
+    with open(sys.argv[2], newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            got[(r["submitter"], r["system"], r["benchmark"])] = (
-                float(r["minutes"]), int(r["runs_scored"]), int(r["runs_failed"]))
+            got[(r["submitter"], r["system"], r["benchmark"])] = r
     bad = 0
     for k in sorted(set(ref) | set(got)):
         if k not in got:
             print("missing from CSV:", "/".join(k), ref[k][0]); bad += 1
-        elif k not in ref:
-            print("not scored by reference:", "/".join(k), got[k][0]); bad += 1
-        elif abs(ref[k][0] - got[k][0]) > 1e-6 or ref[k][1:] != got[k][1:]:
-            print("differs:", "/".join(k), "reference", ref[k], "csv", got[k]); bad += 1
+            continue
+        if k not in ref:
+            print("not scored by reference:", "/".join(k), got[k]["minutes"]); bad += 1
+            continue
+        v, nok, d, sf, runs, info = ref[k]
+        r = got[k]
+        why = []
+        if abs(v - float(r["minutes"])) > 1e-6:
+            why.append(f"minutes {v:.6f} vs {r['minutes']}")
+        if (nok, d) != (int(r["runs_scored"]), int(r["runs_failed"])):
+            why.append(f"runs {nok}/{d} vs {r['runs_scored']}/{r['runs_failed']}")
+        if sf != float(r["scaling_factor"]):
+            why.append(f"scaling_factor {sf!r} vs {r['scaling_factor']}")
+        if runs != r["run_minutes"]:
+            why.append("run_minutes differ")
+        for col, want in info.items():
+            if want != r[col]:
+                why.append(f"{col} {want!r} vs {r[col]!r}")
+        if why:
+            print("differs:", "/".join(k), "; ".join(why)); bad += 1
     print(f"{len(ref)} reference cells, {len(got)} CSV cells, {bad} differences")
     return 1 if bad else 0
 
