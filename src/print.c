@@ -119,18 +119,24 @@ static void csv_field(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Shortest text that reads back as the same double ("-" free: empty when not finite). */
+/* Shortest text that reads back as the same double (empty when not finite). A precision that
+ * reads back keeps doing so at every higher one, so the shortest is found by bisection. */
 static void csv_num(FILE *out, double v)
 {
 	char buf[40];
+	int lo = 6, hi = 17;
 
 	if (!isfinite(v))
 		return;
-	for (int prec = 6; prec <= 17; prec++) {
-		snprintf(buf, sizeof buf, "%.*g", prec, v);
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		snprintf(buf, sizeof buf, "%.*g", mid, v);
 		if (strtod(buf, NULL) == v)
-			break;
+			hi = mid;
+		else
+			lo = mid + 1;
 	}
+	snprintf(buf, sizeof buf, "%.*g", lo, v);
 	fputs(buf, out);
 }
 
