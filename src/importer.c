@@ -7,6 +7,7 @@
  * nearly all of the bytes, are mapped and scanned by one thread per core, each holding at most
  * one open file and one mapping at a time (see "reading and scanning" below). */
 #include "importer.h"
+#include "olympic.h"
 #include "mllog.h"
 
 #include <dirent.h>
@@ -852,7 +853,8 @@ static int cmp_double(const void *a, const void *b)
 static int score_cell(const struct model *m, const struct cell *c, double *times, size_t *nok,
 		      double *score, char *why, size_t n)
 {
-	size_t d = 0, k = 0, lim = strcmp(c->bench, "unet3d") == 0 ? 4 : 1, lo, hi;
+	size_t d = 0, k = 0, lim = olympic_limit(c->bench), lo, hi;
+	int w;
 	double sum = 0;
 
 	for (size_t i = 0; i < c->njobs; i++) {
@@ -872,15 +874,12 @@ static int score_cell(const struct model *m, const struct cell *c, double *times
 		snprintf(why, n, "unusable scaling.json");
 		return -1;
 	}
-	/* Olympic average: drop the lim fastest and the lim slowest runs, failed runs counting
-	 * as slow runs already dropped: keep times[lim .. k - (lim - d)). */
-	if (d > lim) {
+	w = olympic_window(k, d, lim, &lo, &hi);
+	if (w == 1) {
 		snprintf(why, n, "%zu of %zu runs failed (at most %zu allowed)", d, c->njobs, lim);
 		return -1;
 	}
-	lo = lim;
-	hi = k >= lim - d ? k - (lim - d) : 0;
-	if (hi <= lo) {
+	if (w == 2) {
 		snprintf(why, n, "%zu successful run%s, too few to score", k, k == 1 ? "" : "s");
 		return -1;
 	}
