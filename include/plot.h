@@ -13,16 +13,21 @@
  *   reference (PT_REF): 'R', whatever its cluster or Pareto flag           ROLE_REF
  *   selected point (PT_SELECTED): its own glyph (R, A or a)               ROLE_SELECTED
  *     and its label, one cell beside it, inside the plot area: on the right, flipped to the
- *     left near the right edge or when the right side would cover a point, clipped when it
- *     fits on neither side; only the first selected point is labelled   ROLE_SELECTED
- *   several points in one cell: count '2'..'9', '+' for ten or more       ROLE_OVERLAP
+ *     left near the right edge or when the right side would cover a point and the left does
+ *     not; a side that covers no point wins even clipped (when 8 characters still show); else
+ *     the side covering fewer points; only the first selected point is labelled ROLE_SELECTED
+ *   several points in one cell: count '2'..'9', '#' for ten or more       ROLE_OVERLAP
  *     except that a selected point, then a reference, wins its cell
  *   theta line '-' across the plot area and its text " theta 0.8 "        ROLE_THETA
  *   legend, last row: "x: N (log2)  y: E'  a b c clusters  A B C Pareto  R ref  - theta 0.8"
  *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"), then clipped; its text is
  *     ROLE_LEGEND, its sample glyphs carry the roles above (a: ROLE_CLUSTER + 0, R: ROLE_REF,
- *     '-': ROLE_THETA); it also says "theta 0.8 off scale" when the line is outside the y
- *     range and "3 not shown" when points were skipped                  ROLE_LEGEND
+ *     '-': ROLE_THETA, '#': ROLE_OVERLAP); the clusters are every cluster with a point, in lower
+ *     case, even when all their points are Pareto glyphs (the reference counts only as R);
+ *     "# 10+ in a cell" when a '#' is drawn; "y: E' (log)" ("log E'" when short) on a log y
+ *     axis; it also says "theta 0.8 off
+ *     scale" when the line is outside the y range and "3 not shown" when points were
+ *     skipped                                                            ROLE_LEGEND
  *   everything else ' '                                                   ROLE_BLANK
  *
  * x is log2(N) over whole powers of two around the data; y is linear or log10 with 1-2-5 ticks.

@@ -592,8 +592,8 @@ struct legend {
 
 struct legend_info {
 	const char *y_name;
-	unsigned clusters, pareto;   /* bit c: cluster c drawn as a plain / a Pareto glyph */
-	bool ref, theta_set, theta_drawn;
+	unsigned clusters, pareto;   /* bit c: cluster c has a point / is drawn as a Pareto glyph */
+	bool ref, theta_set, theta_drawn, log_y, many;  /* many: a '#' cell (ten points or more) */
 	double theta;
 	size_t hidden;
 };
@@ -647,10 +647,16 @@ static void leg_build(struct legend *b, int lv, const struct legend_info *li)
 	if (lv == 0) {
 		leg_put(b, "x: N (log2)  y: ", ROLE_LEGEND);
 		leg_put(b, li->y_name, ROLE_LEGEND);
+		if (li->log_y)
+			leg_put(b, " (log)", ROLE_LEGEND);
 	} else if (lv == 1) {
+		if (li->log_y)
+			leg_put(b, "log ", ROLE_LEGEND);
 		leg_put(b, li->y_name, ROLE_LEGEND);
 		leg_put(b, " vs N", ROLE_LEGEND);
 	} else {
+		if (li->log_y)
+			leg_put(b, "log ", ROLE_LEGEND);
 		leg_put(b, li->y_name, ROLE_LEGEND);
 	}
 	if (li->clusters) {
@@ -668,6 +674,11 @@ static void leg_build(struct legend *b, int lv, const struct legend_info *li)
 		leg_put(b, sep, ROLE_LEGEND);
 		leg_put(b, "R", ROLE_REF);
 		leg_put(b, " ref", ROLE_LEGEND);
+	}
+	if (li->many) {
+		leg_put(b, sep, ROLE_LEGEND);
+		leg_put(b, "#", ROLE_OVERLAP);
+		leg_put(b, lv == 0 ? " 10+ in a cell" : lv == 1 ? " 10+" : "10+", ROLE_LEGEND);
 	}
 	if (li->theta_set) {
 		char val[LAB_MAX];
@@ -728,14 +739,31 @@ static void point_glyph(const struct plot_point *p, bool marks, char *ch, int *r
 
 enum { CELL_SEL = 1, CELL_REF = 2 };
 
-/* The selected point's label beside it, one blank cell between: on the right, or on the left
- * when it fits only there, preferring a side that covers no other point; clipped to the larger
- * side when it fits on neither. The padding cells never cover points. */
+/* Cells of the label on one side (room cells there, the text cut to them) that hold a point. */
+static int label_hits(const struct layout *L, const unsigned char *cnt, int r, int c, int len, int room,
+		      int dir)
+{
+	int hits = 0;
+
+	if (len > room)
+		len = room;
+	for (int i = 0; i < len; i++) {
+		int cc = dir > 0 ? c + 2 + i : c - 2 - i;
+		if (cc > L->ax && cc < L->w && cnt[(size_t)r * L->w + cc])
+			hits++;
+	}
+	return hits;
+}
+
+/* The selected point's label beside it, one blank cell between. The side, in order of
+ * preference: one where it fits whole and covers no point (right first); one that covers no
+ * point and still shows most of it (at least 8 characters, or all); the one covering fewer
+ * points (right on a tie), clipped when it does not fit. The padding cells never cover points. */
 static void draw_selected_label(const struct layout *L, struct plot_grid *g,
 				const unsigned char *cnt, int r, int c, const char *label)
 {
 	char text[MAX_W + 1];
-	int len = 0, right = L->w - (c + 2), left = c - 2 - L->ax, start, hits_r = 0, hits_l = 0;
+	int len = 0, right = L->w - (c + 2), left = c - 2 - L->ax, start, hits_r, hits_l, want;
 	bool on_right;
 
 	for (; label[len] && len < MAX_W; len++)
@@ -743,18 +771,25 @@ static void draw_selected_label(const struct layout *L, struct plot_grid *g,
 	text[len] = '\0';
 	if (len == 0)
 		return;
-	for (int i = 0; i < len; i++) {
-		if (c + 2 + i < L->w && cnt[(size_t)r * L->w + c + 2 + i])
-			hits_r++;
-		if (c - 2 - i > L->ax && cnt[(size_t)r * L->w + c - 2 - i])
-			hits_l++;
-	}
-	if (right >= len && (hits_r == 0 || left < len || hits_l > 0))
+	if (right < 0)
+		right = 0;
+	if (left < 0)
+		left = 0;
+	hits_r = label_hits(L, cnt, r, c, len, right, 1);
+	hits_l = label_hits(L, cnt, r, c, len, left, -1);
+	want = len < 8 ? len : 8;
+	if (right >= len && hits_r == 0)
 		on_right = true;
-	else if (left >= len)
+	else if (left >= len && hits_l == 0)
 		on_right = false;
+	else if (hits_r == 0 && right >= want && (hits_l > 0 || right >= left))
+		on_right = true;
+	else if (hits_l == 0 && left >= want)
+		on_right = false;
+	else if (hits_r != hits_l)
+		on_right = hits_r < hits_l ? right > 0 : left == 0;
 	else
-		on_right = right >= left;
+		on_right = right >= len || right >= left;
 	if (on_right) {
 		if (len > right)
 			len = right;
@@ -936,6 +971,7 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 	li.y_name = spec->y_name && *spec->y_name ? spec->y_name : "y";
 	li.theta = spec->theta;
 	li.theta_set = isfinite(spec->theta);
+	li.log_y = spec->log_y;
 	theta_row = draw_theta_line(&L, g, spec->theta);
 	li.theta_drawn = theta_row >= 0;
 	li.hidden = n - valid;
@@ -953,12 +989,13 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 		point_cell(&L, p, &xc, &r, &c);
 		k = (size_t)r * L.w + c;
 		point_glyph(p, spec->show_pareto, &ch, &role);
+		/* every cluster with a point other than the reference (R) is listed, in lower case,
+		 * even when its points are all drawn as Pareto glyphs */
 		if (p->flags & PT_REF)
 			li.ref = true;
 		else if (p->cluster >= 0 && p->cluster < N_CLUSTER) {
-			if (ch >= 'a')
-				li.clusters |= 1u << p->cluster;
-			else
+			li.clusters |= 1u << p->cluster;
+			if (ch < 'a')
 				li.pareto |= 1u << p->cluster;
 		}
 		if (p->flags & PT_SELECTED) {
@@ -991,8 +1028,11 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 				size_t k = (size_t)r * L.w + c;
 				if (cnt[k] < 2 || flag[k])
 					continue;
-				g->ch[k] = cnt[k] > 9 ? '+' : (char)('0' + cnt[k]);
+				/* '#', not '+': a '+' reads as an axis tick */
+				g->ch[k] = cnt[k] > 9 ? '#' : (char)('0' + cnt[k]);
 				g->role[k] = ROLE_OVERLAP;
+				if (cnt[k] > 9)
+					li.many = true;
 			}
 	if (sel_r >= 0 && sel_label)
 		draw_selected_label(&L, g, cnt, sel_r, sel_c, sel_label);

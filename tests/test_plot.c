@@ -350,9 +350,66 @@ static void test_golden_overlap(void **state)
 	assert_int_equal(role_at(&g, r, c), ROLE_OVERLAP);
 	assert_int_equal(find_ch(&g, '9', &r, &c), 0);
 	assert_int_equal(role_at(&g, r, c), ROLE_OVERLAP);
-	assert_int_equal(count_role(&g, ROLE_OVERLAP), 4);
+	/* ten points or more: '#' (a '+' would read as a tick), explained in the legend */
+	assert_int_equal(find_ch(&g, '#', &r, &c), 0);
+	assert_int_equal(role_at(&g, r, c), ROLE_OVERLAP);
+	assert_true(r < g.h - 1);
+	assert_non_null(strstr(g.ch + (size_t)(g.h - 1) * g.w, "# 10+"));
+	assert_int_equal(count_role(&g, ROLE_OVERLAP), 4 + 1); /* and the legend's '#' */
 	assert_int_equal(count_role(&g, ROLE_REF), 2); /* the plot's R and the legend's */
 	assert_int_equal(count_role(&g, ROLE_SELECTED), 1 + 3);
+	plot_free(&g);
+}
+
+/* The legend names every cluster that has a point, in lower case, even one drawn only as
+ * Pareto glyphs, and says when y is on a log scale. */
+static void test_legend_clusters_log(void **state)
+{
+	struct plot_point pts[] = {
+		{ 2, 1.0, 0, PT_REF, NULL },
+		{ 4, 2.0, 0, 0, NULL },
+		{ 16, 3.0, 1, 0, NULL },
+		{ 64, 5.0, 2, PT_PARETO, NULL },
+	};
+	struct plot_grid g = { 0 };
+	struct plot_spec s = spec_of(80, 16);
+	const char *leg;
+
+	(void)state;
+	render_ok(pts, 4, &s, &g);
+	leg = g.ch + (size_t)(g.h - 1) * g.w;
+	assert_true(strncmp(leg, "x: N (log2)  y: E'  a b c clusters  C Pareto", 44) == 0);
+	s.log_y = true;
+	render_ok(pts, 4, &s, &g);
+	leg = g.ch + (size_t)(g.h - 1) * g.w;
+	assert_true(strncmp(leg, "x: N (log2)  y: E' (log)  a b c clusters", 40) == 0);
+	plot_free(&g);
+}
+
+/* The selected point's label goes to the side that covers no point, even when the other side
+ * has room for it whole. */
+static void test_label_avoids_points(void **state)
+{
+	struct plot_point pts[] = {
+		{ 2, 1.0, 0, 0, NULL },
+		{ 64, 5.0, 1, PT_SELECTED, "selected_one" },
+		{ 128, 5.0, 2, 0, NULL },
+		{ 1024, 1.0, 0, 0, NULL },
+	};
+	struct plot_grid g = { 0 };
+	struct plot_spec s = spec_of(80, 16);
+	int r, c, lr, lc;
+	const char *row;
+
+	(void)state;
+	render_ok(pts, 4, &s, &g);
+	assert_int_equal(find_ch(&g, 'b', &r, &c), 0);
+	assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+	assert_int_equal(find_ch(&g, 'c', &lr, &lc), 0);
+	assert_int_equal(lr, r);
+	row = g.ch + (size_t)r * g.w;
+	assert_true(c - 2 - (int)strlen("selected_one") >= 0);
+	assert_true(strncmp(row + c - 1 - (int)strlen("selected_one"), "selected_one", 12) == 0);
 	plot_free(&g);
 }
 
@@ -799,6 +856,8 @@ int main(void)
 		cmocka_unit_test(test_golden_equal_y),
 		cmocka_unit_test(test_golden_overlap),
 		cmocka_unit_test(test_golden_min_20x8),
+		cmocka_unit_test(test_legend_clusters_log),
+		cmocka_unit_test(test_label_avoids_points),
 		cmocka_unit_test(test_too_small),
 		cmocka_unit_test(test_large_400x200),
 		cmocka_unit_test(test_roles),
