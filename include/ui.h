@@ -17,7 +17,9 @@ struct ui_opts {
 };
 
 /* Runs the explorer on ds starting from p until the user quits; restores the terminal on every
- * exit path. Returns the process exit code (0 ok, 1 runtime error with the text in err). */
+ * exit path. Returns the process exit code: 0 ok, 1 runtime error, 2 the terminal cannot run
+ * the explorer (not a terminal, unknown type, or no cursor addressing as with TERM=dumb: use
+ * --print); err holds the text for 1 and 2, to print after the terminal is restored. */
 int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct gs_err *err);
 
 #endif

@@ -49,9 +49,13 @@ enum {
 
 /* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
 enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
-	      UI_CTX_COUNT };
+	      UI_CTX_MOUSE /* help only: what clicks and the wheel do */, UI_CTX_COUNT };
 
 enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH };
+
+/* Messages that tell the result of a recompute (the k auto-k chose, the new reference): a key
+ * asks for one, ui_state_recompute writes it once the analysis is done. */
+enum ui_note { NOTE_NONE, NOTE_AUTOK, NOTE_FEATS, NOTE_PIN, NOTE_PAPER, NOTE_MODE };
 
 struct ui_rect {
 	int y, x, h, w;
@@ -108,6 +112,9 @@ struct app {
 
 	char msg[UI_MSG_MAX];             /* one-frame message on the status bar */
 	bool msg_err;
+	enum ui_note note;                /* message to compose after the next recompute */
+	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
+	                                     it: it is pinned again where it exists */
 
 	struct ui_help_line help[UI_MAX_HELP];
 	size_t nhelp;
@@ -129,7 +136,9 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 void ui_state_free(struct app *app);
 /* Runs the analysis for app->p and keeps the selection by system id. Returns 0, or -1 with err
  * (the previous analysis is then kept). A pinned system absent from the workload falls back to
- * the paper rule with a message instead of failing. */
+ * the paper rule with a message instead of failing, and is pinned again (with a message) on the
+ * next workload or round that has it, unless the user chose another reference meanwhile.
+ * Writes the message app->note asks for, unless the recompute set one itself. */
 int ui_state_recompute(struct app *app, struct gs_err *err);
 /* Re-sorts the shown rows by app->p.sort / desc, keeping the selection. */
 void ui_state_resort(struct app *app);
@@ -168,6 +177,11 @@ void ui_layout_compute(struct app *app, int rows, int cols);
 /* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
  * screen (the border included). */
 struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w);
+/* Which table columns (enum tcol) a table of `width` columns shows, and their widths before
+ * spare room is shared out; returns the width they use. The lowest-priority columns go first. */
+int ui_layout_table_cols(int width, bool *on, int *w);
+/* Whether the table of this layout shows the column that sorts on sort_col (enum col). */
+bool ui_layout_col_shown(const struct ui_layout *l, int sort_col);
 /* Which pane holds screen cell (y, x): 1 plot grid, 2 table data, 3 header, 0 other. */
 int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 

@@ -337,12 +337,17 @@ static void draw_header(const struct app *app)
 	else
 		snprintf(buf, sizeof buf, "%s  ", app->p.round ? app->p.round : "-");
 	x += put_text(app, r->y, x, r->w - x, buf, role_attr(R_HEAD));
-	/* tabs scroll so that the active one is always visible */
+	/* tabs scroll so that the active one is always whole; '<' and '>' say that more tabs lie
+	 * off either side */
 	room = r->w - x;
+	if (app->nworks == 0)
+		return;
 	for (;;) {
-		int need = 0;
+		int need = first > 0 ? 1 : 0;
 		for (int i = first; i <= (int)app->work_i && i < (int)app->nworks; i++)
 			need += text_width(workload_label(app->works[i]), app->utf8) + 2;
+		if ((int)app->work_i + 1 < (int)app->nworks)
+			need++;
 		if (need <= room || first >= (int)app->work_i)
 			break;
 		first++;
@@ -350,7 +355,12 @@ static void draw_header(const struct app *app)
 	if (first > 0)
 		x += put_text(app, r->y, x, r->w - x, "<", role_attr(R_TAB));
 	for (int i = first; i < (int)app->nworks && x < r->w; i++) {
-		bool on = (size_t)i == app->work_i;
+		bool on = (size_t)i == app->work_i, last = i + 1 == (int)app->nworks;
+		int tw = text_width(workload_label(app->works[i]), app->utf8) + 2;
+		if (x + tw + (last ? 0 : 1) > r->w && !on) {
+			put_text(app, r->y, r->w - 1, 1, ">", role_attr(R_TAB));
+			break;
+		}
 		snprintf(buf, sizeof buf, on ? "[%s]" : " %s ", workload_label(app->works[i]));
 		x += put_text(app, r->y, x, r->w - x, buf, role_attr(on ? R_TAB_ON : R_TAB));
 	}
@@ -412,52 +422,43 @@ struct tplan {
 	int w[TC_COUNT];
 };
 
+/* Gives up to `want` of *add columns to *w. */
+static void grow(int *w, int want, int *add)
+{
+	int g = want < *add ? want : *add;
+	if (g > 0) {
+		*w += g;
+		*add -= g;
+	}
+}
+
 static void plan_table(const struct app *app, int width, struct tplan *t)
 {
 	int total, sys_need = table_cols[TC_SYS].w, sub_need = table_cols[TC_SUB].w;
+	int fam_need = table_cols[TC_FAM].w;
 
-	for (int c = 0; c < TC_COUNT; c++) {
-		t->on[c] = true;
-		t->w[c] = table_cols[c].w;
-	}
-	for (;;) {
-		int low = -1, ncols = 0;
-		total = 0;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (t->on[c]) {
-				total += t->w[c];
-				ncols++;
-			}
-		total += ncols - 1;
-		if (total <= width)
-			break;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (t->on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
-				low = c;
-		if (low < 0)
-			break;
-		t->on[low] = false;
-	}
-	/* spare room goes to the system names first, then to the submitters */
+	total = ui_layout_table_cols(width, t->on, t->w);
+	/* spare room goes to the system names (up to 24 columns), then the families, then the rest
+	 * of the system names, then the submitters */
 	for (size_t i = 0; i < app->a.n; i++) {
 		const struct row *r = ui_state_row(app, i);
 		int w = text_width(r->system, app->utf8), s = text_width(r->submitter, app->utf8);
+		int f = text_width(r->family, app->utf8);
 		if (w > sys_need)
 			sys_need = w;
 		if (s > sub_need)
 			sub_need = s;
+		if (f > fam_need)
+			fam_need = f;
 	}
 	if (total < width) {
-		int add = width - total, want = sys_need - t->w[TC_SYS];
-		if (want > 0) {
-			t->w[TC_SYS] += want < add ? want : add;
-			add -= want < add ? want : add;
-		}
-		if (add > 0 && t->on[TC_SUB]) {
-			want = sub_need - t->w[TC_SUB];
-			if (want > 0)
-				t->w[TC_SUB] += want < add ? want : add;
-		}
+		int add = width - total, first = (sys_need < 24 ? sys_need : 24) - t->w[TC_SYS];
+		grow(&t->w[TC_SYS], first, &add);
+		if (t->on[TC_FAM])
+			grow(&t->w[TC_FAM], fam_need - t->w[TC_FAM], &add);
+		grow(&t->w[TC_SYS], sys_need - t->w[TC_SYS], &add);
+		if (t->on[TC_SUB])
+			grow(&t->w[TC_SUB], sub_need - t->w[TC_SUB], &add);
 	}
 	if (t->w[TC_SYS] > width)
 		t->w[TC_SYS] = width;
@@ -562,39 +563,90 @@ static void draw_clusters(const struct app *app)
 	}
 }
 
+/* Draws s in at most w columns at (y, x), cut with '~' when longer; returns the columns used. */
+static int put_clip(const struct app *app, int y, int x, int w, const char *s, attr_t at)
+{
+	int used;
+
+	if (w <= 0)
+		return 0;
+	if (text_width(s, app->utf8) <= w)
+		return put_text(app, y, x, w, s, at);
+	used = put_text(app, y, x, w - 1, s, at);
+	put_ascii(y, x + used, "~", 1, at);
+	return used + 1;
+}
+
+/* Status line 1's reference: the longest form that fits in room columns; the system id is cut
+ * with '~' before N and the minutes are ever left out. */
+static void ref_status(const struct app *app, int room, char *buf, size_t n)
+{
+	const struct row *r = &app->ds->rows[app->a.ref];
+	const char *mode = ref_mode_name(app->p.mode);
+	char b1[32], b2[32], tail[96], head[48];
+	int avail;
+	size_t bytes;
+
+	fmt_count((double)r->accelerators, b1, sizeof b1);
+	fmt_fixed(r->minutes, 2, b2, sizeof b2);
+	snprintf(tail, sizeof tail, " N=%s %s min%s", b1, b2, app->a.ref_hidden ? ", hidden by the filter" : "");
+	snprintf(buf, n, "ref (%s) %s%s%s%s", mode, r->submitter, *r->submitter ? "/" : "", r->system, tail);
+	if (text_width(buf, app->utf8) <= room)
+		return;
+	snprintf(buf, n, "ref (%s) %s%s", mode, r->system, tail);
+	if (text_width(buf, app->utf8) <= room)
+		return;
+	if (app->a.ref_hidden)
+		snprintf(tail, sizeof tail, " N=%s %s min, hidden", b1, b2);
+	snprintf(head, sizeof head, "ref (%s) ", mode);
+	avail = room - text_width(head, app->utf8) - text_width(tail, app->utf8);
+	if (avail < 4)
+		avail = 4;
+	text_fit(r->system, avail - 1, app->utf8, &bytes);
+	snprintf(buf, n, "%s%.*s~%s", head, (int)bytes, r->system, tail);
+}
+
+/* Status line 2's fields, long or short ("k=3 (log2 N, E') I=35.2 sil 0.71" or "k=3 N,E' sil
+ * 0.71"). */
+static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
+{
+	static const char *const feats[FEAT_COUNT] = { "N,E'", "N,T", "N,E',T" };
+	char b1[32], b2[32], b3[32], b4[32], kbuf[96];
+	const char *auto_k = app->p.k == 0 ? " auto" : "";
+
+	if (brief)
+		snprintf(kbuf, sizeof kbuf, "k=%d%s %s sil %s", app->a.k, auto_k,
+			 (unsigned)app->p.feats < FEAT_COUNT ? feats[app->p.feats] : "?",
+			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
+	else
+		snprintf(kbuf, sizeof kbuf, "k=%d%s (%s) I=%s sil %s", app->a.k, auto_k,
+			 feat_set_name(app->p.feats), fmt_sig(app->a.inertia, 3, b1, sizeof b1),
+			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
+	snprintf(buf, n, " %s | theta %s -> N=%s | %zu/%zu rows", kbuf, fmt_fixed(app->p.theta, 2, b3, sizeof b3),
+		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b4, sizeof b4) : "none",
+		 app->a.n, app->a.total);
+	return text_width(buf, app->utf8);
+}
+
 static void draw_status(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
-	char buf[512], filt[160], b1[32], b2[32], b3[32], b4[32], kbuf[64];
+	char buf[512], filt[160];
 	attr_t st = role_attr(R_STATUS);
-	int x;
+	int x, fw, mw;
 
 	/* line 1: where we are and against what */
 	ui_state_filter_text(app, filt, sizeof filt);
 	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ", app->p.round ? app->p.round : "-",
 		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
-	if (app->p.mode == REF_FAMILY) {
+	if (app->p.mode == REF_FAMILY)
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (paper rule in each)");
-	} else if (app->a.ref >= 0) {
-		/* the longest form that fits: the system id must stay readable at 80 columns */
-		const struct row *r = &app->ds->rows[app->a.ref];
-		const char *hid = app->a.ref_hidden ? ", hidden by the filter" : "";
-		fmt_count((double)r->accelerators, b1, sizeof b1);
-		fmt_fixed(r->minutes, 2, b2, sizeof b2);
-		snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s%s%s N=%s %s min%s",
-			 ref_mode_name(app->p.mode), r->submitter, *r->submitter ? "/" : "", r->system,
-			 b1, b2, hid);
-		if (text_width(buf, app->utf8) > l->cols)
-			snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s N=%s %s min%s",
-				 ref_mode_name(app->p.mode), r->system, b1, b2, hid);
-		if (text_width(buf, app->utf8) > l->cols)
-			snprintf(buf + x, sizeof buf - (size_t)x, "ref (%s) %s%s",
-				 ref_mode_name(app->p.mode), r->system, hid);
-	} else {
+	else if (app->a.ref >= 0)
+		ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
+	else
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
-	}
 	fill(l->status1.y, 0, l->cols, st);
-	put_text(app, l->status1.y, 0, l->cols, buf, st);
+	put_clip(app, l->status1.y, 0, l->cols, buf, st);
 
 	/* line 2: clusters, threshold, counts, then the message or the prompt */
 	fill(l->status2.y, 0, l->cols, st);
@@ -607,26 +659,23 @@ static void draw_status(const struct app *app)
 			put_text(app, l->status2.y, l->cols - 10, 10, " no match ", role_attr(R_ERR));
 		return;
 	}
-	if (app->p.k == 0)
-		snprintf(kbuf, sizeof kbuf, "k=%d auto", app->a.k);
-	else
-		snprintf(kbuf, sizeof kbuf, "k=%d", app->a.k);
-	snprintf(buf, sizeof buf, " %s I=%s sil %s | theta %s -> N=%s | %zu/%zu rows", kbuf,
-		 fmt_sig(app->a.inertia, 3, b1, sizeof b1), fmt_fixed(app->a.silhouette, 2, b2, sizeof b2),
-		 fmt_fixed(app->p.theta, 2, b3, sizeof b3),
-		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b4, sizeof b4)
-				       : "none",
-		 app->a.n, app->a.total);
-	x = put_text(app, l->status2.y, 0, l->cols, buf, st);
+	/* the fields always stay; a message goes to their right, or, when it does not fit there,
+	 * over the cluster line for this frame */
+	mw = app->msg[0] ? text_width(app->msg, app->utf8) + 2 : 8;
+	fw = fields_text(app, false, buf, sizeof buf);
+	if (fw + 2 + mw > l->cols)
+		fw = fields_text(app, true, buf, sizeof buf);
+	x = put_clip(app, l->status2.y, 0, l->cols, buf, st);
 	if (app->msg[0]) {
 		attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
-		int w = text_width(app->msg, app->utf8) + 2;
-		/* a message longer than the room left takes the whole line */
-		int mx = l->cols - x - 2 >= w ? x + 2 : 0;
-		if (mx == 0)
-			fill(l->status2.y, 0, l->cols, m);
-		fill(l->status2.y, mx, w < l->cols - mx ? w : l->cols - mx, m);
-		put_text(app, l->status2.y, mx + 1, l->cols - mx - 1, app->msg, m);
+		if (x + 2 + mw <= l->cols) {
+			fill(l->status2.y, x + 2, mw, m);
+			put_text(app, l->status2.y, x + 3, mw - 2, app->msg, m);
+		} else {
+			const struct ui_rect *c = &l->clusters;
+			fill(c->y, c->x, c->w, m);
+			put_clip(app, c->y, c->x + 1, c->w - 1, app->msg, m);
+		}
 	} else if (l->cols - x > 9) {
 		put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);
 	}
@@ -634,12 +683,30 @@ static void draw_status(const struct app *app)
 
 /* ---- overlays ---- */
 
-static void draw_help(const struct app *app)
+/* The bottom border of a scrolling overlay: the keys on the left, "-- more (18/66) --" (last
+ * line shown / lines) on the right while lines remain below, "-- end (66/66) --" at the end. */
+static void overlay_foot(const struct app *app, const struct ui_rect *box, const char *keys, int n)
 {
-	char lines[UI_MAX_HELP * 3][UI_LINE];
-	bool head[UI_MAX_HELP * 3];
+	char pos[48];
+	int vis = box->h - 2, last = app->ov_scroll + vis, pw;
+
+	if (n <= vis)
+		return;
+	if (last > n)
+		last = n;
+	snprintf(pos, sizeof pos, last < n ? " -- more (%d/%d) -- " : " -- end (%d/%d) -- ", last, n);
+	pw = (int)strlen(pos);
+	if (pw > box->w - 2)
+		return;
+	put_text(app, box->y + box->h - 1, box->x + box->w - 1 - pw, pw, pos, role_attr(R_HEAD));
+	if (text_width(keys, app->utf8) <= box->w - 4 - pw)
+		put_text(app, box->y + box->h - 1, box->x + 2, box->w - 4 - pw, keys, role_attr(R_BORDER));
+}
+
+/* Lines of the help overlay; head[i] marks the section titles. */
+static int help_lines(const struct app *app, char (*lines)[UI_LINE], bool *head)
+{
 	int n = 0, keyw = 0;
-	struct ui_rect box;
 
 	for (size_t i = 0; i < app->nhelp; i++) {
 		int w = (int)strlen(app->help[i].keys);
@@ -659,13 +726,30 @@ static void draw_help(const struct app *app)
 		snprintf(lines[n], UI_LINE, "  %-*s  %s", keyw, h->keys, h->help);
 		head[n++] = false;
 	}
-	box = ui_layout_overlay(&app->lay, n, keyw + 50);
-	box_at(&box, " keys ", " q/Esc close, j/k/Space scroll ", app);
+	return n;
+}
+
+static void draw_help(const struct app *app)
+{
+	char lines[UI_MAX_HELP * 3][UI_LINE];
+	bool head[UI_MAX_HELP * 3];
+	int n = help_lines(app, lines, head), w = 0;
+	struct ui_rect box;
+	const char *keys = " q/Esc close, j/k/Space scroll ";
+
+	for (int i = 0; i < n; i++) {
+		int tw = text_width(lines[i], app->utf8);
+		if (tw > w)
+			w = tw;
+	}
+	box = ui_layout_overlay(&app->lay, n, w);
+	box_at(&box, " keys ", n > box.h - 2 ? NULL : keys, app);
+	overlay_foot(app, &box, keys, n);
 	for (int y = 0; y < box.h - 2; y++) {
 		int i = y + app->ov_scroll;
 		if (i >= n)
 			break;
-		put_text(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
+		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
 			 role_attr(head[i] ? R_HEAD : R_NORMAL));
 	}
 }
@@ -676,6 +760,7 @@ static void draw_detail(const struct app *app)
 	int n = (int)ui_state_detail(app, lines, 160), w = 0;
 	char title[UI_LINE];
 	struct ui_rect box;
+	const char *keys = " q/Esc/Enter close, j/k scroll ";
 
 	for (int i = 0; i < n; i++) {
 		int tw = text_width(lines[i], app->utf8);
@@ -684,13 +769,16 @@ static void draw_detail(const struct app *app)
 	}
 	box = ui_layout_overlay(&app->lay, n, w);
 	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");
-	box_at(&box, title, " q/Esc/Enter close, j/k scroll ", app);
+	box_at(&box, NULL, n > box.h - 2 ? NULL : keys, app);
+	put_clip(app, box.y, box.x + 2, box.w - 4, title, role_attr(R_TITLE));
+	overlay_foot(app, &box, keys, n);
 	for (int y = 0; y < box.h - 2; y++) {
 		int i = y + app->ov_scroll;
+		bool dropped = strncmp(lines[i], "  run ", 6) == 0 && strstr(lines[i], "dropped (");
 		if (i >= n)
 			break;
-		put_text(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
-			 role_attr(strstr(lines[i], "dropped") ? R_HEAD : R_NORMAL));
+		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
+			 role_attr(dropped ? R_HEAD : R_NORMAL));
 	}
 }
 

@@ -180,7 +180,8 @@ static unsigned act_pin(struct app *app, int key)
 	}
 	app->p.pinned = ui_state_row(app, app->sel)->system;
 	app->p.mode = REF_PINNED;
-	ui_state_msg(app, false, "reference pinned: %s", app->p.pinned);
+	app->pin_keep = NULL;
+	app->note = NOTE_PIN;
 	return UI_RECOMPUTE;
 }
 
@@ -188,7 +189,8 @@ static unsigned act_paper(struct app *app, int key)
 {
 	(void)key;
 	app->p.mode = REF_PAPER;
-	ui_state_msg(app, false, "reference: paper rule");
+	app->pin_keep = NULL;
+	app->note = NOTE_PAPER;
 	return UI_RECOMPUTE;
 }
 
@@ -196,13 +198,14 @@ static unsigned act_mode(struct app *app, int key)
 {
 	(void)key;
 	app->p.mode = (enum ref_mode)((app->p.mode + 1) % REF_MODE_COUNT);
+	app->pin_keep = NULL;
 	if (app->p.mode == REF_PINNED && !app->p.pinned) {
 		if (app->a.n == 0)
 			app->p.mode = REF_FAMILY;
 		else
 			app->p.pinned = ui_state_row(app, app->sel)->system;
 	}
-	ui_state_msg(app, false, "reference mode: %s", ref_mode_name(app->p.mode));
+	app->note = NOTE_MODE;
 	return UI_RECOMPUTE;
 }
 
@@ -244,7 +247,7 @@ static unsigned act_auto_k(struct app *app, int key)
 {
 	(void)key;
 	app->p.k = 0;
-	ui_state_msg(app, false, "k chosen by best silhouette");
+	app->note = NOTE_AUTOK;
 	return UI_RECOMPUTE;
 }
 
@@ -252,7 +255,7 @@ static unsigned act_feats(struct app *app, int key)
 {
 	(void)key;
 	app->p.feats = (enum feat_set)((app->p.feats + 1) % FEAT_COUNT);
-	ui_state_msg(app, false, "cluster features %s", feat_set_name(app->p.feats));
+	app->note = NOTE_FEATS;
 	return UI_RECOMPUTE;
 }
 
@@ -262,6 +265,8 @@ static unsigned act_metric(struct app *app, int key)
 {
 	(void)key;
 	app->ymet = (enum metric)((app->ymet + 1) % MET_COUNT);
+	ui_state_msg(app, false, "plot: %s%s", metric_name(app->ymet),
+		     app->ymet == MET_EP ? "" : " (the theta line is on E' only)");
 	return UI_REDRAW;
 }
 
@@ -269,6 +274,7 @@ static unsigned act_log_y(struct app *app, int key)
 {
 	(void)key;
 	app->log_y = !app->log_y;
+	ui_state_msg(app, false, "log y %s", app->log_y ? "on" : "off");
 	return UI_REDRAW;
 }
 
@@ -305,6 +311,7 @@ static unsigned act_pareto(struct app *app, int key)
 {
 	(void)key;
 	app->pareto_marks = !app->pareto_marks;
+	ui_state_msg(app, false, "Pareto marks %s", app->pareto_marks ? "on" : "off");
 	return UI_REDRAW;
 }
 
@@ -316,12 +323,31 @@ static bool natural_desc(enum col c)
 	return c == COL_EP || c == COL_S || c == COL_E || c == COL_PARETO;
 }
 
+/* Full names for the sort message (the table headings are terse). */
+static const char *col_long_name(enum col c)
+{
+	static const char *const names[COL_COUNT] = {
+		[COL_EP] = "normalized efficiency E'", [COL_S] = "speedup S", [COL_E] = "efficiency E",
+		[COL_T] = "minutes", [COL_A] = "accelerator-hours A", [COL_N] = "accelerators N",
+		[COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter", [COL_FAMILY] = "family",
+		[COL_CLUSTER] = "cluster", [COL_PARETO] = "Pareto mark", [COL_SPREAD] = "spread",
+	};
+	return (unsigned)c < COL_COUNT && names[c] ? names[c] : col_name(c);
+}
+
+static void sort_msg(struct app *app)
+{
+	ui_state_msg(app, false, "sorted by %s (%s%s)", col_long_name(app->p.sort),
+		     app->p.desc ? "descending" : "ascending",
+		     ui_layout_col_shown(&app->lay, (int)app->p.sort) ? "" : ", column hidden at this width");
+}
+
 static unsigned act_sort(struct app *app, int key)
 {
 	(void)key;
 	app->p.sort = (enum col)((app->p.sort + 1) % COL_COUNT);
 	app->p.desc = natural_desc(app->p.sort);
-	ui_state_msg(app, false, "sorted by %s%s", col_name(app->p.sort), app->p.desc ? " (descending)" : "");
+	sort_msg(app);
 	return UI_RESORT;
 }
 
@@ -329,7 +355,7 @@ static unsigned act_reverse(struct app *app, int key)
 {
 	(void)key;
 	app->p.desc = !app->p.desc;
-	ui_state_msg(app, false, "sorted by %s%s", col_name(app->p.sort), app->p.desc ? " (descending)" : "");
+	sort_msg(app);
 	return UI_RESORT;
 }
 
@@ -526,10 +552,13 @@ static unsigned search_again(struct app *app)
 			from = i;
 	if (app->search_len) {
 		long i = ui_state_find(app, (from + app->a.n - 1) % app->a.n, 1, app->search);
-		if (i >= 0)
+		if (i >= 0) {
 			ui_state_select(app, i);
-		else
+		} else {
+			/* no match: back where the search started, not on a match of a shorter text */
+			ui_state_select(app, (long)from);
 			ui_state_msg(app, true, "no match");
+		}
 	} else {
 		ui_state_select(app, (long)from);
 	}
@@ -569,7 +598,9 @@ static unsigned act_search_accept(struct app *app, int key)
 {
 	(void)key;
 	app->ov = OV_NONE;
-	if (app->search_len)
+	if (app->search_len && app->a.n && ui_state_find(app, app->sel + app->a.n - 1, 1, app->search) < 0)
+		ui_state_msg(app, true, "no match for \"%s\"", app->search);
+	else if (app->search_len)
 		ui_state_msg(app, false, "search \"%s\": n next, N previous", app->search);
 	return UI_REDRAW;
 }
@@ -768,6 +799,13 @@ static void key_label(int key, char *buf, size_t n)
 		snprintf(buf, n, "#%d", key);
 }
 
+static const char *const mouse_help[][2] = {
+	{ "click", "select the table row or the plot point under the pointer" },
+	{ "click again", "same plot cell: the next of the points sharing it" },
+	{ "wheel", "move the selection up / down" },
+	{ "click", "in the help or the detail: close it" },
+};
+
 void ui_keys_help_build(struct app *app)
 {
 	struct ui_help_line *h = NULL;
@@ -801,12 +839,20 @@ void ui_keys_help_build(struct app *app)
 		h->help = k->help;
 		h->ctx = k->ctx;
 	}
+	/* the mouse has no key-table entries (ui_main.c handles it): its lines are listed here */
+	for (size_t i = 0; i < sizeof mouse_help / sizeof mouse_help[0] && app->nhelp < UI_MAX_HELP; i++) {
+		h = &app->help[app->nhelp++];
+		snprintf(h->keys, sizeof h->keys, "%s", mouse_help[i][0]);
+		h->help = mouse_help[i][1];
+		h->ctx = UI_CTX_MOUSE;
+	}
 }
 
 const char *ui_keys_ctx_name(enum ui_ctx c)
 {
 	static const char *const names[UI_CTX_COUNT] = {
-		"anywhere", "main screen", "help", "family filter menu", "detail", "search prompt"
+		"anywhere", "main screen", "help", "family filter menu", "detail", "search prompt",
+		"mouse (M turns it on/off; off by default over SSH)"
 	};
 	return c < UI_CTX_COUNT ? names[c] : "";
 }

@@ -10,6 +10,57 @@
 
 #include <string.h>
 
+#include "table.h"
+
+/* A column is never narrower than its heading plus the sort arrow, so sorting by it neither
+ * cuts the heading ("c~") nor moves the other columns. */
+static int col_width(int c)
+{
+	int w = table_cols[c].w, hw = (int)strlen(table_cols[c].head) + 1;
+	return w > hw ? w : hw;
+}
+
+int ui_layout_table_cols(int width, bool *on, int *w)
+{
+	int total;
+
+	for (int c = 0; c < TC_COUNT; c++) {
+		on[c] = true;
+		w[c] = col_width(c);
+	}
+	for (;;) {
+		int low = -1, ncols = 0;
+		total = 0;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c]) {
+				total += w[c];
+				ncols++;
+			}
+		total += ncols - 1;
+		if (total <= width)
+			return total;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
+				low = c;
+		if (low < 0)
+			return total;
+		on[low] = false;
+	}
+}
+
+bool ui_layout_col_shown(const struct ui_layout *l, int sort_col)
+{
+	bool on[TC_COUNT];
+	int w[TC_COUNT];
+
+	if (l->too_small)
+		return false;
+	ui_layout_table_cols(l->table.w, on, w);
+	for (int c = 0; c < TC_COUNT; c++)
+		if (on[c] && table_cols[c].sort == sort_col)
+			return true;
+	return false;
+}
 
 static struct ui_rect rect(int y, int x, int h, int w)
 {
@@ -35,8 +86,17 @@ void ui_layout_compute(struct app *app, int rows, int cols)
 	body_h = rows - 4;
 	l->wide = cols >= UI_WIDE_COLS;
 	if (l->wide) {
-		/* half each: at 120 columns the table then keeps its cluster and Pareto columns */
-		int pw = cols / 2 < PLOT_MAX_W ? cols / 2 : PLOT_MAX_W;
+		/* the plot takes 45%, but the table never shows fewer columns than it does stacked
+		 * at 80 columns (at 120 the plot gets 46) */
+		bool on[TC_COUNT];
+		int w[TC_COUNT], need = ui_layout_table_cols(80, on, w);
+		int pw = cols * 45 / 100;
+		if (cols - pw - 1 < need)
+			pw = cols - 1 - need;
+		if (pw < 40)
+			pw = 40;
+		if (pw > PLOT_MAX_W)
+			pw = PLOT_MAX_W;
 		l->plot_title = rect(1, 0, 1, pw);
 		l->plot = rect(2, 0, body_h - 1 < PLOT_MAX_H ? body_h - 1 : PLOT_MAX_H, pw);
 		l->table = rect(1, pw + 1, body_h, cols - pw - 1);
@@ -72,17 +132,19 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x)
 	return 0;
 }
 
+/* Overlays stay inside the body (below the tabs, above the cluster line), so the status bar
+ * stays readable under them. */
 struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w)
 {
-	int h = content_h + 2, w = content_w + 4;
+	int h = content_h + 2, w = content_w + 4, body = l->rows - 4;
 
-	if (h > l->rows - 2)
-		h = l->rows - 2;
+	if (h > body)
+		h = body;
 	if (w > l->cols - 2)
 		w = l->cols - 2;
 	if (h < 3)
 		h = 3;
 	if (w < 10)
 		w = 10;
-	return rect((l->rows - h) / 2, (l->cols - w) / 2, h, w);
+	return rect(1 + (body - h) / 2, (l->cols - w) / 2, h, w);
 }

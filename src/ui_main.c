@@ -92,8 +92,21 @@ static int ui_startup(struct app *app, struct gs_err *err)
 	}
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
-		err_set(err, NULL, 0, 0, "cannot use terminal type '%s'", term ? term : "(unset)");
+		err_set(err, NULL, 0, 0, "cannot use terminal type '%s'; use --print for reports",
+			term ? term : "(unset)");
 		return -1;
+	}
+	/* a terminal that cannot move the cursor (TERM=dumb) would get a scrolling mess */
+	{
+		char *cup = tigetstr("cup");
+		if (cup == NULL || cup == (char *)-1) {
+			endwin();
+			delscreen(screen);
+			screen = NULL;
+			err_set(err, NULL, 0, 0, "terminal type '%s' cannot move the cursor: the explorer "
+				"needs a full-screen terminal; use --print for reports", term ? term : "(unset)");
+			return -1;
+		}
 	}
 	curses_on = true;
 	if (!registered) {
@@ -262,10 +275,11 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	got_signal = 0;
 	signals_install();
 	if (ui_startup(app, err) < 0) {
+		/* the terminal cannot run the explorer: a usage error, --print is the way */
 		signals_restore();
 		ui_state_free(app);
 		free(app);
-		return 1;
+		return 2;
 	}
 	rc = event_loop(app, err);
 	ui_shutdown();

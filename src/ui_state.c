@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "fmt.h"
+#include "olympic.h"
 #include "print.h"
 
 static bool env_set(const char *name)
@@ -115,19 +116,74 @@ static void reselect(struct app *app)
 	ui_state_select(app, (long)i);
 }
 
+/* "SYSTEM (N=4, 10.55 min)" for the reference row, or what the mode says when there is none. */
+static const char *ref_text(const struct app *app, char *buf, size_t n)
+{
+	char b1[32], b2[32];
+	const struct row *r;
+
+	if (app->p.mode == REF_FAMILY || app->a.ref < 0) {
+		snprintf(buf, n, app->p.mode == REF_FAMILY ? "per family (paper rule in each)" : "none");
+		return buf;
+	}
+	r = &app->ds->rows[app->a.ref];
+	snprintf(buf, n, "%s (N=%s, %s min)", r->system, fmt_count((double)r->accelerators, b1, sizeof b1),
+		 fmt_fixed(r->minutes, 2, b2, sizeof b2));
+	return buf;
+}
+
+static void note_msg(struct app *app, enum ui_note note)
+{
+	char b1[32], ref[UI_LINE];
+
+	fmt_fixed(app->a.silhouette, 2, b1, sizeof b1);
+	switch (note) {
+	case NOTE_AUTOK:
+		ui_state_msg(app, false, "auto-k: k=%d (silhouette %s)", app->a.k, b1);
+		break;
+	case NOTE_FEATS:
+		ui_state_msg(app, false, "cluster features (%s): k=%d, silhouette %s",
+			     feat_set_name(app->p.feats), app->a.k, b1);
+		break;
+	case NOTE_PIN:
+		ui_state_msg(app, false, "pinned: %s", ref_text(app, ref, sizeof ref));
+		break;
+	case NOTE_PAPER:
+		ui_state_msg(app, false, "reference: paper rule, %s", ref_text(app, ref, sizeof ref));
+		break;
+	case NOTE_MODE:
+		ui_state_msg(app, false, "reference mode %s: %s", ref_mode_name(app->p.mode),
+			     ref_text(app, ref, sizeof ref));
+		break;
+	case NOTE_NONE: break;
+	}
+}
+
 int ui_state_recompute(struct app *app, struct gs_err *err)
 {
 	struct analysis next;
 
+	enum ui_note note = app->note;
+	bool had_msg;
+
 	memset(&next, 0, sizeof next);
+	app->note = NOTE_NONE;
 	if (app->p.mode == REF_PINNED && app->p.pinned &&
 	    dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned) < 0) {
-		ui_state_msg(app, true, "%s has no %s result: reference back to the paper rule",
-			     app->p.pinned, workload_label(app->p.workload));
+		ui_state_msg(app, true, "no %s result for %s: paper rule here, pin kept",
+			     workload_label(app->p.workload), app->p.pinned);
+		app->pin_keep = app->p.pinned;
 		app->p.mode = REF_PAPER;
+	} else if (app->pin_keep && app->p.mode == REF_PAPER &&
+		   dataset_find(app->ds, app->p.round, app->p.workload, app->pin_keep) >= 0) {
+		app->p.pinned = app->pin_keep;
+		app->p.mode = REF_PINNED;
+		app->pin_keep = NULL;
+		ui_state_msg(app, false, "reference pinned again: %s", app->p.pinned);
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
+	had_msg = app->msg[0] != '\0';
 	if (analysis_run(app->ds, &app->p, &next, err) < 0) {
 		analysis_free(&next);
 		return -1;
@@ -144,6 +200,8 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 		app->pts_cap = app->a.n;
 	}
 	reselect(app);
+	if (!had_msg)
+		note_msg(app, note);
 	return 0;
 }
 
@@ -412,15 +470,46 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
  * m - d, failed runs counting as already-dropped slow ones (m = 4 for unet3d, else 1). */
 static const char *run_note(const struct row *r, unsigned i)
 {
-	int m = strcmp(r->benchmark, "unet3d") == 0 ? 4 : 1;
-	int d = r->runs_failed > 0 ? r->runs_failed : 0;
-	int slow = m - d > 0 ? m - d : 0;
+	size_t lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
 
-	if ((int)i < m)
+	if (olympic_window(r->run_n, d, olympic_limit(r->benchmark), &lo, &hi) == 1)
+		return "not scored (too many failed runs)";
+	if (i < lo)
 		return "dropped (fastest)";
-	if ((long)i >= (long)r->run_n - slow)
+	if (i >= hi)
 		return "dropped (slowest)";
 	return "averaged";
+}
+
+/* The runs: T and the spread are the olympic average and range of the raw run times times the
+ * scaling factor, so each run shows both, and the failed runs are said to count as dropped. */
+static void run_lines(const struct app *app, const struct row *r, char (*lines)[UI_LINE], size_t max,
+		      size_t *np)
+{
+	size_t n = *np;
+	double sf = isfinite(r->scaling_factor) && r->scaling_factor > 0 ? r->scaling_factor : 1.0;
+	int m = (int)olympic_limit(r->benchmark), d = r->runs_failed > 0 ? r->runs_failed : 0;
+	char b1[32], b2[32];
+
+	fmt_sig(sf, 4, b1, sizeof b1);
+	if (d > 0)
+		ADD("runs          %d scored, %d failed (failed runs count as the dropped slowest)",
+		    r->runs_scored, d);
+	else if (r->runs_scored >= 0)
+		ADD("runs          %d scored, 0 failed", r->runs_scored);
+	ADD("average       olympic: drop %d fastest, %d slowest; x scaling factor %s = T", m, m, b1);
+	if (r->run_n == 0) {
+		ADD("  (no raw run times in the data)");
+		*np = n;
+		return;
+	}
+	ADD("  run      raw min (unscaled)   scaled min");
+	for (unsigned i = 0; i < r->run_n; i++) {
+		double v = app->ds->runs[r->run_off + i];
+		ADD("  run %2u %10s %23s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
+		    fmt_fixed(v * sf, 3, b2, sizeof b2), run_note(r, i));
+	}
+	*np = n;
 }
 
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max)
@@ -456,19 +545,14 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max
 	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3));
 	ADD("Karp-Flatt e  %s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1)
 					       : "- (needs p = N/N_ref > 1)");
-	ADD("spread T      %s .. %s min", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
+	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
 	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
 	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
 	    fmt_sig(ar->s_hi, 4, b2, sizeof b2), fmt_sig(ar->ep_lo, 4, b3, sizeof b3),
 	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
 	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
 	    app->a.breakeven == (long)app->sel ? "break-even row" : "");
-	ADD("runs          %d scored, %d failed, scaling factor %s", r->runs_scored, r->runs_failed,
-	    fmt_sig(r->scaling_factor, 4, b1, sizeof b1));
-	if (r->run_n == 0)
-		ADD("  (no raw run times in the data)");
-	for (unsigned i = 0; i < r->run_n; i++)
-		ADD("  run %2u  %10s min  %s", i + 1,
-		    fmt_fixed(app->ds->runs[r->run_off + i], 3, b1, sizeof b1), run_note(r, i));
+	run_lines(app, r, lines, max, &n);
 	return n;
 }
+
