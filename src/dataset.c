@@ -14,12 +14,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ columns */
@@ -265,12 +268,77 @@ struct dup_slot {
 };
 #define DUP_EMPTY UINT32_MAX
 
+/* The text columns of a row, in the order they are pooled. */
+enum { T_ROUND, T_SUBMITTER, T_SYSTEM, T_SYSTEM_NAME, T_DIVISION, T_AVAILABILITY, T_ACCELERATOR,
+       T_FRAMEWORK, T_BENCHMARK, NTEXT };
+static const enum column text_cols[NTEXT] = {
+	C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY,
+	C_ACCELERATOR, C_FRAMEWORK, C_BENCHMARK,
+};
+
+/* A text column of a row on its way to the pool. Lookups in a big pool miss the cache, so a
+ * row first hashes its texts and asks for their slots (text_prepare), parses its numbers
+ * meanwhile, and only then interns them (text_pool). */
+struct text {
+	const char *s;      /* trimmed field, in the input (or a chunk's copy) */
+	size_t len;
+	const char *pooled; /* set once known */
+	uint64_t hash;      /* of the pooled text, when known */
+	bool known;
+	bool same;          /* equal to the previous row's (its pooled text is L->prev) */
+};
+
+/* A row parsed and checked but not yet pooled nor checked for duplicates: row_parse fills it,
+ * row_commit adds it to the dataset, so that the two can run on different threads. */
+struct prerow {
+	struct text t[NTEXT];
+	double minutes, scaling_factor;
+	long long nodes, per_node, accelerators;
+	long line;               /* of the chunk when parsed in one */
+	size_t run_off;          /* in the runs it was parsed into */
+	unsigned run_n;
+	int runs_scored, runs_failed;
+	uint32_t tag;
+	bool key_known, own_round, skip;
+	size_t warn_end;         /* the row's warnings end there in its chunk's list */
+};
+
+/* A warning of a chunk, waiting for its turn: line of the chunk, column, text. */
+struct chunk_warn {
+	long line, col;
+	char *text;
+};
+
+/* A piece of the input of whole lines, parsed on its own (see the parallel loader below). */
+struct chunk {
+	const char *buf;         /* its input */
+	size_t len;
+	bool last;               /* ends the input (its last line may lack a newline) */
+	char *own;               /* buffer read from a file */
+	size_t own_cap;
+	struct prerow *rows;     /* what parsing gives */
+	size_t n, cap;
+	double *runs;
+	size_t nruns, runs_cap;
+	struct chunk_warn *warns;
+	size_t nwarns, warns_cap;
+	char **blocks;           /* copies of libcsv's texts of its rows */
+	size_t nblocks, aused, asize;
+	long lines;              /* newlines in buf */
+	bool open;               /* ends inside a record: the next chunk's start was a guess */
+	bool failed;             /* stopped by err */
+	struct gs_err err;       /* lines counted from the chunk's first */
+	int state;
+};
+
 struct loader {
 	struct dataset *ds;
 	const char *name;        /* pooled file name */
 	const char *round_default;
 	struct gs_err *err;
 	bool libcsv_only;        /* every line through libcsv (the reference for tests) */
+	bool stop_at_header;     /* feed stops once the header is taken and no record is open */
+	struct chunk *chunk;     /* rows go there, for a later commit (a worker), not to ds */
 	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
 	size_t nheader;          /* fields in the header */
 	bool have_header;
@@ -362,8 +430,37 @@ static long field_col(const struct loader *L, size_t idx)
 	return 0;
 }
 
+/* A warning about the current record: to the dataset, or kept in the chunk for its commit. */
+__attribute__((format(printf, 3, 4)))
+static void loader_warn(struct loader *L, long col, const char *fmt, ...)
+{
+	struct chunk *k = L->chunk;
+	char text[1024]; /* as warn_add's */
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	if (!k) {
+		warn_add(&L->ds->warn, L->name, L->rec_line, col, "%s", text);
+		return;
+	}
+	if (k->nwarns == k->warns_cap) {
+		size_t cap = k->warns_cap ? k->warns_cap * 2 : 16;
+		struct chunk_warn *w = realloc(k->warns, cap * sizeof *w);
+		if (!w)
+			return; /* as warn_add: the text is dropped */
+		k->warns = w;
+		k->warns_cap = cap;
+	}
+	k->warns[k->nwarns].line = L->rec_line;
+	k->warns[k->nwarns].col = col;
+	k->warns[k->nwarns].text = strdup(text);
+	k->nwarns++;
+}
+
 #define WARN_AT(L, idx, ...) \
-	warn_add(&(L)->ds->warn, (L)->name, (L)->rec_line, field_col((L), (idx)) ? field_col((L), (idx)) : (long)(idx) + 1, __VA_ARGS__)
+	loader_warn((L), field_col((L), (idx)) ? field_col((L), (idx)) : (long)(idx) + 1, __VA_ARGS__)
 
 static const char *field_text(const struct loader *L, enum column c, size_t *len)
 {
@@ -377,27 +474,25 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 	return L->fields[i].s;
 }
 
-/* A text column of the current row on its way to the pool. Lookups in a big pool miss the
- * cache, so a row first hashes its texts and asks for their slots (text_prepare), parses its
- * numbers meanwhile, and only then interns them (text_pool). */
-struct text {
-	const char *s;      /* trimmed field, in the input */
-	size_t len;
-	const char *pooled; /* set once known */
-	uint64_t hash;      /* of the pooled text, when known */
-	bool known;
-};
-
 /* Columns repeat from row to row (round, benchmark, submitter...): the previous row's text is
  * tried first. It is compared with the raw field; sanitizing leaves sanitized text as it is, so
- * a raw field equal to it would be pooled as the same text. */
-static void text_prepare(struct loader *L, enum column c, struct text *t)
+ * a raw field equal to it would be pooled as the same text. A worker (L->chunk) does not see
+ * the pool: it compares with the previous row of its chunk, prev (NULL: none, or skipped),
+ * which the commit will have pooled just before. */
+static void text_prepare(struct loader *L, enum column c, struct text *t, const struct text *prev)
 {
 	t->s = field_text(L, c, &t->len);
 	if (!L->trimmed)
 		t->s = trim(t->s, &t->len);
 	t->pooled = NULL;
-	if (L->prev[c] && L->prev_len[c] == t->len && memcmp(L->prev[c], t->s, t->len) == 0) {
+	t->same = false;
+	if (prev && prev->len == t->len && memcmp(prev->s, t->s, t->len) == 0) {
+		t->same = true;
+		t->known = prev->known;
+		t->hash = prev->hash;
+		return;
+	}
+	if (!L->chunk && L->prev[c] && L->prev_len[c] == t->len && memcmp(L->prev[c], t->s, t->len) == 0) {
 		t->pooled = L->prev[c];
 		t->hash = L->prev_hash[c];
 		t->known = true;
@@ -406,7 +501,8 @@ static void text_prepare(struct loader *L, enum column c, struct text *t)
 	t->known = plain_ascii(t->s, t->len);
 	if (t->known) {
 		t->hash = strpool_hash(t->s, t->len);
-		strpool_prefetch(&L->ds->pool, t->hash);
+		if (!L->chunk)
+			strpool_prefetch(&L->ds->pool, t->hash);
 	}
 }
 
@@ -415,6 +511,12 @@ static const char *text_pool(struct loader *L, enum column c, struct text *t)
 {
 	if (t->pooled)
 		return t->pooled;
+	if (t->same) {
+		t->pooled = L->prev[c];
+		t->hash = L->prev_hash[c];
+		t->known = true;
+		return t->pooled;
+	}
 	if (t->known) {
 		t->pooled = strpool_intern_hashed(&L->ds->pool, t->s, t->len, t->hash);
 	} else {
@@ -466,8 +568,8 @@ static void dup_prefetch(const struct loader *L, uint32_t tag)
 		__builtin_prefetch(&L->dup[tag & (L->dup_cap - 1)]);
 }
 
-/* Huge pages for a big table probed at random (a TLB miss less per probe); a hint only. */
-static void advise_random_table(void *p, size_t size)
+/* Huge pages for a big table (a TLB miss less per probe, one page fault per 2 MB); a hint. */
+static void advise_huge(void *p, size_t size)
 {
 #ifdef MADV_HUGEPAGE
 	const uintptr_t huge = (uintptr_t)2 << 20;
@@ -500,7 +602,7 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 		struct dup_slot *t = malloc(cap * sizeof *t);
 		if (!t)
 			return -1;
-		advise_random_table(t, cap * sizeof *t);
+		advise_huge(t, cap * sizeof *t);
 		for (size_t i = 0; i < cap; i++)
 			t[i].idx = DUP_EMPTY;
 		for (size_t i = 0; i < L->dup_cap; i++) {
@@ -531,48 +633,61 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 
 /* ------------------------------------------------------------------ rows */
 
-static int runs_parse(struct loader *L, struct row *r)
+/* Grows a big array to hold at least want elements of size sz (doubling); huge pages past a few
+ * MB. 0, or -1 when out of memory. */
+static int big_reserve(void **p, size_t *cap, size_t want, size_t sz)
 {
-	struct dataset *ds = L->ds;
-	size_t len, start = ds->nruns;
+	if (want <= *cap)
+		return 0;
+	size_t c = *cap ? *cap : 256;
+	while (c < want)
+		c *= 2;
+	void *q = realloc(*p, c * sz);
+	if (!q)
+		return -1;
+	advise_huge(q, c * sz);
+	*p = q;
+	*cap = c;
+	return 0;
+}
+
+/* Parses run_minutes into (*v)[*n...], ascending; a bad value warns and keeps none. */
+static int runs_parse(struct loader *L, struct prerow *pr, double **v, size_t *n, size_t *cap)
+{
+	size_t len, start = *n;
 	const char *s = field_text(L, C_RUN_MINUTES, &len);
 	size_t i = 0;
 
-	r->run_off = start;
-	r->run_n = 0;
+	pr->run_off = start;
+	pr->run_n = 0;
 	while (i < len) {
 		const char *semi = memchr(s + i, ';', len - i);
 		size_t j = semi ? (size_t)(semi - s) : len;
-		double v;
+		double x;
 		if (j > i) {
-			if (dataset_parse_double(s + i, j - i, &v) < 0 || v <= 0) {
+			if (dataset_parse_double(s + i, j - i, &x) < 0 || x <= 0) {
 				WARN_AT(L, L->col_of[C_RUN_MINUTES], "run_minutes: '%.*s' is not a positive number; runs ignored",
 					(int)(j - i > 40 ? 40 : j - i), s + i);
-				ds->nruns = start;
+				*n = start;
 				return 0;
 			}
-			if (ds->nruns == ds->runs_cap) {
-				size_t cap = ds->runs_cap ? ds->runs_cap * 2 : 1024;
-				double *p = realloc(ds->runs, cap * sizeof *p);
-				if (!p)
-					return -1;
-				ds->runs = p;
-				ds->runs_cap = cap;
-			}
-			ds->runs[ds->nruns++] = v;
+			if (*n == *cap && big_reserve((void **)v, cap, *n + 1, sizeof **v) < 0)
+				return -1;
+			(*v)[(*n)++] = x;
 		}
 		i = j + 1;
 	}
-	r->run_n = (unsigned)(ds->nruns - start);
+	pr->run_n = (unsigned)(*n - start);
 	/* kept ascending: insertion sort, a row has a handful of runs */
-	for (size_t a = start + 1; a < ds->nruns; a++) {
-		double v = ds->runs[a];
+	double *r = *v;
+	for (size_t a = start + 1; a < *n; a++) {
+		double x = r[a];
 		size_t b = a;
-		while (b > start && ds->runs[b - 1] > v) {
-			ds->runs[b] = ds->runs[b - 1];
+		while (b > start && r[b - 1] > x) {
+			r[b] = r[b - 1];
 			b--;
 		}
-		ds->runs[b] = v;
+		r[b] = x;
 	}
 	return 0;
 }
@@ -594,18 +709,20 @@ static long long opt_int(struct loader *L, enum column c, long long def, long lo
 	return v;
 }
 
-static int row_take(struct loader *L)
+/* Checks the current record and parses its numbers and runs into pr (pr->skip: no row, its
+ * warnings given); needs neither the pool nor the rows. 0, or -1 when out of memory. */
+static int row_parse(struct loader *L, struct prerow *pr, const struct prerow *prev)
 {
-	struct dataset *ds = L->ds;
-	struct row r;
+	struct chunk *k = L->chunk;
 	size_t len;
 	const char *s;
 	double v;
 	long long n;
 
+	pr->skip = true;
+	pr->line = L->rec_line;
 	if (L->nfields != L->nheader) {
-		warn_add(&ds->warn, L->name, L->rec_line, 0,
-			 "row has %zu fields, the header has %zu; row skipped", L->nfields, L->nheader);
+		loader_warn(L, 0, "row has %zu fields, the header has %zu; row skipped", L->nfields, L->nheader);
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
@@ -616,30 +733,25 @@ static int row_take(struct loader *L)
 		}
 	}
 	/* texts hashed and their slots fetched first; the numbers are parsed meanwhile */
-	static const enum column text_cols[] = {
-		C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY,
-		C_ACCELERATOR, C_FRAMEWORK, C_BENCHMARK,
-	};
-	struct text t[C_NCOLS];
-	for (size_t i = 0; i < sizeof text_cols / sizeof text_cols[0]; i++)
-		text_prepare(L, text_cols[i], &t[text_cols[i]]);
-	bool own_round = L->col_of[C_ROUND] >= 0 && t[C_ROUND].len > 0;
-	bool key_known = (!own_round || t[C_ROUND].known) && t[C_SYSTEM].known && t[C_BENCHMARK].known;
-	uint32_t tag = 0;
-	if (key_known) {
-		tag = key_hash(own_round ? t[C_ROUND].hash : L->round_default_hash, t[C_SYSTEM].hash,
-			       t[C_BENCHMARK].hash);
-		dup_prefetch(L, tag);
+	for (size_t i = 0; i < NTEXT; i++)
+		text_prepare(L, text_cols[i], &pr->t[i], prev ? &prev->t[i] : NULL);
+	struct text *t = pr->t;
+	pr->own_round = L->col_of[C_ROUND] >= 0 && t[T_ROUND].len > 0;
+	pr->key_known = (!pr->own_round || t[T_ROUND].known) && t[T_SYSTEM].known && t[T_BENCHMARK].known;
+	if (pr->key_known) {
+		pr->tag = key_hash(pr->own_round ? t[T_ROUND].hash : L->round_default_hash, t[T_SYSTEM].hash,
+				   t[T_BENCHMARK].hash);
+		if (!k)
+			dup_prefetch(L, pr->tag);
 	}
 
-	memset(&r, 0, sizeof r);
 	s = field_text(L, C_MINUTES, &len);
 	if (dataset_parse_double(s, len, &v) < 0 || !(v > 0)) {
 		WARN_AT(L, L->col_of[C_MINUTES], "minutes: '%.*s' is not a positive finite number; row skipped",
 			(int)(len > 40 ? 40 : len), s);
 		return 0;
 	}
-	r.minutes = v;
+	pr->minutes = v;
 	s = field_text(L, C_ACCELERATORS, &len);
 	if (parse_int(s, len, &n) < 0 || n < 1 || n > MAX_ACCELERATORS) {
 		WARN_AT(L, L->col_of[C_ACCELERATORS],
@@ -647,62 +759,150 @@ static int row_take(struct loader *L)
 			(int)(len > 40 ? 40 : len), s, MAX_ACCELERATORS);
 		return 0;
 	}
-	r.accelerators = n;
-	r.nodes = opt_int(L, C_NODES, 0, 0);
-	r.per_node = opt_int(L, C_PER_NODE, 0, 0);
-	r.runs_scored = (int)opt_int(L, C_RUNS_SCORED, -1, 0);
-	r.runs_failed = (int)opt_int(L, C_RUNS_FAILED, -1, 0);
-	r.scaling_factor = 1.0;
+	pr->accelerators = n;
+	pr->nodes = opt_int(L, C_NODES, 0, 0);
+	pr->per_node = opt_int(L, C_PER_NODE, 0, 0);
+	pr->runs_scored = (int)opt_int(L, C_RUNS_SCORED, -1, 0);
+	pr->runs_failed = (int)opt_int(L, C_RUNS_FAILED, -1, 0);
+	pr->scaling_factor = 1.0;
 	s = field_text(L, C_SCALING, &len);
 	if (L->col_of[C_SCALING] >= 0 && len > 0) {
 		if (dataset_parse_double(s, len, &v) < 0 || !(v > 0))
 			WARN_AT(L, L->col_of[C_SCALING], "scaling_factor: '%.*s' is not a positive number; ignored",
 				(int)(len > 40 ? 40 : len), s);
 		else
-			r.scaling_factor = v;
+			pr->scaling_factor = v;
 	}
-	r.file = L->name;
-	r.line = L->rec_line;
-	if (runs_parse(L, &r) < 0)
+	int rc = k ? runs_parse(L, pr, &k->runs, &k->nruns, &k->runs_cap)
+		   : runs_parse(L, pr, &L->ds->runs, &L->ds->nruns, &L->ds->runs_cap);
+	if (rc < 0)
 		return -1;
+	pr->skip = false;
+	return 0;
+}
 
-	r.round = own_round ? text_pool(L, C_ROUND, &t[C_ROUND]) : L->round_default;
-	r.submitter = text_pool(L, C_SUBMITTER, &t[C_SUBMITTER]);
-	r.system = text_pool(L, C_SYSTEM, &t[C_SYSTEM]);
-	r.system_name = text_pool(L, C_SYSTEM_NAME, &t[C_SYSTEM_NAME]);
-	r.division = text_pool(L, C_DIVISION, &t[C_DIVISION]);
-	r.availability = text_pool(L, C_AVAILABILITY, &t[C_AVAILABILITY]);
-	r.accelerator = text_pool(L, C_ACCELERATOR, &t[C_ACCELERATOR]);
-	r.framework = text_pool(L, C_FRAMEWORK, &t[C_FRAMEWORK]);
-	r.benchmark = text_pool(L, C_BENCHMARK, &t[C_BENCHMARK]);
+/* Adds a parsed row to the dataset: pools its texts, drops it as a duplicate or appends it.
+ * line is its line in the file; runs[pr->run_off..] its runs when parsed in a chunk (chunked;
+ * else they are already at the end of ds->runs). 0, or -1 when out of memory. */
+static int row_commit(struct loader *L, struct prerow *pr, long line, bool chunked, const double *runs)
+{
+	struct dataset *ds = L->ds;
+	struct text *t = pr->t;
+	struct row r;
+
+	if (pr->skip)
+		return 0;
+	memset(&r, 0, sizeof r);
+	r.minutes = pr->minutes;
+	r.accelerators = pr->accelerators;
+	r.nodes = pr->nodes;
+	r.per_node = pr->per_node;
+	r.runs_scored = pr->runs_scored;
+	r.runs_failed = pr->runs_failed;
+	r.scaling_factor = pr->scaling_factor;
+	r.file = L->name;
+	r.line = line;
+	r.run_n = pr->run_n;
+	if (chunked) {
+		r.run_off = ds->nruns;
+		if (big_reserve((void **)&ds->runs, &ds->runs_cap, ds->nruns + pr->run_n, sizeof *ds->runs) < 0)
+			return -1;
+		if (pr->run_n)
+			memcpy(ds->runs + ds->nruns, runs + pr->run_off, pr->run_n * sizeof *runs);
+		ds->nruns += pr->run_n;
+	} else {
+		r.run_off = pr->run_off;
+	}
+
+	r.round = pr->own_round ? text_pool(L, C_ROUND, &t[T_ROUND]) : L->round_default;
+	r.submitter = text_pool(L, C_SUBMITTER, &t[T_SUBMITTER]);
+	r.system = text_pool(L, C_SYSTEM, &t[T_SYSTEM]);
+	r.system_name = text_pool(L, C_SYSTEM_NAME, &t[T_SYSTEM_NAME]);
+	r.division = text_pool(L, C_DIVISION, &t[T_DIVISION]);
+	r.availability = text_pool(L, C_AVAILABILITY, &t[T_AVAILABILITY]);
+	r.accelerator = text_pool(L, C_ACCELERATOR, &t[T_ACCELERATOR]);
+	r.framework = text_pool(L, C_FRAMEWORK, &t[T_FRAMEWORK]);
+	r.benchmark = text_pool(L, C_BENCHMARK, &t[T_BENCHMARK]);
 	r.vendor = r.family = r.accelerator;
 	if (!r.round || !r.submitter || !r.system || !r.system_name || !r.division || !r.availability ||
 	    !r.accelerator || !r.framework || !r.benchmark)
 		return -1;
-	if (!key_known)
-		tag = key_hash(own_round ? t[C_ROUND].hash : L->round_default_hash, t[C_SYSTEM].hash,
-			       t[C_BENCHMARK].hash);
+	uint32_t tag = pr->tag;
+	if (!pr->key_known)
+		tag = key_hash(pr->own_round ? t[T_ROUND].hash : L->round_default_hash, t[T_SYSTEM].hash,
+			       t[T_BENCHMARK].hash);
 	size_t first;
 	if (dup_check(L, &r, tag, ds->n, &first) < 0)
 		return -1;
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
-		warn_add(&ds->warn, L->name, L->rec_line, 0,
+		warn_add(&ds->warn, L->name, line, 0,
 			 "duplicate of %s:%ld (round %s, system %s, benchmark %s); the first is kept",
 			 o->file, o->line, r.round, r.system, r.benchmark);
 		ds->nruns = r.run_off;
 		return 0;
 	}
-	if (ds->n == ds->cap) {
-		size_t cap = ds->cap ? ds->cap * 2 : 256;
-		struct row *p = realloc(ds->rows, cap * sizeof *p);
-		if (!p)
-			return -1;
-		ds->rows = p;
-		ds->cap = cap;
-	}
+	if (ds->n == ds->cap && big_reserve((void **)&ds->rows, &ds->cap, ds->n + 1, sizeof *ds->rows) < 0)
+		return -1;
 	ds->rows[ds->n++] = r;
 	return 0;
+}
+
+/* A copy of s[0..len) that lives as long as chunk k's rows (NULL when out of memory). */
+static const char *chunk_copy(struct chunk *k, const char *s, size_t len)
+{
+	if (!k->nblocks || k->aused + len > k->asize) {
+		size_t size = len > 65536 ? len : 65536;
+		char **b = realloc(k->blocks, (k->nblocks + 1) * sizeof *b);
+		if (!b)
+			return NULL;
+		k->blocks = b;
+		if (!(b[k->nblocks] = malloc(size)))
+			return NULL;
+		k->nblocks++;
+		k->aused = 0;
+		k->asize = size;
+	}
+	char *d = k->blocks[k->nblocks - 1] + k->aused;
+	if (len)
+		memcpy(d, s, len);
+	k->aused += len;
+	return d;
+}
+
+/* The current record, a row, parsed into chunk k; texts not in the input are copied. */
+static int row_collect(struct loader *L, struct chunk *k)
+{
+	if (k->n == k->cap) {
+		size_t cap = k->cap ? k->cap * 2 : 1024;
+		struct prerow *p = realloc(k->rows, cap * sizeof *p);
+		if (!p)
+			return -1;
+		k->rows = p;
+		k->cap = cap;
+	}
+	struct prerow *pr = &k->rows[k->n];
+	const struct prerow *prev = k->n && !k->rows[k->n - 1].skip ? &k->rows[k->n - 1] : NULL;
+	if (row_parse(L, pr, prev) < 0)
+		return -1;
+	pr->warn_end = k->nwarns;
+	if (!pr->skip && !L->trimmed) /* libcsv's fields live in buffers reused by the next record */
+		for (size_t i = 0; i < NTEXT; i++)
+			if (pr->t[i].len && !(pr->t[i].s = chunk_copy(k, pr->t[i].s, pr->t[i].len)))
+				return -1;
+	k->n++;
+	return 0;
+}
+
+static int row_take(struct loader *L)
+{
+	struct prerow pr;
+
+	if (L->chunk)
+		return row_collect(L, L->chunk);
+	if (row_parse(L, &pr, NULL) < 0)
+		return -1;
+	return row_commit(L, &pr, pr.line, false, NULL);
 }
 
 static int header_take(struct loader *L)
@@ -837,7 +1037,8 @@ static int line_take(struct loader *L, struct csv_parser *p, const char *s, size
 }
 
 /* Takes the complete lines of buf[0..len); returns how many bytes they span (the rest is a
- * partial line), or -1 with L->err set. At the end of the input (last) the rest is a line too. */
+ * partial line), or -1 with L->err set. At the end of the input (last) the rest is a line too.
+ * With L->stop_at_header, returns as soon as the header is taken and no record is open. */
 static long long feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len, bool last)
 {
 	const char *b = buf, *end = buf + len;
@@ -849,6 +1050,8 @@ static long long feed(struct loader *L, struct csv_parser *p, const char *buf, s
 		if (line_take(L, p, b, (size_t)(nl - b) + 1, true) < 0)
 			return -1;
 		b = nl + 1;
+		if (L->stop_at_header && L->have_header && p->pstate == 0)
+			return (long long)(b - buf);
 	}
 	if (last && b < end) {
 		if (line_take(L, p, b, (size_t)(end - b), false) < 0)
@@ -914,19 +1117,29 @@ static bool has_bom(const char *b, size_t n)
 	return n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0;
 }
 
-/* Reads fd in large blocks; each block's complete lines are taken, a partial line moves to the
- * front and the block grows only for a line longer than itself. */
-static int read_lines(struct loader *L, struct csv_parser *p, int fd)
+static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const char *mem, size_t mem_len,
+			 size_t total, size_t chunk_size, bool eof);
+
+/* Reads fd in large blocks, after init[0..init_len) (the rest of an earlier read: no BOM check
+ * then, when init is not NULL); each block's complete lines are taken, a partial line moves to
+ * the front and the block grows only for a line longer than itself. With L->stop_at_header,
+ * the rest goes to the parallel loader once the header is taken (chunks of chunk_size). */
+static int read_lines(struct loader *L, struct csv_parser *p, int fd, const char *init, size_t init_len,
+		      size_t total, size_t chunk_size)
 {
-	size_t cap = 1 << 20, have = 0, skip = 0;
-	bool bom_checked = false;
-	char *buf = malloc(cap);
+	size_t cap = 1 << 20, have = init_len, skip = 0;
+	bool bom_checked = init != NULL;
+	char *buf;
 	int rc = -1;
 
-	if (!buf) {
-		err_set(L->err, L->name, 0, 0, "out of memory");
+	while (cap < 2 * init_len)
+		cap *= 2;
+	if (!(buf = malloc(cap))) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
 		return -1;
 	}
+	if (init_len)
+		memcpy(buf, init, init_len);
 #ifdef POSIX_FADV_SEQUENTIAL
 	posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
@@ -957,6 +1170,12 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 		long long used = feed(L, p, buf + skip, have - skip, got == 0);
 		if (used < 0)
 			goto out;
+		if (L->stop_at_header && L->have_header && p->pstate == 0) {
+			L->stop_at_header = false;
+			rc = load_parallel(L, p, fd, buf + skip + used, have - skip - (size_t)used, total,
+					   chunk_size, got == 0);
+			goto out;
+		}
 		if (got == 0)
 			break;
 		have -= skip + (size_t)used;
@@ -969,8 +1188,410 @@ out:
 	return rc;
 }
 
+/* ------------------------------------------------------------------ parallel loader
+ *
+ * Big inputs use both cores. Past the header the input is cut into chunks of whole lines,
+ * each parsed on its own (lines split, libcsv for quoted lines, numbers and runs parsed, texts
+ * hashed, warnings formatted: row_parse) by whichever thread is free, while the main thread
+ * commits the chunks in file order (row_commit: pool, duplicates, rows), so that rows,
+ * warnings and duplicates come out as from one pass. A chunk is parsed as if it began outside
+ * a quoted field; that guess holds when the chunk before it ended outside one. When it did not
+ * (a quoted newline across the cut, or an unterminated quote at the end), nothing of the chunk
+ * is committed and the rest of the input goes through the one-pass loader from that chunk on.
+ * Line numbers inside a chunk count from its start; the commit adds the lines before it. */
+
+#define PAR_SLOTS 4
+enum { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
+
+struct par {
+	struct loader proto;     /* a parsing loader: the header's columns, no dataset */
+	struct chunk slot[PAR_SLOTS];
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	size_t next_read, next_claim, next_commit; /* chunk numbers; slot = number % PAR_SLOTS */
+	bool stop;
+	int fd;                  /* the source: fd after carry, or mem alone (fd < 0) */
+	const char *mem;
+	size_t mem_len, mem_pos;
+	char *carry;             /* the partial line read past the last chunk (fd) */
+	size_t carry_len, carry_cap;
+	size_t chunk_size;
+	bool eof;                /* fd is at its end */
+	bool done;               /* no chunk left to read */
+	int read_errno;          /* a read error, reported once the chunks before it are in */
+	bool inited;             /* mu and cv */
+};
+
+/* A loader that parses chunks: the header's columns of L, no dataset. */
+static void parse_loader_init(struct loader *W, const struct loader *L)
+{
+	memset(W, 0, sizeof *W);
+	W->name = L->name;
+	W->round_default = L->round_default;
+	W->round_default_hash = L->round_default_hash;
+	memcpy(W->col_of, L->col_of, sizeof W->col_of);
+	W->nheader = L->nheader;
+	W->have_header = true;
+}
+
+static void chunk_reset(struct chunk *k)
+{
+	for (size_t i = 0; i < k->nwarns; i++)
+		free(k->warns[i].text);
+	for (size_t i = 0; i < k->nblocks; i++)
+		free(k->blocks[i]);
+	k->nwarns = k->nblocks = k->n = k->nruns = 0;
+	k->aused = k->asize = 0;
+	k->open = k->failed = false;
+	k->lines = 0;
+	memset(&k->err, 0, sizeof k->err);
+}
+
+static void chunk_free(struct chunk *k)
+{
+	chunk_reset(k);
+	free(k->own);
+	free(k->rows);
+	free(k->runs);
+	free(k->warns);
+	free(k->blocks);
+	memset(k, 0, sizeof *k);
+}
+
+/* Parses chunk k with W (a parsing loader) and its own fresh libcsv parser. */
+static void chunk_parse(struct loader *W, struct chunk *k)
+{
+	struct csv_parser p;
+
+	chunk_reset(k);
+	W->chunk = k;
+	W->err = &k->err;
+	W->line = 1;
+	W->rec_line = 0;
+	W->nfields = 0;
+	W->raw_cont = false;
+	W->fatal = 0;
+	if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		err_set(&k->err, W->name, 1, 0, "out of memory");
+		k->failed = true;
+		return;
+	}
+	if (feed(W, &p, k->buf, k->len, k->last) < 0 || W->fatal)
+		k->failed = true;
+	else
+		k->open = p.pstate != 0;
+	k->lines = W->line - 1;
+	csv_free(&p);
+}
+
+/* Claims and parses ready chunks until told to stop; called with P->mu held. */
+static void *par_worker(void *arg)
+{
+	struct par *P = arg;
+	struct loader W;
+
+	parse_loader_init(&W, &P->proto);
+	pthread_mutex_lock(&P->mu);
+	while (!P->stop) {
+		if (P->next_claim < P->next_read) {
+			struct chunk *k = &P->slot[P->next_claim++ % PAR_SLOTS];
+			k->state = SLOT_BUSY;
+			pthread_mutex_unlock(&P->mu);
+			chunk_parse(&W, k);
+			pthread_mutex_lock(&P->mu);
+			k->state = SLOT_DONE;
+			pthread_cond_broadcast(&P->cv);
+		} else {
+			pthread_cond_wait(&P->cv, &P->mu);
+		}
+	}
+	pthread_mutex_unlock(&P->mu);
+	loader_free(&W);
+	return NULL;
+}
+
+/* Fills chunk k with the next whole lines of the source. 1, or 0 at the end of the input
+ * (P->eof set; P->read_errno when a read failed). Only the main thread reads. */
+static int par_next(struct par *P, struct chunk *k)
+{
+	k->last = false;
+	if (P->fd < 0) {
+		size_t pos = P->mem_pos, left = P->mem_len - pos;
+		if (left == 0) {
+			P->eof = true;
+			return 0;
+		}
+		size_t len = left;
+		if (left > P->chunk_size) {
+			const char *nl = memchr(P->mem + pos + P->chunk_size - 1, '\n', left - P->chunk_size + 1);
+			len = nl ? (size_t)(nl - (P->mem + pos)) + 1 : left;
+		}
+		k->buf = P->mem + pos;
+		k->len = len;
+		k->last = pos + len == P->mem_len;
+		P->mem_pos += len;
+		return 1;
+	}
+	size_t have = P->carry_len, cap = k->own_cap;
+	while (cap < P->chunk_size || cap < 2 * have)
+		cap = cap ? cap * 2 : P->chunk_size;
+	if (cap != k->own_cap) {
+		char *q = realloc(k->own, cap);
+		if (!q) {
+			P->read_errno = ENOMEM;
+			P->eof = true;
+			return 0;
+		}
+		k->own = q;
+		k->own_cap = cap;
+	}
+	if (have)
+		memcpy(k->own, P->carry, have);
+	P->carry_len = 0;
+	for (;;) {
+		if (P->eof) {
+			if (have == 0)
+				return 0;
+			k->buf = k->own;
+			k->len = have;
+			k->last = true;
+			return 1;
+		}
+		if (have == k->own_cap) {
+			const char *nl = memrchr(k->own, '\n', have);
+			if (nl) {
+				size_t len = (size_t)(nl - k->own) + 1;
+				if (have - len > P->carry_cap) {
+					char *q = realloc(P->carry, have - len);
+					if (!q) {
+						P->read_errno = ENOMEM;
+						P->eof = true;
+						return 0;
+					}
+					P->carry = q;
+					P->carry_cap = have - len;
+				}
+				memcpy(P->carry, k->own + len, have - len);
+				P->carry_len = have - len;
+				k->buf = k->own;
+				k->len = len;
+				return 1;
+			}
+			char *q = realloc(k->own, k->own_cap * 2); /* a line longer than the chunk */
+			if (!q) {
+				P->read_errno = ENOMEM;
+				P->eof = true;
+				return 0;
+			}
+			k->own = q;
+			k->own_cap *= 2;
+		}
+		ssize_t got = read(P->fd, k->own + have, k->own_cap - have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			P->read_errno = errno;
+			P->eof = true;
+			/* the lines read so far are taken, then the error is reported */
+			have = 0;
+			return 0;
+		}
+		if (got == 0)
+			P->eof = true;
+		have += (size_t)got;
+	}
+}
+
+/* Rows of big files are many: room for all of them at once, guessed from the first chunk
+ * (fewer copies, huge pages from the start). A hint: failure changes nothing. */
+static void par_reserve(struct loader *L, const struct chunk *k, size_t rest)
+{
+	struct dataset *ds = L->ds;
+
+	if (k->len == 0 || rest < k->len)
+		return;
+	double f = (double)rest / (double)k->len * 1.05;
+	size_t rows = ds->n + (size_t)((double)k->n * f) + 64;
+	size_t runs = ds->nruns + (size_t)((double)k->nruns * f) + 64;
+	if (rows < ((size_t)1 << 32))
+		big_reserve((void **)&ds->rows, &ds->cap, rows, sizeof *ds->rows);
+	if (runs < ((size_t)1 << 32))
+		big_reserve((void **)&ds->runs, &ds->runs_cap, runs, sizeof *ds->runs);
+}
+
+/* Commits chunk k (its start is known to be outside a record). 0, or -1 with L->err set. */
+static int chunk_commit(struct loader *L, struct chunk *k)
+{
+	struct dataset *ds = L->ds;
+	long base = L->line - 1;
+	size_t w = 0;
+
+	for (size_t i = 0; i < k->n; i++) {
+		struct prerow *pr = &k->rows[i];
+		if (i + 4 < k->n && !k->rows[i + 4].skip) {
+			const struct prerow *a = &k->rows[i + 4];
+			for (size_t j = 0; j < NTEXT; j++)
+				if (a->t[j].known && !a->t[j].same)
+					strpool_prefetch(&ds->pool, a->t[j].hash);
+			if (a->key_known)
+				dup_prefetch(L, a->tag);
+		}
+		for (; w < pr->warn_end; w++)
+			warn_add(&ds->warn, L->name, k->warns[w].line + base, k->warns[w].col, "%s",
+				 k->warns[w].text ? k->warns[w].text : "");
+		if (row_commit(L, pr, pr->line + base, true, k->runs) < 0) {
+			err_set(L->err, L->name, pr->line + base, 0, "out of memory");
+			return -1;
+		}
+	}
+	if (k->failed) {
+		if (L->err) {
+			*L->err = k->err;
+			if (L->err->line > 0)
+				L->err->line += base;
+		}
+		return -1;
+	}
+	L->line += k->lines;
+	return 0;
+}
+
+/* Takes the rest of the input after the header: mem[0..mem_len) then fd (or mem alone when
+ * fd < 0; eof: fd is at its end), total bytes in all; ends it (finish). 0, or -1 with L->err. */
+static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const char *mem, size_t mem_len,
+			 size_t total, size_t chunk_size, bool eof)
+{
+	struct par *P = calloc(1, sizeof *P);
+	pthread_t th;
+	bool threaded = false, first = true;
+	struct loader W;
+	int rc = -1;
+
+	if (!P) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
+		return -1;
+	}
+	parse_loader_init(&P->proto, L);
+	parse_loader_init(&W, L);
+	P->fd = fd;
+	P->chunk_size = chunk_size ? chunk_size : 1;
+	P->eof = eof;
+	if (fd < 0) {
+		P->mem = mem;
+		P->mem_len = mem_len;
+	} else if (mem_len) {
+		if (!(P->carry = malloc(mem_len))) {
+			err_set(L->err, L->name, L->line, 0, "out of memory");
+			goto out;
+		}
+		memcpy(P->carry, mem, mem_len);
+		P->carry_len = P->carry_cap = mem_len;
+	}
+	pthread_mutex_init(&P->mu, NULL);
+	pthread_cond_init(&P->cv, NULL);
+	P->inited = true;
+	threaded = pthread_create(&th, NULL, par_worker, P) == 0; /* else the main thread does all */
+
+	for (;;) {
+		/* read ahead into free slots (only this thread reads and frees slots) */
+		while (!P->done && P->next_read - P->next_commit < PAR_SLOTS) {
+			struct chunk *k = &P->slot[P->next_read % PAR_SLOTS];
+			if (!par_next(P, k)) {
+				P->done = true;
+				break;
+			}
+			pthread_mutex_lock(&P->mu);
+			k->state = SLOT_READY;
+			P->next_read++;
+			pthread_cond_broadcast(&P->cv);
+			pthread_mutex_unlock(&P->mu);
+		}
+		pthread_mutex_lock(&P->mu);
+		struct chunk *k = &P->slot[P->next_commit % PAR_SLOTS];
+		if (P->next_commit < P->next_read && k->state == SLOT_DONE) {
+			pthread_mutex_unlock(&P->mu);
+			if (k->open)
+				break; /* the next chunk's start was guessed wrong: one pass from here */
+			if (first)
+				par_reserve(L, k, total);
+			first = false;
+			if (chunk_commit(L, k) < 0)
+				goto out;
+			pthread_mutex_lock(&P->mu);
+			k->state = SLOT_FREE;
+			P->next_commit++;
+			pthread_mutex_unlock(&P->mu);
+		} else if (P->next_commit == P->next_read && P->done) {
+			pthread_mutex_unlock(&P->mu);
+			break;
+		} else if (P->next_claim < P->next_read) {
+			struct chunk *c = &P->slot[P->next_claim++ % PAR_SLOTS];
+			c->state = SLOT_BUSY;
+			pthread_mutex_unlock(&P->mu);
+			chunk_parse(&W, c);
+			pthread_mutex_lock(&P->mu);
+			c->state = SLOT_DONE;
+			pthread_mutex_unlock(&P->mu);
+		} else {
+			pthread_cond_wait(&P->cv, &P->mu);
+			pthread_mutex_unlock(&P->mu);
+		}
+	}
+	if (threaded) {
+		pthread_mutex_lock(&P->mu);
+		P->stop = true;
+		pthread_cond_broadcast(&P->cv);
+		pthread_mutex_unlock(&P->mu);
+		pthread_join(th, NULL);
+		threaded = false;
+	}
+	/* one pass over what is left: chunks read and not committed, then the rest of the source */
+	for (size_t s = P->next_commit; s < P->next_read; s++) {
+		struct chunk *k = &P->slot[s % PAR_SLOTS];
+		if (feed(L, p, k->buf, k->len, k->last) < 0)
+			goto out;
+	}
+	if (P->read_errno == ENOMEM) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
+		goto out;
+	}
+	if (P->read_errno) {
+		err_set(L->err, L->name, L->line, 0, "read error: %s", strerror(P->read_errno));
+		goto out;
+	}
+	if (fd >= 0 && !(P->eof && P->carry_len == 0))
+		rc = read_lines(L, p, fd, P->carry ? P->carry : "", P->carry_len, 0, 0);
+	else if (fd < 0 && P->mem_pos < P->mem_len)
+		rc = feed(L, p, P->mem + P->mem_pos, P->mem_len - P->mem_pos, true) < 0 ? -1 : finish(L, p);
+	else
+		rc = finish(L, p);
+out:
+	if (threaded) {
+		pthread_mutex_lock(&P->mu);
+		P->stop = true;
+		pthread_cond_broadcast(&P->cv);
+		pthread_mutex_unlock(&P->mu);
+		pthread_join(th, NULL);
+	}
+	if (P->inited) {
+		pthread_mutex_destroy(&P->mu);
+		pthread_cond_destroy(&P->cv);
+	}
+	for (size_t i = 0; i < PAR_SLOTS; i++)
+		chunk_free(&P->slot[i]);
+	free(P->carry);
+	loader_free(&P->proto);
+	loader_free(&W);
+	free(P);
+	return rc;
+}
+
+/* Inputs from this size on are parsed by two threads (below, one thread is faster). */
+#define PAR_MIN_BYTES ((size_t)1 << 20)
+#define PAR_CHUNK ((size_t)512 << 10)
+
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
-		       bool libcsv_only, struct gs_err *err)
+		       bool libcsv_only, size_t par_chunk, struct gs_err *err)
 {
 	struct loader L;
 	struct csv_parser p;
@@ -993,14 +1614,31 @@ static int load_stream(struct dataset *ds, const char *name, int fd, const char 
 		err_set(err, name, 0, 0, "out of memory");
 		goto out;
 	}
+	size_t total = len;
+	if (fd >= 0 && par_chunk) {
+		struct stat st;
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size >= PAR_MIN_BYTES)
+			total = (size_t)st.st_size;
+		else
+			par_chunk = 0;
+	}
+	L.stop_at_header = par_chunk > 0;
 	if (fd >= 0) {
-		if (read_lines(&L, &p, fd) < 0)
+		if (read_lines(&L, &p, fd, NULL, 0, total, par_chunk) < 0)
 			goto out;
 	} else {
 		if (has_bom(buf, len))
 			buf += 3, len -= 3;
-		if (feed(&L, &p, buf, len, true) < 0 || finish(&L, &p) < 0)
+		long long used = feed(&L, &p, buf, len, true);
+		if (used < 0)
 			goto out;
+		if (L.stop_at_header && L.have_header && p.pstate == 0) {
+			L.stop_at_header = false;
+			if (load_parallel(&L, &p, -1, buf + used, len - (size_t)used, len, par_chunk, true) < 0)
+				goto out;
+		} else if (finish(&L, &p) < 0) {
+			goto out;
+		}
 	}
 	if (!L.have_header) {
 		err_set(err, name, 0, 0, "empty file: no header line");
@@ -1022,7 +1660,7 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	rc = load_stream(ds, path, fd, NULL, 0, false, err);
+	rc = load_stream(ds, path, fd, NULL, 0, false, PAR_CHUNK, err);
 	close(fd);
 	return rc;
 }
@@ -1030,13 +1668,19 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 			struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, false, err);
+	return load_stream(ds, name, -1, buf, len, false, 0, err);
 }
 
 int dataset_load_buffer_reference(struct dataset *ds, const char *name, const char *buf, size_t len,
 				  struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, true, err);
+	return load_stream(ds, name, -1, buf, len, true, 0, err);
+}
+
+int dataset_load_buffer_parallel(struct dataset *ds, const char *name, const char *buf, size_t len,
+				 size_t chunk, struct gs_err *err)
+{
+	return load_stream(ds, name, -1, buf, len, false, chunk ? chunk : 1, err);
 }
 
 /* ------------------------------------------------------------------ families */

@@ -327,21 +327,15 @@ static bool same_text(const char *a, const char *b)
 	return strcmp(a ? a : "(null)", b ? b : "(null)") == 0;
 }
 
-/* Loads text with the fast path and with libcsv alone; everything observable must agree: the
- * result, the error, every row field, the runs, and the warnings word for word. */
-static void both_loaders_agree(const char *text, size_t len)
+/* Everything observable of two loads of text must agree: the result, the error, every row
+ * field, the runs, and the warnings word for word. Frees both. */
+static void loads_agree(const char *text, size_t len, struct dataset *pa, int ra, const struct gs_err *pea,
+			struct dataset *pb, int rb, const struct gs_err *peb)
 {
-	struct dataset a, b;
-	struct gs_err ea, eb;
-	int ra, rb;
+	struct dataset a = *pa, b = *pb;
+	struct gs_err ea = *pea, eb = *peb;
 
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
-	memset(&ea, 0, sizeof ea);
-	memset(&eb, 0, sizeof eb);
-	ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
-	rb = dataset_load_buffer_reference(&b, "t.csv", text, len, &eb);
-	if (ra != rb || strcmp(ea.msg, eb.msg) || ea.line != eb.line || ea.col != eb.col ||
+	if (ra != rb || strcmp(ea.msg, eb.msg) || strcmp(ea.file, eb.file) || ea.line != eb.line || ea.col != eb.col ||
 	    a.n != b.n || a.nruns != b.nruns || a.warn.total != b.warn.total || a.warn.n != b.warn.n)
 		fail_msg("loaders differ on [%.*s]: rc %d/%d, err '%s' %ld:%ld / '%s' %ld:%ld, rows %zu/%zu, "
 			 "warnings %zu/%zu", (int)(len > 300 ? 300 : len), text, ra, rb, ea.msg, ea.line,
@@ -357,7 +351,8 @@ static void both_loaders_agree(const char *text, size_t len)
 			    memcmp(&x->minutes, &y->minutes, sizeof x->minutes) == 0 &&
 			    x->runs_scored == y->runs_scored && x->runs_failed == y->runs_failed &&
 			    memcmp(&x->scaling_factor, &y->scaling_factor, sizeof x->scaling_factor) == 0 &&
-			    x->run_off == y->run_off && x->run_n == y->run_n && x->line == y->line;
+			    x->run_off == y->run_off && x->run_n == y->run_n && x->line == y->line &&
+			    same_text(x->file, y->file);
 		if (!same)
 			fail_msg("row %zu differs on [%.*s]: system '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
 				 text, x->system, y->system);
@@ -368,8 +363,43 @@ static void both_loaders_agree(const char *text, size_t len)
 		if (strcmp(a.warn.items[i], b.warn.items[i]))
 			fail_msg("warning %zu differs on [%.*s]: '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
 				 text, a.warn.items[i], b.warn.items[i]);
-	dataset_free(&a);
-	dataset_free(&b);
+	dataset_free(pa);
+	dataset_free(pb);
+}
+
+/* Loads text with the fast path and with libcsv alone: they must agree. */
+static void both_loaders_agree(const char *text, size_t len)
+{
+	struct dataset a, b;
+	struct gs_err ea, eb;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	memset(&ea, 0, sizeof ea);
+	memset(&eb, 0, sizeof eb);
+	int ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
+	int rb = dataset_load_buffer_reference(&b, "t.csv", text, len, &eb);
+	loads_agree(text, len, &a, ra, &ea, &b, rb, &eb);
+}
+
+/* Loads text in one pass and in parallel chunks of the given size, after the rows of pre (a
+ * file loaded before, for duplicates across files; NULL: none): they must agree. */
+static void parallel_agrees(const char *pre, const char *text, size_t len, size_t chunk)
+{
+	struct dataset a, b;
+	struct gs_err ea, eb;
+
+	memset(&a, 0, sizeof a);
+	memset(&b, 0, sizeof b);
+	memset(&ea, 0, sizeof ea);
+	memset(&eb, 0, sizeof eb);
+	if (pre) {
+		assert_int_equal(dataset_load_buffer(&a, "pre.csv", pre, strlen(pre), &ea), 0);
+		assert_int_equal(dataset_load_buffer(&b, "pre.csv", pre, strlen(pre), &eb), 0);
+	}
+	int ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
+	int rb = dataset_load_buffer_parallel(&b, "t.csv", text, len, chunk, &eb);
+	loads_agree(text, len, &a, ra, &ea, &b, rb, &eb);
 }
 
 static void fast_path_matches_libcsv(void **state)
@@ -432,6 +462,84 @@ static void fast_path_matches_libcsv(void **state)
 				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", tok[rnd(sizeof tok / sizeof tok[0])]);
 		}
 		both_loaders_agree(buf, n);
+	}
+}
+
+/* The parallel loader (big files) against one pass: chunks of every size down to a byte, cut
+ * inside quoted fields, CRLF pairs and blank lines, on the fast path's cases and random text. */
+static void parallel_matches_one_pass(void **state)
+{
+	(void)state;
+	static const char *const cases[] = {
+		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,2\na,bert,8,3\n",
+		"system,benchmark,accelerators,minutes\n\"a\nb\nc\",bert,8,1\nc,bert,8,abc\n\"d\r\ne\",bert,8,1\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,1\n\"c,bert,8,1\nd,bert,8,1\n",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,1\nc,bert,8,1 \"x\"\nd,bert,8,1\n",
+		"system,benchmark,accelerators,minutes\r\na,bert,8,1\r\nb,bert,8,1\r\n\r\nc,bert,8,1",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,\"1\"",
+		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,\"1",
+		"system,benchmark,accelerators,minutes\n",
+		"system,benchmark,accelerators,minutes",
+		"\n\nsystem,benchmark,accelerators,minutes\n\n\na,bert,8,1\n\n",
+		"\"sys\ntem\",benchmark,accelerators,minutes\na,bert,8,1\n",
+		"system,benchmark,accelerators,minutes,minutes\nx,bert,1,2,3\n",
+		"system,benchmark,minutes\nx,bert,1\n",
+		"\xef\xbb\xbfsystem,benchmark,accelerators,minutes\na,bert,8,1\n",
+		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,runs_scored,scaling_factor\n"
+		"v1,a,bert,8,1,1;2; 3 ;;4,2,3,1.5\nv1,b,bert,8,1,\" 1;2\",x,-1,0\nv1,e,bert,8,1,\"\",1.0,2.5,abc\n"
+		"v1,a,bert,8,2,,,,\nv1, a ,bert,8,2,,,,\n,a,bert,8,2,,,,\nt,a,bert,8,2,,,,\nv1,g,bert,8,1,1;x,,,\n"
+		"v1,\xc3\xa1\x01,bert,8,1,,,,\nv1,\xc3\xa1\x01,bert,8,1,,,,\nv1,\"\xc3\xa1\x01\",bert,8,1,,,,\n",
+		"round,system,benchmark,accelerators,minutes\n,a,bert,8,1\n,a,bert,8,1\nt,a,bert,8,1\nv,a,bert,8,1\n"
+		"v,a,bert,8,1\n,b,bert,8,1\n",
+		"",
+	};
+	static const size_t chunks[] = { 1, 2, 3, 5, 8, 13, 40, 100, 1 << 20 };
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+		for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+			parallel_agrees(NULL, cases[i], strlen(cases[i]), chunks[c]);
+			parallel_agrees("system,benchmark,accelerators,minutes\na,bert,8,1\n", cases[i],
+					strlen(cases[i]), chunks[c]);
+		}
+
+	/* random text: well-formed rows with repeated names (duplicates), bad numbers, quoted
+	 * fields with commas, newlines and CRLF, blank lines, stray quotes, control bytes */
+	static const char *const tok[] = {
+		",", ",", " ", "\t", "\r", "\n", "\n", "\r\n", "\"", "\"a,\nb\"", "\"x\r\ny\"", "\"\"",
+		"a", "sys", "bert", "8", "1.5", "-2", "x", ";", "\x01", "\xc3\xa1", "\xff", "v4.1",
+	};
+	static const char *const head[] = {
+		"system,benchmark,accelerators,minutes\n",
+		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,scaling_factor\r\n",
+		"minutes , system,\tbenchmark,accelerators,submitter,framework\n",
+	};
+	static char buf[16384];
+	for (int iter = 0; iter < 3000; iter++) {
+		unsigned h = rnd(3);
+		size_t n = (size_t)snprintf(buf, sizeof buf, "%s%s", rnd(8) ? "" : "\xef\xbb\xbf", head[h]);
+		unsigned nrows = rnd(200), bad = rnd(4);
+		for (unsigned k = 0; k < nrows && n + 200 < sizeof buf; k++) {
+			unsigned what = rnd(10);
+			if (bad && what == 0) {
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", tok[rnd(sizeof tok / sizeof tok[0])]);
+				continue;
+			}
+			const char *q = what == 1 ? "\"" : "";
+			const char *nl = what == 2 ? "\r\n" : "\n";
+			if (h == 0)
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "%ss%u%s,bert,%u,%u.%u%s", q, rnd(60),
+						      q, rnd(64), rnd(100), rnd(1000), nl);
+			else if (h == 1)
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "v%u,s%u,%s,%u,%u.%u,%s%u;%u.5%s,%u,%s%s",
+						      rnd(3), rnd(60), rnd(2) ? "bert" : "ssd", 1 + rnd(64), rnd(100),
+						      rnd(1000), q, rnd(9), rnd(9), q, rnd(3), rnd(3) ? "1" : "x", nl);
+			else
+				n += (size_t)snprintf(buf + n, sizeof buf - n, "%u.%u, s%u ,bert,%u,Sub%u,%s%s%s",
+						      rnd(10), rnd(100), rnd(60), 1 + rnd(64), rnd(3),
+						      what == 3 ? "\"Py, \nTorch\"" : "PyTorch", what == 4 ? "\r" : "", nl);
+		}
+		size_t chunk = 1 + rnd(rnd(2) ? 64 : 2048);
+		parallel_agrees(rnd(4) ? NULL : "system,benchmark,accelerators,minutes\ns1,bert,8,1\ns2,bert,8,1\n",
+				buf, n, chunk);
 	}
 }
 
@@ -556,6 +664,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
 		cmocka_unit_test_setup_teardown(fast_path_matches_libcsv, setup, teardown),
+		cmocka_unit_test_setup_teardown(parallel_matches_one_pass, setup, teardown),
 		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
 		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
 	};

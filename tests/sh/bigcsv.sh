@@ -25,7 +25,11 @@ awk 'BEGIN {
 size_kb=$(( $(wc -c <"$big") / 1024 ))
 budget_kb=$(( 3 * size_kb + 10240 ))
 
-if [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
+if [ "${SANITIZE:-}" = 1 ]; then
+	# AddressSanitizer's shadow memory and quarantine are no measure of the loader's memory
+	expect_exit "1,000,000 rows: --print summary exits 0" 0 "$GPUSCALE" --print summary "$big"
+	skip "1,000,000 rows: peak RSS" "sanitizer build"
+elif [ -x /usr/bin/time ] && /usr/bin/time -f %M true >/dev/null 2>&1; then
 	/usr/bin/time -o "$TMP/rss" -f %M "$GPUSCALE" --print summary "$big" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	if [ "$rc" -eq 0 ]; then ok "1,000,000 rows: --print summary exits 0"; else
