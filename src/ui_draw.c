@@ -639,12 +639,19 @@ static void draw_status(const struct app *app)
 	ui_state_filter_text(app, filt, sizeof filt);
 	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ", app->p.round ? app->p.round : "-",
 		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
-	if (app->p.mode == REF_FAMILY)
+	if (app->p.mode == REF_FAMILY) {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (paper rule in each)");
-	else if (app->a.ref >= 0)
+	} else if (app->a.ref >= 0) {
 		ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
-	else
+		if (text_width(buf, app->utf8) > l->cols) {
+			/* narrow: the round and the word "filter" give way to the reference */
+			x = snprintf(buf, sizeof buf, " %s | %s | ",
+				     app->p.workload ? workload_label(app->p.workload) : "-", filt);
+			ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
+		}
+	} else {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
+	}
 	fill(l->status1.y, 0, l->cols, st);
 	put_clip(app, l->status1.y, 0, l->cols, buf, st);
 

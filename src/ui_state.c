@@ -493,20 +493,20 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 
 	fmt_sig(sf, 4, b1, sizeof b1);
 	if (d > 0)
-		ADD("runs          %d scored, %d failed (failed runs count as the dropped slowest)",
+		ADD("runs          %d scored, %d failed: failed runs count as dropped slowest",
 		    r->runs_scored, d);
 	else if (r->runs_scored >= 0)
 		ADD("runs          %d scored, 0 failed", r->runs_scored);
-	ADD("average       olympic: drop %d fastest, %d slowest; x scaling factor %s = T", m, m, b1);
+	ADD("average       drop %d fastest, %d slowest, mean x scaling factor %s = T", m, m, b1);
 	if (r->run_n == 0) {
 		ADD("  (no raw run times in the data)");
 		*np = n;
 		return;
 	}
-	ADD("  run      raw min (unscaled)   scaled min");
+	ADD("  run       raw min   scaled min   (raw: unscaled)");
 	for (unsigned i = 0; i < r->run_n; i++) {
 		double v = app->ds->runs[r->run_off + i];
-		ADD("  run %2u %10s %23s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
+		ADD("  run %2u %10s %12s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
 		    fmt_fixed(v * sf, 3, b2, sizeof b2), run_note(r, i));
 	}
 	*np = n;
