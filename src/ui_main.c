@@ -139,8 +139,8 @@ static void mouse_apply(const struct app *app, bool *on)
 			 ) : 0, NULL);
 }
 
-/* A click selects the table row or the plot point under it; a click on a tab switches the
- * workload; the wheel moves the selection. */
+/* A click selects the table row or the plot point under it (or closes the help and detail
+ * overlays); the wheel moves the selection. */
 static unsigned on_mouse(struct app *app)
 {
 	MEVENT ev;
