@@ -953,7 +953,7 @@ static void test_edges(void **state)
 static void random_specs(struct spec *s, size_t n, uint64_t seed)
 {
 	static const char *const fams[] = {"H100", "A100", "B200", "TPU v5p", "MI300X"};
-	static char names[64][12];
+	static char names[64][16];
 	struct rng r;
 
 	for (int i = 0; i < 64; i++)
