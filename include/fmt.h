@@ -11,6 +11,10 @@ char *fmt_fixed(double v, int decimals, char *buf, size_t n);
  * "-" when not finite. Returns buf. */
 char *fmt_sig(double v, int sig, char *buf, size_t n);
 
+/* v as a user would type it: at most 6 significant digits, no trailing zeros (0.8, 0.825);
+ * "-" when not finite. Returns buf. */
+char *fmt_short(double v, char *buf, size_t n);
+
 /* Accelerator count: integer when whole, else fmt_sig(v, 4). Returns buf. */
 char *fmt_count(double v, char *buf, size_t n);
 

@@ -57,6 +57,18 @@ char *fmt_sig(double v, int sig, char *buf, size_t n)
 	return fmt_fixed(v, decimals < 0 ? 0 : decimals > 12 ? 12 : decimals, buf, n);
 }
 
+char *fmt_short(double v, char *buf, size_t n)
+{
+	if (n == 0)
+		return buf;
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.6g", v);
+	c_notation(buf);
+	return buf;
+}
+
 char *fmt_count(double v, char *buf, size_t n)
 {
 	if (isfinite(v) && v == floor(v) && fabs(v) < 1e15)

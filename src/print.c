@@ -340,7 +340,7 @@ static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 {
 	char b1[32], b2[32], b3[32];
 
-	fprintf(out, "theta %g -> ", p->theta);
+	fprintf(out, "theta %s -> ", fmt_short(p->theta, b1, sizeof b1));
 	if (a->n == 0) {
 		fputs("none (no rows shown)\n", out);
 		return;

@@ -83,7 +83,7 @@ static int write_plot(struct app *app, FILE *fp)
 		else
 			fprintf(fp, "per %s", ref_mode_name(app->p.mode));
 		fprintf(fp, ", k=%d, theta %s -> N=%s, %zu/%zu rows\n", app->a.k,
-			fmt_fixed(app->p.theta, 2, b1, sizeof b1),
+			fmt_short(app->p.theta, b1, sizeof b1),
 			app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b2, sizeof b2) : "-",
 			app->a.n, app->a.total);
 		fputs(text, fp);

@@ -288,7 +288,7 @@ static unsigned step_theta(struct app *app, int dir)
 	if (t > UI_THETA_MAX)
 		t = UI_THETA_MAX;
 	if (t == app->p.theta) {
-		ui_state_msg(app, false, "theta stays %.2f (%.2f..%.2f)", t, UI_THETA_MIN, UI_THETA_MAX);
+		ui_state_msg(app, false, "theta stays %.6g (%.6g..%.6g)", t, UI_THETA_MIN, UI_THETA_MAX);
 		return UI_REDRAW;
 	}
 	app->p.theta = t;

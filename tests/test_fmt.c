@@ -46,6 +46,16 @@ static void count_is_whole_when_whole(void **state)
 	assert_string_equal(fmt_count(2.5, buf, sizeof buf), "2.500");
 }
 
+static void short_as_typed(void **state)
+{
+	(void)state;
+	assert_string_equal(fmt_short(0.8, buf, sizeof buf), "0.8");
+	assert_string_equal(fmt_short(0.825, buf, sizeof buf), "0.825");
+	assert_string_equal(fmt_short(0.8 + 0.05, buf, sizeof buf), "0.85"); /* 0.8500000000000001 */
+	assert_string_equal(fmt_short(2, buf, sizeof buf), "2");
+	assert_string_equal(fmt_short(NAN, buf, sizeof buf), "-");
+}
+
 static void c_notation_in_any_locale(void **state)
 {
 	static const char *const names[] = { "de_DE.UTF-8", "de_DE.utf8", "fr_FR.UTF-8", "es_ES.UTF-8" };
@@ -60,6 +70,7 @@ static void c_notation_in_any_locale(void **state)
 	}
 	assert_string_equal(fmt_fixed(24.12, 2, buf, sizeof buf), "24.12");
 	assert_string_equal(fmt_sig(0.506, 3, buf, sizeof buf), "0.506");
+	assert_string_equal(fmt_short(0.825, buf, sizeof buf), "0.825");
 	setlocale(LC_NUMERIC, "C");
 }
 
@@ -69,6 +80,7 @@ int main(void)
 		cmocka_unit_test(fixed_rounds_the_binary_value),
 		cmocka_unit_test(sig_carries_into_a_new_digit),
 		cmocka_unit_test(count_is_whole_when_whole),
+		cmocka_unit_test(short_as_typed),
 		cmocka_unit_test(c_notation_in_any_locale),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -50,13 +50,13 @@ else
 fi
 
 # ---- theta and break-even (on the H100 SXM rows) ----
-ui_see "break-even at theta 0.80" "theta 0.80 -> N=16"
+ui_see "break-even at theta 0.8" "theta 0.8 -> N=16"
 ui_keys t
 ui_see "t: theta up, break-even N moves" "theta 0.85 -> N=8"
 ui_keys T T
 ui_see "T: theta down" "theta 0.75 -> N="
 ui_keys t
-ui_see "back to 0.80" "theta 0.80 -> N=16"
+ui_see "back to 0.8" "theta 0.8 -> N=16"
 i=0; while [ $i -lt 40 ]; do ui_keys T; i=$((i + 1)); done
 ui_see "theta stops at 0.05" "theta 0.05"
 
