@@ -14,6 +14,9 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -1583,12 +1586,15 @@ out:
 	loader_free(&P->proto);
 	loader_free(&W);
 	free(P);
+#ifdef __GLIBC__
+	malloc_trim(0); /* the chunks' memory, freed in the worker's arena, back to the system */
+#endif
 	return rc;
 }
 
 /* Inputs from this size on are parsed by two threads (below, one thread is faster). */
-#define PAR_MIN_BYTES ((size_t)1 << 20)
-#define PAR_CHUNK ((size_t)512 << 10)
+#define PAR_MIN_BYTES ((size_t)4 << 20)
+#define PAR_CHUNK ((size_t)256 << 10)
 
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
 		       bool libcsv_only, size_t par_chunk, struct gs_err *err)
