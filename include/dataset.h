@@ -109,7 +109,12 @@ size_t dataset_workloads(const struct dataset *ds, const char *round, const char
 /* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
 const char *workload_label(const char *id);
 
-/* Finds the round x benchmark x system row; returns its index or -1. Names compare exactly. */
+/* True when name is r's system id, or its SUBMITTER/SYSTEM (the same id can exist under several
+ * submitters). */
+bool row_named(const struct row *r, const char *name);
+
+/* Finds the round x benchmark row named `system` (see row_named); returns its index, -1 when
+ * there is none, or -2 when a bare system id matches rows of several submitters. */
 long dataset_find(const struct dataset *ds, const char *round, const char *bench, const char *system);
 
 /* Copies s into buf (size n) with control characters and invalid UTF-8 replaced by '?';

@@ -937,7 +937,8 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		 struct gs_err *err)
 {
 	size_t ns = 0, total = 0, f = 0, best = 0;
-	long pinned = -1, pinned_exact = -1;
+	long pinned = -1;
+	size_t npinned = 0;
 	enum ref_mode mode = (unsigned)p->mode < REF_MODE_COUNT ? p->mode : REF_PAPER;
 	bool all = filter_empty(&p->filter);
 	struct pair *keys, *front = NULL;
@@ -959,12 +960,8 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		if (!same(r->round, a->round) || !same(r->benchmark, a->workload))
 			continue;
 		total++;
-		if (mode == REF_PINNED) {
-			if (pinned_exact < 0 && strcmp(nz(r->system), p->pinned) == 0)
-				pinned_exact = (long)i;
-			if (pinned < 0 && ci_cmp(r->system, p->pinned) == 0)
-				pinned = (long)i;
-		}
+		if (mode == REF_PINNED && row_named(r, p->pinned) && npinned++ == 0)
+			pinned = (long)i;
 		if (!all && !filter_pass(&p->filter, r))
 			continue;
 		if ((ns + 1) * sizeof *idx > a->scratch_cap &&
@@ -977,11 +974,16 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 			best = i;
 	}
 	a->total = total;
-	if (pinned_exact >= 0) /* an exact id wins over a case-insensitive one */
-		pinned = pinned_exact;
 	if (mode == REF_PINNED && pinned < 0) {
 		err_set(err, NULL, 0, 0, "unknown reference system '%s' for %s %s", p->pinned,
 			a->round, a->workload);
+		goto fail;
+	}
+	if (mode == REF_PINNED && npinned > 1) {
+		/* one system id under several submitters: only SUBMITTER/SYSTEM says which */
+		err_set(err, NULL, 0, 0, "reference system '%s' is ambiguous in %s %s (%zu submitters "
+			"have it): name it SUBMITTER/SYSTEM, e.g. %s/%s", p->pinned, a->round, a->workload,
+			npinned, ds->rows[pinned].submitter, ds->rows[pinned].system);
 		goto fail;
 	}
 	if (grow_rows(a, ns) < 0 || grow_keep(a, (ns ? ns : 1) * SCRATCH_ROW) < 0)

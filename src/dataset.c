@@ -586,9 +586,12 @@ static void advise_huge(void *p, size_t size)
 #endif
 }
 
+/* One result per round, submitter, system and benchmark: the same system id under several
+ * submitters (v4.0 has three such SMC entries) is several results, not a duplicate. */
 static bool same_key(const struct row *a, const struct row *b)
 {
-	return a->round == b->round && a->system == b->system && a->benchmark == b->benchmark;
+	return a->round == b->round && a->system == b->system && a->benchmark == b->benchmark &&
+	       a->submitter == b->submitter;
 }
 
 /* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
@@ -840,8 +843,8 @@ static int row_commit(struct loader *L, struct prerow *pr, long line, bool chunk
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
 		warn_add(&ds->warn, L->name, line, 0,
-			 "duplicate of %s:%ld (round %s, system %s, benchmark %s); the first is kept",
-			 o->file, o->line, r.round, r.system, r.benchmark);
+			 "duplicate of %s:%ld (round %s, submitter %s, system %s, benchmark %s); the first is kept",
+			 o->file, o->line, r.round, r.submitter, r.system, r.benchmark);
 		ds->nruns = r.run_off;
 		return 0;
 	}
@@ -1993,13 +1996,34 @@ size_t dataset_workloads(const struct dataset *ds, const char *round, const char
 	return n;
 }
 
+bool row_named(const struct row *r, const char *name)
+{
+	size_t ls;
+	const char *slash;
+
+	if (!name)
+		return false;
+	if (strcmp(r->system, name) == 0)
+		return true;
+	/* SUBMITTER/SYSTEM: system ids may hold a '/' themselves, so the submitter is matched whole */
+	ls = strlen(r->submitter);
+	slash = name + ls;
+	return ls > 0 && strncmp(name, r->submitter, ls) == 0 && *slash == '/' &&
+	       strcmp(slash + 1, r->system) == 0;
+}
+
 long dataset_find(const struct dataset *ds, const char *round, const char *bench, const char *system)
 {
+	long found = -1;
+
 	for (size_t i = 0; i < ds->n; i++) {
 		const struct row *r = &ds->rows[i];
-		if (strcmp(r->system, system) == 0 && strcmp(r->benchmark, bench) == 0 &&
-		    strcmp(r->round, round) == 0)
-			return (long)i;
+		if (!row_named(r, system) || strcmp(r->benchmark, bench) != 0 || strcmp(r->round, round) != 0)
+			continue;
+		if (found >= 0 && ds->rows[found].submitter != r->submitter)
+			return -2;
+		if (found < 0)
+			found = (long)i;
 	}
-	return -1;
+	return found;
 }

@@ -102,6 +102,8 @@ static int check_names(const struct dataset *ds, struct cli *c)
 	enum { MAXN = 1024 };
 	const char **names = malloc(MAXN * sizeof *names);
 	struct params *p = &c->params;
+	char *bufs = NULL;
+	long found;
 	size_t n;
 	int rc = 2;
 
@@ -174,20 +176,36 @@ static int check_names(const struct dataset *ds, struct cli *c)
 			goto out;
 		}
 	}
-	if (p->pinned && dataset_find(ds, p->round, p->workload, p->pinned) < 0) {
+	if (p->pinned && (found = dataset_find(ds, p->round, p->workload, p->pinned)) < 0) {
+		bufs = malloc(MAXN * 256);
 		n = 0;
-		for (size_t i = 0; i < ds->n && n < MAXN; i++) {
+		for (size_t i = 0; bufs && i < ds->n && n < MAXN; i++) {
 			const struct row *r = &ds->rows[i];
-			if (strcmp(r->round, p->round) == 0 && strcmp(r->benchmark, p->workload) == 0)
-				names[n++] = r->system;
+			if (strcmp(r->round, p->round) != 0 || strcmp(r->benchmark, p->workload) != 0)
+				continue;
+			/* a system id several submitters share is only valid as SUBMITTER/SYSTEM */
+			if (found == -2 && strcmp(r->system, p->pinned) != 0)
+				continue;
+			if (dataset_find(ds, p->round, p->workload, r->system) == -2 || found == -2) {
+				snprintf(bufs + n * 256, 256, "%s/%s", r->submitter, r->system);
+				names[n] = bufs + n * 256;
+			} else {
+				names[n] = r->system;
+			}
+			n++;
 		}
-		fprintf(stderr, "gpuscale: unknown system '%s' for %s in round %s\n", p->pinned,
-			p->workload, p->round);
+		if (found == -2)
+			fprintf(stderr, "gpuscale: system '%s' is ambiguous for %s in round %s: several submitters have it\n",
+				p->pinned, p->workload, p->round);
+		else
+			fprintf(stderr, "gpuscale: unknown system '%s' for %s in round %s\n", p->pinned,
+				p->workload, p->round);
 		list_names("systems", names, n);
 		goto out;
 	}
 	rc = 0;
 out:
+	free(bufs);
 	free(names);
 	return rc;
 }

@@ -171,6 +171,22 @@ static unsigned act_clear_filter(struct app *app, int key)
 	return UI_RECOMPUTE;
 }
 
+/* The name a pin keeps: SUBMITTER/SYSTEM, since one system id can exist under several
+ * submitters (pooled, so it lives as long as the data). */
+static const char *pin_name(struct app *app, const struct row *r)
+{
+	char buf[1024];
+	const char *s;
+	int len;
+
+	if (!*r->submitter)
+		return r->system;
+	len = snprintf(buf, sizeof buf, "%s/%s", r->submitter, r->system);
+	if (len < 0 || (size_t)len >= sizeof buf || !(s = strpool_intern(&app->ds->pool, buf, (size_t)len)))
+		return r->system;
+	return s;
+}
+
 static unsigned act_pin(struct app *app, int key)
 {
 	(void)key;
@@ -178,7 +194,7 @@ static unsigned act_pin(struct app *app, int key)
 		ui_state_msg(app, true, "no row to pin");
 		return UI_REDRAW;
 	}
-	app->p.pinned = ui_state_row(app, app->sel)->system;
+	app->p.pinned = pin_name(app, ui_state_row(app, app->sel));
 	app->p.mode = REF_PINNED;
 	app->pin_keep = NULL;
 	app->note = NOTE_PIN;
@@ -203,7 +219,7 @@ static unsigned act_mode(struct app *app, int key)
 		if (app->a.n == 0)
 			app->p.mode = REF_FAMILY;
 		else
-			app->p.pinned = ui_state_row(app, app->sel)->system;
+			app->p.pinned = pin_name(app, ui_state_row(app, app->sel));
 	}
 	app->note = NOTE_MODE;
 	return UI_RECOMPUTE;

@@ -159,6 +159,14 @@ static void note_msg(struct app *app, enum ui_note note)
 	}
 }
 
+/* A pin is kept as SUBMITTER/SYSTEM; messages name the system, as the table does. */
+static const char *pin_shown(const char *pinned)
+{
+	const char *slash = strchr(pinned, '/');
+
+	return slash && slash[1] ? slash + 1 : pinned;
+}
+
 int ui_state_recompute(struct app *app, struct gs_err *err)
 {
 	struct analysis next;
@@ -171,7 +179,7 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	if (app->p.mode == REF_PINNED && app->p.pinned &&
 	    dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned) < 0) {
 		ui_state_msg(app, true, "no %s result for %s: paper rule here, pin kept",
-			     workload_label(app->p.workload), app->p.pinned);
+			     workload_label(app->p.workload), pin_shown(app->p.pinned));
 		app->pin_keep = app->p.pinned;
 		app->p.mode = REF_PAPER;
 	} else if (app->pin_keep && app->p.mode == REF_PAPER &&
@@ -179,7 +187,7 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 		app->p.pinned = app->pin_keep;
 		app->p.mode = REF_PINNED;
 		app->pin_keep = NULL;
-		ui_state_msg(app, false, "reference pinned again: %s", app->p.pinned);
+		ui_state_msg(app, false, "reference pinned again: %s", pin_shown(app->p.pinned));
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;

@@ -167,6 +167,21 @@ static void duplicate_keeps_first(void **state)
 	assert_true(warned("t.csv:3: duplicate of t.csv:2"));
 }
 
+static void same_system_other_submitter_is_kept(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,submitter,system,benchmark,accelerators,minutes\n"
+			      "v1,smc,a,bert,8,1\nv1,smc-ac-power,a,bert,8,2\nv1,smc,a,bert,8,3\n"), 0);
+	assert_int_equal(ds.n, 2);
+	assert_true(warned("t.csv:4: duplicate of t.csv:2 (round v1, submitter smc, system a"));
+	assert_int_equal(dataset_find(&ds, "v1", "bert", "a"), -2);
+	assert_int_equal(dataset_find(&ds, "v1", "bert", "smc-ac-power/a"), 1);
+	assert_int_equal(dataset_find(&ds, "v1", "bert", "smc/a"), 0);
+	assert_int_equal(dataset_find(&ds, "v1", "bert", "nope/a"), -1);
+	assert_true(row_named(&ds.rows[1], "a"));
+	assert_false(row_named(&ds.rows[1], "smc/a"));
+}
+
 static void duplicates_across_files(void **state)
 {
 	(void)state;
@@ -651,6 +666,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(bad_accelerators_skipped, setup, teardown),
 		cmocka_unit_test_setup_teardown(wrong_field_count_and_empty_required, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
+		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),

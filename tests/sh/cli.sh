@@ -161,3 +161,14 @@ order=$(grep -nE '^Pareto frontier|^BERT \(bert\)|^#  ' "$TMP/out" | cut -d: -f2
 "$G" -w bert --vendor AMD -f "H100 SXM" --print table,summary >"$TMP/out" 2>&1
 contains "an empty table says why" "$TMP/out" "no rows: the filter hides every system"
 contains "an empty summary says no rows are shown" "$TMP/out" "none (no rows shown)"
+
+# One system id under several submitters (v4.0's SMC results) is several results.
+V40="$GS_TOP/data/mlperf_training_v4.0.csv"
+"$G" "$V40" -w unet3d --print csv >"$TMP/out" 2>"$TMP/err"
+n=$(grep -c ',1xSMC-H100-SXM-80GB,' "$TMP/out")
+[ "$n" -eq 3 ] && ok "v4.0: the three SMC submitters' results of one system are all kept" || nok "v4.0: SMC results kept" "got $n"
+lacks "the bundled data loads without a duplicate warning" "$TMP/err" "duplicate"
+expect_exit "a shared system id as reference is ambiguous: exit 2" 2 "$G" "$V40" -w unet3d -r 1xSMC-H100-SXM-80GB --print table
+contains "the ambiguity lists SUBMITTER/SYSTEM names" "$TMP/err" "smc-ac-power/1xSMC-H100-SXM-80GB"
+expect_exit "SUBMITTER/SYSTEM pins it" 0 "$G" "$V40" -w unet3d -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
+contains "the pinned reference is that submitter's" "$TMP/out" "smc-ac-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
