@@ -9,6 +9,7 @@
  * libcsv, the parser of record. tests/test_dataset.c checks both give the same dataset. */
 #define _GNU_SOURCE /* strcasestr */
 #include "dataset.h"
+#include "utf8.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -50,36 +51,16 @@ static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C
 
 /* ------------------------------------------------------------------ text */
 
-/* Length of the valid UTF-8 sequence at s (at most n bytes), or 0 when invalid. */
+/* Length of the printable UTF-8 sequence at s (at most n bytes): 1 for ASCII, 0 when invalid
+ * or a C1 control. */
 static size_t utf8_len(const unsigned char *s, size_t n)
 {
-	unsigned c = s[0];
 	size_t len;
-	unsigned min;
 
-	if (c < 0x80)
+	if (s[0] < 0x80)
 		return 1;
-	if (c >= 0xc2 && c <= 0xdf)
-		len = 2, min = 0x80;
-	else if (c >= 0xe0 && c <= 0xef)
-		len = 3, min = 0x800;
-	else if (c >= 0xf0 && c <= 0xf4)
-		len = 4, min = 0x10000;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	unsigned cp = c & (0x3f >> (len - 1));
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-		return 0;
-	if (cp >= 0x80 && cp <= 0x9f) /* C1 controls: CSI and friends in 8-bit terminals */
-		return 0;
-	return len;
+	len = utf8_seq_len(s, n);
+	return utf8_is_c1(s, len) ? 0 : len;
 }
 
 /* Replaces, in place, control characters, DEL, C1 controls and invalid UTF-8 with '?'. Returns

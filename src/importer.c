@@ -8,6 +8,7 @@
  * one open file and one mapping at a time (see "reading and scanning" below). */
 #include "importer.h"
 #include "olympic.h"
+#include "utf8.h"
 #include "mllog.h"
 
 #include <dirent.h>
@@ -81,32 +82,6 @@ static void sb_printf(struct sbuf *b, const char *fmt, ...)
 
 /* ---- text cleaning and CSV fields ---- */
 
-/* Length of a valid UTF-8 sequence at s (n bytes left), 0 when invalid. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	unsigned lo = 0x80, hi = 0xbf;
-	size_t k;
-
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		k = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		k = 3;
-		lo = s[0] == 0xe0 ? 0xa0 : 0x80;
-		hi = s[0] == 0xed ? 0x9f : 0xbf;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		k = 4;
-		lo = s[0] == 0xf0 ? 0x90 : 0x80;
-		hi = s[0] == 0xf4 ? 0x8f : 0xbf;
-	} else
-		return 0;
-	if (n < k || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < k; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	return k;
-}
-
 /* Appends s with control characters and invalid UTF-8 replaced by '?'. */
 static void sb_clean(struct sbuf *b, const char *s)
 {
@@ -118,7 +93,7 @@ static void sb_clean(struct sbuf *b, const char *s)
 			sb_add(b, "?", 1);
 		else if (*p < 0x80)
 			sb_add(b, (const char *)p, 1);
-		else if ((k = utf8_len(p, strlen((const char *)p))) > 0)
+		else if ((k = utf8_seq_len(p, strlen((const char *)p))) > 0 && !utf8_is_c1(p, k))
 			sb_add(b, (const char *)p, k);
 		else {
 			sb_add(b, "?", 1);

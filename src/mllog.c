@@ -16,6 +16,7 @@
  * - String bodies, most of the bytes, are skipped eight bytes at a time; only quotes,
  *   backslashes, control characters and non-ASCII bytes take the byte-wise path. */
 #include "mllog.h"
+#include "utf8.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -71,39 +72,6 @@ static int is_hex(unsigned c)
 static ALWAYS_INLINE int is_digit(unsigned c)
 {
 	return c - '0' < 10u;
-}
-
-/* One UTF-8 sequence starting at a byte >= 0x80, as Python's strict decoder wants it:
- * no overlong forms, no surrogates, nothing above U+10FFFF. Returns its length, 0 if invalid.
- * Bytes are read in order and the first bad one stops it, so it never reads past a newline. */
-static size_t utf8_seq(const unsigned char *p, const unsigned char *end)
-{
-	size_t left = (size_t)(end - p);
-	unsigned c = p[0], lo = 0x80, hi = 0xbf;
-	size_t n;
-
-	if (c >= 0xc2 && c <= 0xdf)
-		n = 2;
-	else if (c >= 0xe0 && c <= 0xef) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c >= 0xf0 && c <= 0xf4) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else
-		return 0;
-	if (left < n || p[1] < lo || p[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-	return n;
 }
 
 /* The escape at p (a backslash): its length, 0 when invalid. */
@@ -226,7 +194,7 @@ special:
 		} else if (*p < 0x20) {
 			break;
 		} else {
-			size_t n = utf8_seq(p, end);
+			size_t n = utf8_seq_len(p, (size_t)(end - p));
 			if (!n)
 				break;
 			p += n;
