@@ -166,20 +166,14 @@ static void fmt_pow10(char *buf, int m, int e)
 		snprintf(buf, LAB_MAX, "%de%d", m, e);
 }
 
-/* 2^e as accelerator counts are usually read: 1 2 4 ... 512 1k 2k ... 512k 1M (binary k, M). */
+/* 2^e written out while it fits five digits (1 2 4 ... 1024 ... 65536), then as 2^e: a "1k" tick
+ * at 1024 would read as 1000, and these axes are for counting accelerators exactly. */
 static void fmt_pow2(char *buf, int e)
 {
-	static const char sfx[] = "\0kMGTP";
-
-	if (e >= 0 && e < 60) {
-		int k = e / 10;
-		if (k == 0)
-			snprintf(buf, LAB_MAX, "%d", 1 << e);
-		else
-			snprintf(buf, LAB_MAX, "%d%c", 1 << (e - 10 * k), sfx[k]);
-	} else {
+	if (e >= 0 && e <= 16)
+		snprintf(buf, LAB_MAX, "%d", 1 << e);
+	else
 		snprintf(buf, LAB_MAX, "2^%d", e);
-	}
 }
 
 /* ---- positions -------------------------------------------------------------------------- */
