@@ -9,6 +9,7 @@
  * libcsv, the parser of record. tests/test_dataset.c checks both give the same dataset. */
 #define _GNU_SOURCE /* strcasestr */
 #include "dataset.h"
+#include "mem.h"
 #include "utf8.h"
 
 #include <csv.h>
@@ -25,7 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -552,21 +552,6 @@ static void dup_prefetch(const struct loader *L, uint32_t tag)
 		__builtin_prefetch(&L->dup[tag & (L->dup_cap - 1)]);
 }
 
-/* Huge pages for a big table (a TLB miss less per probe, one page fault per 2 MB); a hint. */
-static void advise_huge(void *p, size_t size)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-	uintptr_t e = ((uintptr_t)p + size) & ~(huge - 1);
-	if (size >= 2 * huge && e > a)
-		madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-	(void)p;
-	(void)size;
-#endif
-}
-
 /* One result per round, submitter, system and benchmark: the same system id under several
  * submitters (v4.0 has three such SMC entries) is several results, not a duplicate. */
 static bool same_key(const struct row *a, const struct row *b)
@@ -589,7 +574,7 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 		struct dup_slot *t = malloc(cap * sizeof *t);
 		if (!t)
 			return -1;
-		advise_huge(t, cap * sizeof *t);
+		mem_advise_huge(t, cap * sizeof *t);
 		for (size_t i = 0; i < cap; i++)
 			t[i].idx = DUP_EMPTY;
 		for (size_t i = 0; i < L->dup_cap; i++) {
@@ -632,7 +617,7 @@ static int big_reserve(void **p, size_t *cap, size_t want, size_t sz)
 	void *q = realloc(*p, c * sz);
 	if (!q)
 		return -1;
-	advise_huge(q, c * sz);
+	mem_advise_huge(q, c * sz);
 	*p = q;
 	*cap = c;
 	return 0;
@@ -1271,6 +1256,19 @@ static void chunk_parse(struct loader *W, struct chunk *k)
 	csv_free(&p);
 }
 
+/* Claims the next chunk read and parses it with W, the lock dropped meanwhile; called and
+ * returning with P->mu held. Whoever is free parses: the worker, or the committing thread. */
+static void par_parse_next(struct par *P, struct loader *W)
+{
+	struct chunk *k = &P->slot[P->next_claim++ % PAR_SLOTS];
+
+	k->state = SLOT_BUSY;
+	pthread_mutex_unlock(&P->mu);
+	chunk_parse(W, k);
+	pthread_mutex_lock(&P->mu);
+	k->state = SLOT_DONE;
+	pthread_cond_broadcast(&P->cv);
+}
 /* Claims and parses ready chunks until told to stop; called with P->mu held. */
 static void *par_worker(void *arg)
 {
@@ -1281,13 +1279,7 @@ static void *par_worker(void *arg)
 	pthread_mutex_lock(&P->mu);
 	while (!P->stop) {
 		if (P->next_claim < P->next_read) {
-			struct chunk *k = &P->slot[P->next_claim++ % PAR_SLOTS];
-			k->state = SLOT_BUSY;
-			pthread_mutex_unlock(&P->mu);
-			chunk_parse(&W, k);
-			pthread_mutex_lock(&P->mu);
-			k->state = SLOT_DONE;
-			pthread_cond_broadcast(&P->cv);
+			par_parse_next(P, &W);
 		} else {
 			pthread_cond_wait(&P->cv, &P->mu);
 		}
@@ -1512,12 +1504,7 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 			pthread_mutex_unlock(&P->mu);
 			break;
 		} else if (P->next_claim < P->next_read) {
-			struct chunk *c = &P->slot[P->next_claim++ % PAR_SLOTS];
-			c->state = SLOT_BUSY;
-			pthread_mutex_unlock(&P->mu);
-			chunk_parse(&W, c);
-			pthread_mutex_lock(&P->mu);
-			c->state = SLOT_DONE;
+			par_parse_next(P, &W);
 			pthread_mutex_unlock(&P->mu);
 		} else {
 			pthread_cond_wait(&P->cv, &P->mu);

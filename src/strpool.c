@@ -3,11 +3,11 @@
  * lets filters compare by pointer. Beside each slot are 32 bits of its string's hash, so that a
  * probe or a rehash reads the table alone and touches a string only when the hashes agree. */
 #include "dataset.h"
+#include "mem.h"
 
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #define BLOCK (64 * 1024)
 
@@ -69,21 +69,6 @@ static char *pool_alloc(struct strpool *p, size_t len)
 	return b;
 }
 
-/* Huge pages for a big table probed at random (a TLB miss less per probe); a hint only. */
-static void advise_random(void *p, size_t size)
-{
-#ifdef MADV_HUGEPAGE
-	const uintptr_t huge = (uintptr_t)2 << 20;
-	uintptr_t a = ((uintptr_t)p + huge - 1) & ~(huge - 1);
-	uintptr_t e = ((uintptr_t)p + size) & ~(huge - 1);
-	if (size >= 2 * huge && e > a)
-		madvise((void *)a, e - a, MADV_HUGEPAGE);
-#else
-	(void)p;
-	(void)size;
-#endif
-}
-
 static int pool_grow(struct strpool *p)
 {
 	size_t cap = p->cap ? p->cap * 2 : 256;
@@ -99,8 +84,8 @@ static int pool_grow(struct strpool *p)
 		free(tags);
 		return -1;
 	}
-	advise_random(slots, cap * sizeof *slots);
-	advise_random(tags, cap * sizeof *tags);
+	mem_advise_huge(slots, cap * sizeof *slots);
+	mem_advise_huge(tags, cap * sizeof *tags);
 	for (size_t i = 0; i < p->cap; i++) {
 		if (!p->slots[i])
 			continue;
