@@ -92,7 +92,8 @@ struct app {
 	const char *works[UI_MAX_WORK];
 	size_t nworks, work_i;
 
-	const char *sel_sys;              /* selected system id (pooled), kept across recomputes */
+	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
+					   * across recomputes: one id can exist under several submitters */
 	size_t sel;                       /* index into a.rows */
 	size_t top;                       /* first table row shown */
 
@@ -108,7 +109,7 @@ struct app {
 
 	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
 	size_t search_len;
-	const char *search_from;          /* selection when the prompt opened (Esc restores it) */
+	const char *search_from, *search_from_sub; /* selection when the prompt opened (Esc restores it) */
 
 	char msg[UI_MSG_MAX];             /* one-frame message on the status bar */
 	bool msg_err;

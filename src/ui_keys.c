@@ -382,6 +382,7 @@ static unsigned act_search(struct app *app, int key)
 	app->search[0] = '\0';
 	app->search_len = 0;
 	app->search_from = app->a.n ? app->sel_sys : NULL;
+	app->search_from_sub = app->a.n ? app->sel_sub : NULL;
 	return UI_REDRAW;
 }
 
@@ -564,7 +565,8 @@ static unsigned search_again(struct app *app)
 	if (app->a.n == 0)
 		return UI_REDRAW;
 	for (size_t i = 0; i < app->a.n; i++)
-		if (ui_state_row(app, i)->system == app->search_from)
+		if (ui_state_row(app, i)->system == app->search_from &&
+		    ui_state_row(app, i)->submitter == app->search_from_sub)
 			from = i;
 	if (app->search_len) {
 		long i = ui_state_find(app, (from + app->a.n - 1) % app->a.n, 1, app->search);

@@ -109,7 +109,8 @@ static void reselect(struct app *app)
 		return;
 	}
 	for (i = 0; i < app->a.n; i++)
-		if (app->sel_sys && ui_state_row(app, i)->system == app->sel_sys)
+		if (app->sel_sys && ui_state_row(app, i)->system == app->sel_sys &&
+		    ui_state_row(app, i)->submitter == app->sel_sub)
 			break;
 	if (i == app->a.n)
 		i = app->sel < app->a.n ? app->sel : app->a.n - 1;
@@ -246,6 +247,7 @@ void ui_state_select(struct app *app, long i)
 		i = (long)app->a.n - 1;
 	app->sel = (size_t)i;
 	app->sel_sys = ui_state_row(app, app->sel)->system;
+	app->sel_sub = ui_state_row(app, app->sel)->submitter;
 	ui_state_scroll(app);
 }
 

@@ -160,3 +160,17 @@ code=$(ui_exit_code)
 if [ "$code" = 2 ]; then ok "TERM=dumb: refused with status 2"; else nok "TERM=dumb: refused with status 2" "exit: $code"; fi
 ui_see "TERM=dumb: the message suggests --print" "use --print"
 ui_stop
+
+# ---- one system id under several submitters (v4.0's SMC results) ----
+ui_start 120 40 "" "'$GS_TOP/data/mlperf_training_v4.0.csv'"
+ui_see "v4.0 loads" "[BERT]"
+ui_keys 9
+ui_see "9: 3D-UNet" "[3D-UNet]"
+ui_keys / s m c - d c Enter
+ui_keys r
+ui_see "r pins the smc-dc-power result by SUBMITTER/SYSTEM" "ref (pinned) smc-dc-power/"
+ui_keys Enter
+ui_see "the selection stays on the pinned submitter's row" "submitter     smc-dc-power"
+ui_keys q q
+ui_exit_code >/dev/null
+ui_stop
