@@ -292,6 +292,23 @@ static void print_clusters(const struct analysis *a, const struct params *p, FIL
 	}
 }
 
+/* The name of shown row i in reports: its system id, or SUBMITTER/SYSTEM when another shown
+ * row has the same id under another submitter (v4.0's SMC results). */
+static const char *row_label(const struct dataset *ds, const struct analysis *a, size_t i,
+			     char *buf, size_t n)
+{
+	const struct row *r = &ds->rows[a->rows[i].row];
+
+	for (size_t j = 0; j < a->n; j++) {
+		const struct row *o = &ds->rows[a->rows[j].row];
+		if (j != i && o->system == r->system && o->submitter != r->submitter) {
+			snprintf(buf, n, "%s/%s", r->submitter, r->system);
+			return buf;
+		}
+	}
+	return r->system;
+}
+
 /* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
 static size_t pareto_rows(const struct analysis *a, size_t **idx)
 {
@@ -316,19 +333,19 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 static void print_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	size_t *idx, n = pareto_rows(a, &idx);
-	char b1[32], b2[32], b3[32], b4[32];
+	char b1[32], b2[32], b3[32], b4[32], name[1024];
 
 	int sw = 6;
 
 	for (size_t k = 0; k < n; k++) {
-		int l = (int)strlen(ds->rows[a->rows[idx[k]].row].system);
+		int l = (int)strlen(row_label(ds, a, idx[k], name, sizeof name));
 		if (l > sw)
 			sw = l;
 	}
 	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
-		fprintf(out, "  %-*s  N=%-6s T=%-9s A=%-9s E'=%s\n", sw, ds->rows[r->row].system,
+		fprintf(out, "  %-*s  N=%-6s T=%-9s A=%-9s E'=%s\n", sw, row_label(ds, a, idx[k], name, sizeof name),
 			fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
 			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b4, sizeof b4));
 	}
@@ -338,7 +355,7 @@ static void print_pareto(const struct dataset *ds, const struct analysis *a, FIL
 static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 			    const struct params *p, FILE *out)
 {
-	char b1[32], b2[32], b3[32];
+	char b1[32], b2[32], b3[32], name[1024];
 
 	fprintf(out, "theta %s -> ", fmt_short(p->theta, b1, sizeof b1));
 	if (a->n == 0) {
@@ -351,14 +368,15 @@ static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 	}
 	const struct arow *r = &a->rows[a->breakeven];
 	fprintf(out, "N=%s  %s  %s min  E' %s\n", fmt_count(r->N, b1, sizeof b1),
-		ds->rows[r->row].system, fmt_fixed(r->T, 2, b2, sizeof b2), fmt_sig(r->Ep, 3, b3, sizeof b3));
+		row_label(ds, a, (size_t)a->breakeven, name, sizeof name), fmt_fixed(r->T, 2, b2, sizeof b2),
+		fmt_sig(r->Ep, 3, b3, sizeof b3));
 }
 
 static void print_summary_one(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out)
 {
 	size_t *idx, n;
-	char b1[32], b2[32];
+	char b1[32], b2[32], name[1024];
 
 	fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
 	fputs("  reference   ", out);
@@ -371,7 +389,7 @@ static void print_summary_one(const struct dataset *ds, const struct analysis *a
 	n = pareto_rows(a, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)
-		fprintf(out, "%s %s (N=%s)", k ? "," : "", ds->rows[a->rows[idx[k]].row].system,
+		fprintf(out, "%s %s (N=%s)", k ? "," : "", row_label(ds, a, idx[k], name, sizeof name),
 			fmt_count(a->rows[idx[k]].N, b1, sizeof b1));
 	fputc('\n', out);
 	free(idx);

@@ -172,3 +172,5 @@ expect_exit "a shared system id as reference is ambiguous: exit 2" 2 "$G" "$V40"
 contains "the ambiguity lists SUBMITTER/SYSTEM names" "$TMP/err" "smc-ac-power/1xSMC-H100-SXM-80GB"
 expect_exit "SUBMITTER/SYSTEM pins it" 0 "$G" "$V40" -w unet3d -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
 contains "the pinned reference is that submitter's" "$TMP/out" "smc-ac-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
+"$G" "$V40" -w unet3d --print pareto >"$TMP/out" 2>&1
+contains "reports name a shared system id with its submitter" "$TMP/out" "smc-ac-power/9xSMC-H100-SXM-80GB"
