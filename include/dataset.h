@@ -100,6 +100,9 @@ void dataset_classify(struct dataset *ds);
 /* Frees everything ds owns and zeroes it. */
 void dataset_free(struct dataset *ds);
 
+/* How many rounds, or workloads of a round, the queries below and their callers take. */
+#define MAX_NAMES 1024
+
 /* Distinct rounds in first-seen order; fills up to max pointers, returns the count. */
 size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max);
 

@@ -829,8 +829,8 @@ static void list_names(char *buf, size_t n, const char *const *names, size_t cou
 
 static const char *resolve_round(const struct dataset *ds, const char *want, struct gs_err *err)
 {
-	const char *names[64];
-	size_t nr = dataset_rounds(ds, names, 64);
+	const char *names[MAX_NAMES];
+	size_t nr = dataset_rounds(ds, names, MAX_NAMES);
 	char list[400];
 
 	if (!want)
@@ -849,8 +849,8 @@ static const char *resolve_round(const struct dataset *ds, const char *want, str
 static const char *resolve_workload(const struct dataset *ds, const char *round, const char *want,
 				    struct gs_err *err)
 {
-	const char *names[64];
-	size_t nw = dataset_workloads(ds, round, names, 64);
+	const char *names[MAX_NAMES];
+	size_t nw = dataset_workloads(ds, round, names, MAX_NAMES);
 	char list[400];
 
 	if (!want) {

@@ -99,7 +99,7 @@ static size_t distinct(const struct dataset *ds, const char *round, size_t off, 
  * defaults. Returns 0, or 2 after printing the problem and the valid names. */
 static int check_names(const struct dataset *ds, struct cli *c)
 {
-	enum { MAXN = 1024 };
+	enum { MAXN = MAX_NAMES };
 	const char **names = malloc(MAXN * sizeof *names);
 	struct params *p = &c->params;
 	char *bufs = NULL;

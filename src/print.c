@@ -401,7 +401,7 @@ static void print_summary_one(const struct dataset *ds, const struct analysis *a
 static int print_summary(const struct dataset *ds, const struct params *p,
 			 const struct print_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
 {
-	enum { MAXW = 1024 };
+	enum { MAXW = MAX_NAMES };
 	const char **wl = malloc(MAXW * sizeof *wl);
 	const char *round = p->round;
 	size_t n = 0;
