@@ -174,13 +174,18 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 
 	enum ui_note note = app->note;
 	bool had_msg;
+	long found;
 
 	memset(&next, 0, sizeof next);
 	app->note = NOTE_NONE;
 	if (app->p.mode == REF_PINNED && app->p.pinned &&
-	    dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned) < 0) {
-		ui_state_msg(app, true, "no %s result for %s: paper rule here, pin kept",
-			     workload_label(app->p.workload), pin_shown(app->p.pinned));
+	    (found = dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned)) < 0) {
+		if (found == -2)
+			ui_state_msg(app, true, "%s names results of several submitters in %s: paper rule here, pin kept",
+				     app->p.pinned, workload_label(app->p.workload));
+		else
+			ui_state_msg(app, true, "no %s result for %s: paper rule here, pin kept",
+				     workload_label(app->p.workload), pin_shown(app->p.pinned));
 		app->pin_keep = app->p.pinned;
 		app->p.mode = REF_PAPER;
 	} else if (app->pin_keep && app->p.mode == REF_PAPER &&
