@@ -59,6 +59,8 @@ struct dataset {
 	struct family_rule *rules;
 	size_t nrules;
 	size_t unmatched;                /* rows whose accelerator matched no rule */
+	size_t shared_ids;               /* rows whose system id another submitter's row also has
+					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
 	struct gs_warn warn;
 };

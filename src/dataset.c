@@ -591,10 +591,15 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 	}
 	mask = L->dup_cap - 1;
 	for (j = tag & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
-		if (L->dup[j].tag == tag && same_key(&ds->rows[L->dup[j].idx], r)) {
+		const struct row *o = &ds->rows[L->dup[j].idx];
+		if (L->dup[j].tag != tag)
+			continue;
+		if (same_key(o, r)) {
 			*first = L->dup[j].idx;
 			return 0;
 		}
+		if (o->round == r->round && o->system == r->system && o->benchmark == r->benchmark)
+			ds->shared_ids++; /* reports then name such rows SUBMITTER/SYSTEM */
 	}
 	L->dup[j].tag = tag;
 	L->dup[j].idx = (uint32_t)idx;

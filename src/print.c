@@ -299,6 +299,8 @@ static const char *row_label(const struct dataset *ds, const struct analysis *a,
 {
 	const struct row *r = &ds->rows[a->rows[i].row];
 
+	if (!ds->shared_ids)
+		return r->system;
 	for (size_t j = 0; j < a->n; j++) {
 		const struct row *o = &ds->rows[a->rows[j].row];
 		if (j != i && o->system == r->system && o->submitter != r->submitter) {
