@@ -89,6 +89,8 @@ static size_t distinct(const struct dataset *ds, const char *round, size_t off, 
 		const char *v = *(const char *const *)((const char *)r + off);
 		if (round && strcmp(r->round, round) != 0)
 			continue;
+		if (n && v == out[n - 1])
+			continue; /* pooled: runs of one value cost one compare */
 		if (!in_list(v, out, n) && n < max)
 			out[n++] = v;
 	}
@@ -143,7 +145,8 @@ static int check_names(const struct dataset *ds, struct cli *c)
 		}
 		p->workload = names[i];
 	}
-	n = distinct(ds, p->round, offsetof(struct row, family), names, MAXN);
+	/* the valid names cost a pass over the rows: only when this filter is used */
+	n = p->filter.nfamilies ? distinct(ds, p->round, offsetof(struct row, family), names, MAXN) : 0;
 	for (size_t i = 0; i < p->filter.nfamilies; i++) {
 		if (!in_list(p->filter.families[i], names, n)) {
 			fprintf(stderr, "gpuscale: unknown family '%s' in round %s\n", p->filter.families[i], p->round);
@@ -151,7 +154,7 @@ static int check_names(const struct dataset *ds, struct cli *c)
 			goto out;
 		}
 	}
-	n = distinct(ds, p->round, offsetof(struct row, vendor), names, MAXN);
+	n = p->filter.nvendors ? distinct(ds, p->round, offsetof(struct row, vendor), names, MAXN) : 0;
 	for (size_t i = 0; i < p->filter.nvendors; i++) {
 		if (!in_list(p->filter.vendors[i], names, n)) {
 			fprintf(stderr, "gpuscale: unknown vendor '%s' in round %s\n", p->filter.vendors[i], p->round);
@@ -159,7 +162,7 @@ static int check_names(const struct dataset *ds, struct cli *c)
 			goto out;
 		}
 	}
-	n = distinct(ds, p->round, offsetof(struct row, availability), names, MAXN);
+	n = p->filter.navailability ? distinct(ds, p->round, offsetof(struct row, availability), names, MAXN) : 0;
 	for (size_t i = 0; i < p->filter.navailability; i++) {
 		if (!in_list(p->filter.availability[i], names, n)) {
 			fprintf(stderr, "gpuscale: unknown availability '%s' in round %s\n", p->filter.availability[i],
@@ -168,7 +171,7 @@ static int check_names(const struct dataset *ds, struct cli *c)
 			goto out;
 		}
 	}
-	n = distinct(ds, p->round, offsetof(struct row, division), names, MAXN);
+	n = p->filter.ndivisions ? distinct(ds, p->round, offsetof(struct row, division), names, MAXN) : 0;
 	for (size_t i = 0; i < p->filter.ndivisions; i++) {
 		if (!in_list(p->filter.divisions[i], names, n)) {
 			fprintf(stderr, "gpuscale: unknown division '%s' in round %s\n", p->filter.divisions[i], p->round);
