@@ -16,33 +16,11 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_util.h"
 #include "analysis.h"
 #include "dataset.h"
 #include "plot.h"
 #include "print.h"
-
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-/* Quantile by linear interpolation on sorted v. */
-static double quant(const double *v, int n, double q)
-{
-	double pos = q * (n - 1);
-	int i = (int)pos;
-	if (i >= n - 1)
-		return v[n - 1];
-	return v[i] + (pos - i) * (v[i + 1] - v[i]);
-}
 
 static void report(const char *name, double *v, int n)
 {

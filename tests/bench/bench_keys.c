@@ -28,6 +28,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "bench_util.h"
 #include "ui_app.h"
 
 #define CTRL(c) ((c) & 0x1f)
@@ -67,34 +68,12 @@ static const int script[] = {
 };
 #define NSCRIPT (sizeof script / sizeof *script)
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Keeps the CPU busy for s seconds without a system call (as the scripted keys do). */
 static void spin(double s)
 {
 	double end = now() + s;
 	while (now() < end)
 		;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double quant(const double *v, size_t n, double q)
-{
-	double pos = q * (double)(n - 1);
-	size_t i = (size_t)pos;
-	if (i >= n - 1)
-		return v[n - 1];
-	return v[i] + (pos - (double)i) * (v[i + 1] - v[i]);
 }
 
 static void report(const char *name, double *v, size_t n)

@@ -15,27 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
-
-static double quant(const double *v, int n, double q)
-{
-	double pos = q * (n - 1);
-	int i = (int)pos;
-	if (i >= n - 1)
-		return v[n - 1];
-	return v[i] + (pos - i) * (v[i + 1] - v[i]);
-}
+#include "bench_util.h"
 
 /* One run; returns its wall time, or -1 when it cannot run or fails. */
 static double run(char **argv, long *maxrss)

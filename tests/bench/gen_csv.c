@@ -14,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "bench_util.h"
+
 static uint64_t rng_state = 0x637376676e6e6e31ULL;
 
 static uint64_t rnd(void)
@@ -46,12 +48,6 @@ static const char *const avail[] = { "Available on-premise", "Available cloud", 
 static const char *const frameworks[] = {
 	"PyTorch NVIDIA Release 24.09", "NeMo 24.04", "\"MXNet, PyTorch and DGL 24.09\"", "JAX 0.4.30"
 };
-
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-	return (x > y) - (x < y);
-}
 
 int main(int argc, char **argv)
 {

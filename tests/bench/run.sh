@@ -59,7 +59,7 @@ for o in "$BUILD"/ui_*.o; do
 done
 build() { # build NAME SOURCE [OBJS...]: compiles tests/bench/SOURCE into $B/NAME when stale
 	name=$1 src=tests/bench/$2; shift 2
-	if [ ! -x "$B/$name" ] || [ -n "$(find "$src" "$BUILD/libgscore.a" "$@" -newer "$B/$name" 2>/dev/null)" ]; then
+	if [ ! -x "$B/$name" ] || [ -n "$(find "$src" tests/bench/bench_util.h "$BUILD/libgscore.a" "$@" -newer "$B/$name" 2>/dev/null)" ]; then
 		# shellcheck disable=SC2086
 		$CC $cppflags $CFLAGS -o "$B/$name" "$src" "$@" "$BUILD/libgscore.a" $LDLIBS ||
 			die "cannot build $B/$name"
