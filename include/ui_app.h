@@ -86,6 +86,8 @@ struct app {
 	struct dataset *ds;
 	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
 	struct analysis a;
+	struct analysis spare;            /* the next recompute runs here, then trades places with a:
+					   * a failure leaves a as it was, and both keep their buffers */
 
 	const char *rounds[UI_MAX_ROUNDS];
 	size_t nrounds, round_i;

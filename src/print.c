@@ -123,7 +123,7 @@ static void csv_field(FILE *out, const char *s)
  * reads back keeps doing so at every higher one, so the shortest is found by bisection. */
 static void csv_num(FILE *out, double v)
 {
-	char buf[40];
+	char buf[320]; /* %.17g needs 24; the compiler cannot see that lo <= 17 */
 	int lo = 6, hi = 17;
 
 	if (!isfinite(v))

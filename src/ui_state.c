@@ -77,6 +77,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 void ui_state_free(struct app *app)
 {
 	analysis_free(&app->a);
+	analysis_free(&app->spare);
 	plot_free(&app->grid);
 	free(app->pts);
 	app->pts = NULL;
@@ -170,13 +171,11 @@ static const char *pin_shown(const char *pinned)
 
 int ui_state_recompute(struct app *app, struct gs_err *err)
 {
-	struct analysis next;
-
+	struct analysis done;
 	enum ui_note note = app->note;
 	bool had_msg;
 	long found;
 
-	memset(&next, 0, sizeof next);
 	app->note = NOTE_NONE;
 	if (app->p.mode == REF_PINNED && app->p.pinned &&
 	    (found = dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned)) < 0) {
@@ -198,12 +197,11 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
 	had_msg = app->msg[0] != '\0';
-	if (analysis_run(app->ds, &app->p, &next, err) < 0) {
-		analysis_free(&next);
+	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
-	}
-	analysis_free(&app->a);
-	app->a = next;
+	done = app->spare;
+	app->spare = app->a;
+	app->a = done;
 	if (app->a.n > app->pts_cap) {
 		struct plot_point *pts = realloc(app->pts, app->a.n * sizeof *pts);
 		if (!pts) {
