@@ -111,6 +111,10 @@ size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max);
 /* Distinct benchmarks of one round in display order (paper's four first); returns the count. */
 size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max);
 
+/* Index in list[0..n) of name: an exact match first, then one ignoring ASCII case (and, with
+ * labels, a workload's display label: "BERT"); n when there is none. */
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels);
+
 /* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
 const char *workload_label(const char *id);
 

@@ -835,12 +835,9 @@ static const char *resolve_round(const struct dataset *ds, const char *want, str
 
 	if (!want)
 		return nr ? names[0] : NULL;
-	for (size_t i = 0; i < nr; i++)
-		if (strcmp(names[i], want) == 0)
-			return names[i];
-	for (size_t i = 0; i < nr; i++)
-		if (ci_cmp(names[i], want) == 0)
-			return names[i];
+	size_t i = name_find(names, nr, want, false);
+	if (i < nr)
+		return names[i];
 	list_names(list, sizeof list, names, nr);
 	err_set(err, NULL, 0, 0, "unknown round '%s' (loaded: %s)", want, nr ? list : "none");
 	return NULL;
@@ -858,12 +855,9 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 			err_set(err, NULL, 0, 0, "round %s has no results", round);
 		return nw ? names[0] : NULL;
 	}
-	for (size_t i = 0; i < nw; i++)
-		if (strcmp(names[i], want) == 0)
-			return names[i];
-	for (size_t i = 0; i < nw; i++)
-		if (ci_cmp(names[i], want) == 0 || ci_cmp(workload_label(names[i]), want) == 0)
-			return names[i];
+	size_t i = name_find(names, nw, want, true);
+	if (i < nw)
+		return names[i];
 	list_names(list, sizeof list, names, nw);
 	err_set(err, NULL, 0, 0, "unknown workload '%s' in round %s (valid: %s)", want, round,
 		nw ? list : "none");

@@ -1930,6 +1930,32 @@ static size_t workload_order(const char *id)
 	return NWORKLOADS;
 }
 
+/* ASCII case folding: names compare the same in every locale. */
+static bool ascii_caseeq(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++) {
+		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
+		if (x != y && (x | 0x20) != (y | 0x20))
+			return false;
+		if (x != y && !((x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
+			return false;
+	}
+	return *a == *b;
+}
+
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
+{
+	if (!name)
+		return n;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (ascii_caseeq(list[i], name) || (labels && ascii_caseeq(workload_label(list[i]), name)))
+			return i;
+	return n;
+}
+
 const char *workload_label(const char *id)
 {
 	size_t i = workload_order(id);

@@ -6,7 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -72,10 +71,7 @@ static void list_names(const char *what, const char **names, size_t n)
 
 static bool in_list(const char *s, const char **names, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(s, names[i]) == 0)
-			return true;
-	return false;
+	return name_find(names, n, s, false) < n;
 }
 
 /* Distinct values of one row field over a round (pointer-distinct: pooled strings). */
@@ -121,23 +117,20 @@ static int check_names(const struct dataset *ds, struct cli *c)
 	}
 	if (!p->round) {
 		p->round = names[n - 1]; /* the last round given: the newest when files are in order */
-	} else if (!in_list(p->round, names, n)) {
-		fprintf(stderr, "gpuscale: unknown round '%s'\n", p->round);
-		list_names("rounds", names, n);
-		goto out;
+	} else {
+		size_t i = name_find(names, n, p->round, false);
+		if (i == n) {
+			fprintf(stderr, "gpuscale: unknown round '%s'\n", p->round);
+			list_names("rounds", names, n);
+			goto out;
+		}
+		p->round = names[i];
 	}
-	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(p->round, names[i]) == 0)
-			p->round = names[i];
 	n = dataset_workloads(ds, p->round, names, MAXN);
 	if (!p->workload) {
 		p->workload = names[0];
 	} else {
-		size_t i;
-		for (i = 0; i < n; i++)
-			if (strcasecmp(p->workload, names[i]) == 0 ||
-			    strcasecmp(p->workload, workload_label(names[i])) == 0)
-				break;
+		size_t i = name_find(names, n, p->workload, true);
 		if (i == n) {
 			fprintf(stderr, "gpuscale: unknown workload '%s' in round %s\n", p->workload, p->round);
 			list_names("workloads", names, n);

@@ -20,17 +20,12 @@ static bool env_set(const char *name)
 	return v && *v;
 }
 
+/* The index of name in list, or 0 (the first) when it is not there. */
 static size_t find_name(const char **list, size_t n, const char *name)
 {
-	if (!name)
-		return 0;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], name) == 0)
-			return i;
-	for (size_t i = 0; i < n; i++)
-		if (strcasecmp(list[i], name) == 0 || strcasecmp(workload_label(list[i]), name) == 0)
-			return i;
-	return 0;
+	size_t i = name_find(list, n, name, true);
+
+	return i < n ? i : 0;
 }
 
 static void load_works(struct app *app)

@@ -300,6 +300,20 @@ static void rounds_and_workload_order(void **state)
 	assert_int_equal(dataset_find(&ds, "v4.0", "zeta", "a"), -1);
 }
 
+static void names_found_exact_first(void **state)
+{
+	static const char *const list[] = { "v4.1", "V4.1", "bert", "llama2_70b_lora" };
+
+	(void)state;
+	assert_int_equal(name_find(list, 4, "V4.1", false), 1);
+	assert_int_equal(name_find(list, 4, "v4.1", false), 0);
+	assert_int_equal(name_find(list, 4, "BERT", false), 2);
+	assert_int_equal(name_find(list, 4, "Llama2-LoRA", false), 4);
+	assert_int_equal(name_find(list, 4, "Llama2-LoRA", true), 3);
+	assert_int_equal(name_find(list, 4, "bert@", false), 4);
+	assert_int_equal(name_find(list, 4, NULL, true), 4);
+}
+
 static void long_field_and_line(void **state)
 {
 	(void)state;
@@ -677,6 +691,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(families_first_match_case_insensitive, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_bad_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(rounds_and_workload_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(names_found_exact_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
 		cmocka_unit_test_setup_teardown(fast_path_matches_libcsv, setup, teardown),
