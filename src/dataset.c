@@ -1,12 +1,13 @@
 /* dataset.c: the results CSV loader (libcsv), the families table, and dataset queries.
  *
  * The input is taken one physical line at a time, so that every record knows the line it
- * starts on and a bad field can be located by byte column in that line. A line without any
- * quote character, met outside a quoted field, is split on commas in place (the fast path):
- * for such a line libcsv's rules come down to "split on ',', end the record at CR or LF, drop
- * spaces and tabs around each field, no record for a line of blanks", which the fast path
- * follows; anything else (a quote, a CR inside the line, a record spanning lines) goes to
- * libcsv, the parser of record. tests/test_dataset.c checks both give the same dataset. */
+ * starts on and a bad field can be located by byte column in that line. A plain line, met
+ * outside a quoted field, is split in place (the fast path): no CR, and quotes, if any, only
+ * around whole fields with none inside. For such a line libcsv's rules come down to "split on
+ * the commas outside quotes, a quoted field is the text between its quotes, no record for a
+ * line of blanks", which the fast path follows; anything else (a doubled quote, blanks or text
+ * around a quoted field, a CR inside the line, a record spanning lines) goes to libcsv, the
+ * parser of record. tests/test_dataset.c checks both give the same dataset. */
 #define _GNU_SOURCE /* strcasestr */
 #include "dataset.h"
 #include "mem.h"
@@ -28,6 +29,9 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+#include <emmintrin.h>
+#endif
 
 /* ------------------------------------------------------------------ columns */
 
@@ -329,6 +333,7 @@ struct loader {
 	struct field *fields;    /* current record */
 	size_t nfields, fcap;
 	bool trimmed;            /* its fields have no spaces or tabs around them (fast path) */
+	bool in_place;           /* its fields point into the input (fast path), not libcsv's buffers */
 	struct field_copy *copies; /* libcsv's fields, copied (buffers reused record to record) */
 	size_t ccap;
 	long line;               /* physical line being fed */
@@ -863,7 +868,7 @@ static int row_collect(struct loader *L, struct chunk *k)
 	if (row_parse(L, pr, prev) < 0)
 		return -1;
 	pr->warn_end = k->nwarns;
-	if (!pr->skip && !L->trimmed) /* libcsv's fields live in buffers reused by the next record */
+	if (!pr->skip && !L->in_place) /* libcsv's fields live in buffers reused by the next record */
 		for (size_t i = 0; i < NTEXT; i++)
 			if (pr->t[i].len && !(pr->t[i].s = chunk_copy(k, pr->t[i].s, pr->t[i].len)))
 				return -1;
@@ -950,37 +955,112 @@ static void on_record(int c, void *data)
 	record_take(data);
 }
 
-/* The fast path: one record from a line s[0..n) (terminator removed) that holds no quote and
- * no CR, met outside a record. Fields are split on commas, spaces and tabs around them dropped,
- * and a line of blanks is no record, as libcsv does. */
-static void fast_line(struct loader *L, const char *s, size_t n)
+/* Bits of the bytes ',', '"' and CR among the 16 at p (bit i: p[i]). */
+static inline unsigned special_mask(const char *p)
 {
-	const char *end = s + n;
+#if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(',')),
+					      _mm_cmpeq_epi8(v, _mm_set1_epi8('"'))),
+				 _mm_cmpeq_epi8(v, _mm_set1_epi8('\r')));
+	return (unsigned)_mm_movemask_epi8(m);
+#else
+	unsigned m = 0;
+	for (int i = 0; i < 16; i++)
+		m |= (unsigned)(p[i] == ',' || p[i] == '"' || p[i] == '\r') << i;
+	return m;
+#endif
+}
+
+/* Appends field s[0..len) to the current record. 0, or -1 when out of memory. */
+static inline int field_push(struct loader *L, const char *s, size_t len)
+{
+	if (fields_reserve(L) < 0)
+		return -1;
+	L->fields[L->nfields].s = s;
+	L->fields[L->nfields].len = len;
+	L->nfields++;
+	return 0;
+}
+
+/* The fast path: one record from a line s[0..n) (terminator removed) met outside a record,
+ * split in place when it is plain: no CR, and quotes only around whole fields ('"' right after
+ * the comma before and right before the comma after) with none inside. For such a line
+ * libcsv's rules come down to "split on the commas outside quotes; an unquoted field loses the
+ * spaces and tabs around it, a quoted one is the text between its quotes; no record for a line
+ * of blanks". Returns false, with no record taken, when the line is not plain (libcsv takes
+ * it). */
+static bool fast_line(struct loader *L, const char *s, size_t n)
+{
+	const char *fs = s; /* start of the current field */
+	const char *q = NULL; /* its opening quote while in one */
+	bool closed = false; /* the current field was quoted and is already pushed */
+	bool quoted = false; /* some field was: its text may have blanks to trim */
+	char tail[16];
+	size_t len;
 
 	L->rec_line = L->line;
 	L->nfields = 0;
-	for (;;) {
-		const char *comma = memchr(s, ',', (size_t)(end - s));
-		const char *e = comma ? comma : end;
-		size_t len = (size_t)(e - s);
-		const char *f = trim(s, &len);
-		if (!comma && len == 0 && L->nfields == 0)
-			return; /* nothing but blanks */
-		if (fields_reserve(L) < 0) {
-			err_set(L->err, L->name, L->line, 0, "out of memory");
-			L->fatal = 1;
-			return;
+	for (size_t base = 0; base < n; base += 16) {
+		unsigned m;
+		if (n - base >= 16) {
+			m = special_mask(s + base);
+		} else {
+			memset(tail, 'x', sizeof tail);
+			memcpy(tail, s + base, n - base);
+			m = special_mask(tail);
 		}
-		L->fields[L->nfields].s = f;
-		L->fields[L->nfields].len = len;
-		L->nfields++;
-		if (!comma)
-			break;
-		s = comma + 1;
+		while (m) {
+			size_t i = base + (size_t)__builtin_ctz(m);
+			m &= m - 1;
+			char c = s[i];
+			if (q) { /* inside quotes: only the closing quote matters */
+				if (c == ',')
+					continue;
+				if (c == '\r' || (i + 1 < n && s[i + 1] != ','))
+					goto slow; /* "" inside, text after the quote, or a CR */
+				if (field_push(L, q + 1, (size_t)(s + i - q - 1)) < 0)
+					goto oom;
+				q = NULL;
+				closed = quoted = true;
+			} else if (c == ',') {
+				if (!closed) {
+					len = (size_t)(s + i - fs);
+					const char *f = trim(fs, &len);
+					if (field_push(L, f, len) < 0)
+						goto oom;
+				}
+				closed = false;
+				fs = s + i + 1;
+			} else if (c == '"' && s + i == fs && !closed) {
+				q = s + i;
+			} else {
+				goto slow;
+			}
+		}
 	}
-	L->trimmed = true;
+	if (q)
+		goto slow; /* a quoted newline or an unterminated quote */
+	if (!closed) {
+		len = (size_t)(s + n - fs);
+		fs = trim(fs, &len);
+		if (L->nfields == 0 && len == 0)
+			return true; /* nothing but blanks */
+		if (field_push(L, fs, len) < 0)
+			goto oom;
+	}
+	L->trimmed = !quoted;
+	L->in_place = true;
 	record_take(L);
-	L->trimmed = false;
+	L->trimmed = L->in_place = false;
+	return true;
+slow:
+	L->nfields = 0;
+	return false;
+oom:
+	err_set(L->err, L->name, L->line, 0, "out of memory");
+	L->fatal = 1;
+	return true;
 }
 
 /* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with L->err set. */
@@ -992,8 +1072,8 @@ static int line_take(struct loader *L, struct csv_parser *p, const char *s, size
 	L->raw_len = n;
 	if (m && s[m - 1] == '\r')
 		m--;
-	if (p->pstate == 0 && !L->libcsv_only && !memchr(s, '"', m) && !memchr(s, '\r', m)) {
-		fast_line(L, s, m);
+	if (p->pstate == 0 && !L->libcsv_only && fast_line(L, s, m)) {
+		/* taken */
 	} else {
 		if (p->pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
 			L->rec_line = L->line;

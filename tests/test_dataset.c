@@ -450,6 +450,13 @@ static void fast_path_matches_libcsv(void **state)
 		"system,benchmark,accelerators,minutes\na,bert,8,\"1\n",
 		"system,benchmark,accelerators,minutes\na,bert,8,1 \"x\"\n",
 		"system,benchmark,accelerators,minutes\n\"a\" x,bert,8,1\n",
+		/* quoted fields the fast path takes, and their near misses that libcsv takes */
+		"system,benchmark,accelerators,minutes\n\"a,b\",\"bert\",\"8\",\"1.5\"\n\"\",bert,8,1\n",
+		"system,benchmark,accelerators,minutes\nx,bert,8,\"1\"\n\"\"\n\" \"\n\"\",\"\",\"\",\"\"\n",
+		"system,benchmark,accelerators,minutes\n\"a\"\"b\",bert,8,1\n\"a\" ,bert,8,1\n \"a\",bert,8,1\n",
+		"system,benchmark,accelerators,minutes\n\"a\"b,bert,8,1\nx\"a\",bert,8,1\n\"a\",bert,8,\"1\r\"\n",
+		"system,benchmark,accelerators,minutes\n\"a,bert,8,1\nb\",bert,8,1\n\"0123456789abcdef,x\",bert,8,1\n",
+		"\"system\",\"benchmark\",\"accelerators\",\"minutes\"\n\" a b \",bert,8,\" 2 \"\n",
 		"system,benchmark,accelerators,minutes,\na,bert,8,1,\nb,bert,8,1\n",
 		"\xef\xbb\xbfsystem,benchmark,accelerators,minutes\na,bert,8,1\n",
 		"system,benchmark,accelerators,minutes\na\x01\x7f\xc3\xa1\xff,bert,8,1\na\x01\x7f\xc3\xa1\xff,bert,8,2\n",
@@ -472,6 +479,7 @@ static void fast_path_matches_libcsv(void **state)
 	static const char *const tok[] = {
 		",", ",", ",", " ", "\t", "\r", "\n", "\n", "\r\n", "\"", "a", "sys", "bert", "8", "16",
 		"1.5", "-2", "0", ".", "1e3", ";", "\x01", "\xc3\xa1", "\xff", "v4.1", "x y", "",
+		"\"a,b\"", "\" x \"", "\"\"", "\"8\"", ",\"sys, 1\",",
 	};
 	static const char *const head[] = {
 		"system,benchmark,accelerators,minutes\n",
