@@ -27,6 +27,9 @@ uint64_t strpool_hash(const char *s, size_t len);
 void strpool_prefetch(const struct strpool *p, uint64_t h);
 /* strpool_intern for a hash h that strpool_hash gave for s[0..len). */
 const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
+/* Makes room for n strings in all, so that interning up to that many grows nothing. 0, or -1
+ * when out of memory (the pool is unchanged then). */
+int strpool_reserve(struct strpool *p, size_t n);
 /* Frees every string of the pool. */
 void strpool_free(struct strpool *p);
 
@@ -87,7 +90,7 @@ int dataset_load_buffer_reference(struct dataset *ds, const char *name, const ch
 
 /* Same as dataset_load_buffer with the part after the header cut into chunks of about chunk
  * bytes parsed by two threads and committed in order, as dataset_load_csv does for files of
- * 1 MB or more; the same rows, warnings and errors as dataset_load_buffer. For tests. */
+ * 256 KB or more; the same rows, warnings and errors as dataset_load_buffer. For tests. */
 int dataset_load_buffer_parallel(struct dataset *ds, const char *name, const char *buf, size_t len,
 				 size_t chunk, struct gs_err *err);
 

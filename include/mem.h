@@ -8,4 +8,9 @@
  * one page fault per 2 MB and fewer TLB misses for tables probed at random. A hint only. */
 void mem_advise_huge(void *p, size_t size);
 
+/* Faults in p[0..size) writable without changing a byte of it, so that the page zeroing is done
+ * by the caller's thread before another writes there. A hint only: 0, or -1 when the kernel
+ * cannot (then nothing happened). */
+int mem_populate(void *p, size_t size);
+
 #endif

@@ -565,6 +565,31 @@ static bool same_key(const struct row *a, const struct row *b)
 	       a->submitter == b->submitter;
 }
 
+/* Rehashes the duplicate set into cap slots (a power of two). 0, or -1 when out of memory. */
+static int dup_resize(struct loader *L, size_t cap)
+{
+	struct dup_slot *t = malloc(cap * sizeof *t);
+	size_t j;
+
+	if (!t)
+		return -1;
+	mem_advise_huge(t, cap * sizeof *t);
+	for (size_t i = 0; i < cap; i++)
+		t[i].idx = DUP_EMPTY;
+	for (size_t i = 0; i < L->dup_cap; i++) {
+		if (L->dup[i].idx == DUP_EMPTY)
+			continue;
+		j = L->dup[i].tag & (cap - 1);
+		while (t[j].idx != DUP_EMPTY)
+			j = (j + 1) & (cap - 1);
+		t[j] = L->dup[i];
+	}
+	free(L->dup);
+	L->dup = t;
+	L->dup_cap = cap;
+	return 0;
+}
+
 /* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
  * SIZE_MAX after remembering idx. Returns 0, or -1 when out of memory. */
 static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t idx, size_t *first)
@@ -574,26 +599,8 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 
 	if (idx >= DUP_EMPTY || L->dup_cap > ((size_t)1 << 31))
 		return -1;
-	if ((L->dup_n + 1) * 2 > L->dup_cap) {
-		size_t cap = L->dup_cap ? L->dup_cap * 2 : 1024;
-		struct dup_slot *t = malloc(cap * sizeof *t);
-		if (!t)
-			return -1;
-		mem_advise_huge(t, cap * sizeof *t);
-		for (size_t i = 0; i < cap; i++)
-			t[i].idx = DUP_EMPTY;
-		for (size_t i = 0; i < L->dup_cap; i++) {
-			if (L->dup[i].idx == DUP_EMPTY)
-				continue;
-			j = L->dup[i].tag & (cap - 1);
-			while (t[j].idx != DUP_EMPTY)
-				j = (j + 1) & (cap - 1);
-			t[j] = L->dup[i];
-		}
-		free(L->dup);
-		L->dup = t;
-		L->dup_cap = cap;
-	}
+	if ((L->dup_n + 1) * 2 > L->dup_cap && dup_resize(L, L->dup_cap ? L->dup_cap * 2 : 1024) < 0)
+		return -1;
 	mask = L->dup_cap - 1;
 	for (j = tag & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
 		const struct row *o = &ds->rows[L->dup[j].idx];
@@ -1184,7 +1191,9 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 static int read_lines(struct loader *L, struct csv_parser *p, int fd, const char *init, size_t init_len,
 		      size_t total, size_t chunk_size)
 {
-	size_t cap = 1 << 20, have = init_len, skip = 0;
+	/* before the parallel loader, a small first read: what it holds past the header becomes
+	 * the first chunk, which would otherwise be a big one parsed by one thread */
+	size_t cap = chunk_size ? chunk_size / 2 : 1 << 20, have = init_len, skip = 0;
 	bool bom_checked = init != NULL;
 	char *buf;
 	int rc = -1;
@@ -1257,7 +1266,10 @@ out:
  * is committed and the rest of the input goes through the one-pass loader from that chunk on.
  * Line numbers inside a chunk count from its start; the commit adds the lines before it. */
 
-#define PAR_SLOTS 4
+/* Chunks read ahead. Commits go in file order, so with few slots the committing thread, having
+ * parsed the chunks after a slow one, ends up waiting for it with nothing to do (4 slots left
+ * each thread idle a third of the time); 16 keep both busy. */
+#define PAR_SLOTS 16
 enum { SLOT_FREE, SLOT_READY, SLOT_BUSY, SLOT_DONE };
 
 struct par {
@@ -1277,7 +1289,50 @@ struct par {
 	bool done;               /* no chunk left to read */
 	int read_errno;          /* a read error, reported once the chunks before it are in */
 	bool inited;             /* mu and cv */
+	/* Memory the commit is about to write, faulted in by the worker while it has nothing to
+	 * parse: the page zeroing (a good part of a commit otherwise) leaves the busier thread.
+	 * Cleared by par_quiesce before any of it moves. */
+	struct { char *p; size_t len; } pop[3];
+	size_t npop, pop_next;   /* ranges left; the next one to take a piece of */
+	int populating;          /* pieces being faulted in now */
+	bool pop_queued;         /* (main thread) ranges were queued and not yet quiesced */
 };
+
+/* Faults in the next piece of a queued range; called and returning with P->mu held. */
+static void par_populate_next(struct par *P)
+{
+	const size_t piece = (size_t)4 << 20;
+	size_t i = P->pop_next++ % P->npop;
+	char *a = P->pop[i].p;
+	size_t len = P->pop[i].len < piece ? P->pop[i].len : piece;
+
+	P->pop[i].p += len;
+	P->pop[i].len -= len;
+	if (P->pop[i].len == 0)
+		P->pop[i] = P->pop[--P->npop];
+	P->populating++;
+	pthread_mutex_unlock(&P->mu);
+	int rc = mem_populate(a, len);
+	pthread_mutex_lock(&P->mu);
+	if (rc < 0)
+		P->npop = 0; /* the kernel cannot: the commit faults its pages itself */
+	P->populating--;
+	pthread_cond_broadcast(&P->cv);
+}
+
+/* Stops faulting in (main thread): no queued range is touched after this returns, so that the
+ * memory can be moved or freed. */
+static void par_quiesce(struct par *P)
+{
+	if (!P->pop_queued)
+		return;
+	pthread_mutex_lock(&P->mu);
+	P->npop = 0;
+	while (P->populating)
+		pthread_cond_wait(&P->cv, &P->mu);
+	pthread_mutex_unlock(&P->mu);
+	P->pop_queued = false;
+}
 
 /* A loader that parses chunks: the header's columns of L, no dataset. */
 static void parse_loader_init(struct loader *W, const struct loader *L)
@@ -1365,6 +1420,8 @@ static void *par_worker(void *arg)
 	while (!P->stop) {
 		if (P->next_claim < P->next_read) {
 			par_parse_next(P, &W);
+		} else if (P->npop) {
+			par_populate_next(P);
 		} else {
 			pthread_cond_wait(&P->cv, &P->mu);
 		}
@@ -1466,25 +1523,49 @@ static int par_next(struct par *P, struct chunk *k)
 	}
 }
 
-/* Rows of big files are many: room for all of them at once, guessed from the first chunk
- * (fewer copies, huge pages from the start). A hint: failure changes nothing. */
-static void par_reserve(struct loader *L, const struct chunk *k, size_t rest)
+/* Big files have many rows: room for all of them at once (rows, runs, the pool and the
+ * duplicate set), guessed from the first chunk k once it is committed (it added `pooled` strings
+ * to the pool) and total, the size of the input; the worker then faults in what the commit will
+ * write. A hint: failure changes nothing. */
+static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total, size_t pooled)
 {
 	struct dataset *ds = L->ds;
 
-	if (k->len == 0 || rest < k->len)
+	if (k->len == 0 || total < k->len)
 		return;
-	double f = (double)rest / (double)k->len * 1.05;
-	size_t rows = ds->n + (size_t)((double)k->n * f) + 64;
-	size_t runs = ds->nruns + (size_t)((double)k->nruns * f) + 64;
-	if (rows < ((size_t)1 << 32))
-		big_reserve((void **)&ds->rows, &ds->cap, rows, sizeof *ds->rows);
-	if (runs < ((size_t)1 << 32))
-		big_reserve((void **)&ds->runs, &ds->runs_cap, runs, sizeof *ds->runs);
+	double f = (double)total / (double)k->len;
+	size_t rows = ds->n + (size_t)((double)k->n * f), runs = ds->nruns + (size_t)((double)k->nruns * f);
+	size_t strings = ds->pool.n + (size_t)((double)pooled * f * 1.02);
+	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32) || strings >= ((size_t)1 << 31))
+		return;
+	if (big_reserve((void **)&ds->rows, &ds->cap, rows + rows / 20 + 64, sizeof *ds->rows) < 0 ||
+	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0 ||
+	    strpool_reserve(&ds->pool, strings) < 0)
+		return;
+	size_t dup = 1024;
+	while ((rows + 1) * 2 > dup)
+		dup *= 2;
+	if (dup > L->dup_cap && dup_resize(L, dup) < 0)
+		return;
+
+	pthread_mutex_lock(&P->mu);
+	P->pop[0].p = (char *)(ds->rows + ds->n);
+	P->pop[0].len = (rows > ds->n ? rows - ds->n : 0) * sizeof *ds->rows;
+	P->pop[1].p = (char *)(ds->runs + ds->nruns);
+	P->pop[1].len = (runs > ds->nruns ? runs - ds->nruns : 0) * sizeof *ds->runs;
+	P->pop[2].p = (char *)ds->pool.slots;
+	P->pop[2].len = ds->pool.cap * sizeof *ds->pool.slots;
+	P->npop = 3;
+	for (size_t i = P->npop; i-- > 0;)
+		if (P->pop[i].len == 0)
+			P->pop[i] = P->pop[--P->npop];
+	P->pop_queued = P->npop > 0;
+	pthread_cond_broadcast(&P->cv);
+	pthread_mutex_unlock(&P->mu);
 }
 
 /* Commits chunk k (its start is known to be outside a record). 0, or -1 with L->err set. */
-static int chunk_commit(struct loader *L, struct chunk *k)
+static int chunk_commit(struct par *P, struct loader *L, struct chunk *k)
 {
 	struct dataset *ds = L->ds;
 	long base = L->line - 1;
@@ -1492,6 +1573,10 @@ static int chunk_commit(struct loader *L, struct chunk *k)
 
 	for (size_t i = 0; i < k->n; i++) {
 		struct prerow *pr = &k->rows[i];
+		/* nothing the worker may be faulting in moves while it does */
+		if (P->pop_queued && (ds->n == ds->cap || ds->nruns + pr->run_n > ds->runs_cap ||
+				      (ds->pool.n + NTEXT + 1) * 2 > ds->pool.cap))
+			par_quiesce(P);
 		if (i + 4 < k->n && !k->rows[i + 4].skip) {
 			const struct prerow *a = &k->rows[i + 4];
 			for (size_t j = 0; j < NTEXT; j++)
@@ -1525,6 +1610,7 @@ static int chunk_commit(struct loader *L, struct chunk *k)
 static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const char *mem, size_t mem_len,
 			 size_t total, size_t chunk_size, bool eof)
 {
+	struct dataset *ds = L->ds;
 	struct par *P = calloc(1, sizeof *P);
 	pthread_t th;
 	bool threaded = false, first = true;
@@ -1576,11 +1662,12 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 			pthread_mutex_unlock(&P->mu);
 			if (k->open)
 				break; /* the next chunk's start was guessed wrong: one pass from here */
-			if (first)
-				par_reserve(L, k, total);
-			first = false;
-			if (chunk_commit(L, k) < 0)
+			size_t pooled = ds->pool.n;
+			if (chunk_commit(P, L, k) < 0)
 				goto out;
+			if (first)
+				par_reserve(P, L, k, total, ds->pool.n - pooled);
+			first = false;
 			pthread_mutex_lock(&P->mu);
 			k->state = SLOT_FREE;
 			P->next_commit++;
@@ -1648,9 +1735,9 @@ out:
 	return rc;
 }
 
-/* Inputs from this size on are parsed by two threads (below, one thread is faster). */
-#define PAR_MIN_BYTES ((size_t)4 << 20)
-#define PAR_CHUNK ((size_t)256 << 10)
+/* Inputs from this size on (two chunks) are parsed by two threads. */
+#define PAR_MIN_BYTES ((size_t)256 << 10)
+#define PAR_CHUNK ((size_t)128 << 10)
 
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
 		       bool libcsv_only, size_t par_chunk, struct gs_err *err)

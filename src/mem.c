@@ -18,3 +18,20 @@ void mem_advise_huge(void *p, size_t size)
 	(void)size;
 #endif
 }
+
+int mem_populate(void *p, size_t size)
+{
+#ifdef MADV_POPULATE_WRITE
+	const uintptr_t page = 4096;
+	uintptr_t a = ((uintptr_t)p + page - 1) & ~(page - 1);
+	uintptr_t e = ((uintptr_t)p + size) & ~(page - 1);
+
+	if (e <= a)
+		return 0;
+	return madvise((void *)a, e - a, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)size;
+	return -1;
+#endif
+}

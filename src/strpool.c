@@ -69,9 +69,9 @@ static char *pool_alloc(struct strpool *p, size_t len)
 	return b;
 }
 
-static int pool_grow(struct strpool *p)
+/* Rehashes into a table of cap slots (a power of two above 2 n). 0, or -1. */
+static int pool_resize(struct strpool *p, size_t cap)
 {
-	size_t cap = p->cap ? p->cap * 2 : 256;
 	char **slots;
 	uint32_t *tags;
 
@@ -101,6 +101,23 @@ static int pool_grow(struct strpool *p)
 	p->tags = tags;
 	p->cap = cap;
 	return 0;
+}
+
+static int pool_grow(struct strpool *p)
+{
+	return pool_resize(p, p->cap ? p->cap * 2 : 256);
+}
+
+int strpool_reserve(struct strpool *p, size_t n)
+{
+	size_t cap = p->cap ? p->cap : 256;
+
+	while ((n + 1) * 2 > cap) {
+		if (cap > ((size_t)1 << 32))
+			return -1;
+		cap *= 2;
+	}
+	return cap == p->cap ? 0 : pool_resize(p, cap);
 }
 
 void strpool_prefetch(const struct strpool *p, uint64_t h)
