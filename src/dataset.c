@@ -138,6 +138,8 @@ static inline const char *trim(const char *s, size_t *len)
 {
 	size_t n = *len;
 
+	if (n == 0 || ((unsigned char)s[0] > ' ' && (unsigned char)s[n - 1] > ' '))
+		return s; /* the usual case: nothing to drop */
 	while (n && (s[0] == ' ' || s[0] == '\t')) {
 		s++;
 		n--;
@@ -640,15 +642,57 @@ static int big_reserve(void **p, size_t *cap, size_t want, size_t sz)
 	return 0;
 }
 
+/* The usual run list, "0.5487;0.5505;0.5893": positive plain decimals (digits[.digits], at most
+ * 19 digits, at most 2^53 as an integer; see fast_decimal) split by ';', empty elements
+ * skipped. Parses it into out[0..max) in one pass and returns the count, or -1 when it is not
+ * of that form (the general parse then decides, with its warnings). */
+static long runs_fast(const char *s, size_t len, double *out, size_t max)
+{
+	size_t i = 0, k = 0;
+
+	while (i < len) {
+		size_t e = i, d = i, nint, nfrac = 0;
+		uint64_t m = 0;
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+			m = m * 10 + (unsigned)(s[i] - '0');
+		nint = i - d;
+		if (i < len && s[i] == '.') {
+			for (d = ++i; i < len && (unsigned)(s[i] - '0') < 10; i++)
+				m = m * 10 + (unsigned)(s[i] - '0');
+			nfrac = i - d;
+		}
+		if (i < len && s[i] != ';')
+			return -1;
+		if (i > e) { /* an empty element is skipped */
+			if (nint + nfrac == 0 || nint + nfrac > 19 || m == 0 || m > (1ull << 53) || k == max)
+				return -1;
+			double x = (double)m;
+			out[k++] = nfrac ? x / pow10_exact[nfrac] : x;
+		}
+		i++; /* the ';' */
+	}
+	return (long)k;
+}
+
 /* Parses run_minutes into (*v)[*n...], ascending; a bad value warns and keeps none. */
 static int runs_parse(struct loader *L, struct prerow *pr, double **v, size_t *n, size_t *cap)
 {
 	size_t len, start = *n;
 	const char *s = field_text(L, C_RUN_MINUTES, &len);
 	size_t i = 0;
+	double quick[32];
+	long nq = runs_fast(s, len, quick, sizeof quick / sizeof quick[0]);
 
 	pr->run_off = start;
 	pr->run_n = 0;
+	if (nq >= 0) {
+		if (*n + (size_t)nq > *cap && big_reserve((void **)v, cap, *n + (size_t)nq, sizeof **v) < 0)
+			return -1;
+		if (nq > 0)
+			memcpy(*v + *n, quick, (size_t)nq * sizeof *quick);
+		*n += (size_t)nq;
+		i = len; /* parsed */
+	}
 	while (i < len) {
 		const char *semi = memchr(s + i, ';', len - i);
 		size_t j = semi ? (size_t)(semi - s) : len;

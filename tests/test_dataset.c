@@ -655,6 +655,90 @@ static void decimal_parser_matches_strtod(void **state)
 	}
 }
 
+/* run_minutes of one row against the rule written out independently: split on ';', skip empty
+ * elements, each a positive finite number by strtod (blanks around it allowed, no nan, inf or
+ * hex); one bad element keeps none, with a warning. */
+static void check_runs(const char *list)
+{
+	char text[512], el[128];
+	double want[64];
+	size_t nwant = 0;
+	bool bad = false;
+	struct dataset d;
+	struct gs_err e;
+
+	for (const char *p = list;; p++) {
+		const char *semi = strchr(p, ';');
+		size_t len = semi ? (size_t)(semi - p) : strlen(p);
+		if (len) {
+			memcpy(el, p, len);
+			el[len] = '\0';
+			char *b = el, *end;
+			while (*b == ' ' || *b == '\t')
+				b++;
+			size_t bl = strlen(b);
+			while (bl && (b[bl - 1] == ' ' || b[bl - 1] == '\t'))
+				b[--bl] = '\0';
+			errno = 0;
+			double x = bl && strspn(b, "0123456789.eE+-") == bl ? strtod(b, &end) : 0;
+			if (!bl || strspn(b, "0123456789.eE+-") != bl || *end || errno == ERANGE || !isfinite(x) ||
+			    !(x > 0))
+				bad = true;
+			else
+				want[nwant++] = x;
+		}
+		if (!semi)
+			break;
+		p = semi;
+	}
+	if (bad)
+		nwant = 0;
+	for (size_t i = 1; i < nwant; i++) /* ascending */
+		for (size_t j = i; j > 0 && want[j - 1] > want[j]; j--) {
+			double t = want[j];
+			want[j] = want[j - 1];
+			want[j - 1] = t;
+		}
+	snprintf(text, sizeof text, "system,benchmark,accelerators,minutes,run_minutes\na,bert,8,1,\"%s\"\n", list);
+	memset(&d, 0, sizeof d);
+	memset(&e, 0, sizeof e);
+	assert_int_equal(dataset_load_buffer(&d, "t.csv", text, strlen(text), &e), 0);
+	assert_int_equal(d.n, 1);
+	if (d.rows[0].run_n != nwant || (d.warn.n > 0) != bad)
+		fail_msg("run list '%s': %u runs, %zu warnings; want %zu runs, %s", list, d.rows[0].run_n,
+			 d.warn.n, nwant, bad ? "a warning" : "none");
+	for (size_t i = 0; i < nwant; i++)
+		if (d.runs[d.rows[0].run_off + i] != want[i])
+			fail_msg("run list '%s': run %zu is %.17g, want %.17g", list, i,
+				 d.runs[d.rows[0].run_off + i], want[i]);
+	dataset_free(&d);
+}
+
+static void run_lists(void **state)
+{
+	(void)state;
+	static const char *const fixed[] = {
+		"", ";", ";;", "1", "1;2", "2;1", ";1;;2;", "0.5487;0.5505;0.5893", "1.;.5", ".", "1;.",
+		"0", "1;0", "0.0;1", "-1;2", "+1;2", " 1;2", "1 ;2", "1; 2", "1e3;2", "1E-2", "0x10", "nan",
+		"inf;1", "1..2", "1.2.3", "00012.500", "9007199254740992", "9007199254740993;1",
+		"1234567890123456789", "12345678901234567890", "0.000000000000000000001", "1;2;3;4;5;6;7;8;9;"
+		"10;11;12;13;14;15;16;17;18;19;20;21;22;23;24;25;26;27;28;29;30;31;32;33;34;35",
+		"4.35;2.675;0.1;0.3", "1;x", "x", "1;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;;2",
+	};
+	char buf[400];
+
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		check_runs(fixed[i]);
+	static const char *const tok[] = { "0", "1", "5", "9", ".", ";", ";", ";", "00", "e", "-", " " };
+	for (int i = 0; i < 20000; i++) {
+		size_t n = 0, ntok = rnd(40);
+		for (size_t k = 0; k < ntok; k++)
+			n += (size_t)sprintf(buf + n, "%s", rnd(3) ? tok[rnd(4)] : tok[rnd(sizeof tok / sizeof tok[0])]);
+		buf[n] = '\0';
+		check_runs(buf);
+	}
+}
+
 static void integer_columns(void **state)
 {
 	(void)state;
@@ -706,6 +790,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(parallel_matches_one_pass, setup, teardown),
 		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
 		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
+		cmocka_unit_test_setup_teardown(run_lists, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
