@@ -1781,7 +1781,7 @@ out:
 
 /* Inputs from this size on (two chunks) are parsed by two threads. */
 #define PAR_MIN_BYTES ((size_t)256 << 10)
-#define PAR_CHUNK ((size_t)128 << 10)
+#define PAR_CHUNK ((size_t)64 << 10)
 
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
 		       bool libcsv_only, size_t par_chunk, struct gs_err *err)
