@@ -907,7 +907,8 @@ static const char *chunk_copy(struct chunk *k, const char *s, size_t len)
 static int row_collect(struct loader *L, struct chunk *k)
 {
 	if (k->n == k->cap) {
-		size_t cap = k->cap ? k->cap * 2 : 1024;
+		/* a 64 KB chunk holds a few hundred rows */
+		size_t cap = k->cap ? k->cap * 2 : 256;
 		struct prerow *p = realloc(k->rows, cap * sizeof *p);
 		if (!p)
 			return -1;
@@ -1567,11 +1568,25 @@ static int par_next(struct par *P, struct chunk *k)
 	}
 }
 
-/* Big files have many rows: room for all of them at once (rows, runs, the pool and the
- * duplicate set), guessed from the first chunk k once it is committed (it added `pooled` strings
- * to the pool) and total, the size of the input; the worker then faults in what the commit will
- * write. A hint: failure changes nothing. */
-static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total, size_t pooled)
+/* Queues p[0..len) for the worker to fault in (see struct par). */
+static void par_queue(struct par *P, void *p, size_t len)
+{
+	if (len == 0 || P->npop == sizeof P->pop / sizeof P->pop[0])
+		return;
+	pthread_mutex_lock(&P->mu);
+	P->pop[P->npop].p = p;
+	P->pop[P->npop].len = len;
+	P->npop++;
+	P->pop_queued = true;
+	pthread_cond_broadcast(&P->cv);
+	pthread_mutex_unlock(&P->mu);
+}
+
+/* Big files have many rows: room for all of them at once (rows, runs and the duplicate set),
+ * guessed from the first chunk k and total, the size of the input; the worker then faults in
+ * what the commit will write. The duplicate set is sized a little short: growing it once more
+ * costs less than a table twice too big. A hint: failure changes nothing. */
+static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total)
 {
 	struct dataset *ds = L->ds;
 
@@ -1579,33 +1594,34 @@ static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, 
 		return;
 	double f = (double)total / (double)k->len;
 	size_t rows = ds->n + (size_t)((double)k->n * f), runs = ds->nruns + (size_t)((double)k->nruns * f);
-	size_t strings = ds->pool.n + (size_t)((double)pooled * f * 1.02);
-	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32) || strings >= ((size_t)1 << 31))
+	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32))
 		return;
 	if (big_reserve((void **)&ds->rows, &ds->cap, rows + rows / 20 + 64, sizeof *ds->rows) < 0 ||
-	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0 ||
-	    strpool_reserve(&ds->pool, strings) < 0)
+	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0)
 		return;
 	size_t dup = 1024;
-	while ((rows + 1) * 2 > dup)
+	while ((rows - rows / 16 + 1) * 2 > dup)
 		dup *= 2;
 	if (dup > L->dup_cap && dup_resize(L, dup) < 0)
 		return;
+	par_queue(P, ds->rows + ds->n, (rows > ds->n ? rows - ds->n : 0) * sizeof *ds->rows);
+	par_queue(P, ds->runs + ds->nruns, (runs > ds->nruns ? runs - ds->nruns : 0) * sizeof *ds->runs);
+}
 
-	pthread_mutex_lock(&P->mu);
-	P->pop[0].p = (char *)(ds->rows + ds->n);
-	P->pop[0].len = (rows > ds->n ? rows - ds->n : 0) * sizeof *ds->rows;
-	P->pop[1].p = (char *)(ds->runs + ds->nruns);
-	P->pop[1].len = (runs > ds->nruns ? runs - ds->nruns : 0) * sizeof *ds->runs;
-	P->pop[2].p = (char *)ds->pool.slots;
-	P->pop[2].len = ds->pool.cap * sizeof *ds->pool.slots;
-	P->npop = 3;
-	for (size_t i = P->npop; i-- > 0;)
-		if (P->pop[i].len == 0)
-			P->pop[i] = P->pop[--P->npop];
-	P->pop_queued = P->npop > 0;
-	pthread_cond_broadcast(&P->cv);
-	pthread_mutex_unlock(&P->mu);
+/* The pool: sized once a few chunks are in, from the strings the chunks after the first added
+ * (pooled, over `bytes` of input; the first chunk also adds the names that repeat, which would
+ * make the guess too big) and the bytes left, a little short for the same reason as the
+ * duplicate set; its slots are then faulted in by the worker. A hint. */
+static void par_reserve_pool(struct par *P, struct loader *L, size_t pooled, size_t bytes, size_t left)
+{
+	struct strpool *pool = &L->ds->pool;
+
+	if (bytes == 0)
+		return;
+	double strings = (double)pool->n + (double)pooled / (double)bytes * (double)left * 0.9;
+	if (strings >= (double)((size_t)1 << 31) || strpool_reserve(pool, (size_t)strings) < 0)
+		return;
+	par_queue(P, pool->slots, pool->cap * sizeof *pool->slots);
 }
 
 /* Commits chunk k (its start is known to be outside a record). 0, or -1 with L->err set. */
@@ -1657,7 +1673,8 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 	struct dataset *ds = L->ds;
 	struct par *P = calloc(1, sizeof *P);
 	pthread_t th;
-	bool threaded = false, first = true;
+	bool threaded = false;
+	size_t done = 0, done0 = 0, pooled0 = 0; /* bytes committed, and pool size, after chunk 0 */
 	struct loader W;
 	int rc = -1;
 
@@ -1706,12 +1723,17 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 			pthread_mutex_unlock(&P->mu);
 			if (k->open)
 				break; /* the next chunk's start was guessed wrong: one pass from here */
-			size_t pooled = ds->pool.n;
 			if (chunk_commit(P, L, k) < 0)
 				goto out;
-			if (first)
-				par_reserve(P, L, k, total, ds->pool.n - pooled);
-			first = false;
+			done += k->len;
+			if (P->next_commit == 0) {
+				par_reserve(P, L, k, total);
+				pooled0 = ds->pool.n;
+				done0 = done;
+			} else if (P->next_commit == 8) {
+				par_reserve_pool(P, L, ds->pool.n - pooled0, done - done0,
+						 total > done ? total - done : 0);
+			}
 			pthread_mutex_lock(&P->mu);
 			k->state = SLOT_FREE;
 			P->next_commit++;
@@ -1774,7 +1796,10 @@ out:
 	loader_free(&W);
 	free(P);
 #ifdef __GLIBC__
-	malloc_trim(0); /* the chunks' memory, freed in the worker's arena, back to the system */
+	/* the chunks' memory, freed in the worker's arena, back to the system; not worth it for a
+	 * small input, whose next load would only fault the same pages in again */
+	if (total >= ((size_t)32 << 20))
+		malloc_trim(0);
 #endif
 	return rc;
 }
