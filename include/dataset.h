@@ -27,9 +27,6 @@ uint64_t strpool_hash(const char *s, size_t len);
 void strpool_prefetch(const struct strpool *p, uint64_t h);
 /* strpool_intern for a hash h that strpool_hash gave for s[0..len). */
 const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
-/* Makes room for n strings in all, so that interning up to that many grows nothing. 0, or -1
- * when out of memory (the pool is unchanged then). */
-int strpool_reserve(struct strpool *p, size_t n);
 /* Frees every string of the pool. */
 void strpool_free(struct strpool *p);
 

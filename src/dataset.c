@@ -753,6 +753,7 @@ static int row_parse(struct loader *L, struct prerow *pr, const struct prerow *p
 	long long n;
 
 	pr->skip = true;
+	pr->run_n = 0;
 	pr->line = L->rec_line;
 	if (L->nfields != L->nheader) {
 		loader_warn(L, 0, "row has %zu fields, the header has %zu; row skipped", L->nfields, L->nheader);
@@ -1336,33 +1337,45 @@ struct par {
 	bool inited;             /* mu and cv */
 	/* Memory the commit is about to write, faulted in by the worker while it has nothing to
 	 * parse: the page zeroing (a good part of a commit otherwise) leaves the busier thread.
-	 * Cleared by par_quiesce before any of it moves. */
-	struct { char *p; size_t len; } pop[3];
+	 * Never further than POP_AHEAD past what the commit has written (`end`, moved after each
+	 * chunk), so that a size guessed too big costs no memory. Cleared by par_quiesce before
+	 * any of it moves. */
+	struct { char *p; size_t len; char *end; bool runs; } pop[2]; /* the row array, the runs */
 	size_t npop, pop_next;   /* ranges left; the next one to take a piece of */
 	int populating;          /* pieces being faulted in now */
 	bool pop_queued;         /* (main thread) ranges were queued and not yet quiesced */
 };
 
-/* Faults in the next piece of a queued range; called and returning with P->mu held. */
-static void par_populate_next(struct par *P)
+#define POP_AHEAD ((size_t)32 << 20)
+
+/* Faults in the next piece of a queued range that the commit is near enough; called and
+ * returning with P->mu held. False when there is none now. */
+static bool par_populate_next(struct par *P)
 {
 	const size_t piece = (size_t)4 << 20;
-	size_t i = P->pop_next++ % P->npop;
-	char *a = P->pop[i].p;
-	size_t len = P->pop[i].len < piece ? P->pop[i].len : piece;
 
-	P->pop[i].p += len;
-	P->pop[i].len -= len;
-	if (P->pop[i].len == 0)
-		P->pop[i] = P->pop[--P->npop];
-	P->populating++;
-	pthread_mutex_unlock(&P->mu);
-	int rc = mem_populate(a, len);
-	pthread_mutex_lock(&P->mu);
-	if (rc < 0)
-		P->npop = 0; /* the kernel cannot: the commit faults its pages itself */
-	P->populating--;
-	pthread_cond_broadcast(&P->cv);
+	for (size_t tries = 0; tries < P->npop; tries++) {
+		size_t i = P->pop_next++ % P->npop;
+		char *a = P->pop[i].p;
+		size_t ahead = P->pop[i].end + POP_AHEAD > a ? (size_t)(P->pop[i].end + POP_AHEAD - a) : 0;
+		size_t len = P->pop[i].len < piece ? P->pop[i].len : piece;
+		if (len > ahead)
+			continue;
+		P->pop[i].p += len;
+		P->pop[i].len -= len;
+		if (P->pop[i].len == 0)
+			P->pop[i] = P->pop[--P->npop];
+		P->populating++;
+		pthread_mutex_unlock(&P->mu);
+		int rc = mem_populate(a, len);
+		pthread_mutex_lock(&P->mu);
+		if (rc < 0)
+			P->npop = 0; /* the kernel cannot: the commit faults its pages itself */
+		P->populating--;
+		pthread_cond_broadcast(&P->cv);
+		return true;
+	}
+	return false;
 }
 
 /* Stops faulting in (main thread): no queued range is touched after this returns, so that the
@@ -1465,9 +1478,7 @@ static void *par_worker(void *arg)
 	while (!P->stop) {
 		if (P->next_claim < P->next_read) {
 			par_parse_next(P, &W);
-		} else if (P->npop) {
-			par_populate_next(P);
-		} else {
+		} else if (!par_populate_next(P)) {
 			pthread_cond_wait(&P->cv, &P->mu);
 		}
 	}
@@ -1568,60 +1579,50 @@ static int par_next(struct par *P, struct chunk *k)
 	}
 }
 
-/* Queues p[0..len) for the worker to fault in (see struct par). */
-static void par_queue(struct par *P, void *p, size_t len)
+/* Queues p[0..len) for the worker to fault in, the commit having written up to end (see
+ * struct par). */
+static void par_queue(struct par *P, void *p, size_t len, void *end, bool runs)
 {
-	if (len == 0 || P->npop == sizeof P->pop / sizeof P->pop[0])
-		return;
 	pthread_mutex_lock(&P->mu);
-	P->pop[P->npop].p = p;
-	P->pop[P->npop].len = len;
-	P->npop++;
-	P->pop_queued = true;
-	pthread_cond_broadcast(&P->cv);
+	if (len && P->npop < sizeof P->pop / sizeof P->pop[0]) {
+		P->pop[P->npop].p = p;
+		P->pop[P->npop].len = len;
+		P->pop[P->npop].end = end;
+		P->pop[P->npop].runs = runs;
+		P->npop++;
+		P->pop_queued = true;
+		pthread_cond_broadcast(&P->cv);
+	}
 	pthread_mutex_unlock(&P->mu);
 }
 
-/* Big files have many rows: room for all of them at once (rows, runs and the duplicate set),
- * guessed from the first chunk k and total, the size of the input; the worker then faults in
- * what the commit will write. The duplicate set is sized a little short: growing it once more
- * costs less than a table twice too big. A hint: failure changes nothing. */
-static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total)
+/* Big files have many rows: room for all of them at once (rows and runs), guessed from the
+ * rows and runs chunk 0 gave (rows0, runs0, over k->len bytes) and total, the size of the
+ * input, and never more rows than total / 8 (the shortest row is "a,b,1,1\n") nor runs than
+ * total / 2. The room stays virtual; the worker faults it in a little ahead of the commit.
+ * A hint: failure changes nothing. */
+static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total, size_t rows0,
+			size_t runs0)
 {
 	struct dataset *ds = L->ds;
 
 	if (k->len == 0 || total < k->len)
 		return;
 	double f = (double)total / (double)k->len;
-	size_t rows = ds->n + (size_t)((double)k->n * f), runs = ds->nruns + (size_t)((double)k->nruns * f);
+	size_t rows = ds->n + (size_t)((double)rows0 * f), runs = ds->nruns + (size_t)((double)runs0 * f);
+	if (rows > ds->n + total / 8)
+		rows = ds->n + total / 8;
+	if (runs > ds->nruns + total / 2)
+		runs = ds->nruns + total / 2;
 	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32))
 		return;
 	if (big_reserve((void **)&ds->rows, &ds->cap, rows + rows / 20 + 64, sizeof *ds->rows) < 0 ||
 	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0)
 		return;
-	size_t dup = 1024;
-	while ((rows - rows / 16 + 1) * 2 > dup)
-		dup *= 2;
-	if (dup > L->dup_cap && dup_resize(L, dup) < 0)
-		return;
-	par_queue(P, ds->rows + ds->n, (rows > ds->n ? rows - ds->n : 0) * sizeof *ds->rows);
-	par_queue(P, ds->runs + ds->nruns, (runs > ds->nruns ? runs - ds->nruns : 0) * sizeof *ds->runs);
-}
-
-/* The pool: sized once a few chunks are in, from the strings the chunks after the first added
- * (pooled, over `bytes` of input; the first chunk also adds the names that repeat, which would
- * make the guess too big) and the bytes left, a little short for the same reason as the
- * duplicate set; its slots are then faulted in by the worker. A hint. */
-static void par_reserve_pool(struct par *P, struct loader *L, size_t pooled, size_t bytes, size_t left)
-{
-	struct strpool *pool = &L->ds->pool;
-
-	if (bytes == 0)
-		return;
-	double strings = (double)pool->n + (double)pooled / (double)bytes * (double)left * 0.9;
-	if (strings >= (double)((size_t)1 << 31) || strpool_reserve(pool, (size_t)strings) < 0)
-		return;
-	par_queue(P, pool->slots, pool->cap * sizeof *pool->slots);
+	par_queue(P, ds->rows + ds->n, (rows > ds->n ? rows - ds->n : 0) * sizeof *ds->rows, ds->rows + ds->n,
+		  false);
+	par_queue(P, ds->runs + ds->nruns, (runs > ds->nruns ? runs - ds->nruns : 0) * sizeof *ds->runs,
+		  ds->runs + ds->nruns, true);
 }
 
 /* Commits chunk k (its start is known to be outside a record). 0, or -1 with L->err set. */
@@ -1634,8 +1635,7 @@ static int chunk_commit(struct par *P, struct loader *L, struct chunk *k)
 	for (size_t i = 0; i < k->n; i++) {
 		struct prerow *pr = &k->rows[i];
 		/* nothing the worker may be faulting in moves while it does */
-		if (P->pop_queued && (ds->n == ds->cap || ds->nruns + pr->run_n > ds->runs_cap ||
-				      (ds->pool.n + NTEXT + 1) * 2 > ds->pool.cap))
+		if (P->pop_queued && (ds->n == ds->cap || ds->nruns + pr->run_n > ds->runs_cap))
 			par_quiesce(P);
 		if (i + 4 < k->n && !k->rows[i + 4].skip) {
 			const struct prerow *a = &k->rows[i + 4];
@@ -1674,7 +1674,6 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 	struct par *P = calloc(1, sizeof *P);
 	pthread_t th;
 	bool threaded = false;
-	size_t done = 0, done0 = 0, pooled0 = 0; /* bytes committed, and pool size, after chunk 0 */
 	struct loader W;
 	int rc = -1;
 
@@ -1723,20 +1722,17 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 			pthread_mutex_unlock(&P->mu);
 			if (k->open)
 				break; /* the next chunk's start was guessed wrong: one pass from here */
+			size_t n0 = ds->n, nruns0 = ds->nruns;
 			if (chunk_commit(P, L, k) < 0)
 				goto out;
-			done += k->len;
-			if (P->next_commit == 0) {
-				par_reserve(P, L, k, total);
-				pooled0 = ds->pool.n;
-				done0 = done;
-			} else if (P->next_commit == 8) {
-				par_reserve_pool(P, L, ds->pool.n - pooled0, done - done0,
-						 total > done ? total - done : 0);
-			}
+			if (P->next_commit == 0)
+				par_reserve(P, L, k, total, ds->n - n0, ds->nruns - nruns0);
 			pthread_mutex_lock(&P->mu);
 			k->state = SLOT_FREE;
 			P->next_commit++;
+			for (size_t i = 0; i < P->npop; i++) /* what the commit has written */
+				P->pop[i].end = P->pop[i].runs ? (char *)(ds->runs + ds->nruns) : (char *)(ds->rows + ds->n);
+			pthread_cond_broadcast(&P->cv);
 			pthread_mutex_unlock(&P->mu);
 		} else if (P->next_commit == P->next_read && P->done) {
 			pthread_mutex_unlock(&P->mu);

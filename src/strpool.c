@@ -108,18 +108,6 @@ static int pool_grow(struct strpool *p)
 	return pool_resize(p, p->cap ? p->cap * 2 : 256);
 }
 
-int strpool_reserve(struct strpool *p, size_t n)
-{
-	size_t cap = p->cap ? p->cap : 256;
-
-	while ((n + 1) * 2 > cap) {
-		if (cap > ((size_t)1 << 32))
-			return -1;
-		cap *= 2;
-	}
-	return cap == p->cap ? 0 : pool_resize(p, cap);
-}
-
 void strpool_prefetch(const struct strpool *p, uint64_t h)
 {
 	if (p->cap) {
