@@ -58,7 +58,8 @@ struct dataset {
 	size_t nruns, runs_cap;
 	struct family_rule *rules;
 	size_t nrules;
-	size_t unmatched;                /* rows whose accelerator matched no rule */
+	size_t unmatched;                /* rows whose accelerator (not empty) matched no rule */
+	const char *unmatched_example;   /* the accelerator of the first of them */
 	size_t shared_ids;               /* rows whose system id another submitter's row also has
 					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
@@ -96,7 +97,8 @@ int dataset_load_buffer_parallel(struct dataset *ds, const char *name, const cha
 int dataset_parse_double(const char *s, size_t len, double *out);
 
 /* Sets vendor and family of every row from the rules (case-insensitive substring, first match;
- * no match: the accelerator itself, counted in ds->unmatched). */
+ * no match: the accelerator itself, or "unknown" when empty; counted in ds->unmatched when
+ * not empty). */
 void dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

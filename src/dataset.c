@@ -2069,47 +2069,39 @@ static const struct family_rule *rule_match(const struct dataset *ds, const char
 
 void dataset_classify(struct dataset *ds)
 {
-	/* accelerators are pooled: cache the answer per distinct pointer */
-	const char *last = NULL;
-	const struct family_rule *last_rule = NULL;
-	size_t cap = 64, used = 0;
-	const char **seen = malloc(cap * sizeof *seen);
-	const struct family_rule **rules = malloc(cap * sizeof *rules);
+	/* accelerators are pooled and few: the answer is cached per distinct pointer */
+	struct {
+		const char *acc;
+		const struct family_rule *rule;
+	} seen[64];
+	size_t nseen = 0, last = 0;
 
 	ds->unmatched = 0;
+	ds->unmatched_example = NULL;
 	for (size_t i = 0; i < ds->n; i++) {
 		struct row *r = &ds->rows[i];
-		const struct family_rule *m = NULL;
-		if (r->accelerator == last) {
-			m = last_rule;
-		} else {
-			size_t j;
-			for (j = 0; seen && rules && j < used; j++)
-				if (seen[j] == r->accelerator)
-					break;
-			if (seen && rules && j < used) {
-				m = rules[j];
-			} else {
-				m = rule_match(ds, r->accelerator);
-				if (seen && rules && used < cap) {
-					seen[used] = r->accelerator;
-					rules[used++] = m;
-				}
+		if (!nseen || seen[last].acc != r->accelerator) {
+			for (last = 0; last < nseen && seen[last].acc != r->accelerator; last++)
+				;
+			if (last == nseen) { /* new: matched now, cached while there is room */
+				const struct family_rule *m = rule_match(ds, r->accelerator);
+				last = nseen < sizeof seen / sizeof seen[0] ? nseen++ : 0;
+				seen[last].acc = r->accelerator;
+				seen[last].rule = m;
 			}
-			last = r->accelerator;
-			last_rule = m;
 		}
+		const struct family_rule *m = seen[last].rule;
 		if (m) {
 			r->vendor = m->vendor;
 			r->family = m->family;
 		} else {
 			r->vendor = "";
 			r->family = *r->accelerator ? r->accelerator : "unknown";
-			ds->unmatched++;
+			/* a row without an accelerator has nothing to classify: not counted */
+			if (*r->accelerator && !ds->unmatched++)
+				ds->unmatched_example = r->accelerator;
 		}
 	}
-	free(seen);
-	free(rules);
 }
 
 void dataset_free(struct dataset *ds)

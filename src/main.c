@@ -237,21 +237,10 @@ static int load(struct dataset *ds, struct cli *c, char *path, size_t pathn)
 		}
 	}
 	dataset_classify(ds);
-	/* rows without an accelerator are not worth a warning: there is nothing to classify */
-	size_t unmatched = 0;
-	const char *ex = NULL;
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		if (!*r->vendor && *r->accelerator) {
-			unmatched++;
-			if (!ex)
-				ex = r->accelerator;
-		}
-	}
-	if (unmatched)
+	if (ds->unmatched)
 		warn_add(&ds->warn, NULL, 0, 0,
 			 "%zu rows have an accelerator no family rule matches (e.g. '%s'); their family is the accelerator name",
-			 unmatched, ex);
+			 ds->unmatched, ds->unmatched_example);
 	return 0;
 }
 
