@@ -158,32 +158,43 @@ static const double pow10_exact[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+/* The unsigned plain decimal (digits[.digits]) that s[0..len) starts with, under the rule
+ * below: its length, its value in *out; 0 when there is none. */
+static inline size_t plain_decimal(const char *s, size_t len, double *out)
+{
+	uint64_t m = 0; /* wraps past 19 digits, refused below */
+	size_t i = 0, nint, nfrac = 0;
+
+	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+		m = m * 10 + (unsigned)(s[i] - '0');
+	nint = i;
+	if (i < len && s[i] == '.') {
+		size_t d = ++i;
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+			m = m * 10 + (unsigned)(s[i] - '0');
+		nfrac = i - d;
+	}
+	if (nint + nfrac == 0 || nint + nfrac > 19 || m > (1ull << 53))
+		return 0;
+	*out = nfrac ? (double)m / pow10_exact[nfrac] : (double)m;
+	return i;
+}
+
 /* Plain decimals ([+-]digits[.digits], no exponent) of at most 19 digits whose digits make an
  * integer m <= 2^53: m and 10^k (k <= 19) are exact doubles, so m / 10^k, one correctly
  * rounded division, is the correctly rounded value, which is what strtod returns (Clinger's
  * fast path). 0, or -1 when s is not of that form (strtod decides then). */
 static int fast_decimal(const char *s, size_t len, double *out)
 {
-	const char *p = s, *end = s + len, *d;
-	uint64_t m = 0; /* wraps past 19 digits, refused below */
-	size_t nint, nfrac = 0;
+	const char *p = s, *end = s + len;
 	bool neg = false;
+	double v;
 
 	if (*p == '-' || *p == '+')
 		neg = *p++ == '-';
-	for (d = p; p < end && (unsigned)(*p - '0') < 10; p++)
-		m = m * 10 + (unsigned)(*p - '0');
-	nint = (size_t)(p - d);
-	if (p < end && *p == '.') {
-		for (d = ++p; p < end && (unsigned)(*p - '0') < 10; p++)
-			m = m * 10 + (unsigned)(*p - '0');
-		nfrac = (size_t)(p - d);
-	}
-	if (p != end || nint + nfrac == 0 || nint + nfrac > 19 || m > (1ull << 53))
+	size_t used = plain_decimal(p, (size_t)(end - p), &v);
+	if (used == 0 || p + used != end)
 		return -1;
-	double v = (double)m;
-	if (nfrac)
-		v /= pow10_exact[nfrac];
 	*out = neg ? -v : v;
 	return 0;
 }
@@ -450,8 +461,15 @@ static void loader_warn(struct loader *L, long col, const char *fmt, ...)
 	k->nwarns++;
 }
 
-#define WARN_AT(L, idx, ...) \
-	loader_warn((L), field_col((L), (idx)) ? field_col((L), (idx)) : (long)(idx) + 1, __VA_ARGS__)
+/* Column of field idx in the current line, or its field number when the line does not say. */
+static long warn_col(const struct loader *L, size_t idx)
+{
+	long col = field_col(L, idx);
+
+	return col ? col : (long)idx + 1;
+}
+
+#define WARN_AT(L, idx, ...) loader_warn((L), warn_col((L), (size_t)(idx)), __VA_ARGS__)
 
 static const char *field_text(const struct loader *L, enum column c, size_t *len)
 {
@@ -594,14 +612,29 @@ static int dup_resize(struct loader *L, size_t cap)
 
 /* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
  * SIZE_MAX after remembering idx. Returns 0, or -1 when out of memory. */
+/* Makes room in the duplicate set for row idx. 0, or -1 when out of memory. */
+static int dup_room(struct loader *L, size_t idx)
+{
+	if (idx >= DUP_EMPTY || L->dup_cap > ((size_t)1 << 31))
+		return -1;
+	if ((L->dup_n + 1) * 2 > L->dup_cap && dup_resize(L, L->dup_cap ? L->dup_cap * 2 : 1024) < 0)
+		return -1;
+	return 0;
+}
+
+static void dup_put(struct loader *L, size_t j, uint32_t tag, size_t idx)
+{
+	L->dup[j].tag = tag;
+	L->dup[j].idx = (uint32_t)idx;
+	L->dup_n++;
+}
+
 static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t idx, size_t *first)
 {
 	struct dataset *ds = L->ds;
 	size_t j, mask;
 
-	if (idx >= DUP_EMPTY || L->dup_cap > ((size_t)1 << 31))
-		return -1;
-	if ((L->dup_n + 1) * 2 > L->dup_cap && dup_resize(L, L->dup_cap ? L->dup_cap * 2 : 1024) < 0)
+	if (dup_room(L, idx) < 0)
 		return -1;
 	mask = L->dup_cap - 1;
 	for (j = tag & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
@@ -615,9 +648,7 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 		if (o->round == r->round && o->system == r->system && o->benchmark == r->benchmark)
 			ds->shared_ids++; /* reports then name such rows SUBMITTER/SYSTEM */
 	}
-	L->dup[j].tag = tag;
-	L->dup[j].idx = (uint32_t)idx;
-	L->dup_n++;
+	dup_put(L, j, tag, idx);
 	*first = SIZE_MAX;
 	return 0;
 }
@@ -650,26 +681,15 @@ static long runs_fast(const char *s, size_t len, double *out, size_t max)
 {
 	size_t i = 0, k = 0;
 
-	while (i < len) {
-		size_t e = i, d = i, nint, nfrac = 0;
-		uint64_t m = 0;
-		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-			m = m * 10 + (unsigned)(s[i] - '0');
-		nint = i - d;
-		if (i < len && s[i] == '.') {
-			for (d = ++i; i < len && (unsigned)(s[i] - '0') < 10; i++)
-				m = m * 10 + (unsigned)(s[i] - '0');
-			nfrac = i - d;
-		}
-		if (i < len && s[i] != ';')
+	for (; i < len; i++) { /* i++: past the ';' */
+		double x;
+		if (s[i] == ';')
+			continue; /* an empty element is skipped */
+		size_t used = plain_decimal(s + i, len - i, &x);
+		i += used;
+		if (used == 0 || (i < len && s[i] != ';') || !(x > 0) || k == max)
 			return -1;
-		if (i > e) { /* an empty element is skipped */
-			if (nint + nfrac == 0 || nint + nfrac > 19 || m == 0 || m > (1ull << 53) || k == max)
-				return -1;
-			double x = (double)m;
-			out[k++] = nfrac ? x / pow10_exact[nfrac] : x;
-		}
-		i++; /* the ';' */
+		out[k++] = x;
 	}
 	return (long)k;
 }
@@ -1199,14 +1219,19 @@ static const char *round_from_name(struct dataset *ds, const char *name)
 	return strpool_intern(&ds->pool, buf, len);
 }
 
+/* Rows of files loaded earlier take part in the duplicate check too. They hold no duplicates
+ * and their shared ids are counted already: they are only put in the set. */
 static int dup_seed(struct loader *L, size_t upto)
 {
-	size_t first;
-
-	/* rows of files loaded earlier take part in the duplicate check too */
-	for (size_t i = 0; i < upto; i++)
-		if (dup_check(L, &L->ds->rows[i], row_key_hash(&L->ds->rows[i]), i, &first) < 0)
+	for (size_t i = 0; i < upto; i++) {
+		uint32_t tag = row_key_hash(&L->ds->rows[i]);
+		size_t j;
+		if (dup_room(L, i) < 0)
 			return -1;
+		for (j = tag & (L->dup_cap - 1); L->dup[j].idx != DUP_EMPTY; j = (j + 1) & (L->dup_cap - 1))
+			;
+		dup_put(L, j, tag, i);
+	}
 	return 0;
 }
 
@@ -1514,11 +1539,8 @@ static int par_next(struct par *P, struct chunk *k)
 		cap = cap ? cap * 2 : P->chunk_size;
 	if (cap != k->own_cap) {
 		char *q = realloc(k->own, cap);
-		if (!q) {
-			P->read_errno = ENOMEM;
-			P->eof = true;
-			return 0;
-		}
+		if (!q)
+			goto oom;
 		k->own = q;
 		k->own_cap = cap;
 	}
@@ -1540,11 +1562,8 @@ static int par_next(struct par *P, struct chunk *k)
 				size_t len = (size_t)(nl - k->own) + 1;
 				if (have - len > P->carry_cap) {
 					char *q = realloc(P->carry, have - len);
-					if (!q) {
-						P->read_errno = ENOMEM;
-						P->eof = true;
-						return 0;
-					}
+					if (!q)
+						goto oom;
 					P->carry = q;
 					P->carry_cap = have - len;
 				}
@@ -1555,11 +1574,8 @@ static int par_next(struct par *P, struct chunk *k)
 				return 1;
 			}
 			char *q = realloc(k->own, k->own_cap * 2); /* a line longer than the chunk */
-			if (!q) {
-				P->read_errno = ENOMEM;
-				P->eof = true;
-				return 0;
-			}
+			if (!q)
+				goto oom;
 			k->own = q;
 			k->own_cap *= 2;
 		}
@@ -1577,6 +1593,10 @@ static int par_next(struct par *P, struct chunk *k)
 			P->eof = true;
 		have += (size_t)got;
 	}
+oom:
+	P->read_errno = ENOMEM;
+	P->eof = true;
+	return 0;
 }
 
 /* Queues p[0..len) for the worker to fault in, the commit having written up to end (see
@@ -1665,6 +1685,16 @@ static int chunk_commit(struct par *P, struct loader *L, struct chunk *k)
 	return 0;
 }
 
+/* Tells the worker th to stop and waits for it. */
+static void par_stop(struct par *P, pthread_t th)
+{
+	pthread_mutex_lock(&P->mu);
+	P->stop = true;
+	pthread_cond_broadcast(&P->cv);
+	pthread_mutex_unlock(&P->mu);
+	pthread_join(th, NULL);
+}
+
 /* Takes the rest of the input after the header: mem[0..mem_len) then fd (or mem alone when
  * fd < 0; eof: fd is at its end), total bytes in all; ends it (finish). 0, or -1 with L->err. */
 static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const char *mem, size_t mem_len,
@@ -1746,11 +1776,7 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 		}
 	}
 	if (threaded) {
-		pthread_mutex_lock(&P->mu);
-		P->stop = true;
-		pthread_cond_broadcast(&P->cv);
-		pthread_mutex_unlock(&P->mu);
-		pthread_join(th, NULL);
+		par_stop(P, th);
 		threaded = false;
 	}
 	/* one pass over what is left: chunks read and not committed, then the rest of the source */
@@ -1774,13 +1800,8 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 	else
 		rc = finish(L, p);
 out:
-	if (threaded) {
-		pthread_mutex_lock(&P->mu);
-		P->stop = true;
-		pthread_cond_broadcast(&P->cv);
-		pthread_mutex_unlock(&P->mu);
-		pthread_join(th, NULL);
-	}
+	if (threaded)
+		par_stop(P, th);
 	if (P->inited) {
 		pthread_mutex_destroy(&P->mu);
 		pthread_cond_destroy(&P->cv);
@@ -1982,12 +2003,12 @@ static int families_stream(struct dataset *ds, const char *name, FILE *fp, struc
 		err_set(err, name, 0, 0, "out of memory");
 		return -1;
 	}
-	for (;;) {
+	for (bool first = true;; first = false) {
 		size_t n = fread(line, 1, sizeof line, fp);
 		char *b = line;
 		if (n == 0)
 			break;
-		if (F.line == 1 && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
+		if (first && has_bom(b, n))
 			b += 3, n -= 3;
 		/* one physical line at a time, so that messages name the right line */
 		while (n > 0) {
@@ -2195,7 +2216,7 @@ size_t dataset_workloads(const struct dataset *ds, const char *round, const char
 	for (size_t i = 0; i < ds->n; i++) {
 		const struct row *r = &ds->rows[i];
 		size_t j;
-		if (strcmp(r->round, round) != 0 || r->benchmark == last)
+		if (r->benchmark == last || (r->round != round && strcmp(r->round, round) != 0))
 			continue;
 		last = r->benchmark;
 		for (j = 0; j < n && out[j] != r->benchmark; j++)
