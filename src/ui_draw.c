@@ -692,10 +692,23 @@ static void draw_status(const struct app *app)
 
 /* The bottom border of a scrolling overlay: the keys on the left, "-- more (18/66) --" (last
  * line shown / lines) on the right while lines remain below, "-- end (66/66) --" at the end. */
-static void overlay_foot(const struct app *app, const struct ui_rect *box, const char *keys, int n)
+/* The first content line an overlay of n lines shows in box. app->ov_scroll is only clamped by
+ * the scroll keys, and the content or the box can change under it without one (the wheel moves
+ * the selection under the detail overlay, the terminal is resized), so it is clamped here too. */
+static int overlay_top(const struct app *app, const struct ui_rect *box, int n)
+{
+	int top = app->ov_scroll, max = n - (box->h - 2);
+
+	if (top > max)
+		top = max;
+	return top < 0 ? 0 : top;
+}
+
+static void overlay_foot(const struct app *app, const struct ui_rect *box, const char *keys, int n,
+			 int top)
 {
 	char pos[48];
-	int vis = box->h - 2, last = app->ov_scroll + vis, pw;
+	int vis = box->h - 2, last = top + vis, pw;
 
 	if (n <= vis)
 		return;
@@ -740,7 +753,7 @@ static void draw_help(const struct app *app)
 {
 	char lines[UI_MAX_HELP * 3][UI_LINE];
 	bool head[UI_MAX_HELP * 3];
-	int n = help_lines(app, lines, head), w = 0;
+	int n = help_lines(app, lines, head), w = 0, top;
 	struct ui_rect box;
 	const char *keys = " q/Esc close, j/k/Space scroll ";
 
@@ -751,9 +764,10 @@ static void draw_help(const struct app *app)
 	}
 	box = ui_layout_overlay(&app->lay, n, w);
 	box_at(&box, " keys ", n > box.h - 2 ? NULL : keys, app);
-	overlay_foot(app, &box, keys, n);
+	top = overlay_top(app, &box, n);
+	overlay_foot(app, &box, keys, n, top);
 	for (int y = 0; y < box.h - 2; y++) {
-		int i = y + app->ov_scroll;
+		int i = y + top;
 		if (i >= n)
 			break;
 		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
@@ -764,7 +778,7 @@ static void draw_help(const struct app *app)
 static void draw_detail(const struct app *app)
 {
 	char lines[160][UI_LINE];
-	int n = (int)ui_state_detail(app, lines, 160), w = 0;
+	int n = (int)ui_state_detail(app, lines, 160), w = 0, top;
 	char title[UI_LINE];
 	struct ui_rect box;
 	const char *keys = " q/Esc/Enter close, j/k scroll ";
@@ -778,12 +792,14 @@ static void draw_detail(const struct app *app)
 	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");
 	box_at(&box, NULL, n > box.h - 2 ? NULL : keys, app);
 	put_clip(app, box.y, box.x + 2, box.w - 4, title, role_attr(R_TITLE));
-	overlay_foot(app, &box, keys, n);
+	top = overlay_top(app, &box, n);
+	overlay_foot(app, &box, keys, n, top);
 	for (int y = 0; y < box.h - 2; y++) {
-		int i = y + app->ov_scroll;
-		bool dropped = strncmp(lines[i], "  run ", 6) == 0 && strstr(lines[i], "dropped (");
+		int i = y + top;
+		bool dropped;
 		if (i >= n)
 			break;
+		dropped = strncmp(lines[i], "  run ", 6) == 0 && strstr(lines[i], "dropped (");
 		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
 			 role_attr(dropped ? R_HEAD : R_NORMAL));
 	}

@@ -477,28 +477,36 @@ static unsigned ov_scroll_to(struct app *app, int to)
 	return UI_REDRAW;
 }
 
+/* Moves from the line shown, not from a stale app->ov_scroll: the content or the box may have
+ * shrunk under it since the last scroll key (the draw clamps it the same way). */
+static unsigned ov_scroll_by(struct app *app, int delta)
+{
+	ov_scroll_to(app, app->ov_scroll);
+	return ov_scroll_to(app, app->ov_scroll + delta);
+}
+
 static unsigned act_ov_up(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_to(app, app->ov_scroll - 1);
+	return ov_scroll_by(app, -1);
 }
 
 static unsigned act_ov_down(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_to(app, app->ov_scroll + 1);
+	return ov_scroll_by(app, 1);
 }
 
 static unsigned act_ov_pgup(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_to(app, app->ov_scroll - (app->lay.rows - 6));
+	return ov_scroll_by(app, -(app->lay.rows - 6));
 }
 
 static unsigned act_ov_pgdn(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_to(app, app->ov_scroll + (app->lay.rows - 6));
+	return ov_scroll_by(app, app->lay.rows - 6);
 }
 
 static unsigned act_ov_top(struct app *app, int key)
