@@ -14,18 +14,6 @@ set -f # keys such as ? [ * are words here, never patterns
 
 alive() { [ -f "$TMP/pid" ] && kill -0 "$(cat "$TMP/pid")" 2>/dev/null; }
 
-# wait_for TEXT SECONDS: like ui_wait with a longer limit (a backlog of keys to work through)
-wait_for() {
-	j=0
-	while [ $j -lt $(($2 * 10)) ]; do
-		ui_cap
-		grep -qF -- "$1" "$UI_SCREEN" && return 0
-		sleep 0.1
-		j=$((j + 1))
-	done
-	return 1
-}
-
 ui_start 100 30 ""
 ui_wait "29/29 rows"
 cp "$UI_SCREEN" "$TMP/screen0"
@@ -118,7 +106,8 @@ for ctx in main help detail menu search; do
 		# back to the main screen (Esc closes every overlay), a known state, then the context
 		tm send-keys -t gs Escape \; send-keys -t gs Escape \; send-keys -t gs C-l
 		[ -n "$open" ] && tm send-keys -t gs "$open"
-		if [ $b -eq 0 ]; then wait_for "$mark" 20 || reached=0; fi
+		# a backlog of keys to work through: a longer limit
+		if [ $b -eq 0 ]; then ui_wait "$mark" 20 || reached=0; fi
 		send_batch "$first" 250
 		first=$((first + 250))
 		b=$((b + 1))
@@ -131,13 +120,12 @@ for ctx in main help detail menu search; do
 		"$(cat "$UI_SCREEN")"; break; fi
 done
 tm send-keys -t gs Escape \; send-keys -t gs Escape \; send-keys -t gs M-x \; send-keys -t gs '?'
-if wait_for "this help" 20; then ok "after 10,000 keys the keys still work (? shows the help)"
+if ui_wait "this help" 20; then ok "after 10,000 keys the keys still work (? shows the help)"
 else nok "after 10,000 keys the keys still work" "$(cat "$UI_SCREEN")"; fi
 ui_keys q
 ui_gone "q closes the help" "this help"
 ui_keys q
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code" "$(cat "$UI_SCREEN")"; fi
+ui_exits "q exits 0" 0 "$(cat "$UI_SCREEN")"
 ui_sane "the terminal is back in cooked mode"
 
 # ---- control characters and escape sequences in the data ----
@@ -187,6 +175,5 @@ while [ $i -lt 30 ] && [ -z "$(tm list-buffers 2>/dev/null)" ]; do sleep 0.1; i=
 if [ -n "$(tm list-buffers 2>/dev/null)" ]; then ok "control: a raw OSC 52 does reach tmux here"
 else skip "control: a raw OSC 52 does reach tmux here" "this tmux ignores OSC 52"; fi
 ui_keys q q
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "q exits 0 after the hostile names"; else nok "q exits 0 after the hostile names" "exit: $code"; fi
+ui_exits "q exits 0 after the hostile names"
 ui_stop

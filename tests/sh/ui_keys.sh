@@ -157,8 +157,7 @@ ui_see "Ctrl-L redraws" "[BERT]"
 ui_keys C-s Tab
 ui_see "Ctrl-S does not freeze the screen" "[Llama2-LoRA]"
 ui_keys q
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+ui_exits "q exits 0"
 if grep -Eq '(^| )ixon( |$)' "$TMP/stty"; then ok "flow control is the shell's again after exit"
 else nok "flow control is the shell's again after exit" "$(cat "$TMP/stty")"; fi
 ui_stop

@@ -61,8 +61,7 @@ done
 tm resize-window -t gs -x 100 -y 30
 ui_see "30 resizes in a row, then a normal screen" "[BERT]"
 ui_keys q
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+ui_exits "q exits 0"
 ui_sane "the terminal is usable afterwards"
 ui_stop
 

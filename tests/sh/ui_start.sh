@@ -16,8 +16,7 @@ ui_see "start: table header drawn" "system"
 ui_see "start: rows shown / total" "29/29 rows"
 ui_see "start: cluster line" "clusters: a "
 ui_keys q
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "q exits 0"; else nok "q exits 0" "exit: $code"; fi
+ui_exits "q exits 0"
 ui_sane "q leaves the terminal in cooked mode"
 
 ui_start 100 30 ""
@@ -28,15 +27,13 @@ ui_keys q
 ui_gone "q closes the overlay first" "this help"
 ui_see "and the explorer is still running" "[BERT]"
 ui_keys C-c
-code=$(ui_exit_code)
-if [ "$code" = 0 ]; then ok "Ctrl-C exits 0"; else nok "Ctrl-C exits 0" "exit: $code"; fi
+ui_exits "Ctrl-C exits 0"
 ui_sane "Ctrl-C leaves the terminal in cooked mode"
 
 ui_start 100 30 ""
 ui_wait "[BERT]"
 kill -TERM "$(cat "$TMP/pid")"
-code=$(ui_exit_code)
-if [ "$code" = 1 ]; then ok "SIGTERM ends it with status 1"; else nok "SIGTERM ends it with status 1" "exit: $code"; fi
+ui_exits "SIGTERM ends it with status 1" 1
 ui_sane "SIGTERM leaves the terminal in cooked mode"
 ui_see "the reason is printed after the screen is restored" "terminated by signal"
 
@@ -50,8 +47,7 @@ for env in "NO_COLOR=1" "TERM=vt100" "TERM=linux" "TERM=screen-256color" "TERM=t
 		nok "$env: draws and takes keys" "$(cat "$UI_SCREEN")"
 	fi
 	ui_keys q
-	code=$(ui_exit_code)
-	if [ "$code" = 0 ]; then ok "$env: q exits 0"; else nok "$env: q exits 0" "exit: $code"; fi
+	ui_exits "$env: q exits 0"
 done
 
 ui_start 100 30 "" --no-such-option

@@ -156,8 +156,7 @@ ui_exit_code >/dev/null
 
 # ---- a terminal that cannot move the cursor (item 11) ----
 ui_start 80 24 "TERM=dumb"
-code=$(ui_exit_code)
-if [ "$code" = 2 ]; then ok "TERM=dumb: refused with status 2"; else nok "TERM=dumb: refused with status 2" "exit: $code"; fi
+ui_exits "TERM=dumb: refused with status 2" 2
 ui_see "TERM=dumb: the message suggests --print" "use --print"
 ui_stop
 

@@ -46,26 +46,29 @@ ui_cap() { tm capture-pane -p -t gs >"$UI_SCREEN" 2>/dev/null; }
 
 ui_keys() { tm send-keys -t gs "$@"; }
 
-# ui_wait TEXT: up to 5 s for TEXT (fixed string) on the screen; 0 when it showed up.
+# The helpers below count in ui_i_, never in a name such as i that a caller's loop may use.
+
+# ui_wait TEXT [SECONDS]: up to SECONDS (default 5) for TEXT (fixed string) on the screen; 0 when
+# it showed up.
 ui_wait() {
-	i=0
-	while [ $i -lt 50 ]; do
+	ui_i_=0
+	while [ $ui_i_ -lt $((${2:-5} * 10)) ]; do
 		ui_cap
 		grep -qF -- "$1" "$UI_SCREEN" && return 0
 		sleep 0.1
-		i=$((i + 1))
+		ui_i_=$((ui_i_ + 1))
 	done
 	return 1
 }
 
-# ui_wait_gone TEXT: up to 5 s for TEXT to leave the screen.
+# ui_wait_gone TEXT [SECONDS]: up to SECONDS (default 5) for TEXT to leave the screen.
 ui_wait_gone() {
-	i=0
-	while [ $i -lt 50 ]; do
+	ui_i_=0
+	while [ $ui_i_ -lt $((${2:-5} * 10)) ]; do
 		ui_cap
 		grep -qF -- "$1" "$UI_SCREEN" || return 0
 		sleep 0.1
-		i=$((i + 1))
+		ui_i_=$((ui_i_ + 1))
 	done
 	return 1
 }
@@ -82,9 +85,19 @@ ui_gone() {
 
 # ui_exit_code: waits up to 5 s for the program to end; prints its exit code (or "none").
 ui_exit_code() {
-	i=0
-	while [ $i -lt 50 ] && [ ! -f "$TMP/exit" ]; do sleep 0.1; i=$((i + 1)); done
+	ui_i_=0
+	while [ $ui_i_ -lt 50 ] && [ ! -f "$TMP/exit" ]; do sleep 0.1; ui_i_=$((ui_i_ + 1)); done
 	if [ -f "$TMP/exit" ]; then sed -n 's/^EXIT=//p' "$TMP/exit"; else echo none; fi
+}
+
+# ui_exits DESC [CODE [NOTE...]]: one TAP line, ok when the program ends within 5 s with exit
+# code CODE (default 0); a failure shows the code it got, then the NOTE lines.
+ui_exits() {
+	ui_d_=$1 ui_want_=${2:-0}
+	shift
+	[ $# -gt 0 ] && shift
+	ui_got_=$(ui_exit_code)
+	if [ "$ui_got_" = "$ui_want_" ]; then ok "$ui_d_"; else nok "$ui_d_" "exit: $ui_got_" "$@"; fi
 }
 
 # ui_line PATTERN: the first screen line matching the extended regex PATTERN.
