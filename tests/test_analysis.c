@@ -16,6 +16,7 @@
 #include "analysis.h"
 #include "dataset.h"
 #include "kmeans.h"
+#include "kmeans_ref.h"
 
 #define EPS 1e-12
 
@@ -671,42 +672,6 @@ static size_t zfeatures(const struct analysis *a, enum feat_set fs, double *x)
 			x[i * d + j] = v > 1e-300 ? (x[i * d + j] - m) / sqrt(v) : 0;
 	}
 	return d;
-}
-
-static double labelling_sse(const double *x, size_t n, size_t d, const int *lab, int k)
-{
-	double mean[12 * 3] = {0}, s = 0;
-	size_t cnt[12] = {0};
-
-	for (size_t i = 0; i < n; i++) {
-		cnt[lab[i]]++;
-		for (size_t j = 0; j < d; j++)
-			mean[lab[i] * d + j] += x[i * d + j];
-	}
-	for (int c = 0; c < k; c++)
-		for (size_t j = 0; j < d; j++)
-			if (cnt[c])
-				mean[c * d + j] /= (double)cnt[c];
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < d; j++)
-			s += (x[i * d + j] - mean[lab[i] * d + j]) * (x[i * d + j] - mean[lab[i] * d + j]);
-	return s;
-}
-
-static double exhaustive(const double *x, size_t n, size_t d, int k)
-{
-	int lab[8] = {0};
-	double best = INFINITY;
-
-	for (;;) {
-		double s = labelling_sse(x, n, d, lab, k);
-		best = s < best ? s : best;
-		size_t i = 0;
-		while (i < n && ++lab[i] == k)
-			lab[i++] = 0;
-		if (i == n)
-			return best;
-	}
 }
 
 static void check_summaries(const struct analysis *a)

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "kmeans.h"
+#include "kmeans_ref.h"
 
 #define SEED UINT64_C(20240901)
 
@@ -61,48 +62,6 @@ static void random_points(double *x, size_t n, size_t d, uint64_t seed)
 		x[i] = rng_unit(&r) * 10;
 }
 
-/* Inertia of a labelling: sum of squared distances to each cluster's mean. */
-static double sse(const double *x, size_t n, size_t d, const int *lab, int k)
-{
-	double mean[16 * 4] = {0}, s = 0;
-	size_t cnt[16] = {0};
-
-	for (size_t i = 0; i < n; i++) {
-		cnt[lab[i]]++;
-		for (size_t j = 0; j < d; j++)
-			mean[lab[i] * d + j] += x[i * d + j];
-	}
-	for (int c = 0; c < k; c++)
-		for (size_t j = 0; j < d; j++)
-			if (cnt[c])
-				mean[c * d + j] /= (double)cnt[c];
-	for (size_t i = 0; i < n; i++)
-		for (size_t j = 0; j < d; j++) {
-			double t = x[i * d + j] - mean[lab[i] * d + j];
-			s += t * t;
-		}
-	return s;
-}
-
-/* Smallest inertia over every labelling of n points into at most k clusters. */
-static double exhaustive(const double *x, size_t n, size_t d, int k)
-{
-	int lab[8] = {0};
-	double best = INFINITY;
-
-	for (;;) {
-		double s = sse(x, n, d, lab, k);
-		if (s < best)
-			best = s;
-		size_t i = 0;
-		while (i < n && ++lab[i] == k)
-			lab[i++] = 0;
-		if (i == n)
-			break;
-	}
-	return best;
-}
-
 static int clusters_used(const int *lab, size_t n, int k)
 {
 	int seen[16] = {0}, c = 0;
@@ -133,7 +92,7 @@ static void test_known_optimum(void **state)
 	assert_int_equal(lab[3], lab[4]);
 	assert_int_equal(lab[3], lab[5]);
 	assert_int_not_equal(lab[0], lab[3]);
-	assert_true(fabs(sse(x, 6, 2, lab, 2) - r.inertia) < 1e-12);
+	assert_true(fabs(labelling_sse(x, 6, 2, lab, 2) - r.inertia) < 1e-12);
 }
 
 static void test_exhaustive_optimum(void **state)
@@ -155,7 +114,7 @@ static void test_exhaustive_optimum(void **state)
 			if (fabs(r.inertia - want) > 1e-9)
 				fail_msg("seed %lu n %zu k %d: inertia %.12g, optimum %.12g",
 					 (unsigned long)s, n, k, r.inertia, want);
-			assert_true(fabs(sse(x, n, 2, lab, k) - r.inertia) < 1e-9);
+			assert_true(fabs(labelling_sse(x, n, 2, lab, k) - r.inertia) < 1e-9);
 		}
 	}
 }
@@ -394,7 +353,7 @@ static void test_large_input(void **state)
 	assert_true(isfinite(r.inertia) && r.inertia > 0);
 	assert_true(isfinite(r.silhouette));
 	assert_int_equal(clusters_used(lab, N, 3), 3);
-	assert_true(fabs(sse(x, N, 2, lab, 3) - r.inertia) < 1e-6 * r.inertia);
+	assert_true(fabs(labelling_sse(x, N, 2, lab, 3) - r.inertia) < 1e-6 * r.inertia);
 	assert_int_equal(kmeans_auto(x, N, 2, 8, 16, SEED, lab2, &r2), 0);
 	assert_true(r2.k >= 2 && r2.k <= 8);
 	assert_true(isfinite(r2.inertia) && isfinite(r2.silhouette));
