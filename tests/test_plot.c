@@ -233,6 +233,17 @@ static void render_ok(const struct plot_point *pts, size_t n, const struct plot_
 	check_invariants(g);
 }
 
+/* Renders the points with spec S, checks the picture against the golden file NAME, frees it. */
+static void golden_case(const struct plot_point *pts, size_t n, const struct plot_spec *s,
+			const char *name)
+{
+	struct plot_grid g = { 0 };
+
+	render_ok(pts, n, s, &g);
+	check_golden(&g, name);
+	plot_free(&g);
+}
+
 /* ---- golden pictures -------------------------------------------------------------------- */
 
 static void test_golden_bert_80x20(void **state)
@@ -252,13 +263,10 @@ static void test_golden_bert_80x20(void **state)
 
 static void test_golden_bert_40x12(void **state)
 {
-	struct plot_grid g = { 0 };
 	struct plot_spec s = spec_of(40, 12);
 
 	(void)state;
-	render_ok(bert, N_BERT, &s, &g);
-	check_golden(&g, "bert_40x12");
-	plot_free(&g);
+	golden_case(bert, N_BERT, &s, "bert_40x12");
 }
 
 /* Training minutes on a log axis: from hours on small systems to a few minutes. */
@@ -270,36 +278,27 @@ static void test_golden_log_y(void **state)
 		{ 128, 4.9, 1, 0, NULL },           { 512, 1.9, 1, PT_PARETO, NULL },
 		{ 1024, 1.2, 2, PT_SELECTED, "eos_n128" }, { 3472, 0.59, 2, PT_PARETO, NULL },
 	};
-	struct plot_grid g = { 0 };
 	struct plot_spec s = { 60, 16, true, NAN, true, "T (min)" };
 
 	(void)state;
-	render_ok(pts, sizeof pts / sizeof pts[0], &s, &g);
-	check_golden(&g, "log_y");
-	plot_free(&g);
+	golden_case(pts, sizeof pts / sizeof pts[0], &s, "log_y");
 }
 
 static void test_golden_one_point(void **state)
 {
 	static const struct plot_point pts[] = { { 8, 1.0, 0, PT_REF | PT_SELECTED, "dgx_h100" } };
-	struct plot_grid g = { 0 };
 	struct plot_spec s = spec_of(50, 12);
 
 	(void)state;
-	render_ok(pts, 1, &s, &g);
-	check_golden(&g, "one_point");
-	plot_free(&g);
+	golden_case(pts, 1, &s, "one_point");
 }
 
 static void test_golden_zero_points(void **state)
 {
-	struct plot_grid g = { 0 };
 	struct plot_spec s = spec_of(50, 12);
 
 	(void)state;
-	render_ok(NULL, 0, &s, &g);
-	check_golden(&g, "zero_points");
-	plot_free(&g);
+	golden_case(NULL, 0, &s, "zero_points");
 }
 
 static void test_golden_equal_y(void **state)
@@ -308,13 +307,10 @@ static void test_golden_equal_y(void **state)
 		{ 1, 1.0, 0, PT_REF, NULL }, { 2, 1.0, 0, 0, NULL },  { 4, 1.0, 1, 0, NULL },
 		{ 8, 1.0, 1, 0, NULL },      { 16, 1.0, 2, 0, NULL }, { 32, 1.0, 2, 0, NULL },
 	};
-	struct plot_grid g = { 0 };
 	struct plot_spec s = spec_of(50, 12);
 
 	(void)state;
-	render_ok(pts, sizeof pts / sizeof pts[0], &s, &g);
-	check_golden(&g, "equal_y");
-	plot_free(&g);
+	golden_case(pts, sizeof pts / sizeof pts[0], &s, "equal_y");
 }
 
 /* Cells with 2, 3, 9 and 12 points; a reference and a selected point win their crowded cells. */
@@ -415,13 +411,10 @@ static void test_label_avoids_points(void **state)
 
 static void test_golden_min_20x8(void **state)
 {
-	struct plot_grid g = { 0 };
 	struct plot_spec s = spec_of(20, 8);
 
 	(void)state;
-	render_ok(bert, N_BERT, &s, &g);
-	check_golden(&g, "min_20x8");
-	plot_free(&g);
+	golden_case(bert, N_BERT, &s, "min_20x8");
 }
 
 /* ---- errors and sizes ------------------------------------------------------------------- */
