@@ -128,8 +128,8 @@ bool row_named(const struct row *r, const char *name);
  * there is none, or -2 when a bare system id matches rows of several submitters. */
 long dataset_find(const struct dataset *ds, const char *round, const char *bench, const char *system);
 
-/* Copies s into buf (size n) with control characters and invalid UTF-8 replaced by '?';
- * returns buf. Everything that may reach a terminal goes through this. */
+/* Copies s into buf (size n), cut at a character boundary, with control characters and
+ * invalid UTF-8 replaced by '?' (utf8_sanitize); returns buf. */
 char *text_sanitize(const char *s, char *buf, size_t n);
 
 #endif

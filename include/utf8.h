@@ -14,4 +14,8 @@ size_t utf8_seq_len(const unsigned char *s, size_t n);
  * terminals read as CSI and friends: text for a terminal replaces them. */
 bool utf8_is_c1(const unsigned char *s, size_t len);
 
+/* Replaces, in place, each control character, DEL, byte of a C1 control and byte of invalid
+ * UTF-8 in s[0..n) with '?'. Text from files never reaches a terminal or a CSV without this. */
+void utf8_sanitize(char *s, size_t n);
+
 #endif

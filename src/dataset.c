@@ -55,43 +55,7 @@ static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C
 
 /* ------------------------------------------------------------------ text */
 
-/* Length of the printable UTF-8 sequence at s (at most n bytes): 1 for ASCII, 0 when invalid
- * or a C1 control. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-
-	if (s[0] < 0x80)
-		return 1;
-	len = utf8_seq_len(s, n);
-	return utf8_is_c1(s, len) ? 0 : len;
-}
-
-/* Replaces, in place, control characters, DEL, C1 controls and invalid UTF-8 with '?'. Returns
- * the number of bytes replaced. Text from files never reaches a terminal without this. */
-static size_t sanitize_inplace(char *s, size_t n)
-{
-	size_t bad = 0;
-
-	for (size_t i = 0; i < n;) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c == 0x7f) {
-			s[i++] = '?';
-			bad++;
-			continue;
-		}
-		size_t l = utf8_len((unsigned char *)s + i, n - i);
-		if (l == 0) {
-			s[i++] = '?';
-			bad++;
-			continue;
-		}
-		i += l;
-	}
-	return bad;
-}
-
-/* True when s[0..n) is printable ASCII only (0x20..0x7e), which sanitize_inplace leaves alone.
+/* True when s[0..n) is printable ASCII only (0x20..0x7e), which utf8_sanitize leaves alone.
  * Eight bytes at a time: a byte below 0x20 borrows into its own top bit, one of 0x7f or more
  * has it set after adding 1 or already; a borrow or carry only crosses from a byte already
  * caught, so there are no false alarms. */
@@ -129,7 +93,7 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 	}
 	memcpy(buf, s ? s : "", len);
 	buf[len] = '\0';
-	sanitize_inplace(buf, len);
+	utf8_sanitize(buf, len);
 	return buf;
 }
 
@@ -538,7 +502,7 @@ static const char *text_pool(struct loader *L, enum column c, struct text *t)
 			L->scratch_cap = t->len + 1;
 		}
 		memcpy(L->scratch, t->s, t->len);
-		sanitize_inplace(L->scratch, t->len);
+		utf8_sanitize(L->scratch, t->len);
 		t->hash = strpool_hash(L->scratch, t->len);
 		t->known = true;
 		t->pooled = strpool_intern_hashed(&L->ds->pool, L->scratch, t->len, t->hash);
@@ -1215,7 +1179,7 @@ static const char *round_from_name(struct dataset *ds, const char *name)
 		len = sizeof buf - 1;
 	memcpy(buf, b, len);
 	buf[len] = '\0';
-	sanitize_inplace(buf, len);
+	utf8_sanitize(buf, len);
 	return strpool_intern(&ds->pool, buf, len);
 }
 
@@ -1941,7 +1905,7 @@ static void fam_field(void *s, size_t len, void *data)
 		return;
 	if (F->nf < 3) {
 		t = (char *)trim(s ? s : "", &len);
-		sanitize_inplace(t, len);
+		utf8_sanitize(t, len);
 		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
 	}
 	F->nf++;

@@ -82,48 +82,37 @@ static void sb_printf(struct sbuf *b, const char *fmt, ...)
 
 /* ---- text cleaning and CSV fields ---- */
 
-/* Appends s with control characters and invalid UTF-8 replaced by '?'. */
-static void sb_clean(struct sbuf *b, const char *s)
+/* Appends s[0..n) with control characters and invalid UTF-8 replaced by '?'. */
+static void sb_clean_n(struct sbuf *b, const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	size_t at = b->n;
 
-	while (*p) {
-		size_t k = 1;
-		if (*p < 0x20 || *p == 0x7f)
-			sb_add(b, "?", 1);
-		else if (*p < 0x80)
-			sb_add(b, (const char *)p, 1);
-		else if ((k = utf8_seq_len(p, strlen((const char *)p))) > 0 && !utf8_is_c1(p, k))
-			sb_add(b, (const char *)p, k);
-		else {
-			sb_add(b, "?", 1);
-			k = 1;
-		}
-		p += k;
-	}
+	sb_add(b, s, n);
+	if (!b->oom)
+		utf8_sanitize(b->p + at, n);
 }
 
-/* One CSV field: cleaned, quoted (RFC 4180) when it holds a comma or a quote. */
+static void sb_clean(struct sbuf *b, const char *s)
+{
+	sb_clean_n(b, s, strlen(s));
+}
+
+/* One CSV field: cleaned, quoted (RFC 4180) when it holds a comma or a quote. Cleaning keeps
+ * every ASCII printable byte, so the raw text decides the quoting, and a quote, never part
+ * of a multibyte sequence, can split it. */
 static void sb_field(struct sbuf *b, const char *s)
 {
-	struct sbuf t = {0};
-
-	sb_clean(&t, s);
-	if (t.oom) {
-		b->oom = 1;
+	if (!strpbrk(s, ",\"")) {
+		sb_clean(b, s);
 		return;
 	}
-	if (t.p && strpbrk(t.p, ",\"")) {
-		sb_add(b, "\"", 1);
-		for (const char *q = t.p; *q; q++) {
-			if (*q == '"')
-				sb_add(b, "\"", 1);
-			sb_add(b, q, 1);
-		}
-		sb_add(b, "\"", 1);
-	} else if (t.p)
-		sb_add(b, t.p, t.n);
-	free(t.p);
+	sb_add(b, "\"", 1);
+	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
+		sb_clean_n(b, s, (size_t)(q - s));
+		sb_add(b, "\"\"", 2);
+	}
+	sb_clean(b, s);
+	sb_add(b, "\"", 1);
 }
 
 /* Shortest of %.15g, %.16g, %.17g that reads back as the same double. */

@@ -1,4 +1,5 @@
-/* utf8.c: the strict UTF-8 check shared by the MLLOG validator, the importer and the loader. */
+/* utf8.c: the strict UTF-8 check shared by the MLLOG validator, the importer and the loader,
+ * and the cleaning of text on its way to a terminal or a CSV. */
 #include "utf8.h"
 
 size_t utf8_seq_len(const unsigned char *s, size_t n)
@@ -36,4 +37,21 @@ size_t utf8_seq_len(const unsigned char *s, size_t n)
 bool utf8_is_c1(const unsigned char *s, size_t len)
 {
 	return len == 2 && s[0] == 0xc2 && s[1] < 0xa0;
+}
+
+void utf8_sanitize(char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		const unsigned char *c = (const unsigned char *)s + i;
+		size_t len = 1;
+		if (*c < 0x20 || *c == 0x7f)
+			len = 0;
+		else if (*c >= 0x80 && ((len = utf8_seq_len(c, n - i)) == 0 || utf8_is_c1(c, len)))
+			len = 0;
+		if (len == 0) { /* one '?' per bad byte */
+			s[i++] = '?';
+			continue;
+		}
+		i += len;
+	}
 }
