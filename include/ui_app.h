@@ -145,6 +145,8 @@ void ui_state_free(struct app *app);
 int ui_state_recompute(struct app *app, struct gs_err *err);
 /* Re-sorts the shown rows by app->p.sort / desc, keeping the selection. */
 void ui_state_resort(struct app *app);
+/* Acts on a key's UI_RECOMPUTE (a failure becomes the status message) or else UI_RESORT flag. */
+void ui_state_apply(struct app *app, unsigned flags);
 /* Selects shown row i (clamped); keeps the table scrolled to it. */
 void ui_state_select(struct app *app, long i);
 /* Scrolls the table so that the selection is visible in app->lay.table_rows rows. */
@@ -210,5 +212,8 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err);
 void ui_draw_init(struct app *app);
 /* Draws the whole frame from state into stdscr (no refresh). */
 void ui_draw(const struct app *app);
+/* One frame: layout for the terminal's size, table scroll, plot, ui_draw, one refresh
+ * (clear_all repaints the whole terminal); counts it in app->frames. */
+void ui_draw_frame(struct app *app, bool clear_all);
 
 #endif

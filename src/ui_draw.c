@@ -1,5 +1,6 @@
 /* ui_draw.c: paints one frame from state. Everything here reads the app and writes stdscr;
- * nothing changes the model, and nothing refreshes (the loop does that once per frame).
+ * nothing changes the model. Only ui_draw_frame, the loop's one call per frame, first derives
+ * the frame's view (layout, table scroll, plot raster) and then refreshes once.
  * Attributes come from one role x scheme table: a colour scheme, and a monochrome one (bold,
  * reverse) for NO_COLOR and terminals without colour. Clusters also differ by glyph, so no
  * information depends on colour alone. */
@@ -877,4 +878,16 @@ void ui_draw(const struct app *app)
 	case OV_SEARCH: case OV_NONE: break;
 	}
 	attrset(A_NORMAL);
+}
+
+void ui_draw_frame(struct app *app, bool clear_all)
+{
+	ui_layout_compute(app, LINES, COLS);
+	ui_state_scroll(app);
+	ui_state_plot(app);
+	ui_draw(app);
+	if (clear_all)
+		clearok(curscr, TRUE);
+	refresh();
+	app->frames++;
 }

@@ -182,18 +182,6 @@ static unsigned on_mouse(struct app *app)
 	return 0;
 }
 
-static void frame(struct app *app, bool clear_all)
-{
-	ui_layout_compute(app, LINES, COLS);
-	ui_state_scroll(app);
-	ui_state_plot(app);
-	ui_draw(app);
-	if (clear_all)
-		clearok(curscr, TRUE);
-	refresh();
-	app->frames++;
-}
-
 static int event_loop(struct app *app, struct gs_err *err)
 {
 	unsigned flags = UI_REDRAW;
@@ -208,18 +196,10 @@ static int event_loop(struct app *app, struct gs_err *err)
 			break;
 		if (flags & UI_QUIT)
 			return 0;
-		if (flags & UI_RECOMPUTE) {
-			struct gs_err e;
-			char text[600];
-			memset(&e, 0, sizeof e);
-			if (ui_state_recompute(app, &e) < 0)
-				ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
-		} else if (flags & UI_RESORT) {
-			ui_state_resort(app);
-		}
+		ui_state_apply(app, flags);
 		mouse_apply(app, &mouse_on);
 		if (flags)
-			frame(app, flags & UI_CLEAR);
+			ui_draw_frame(app, flags & UI_CLEAR);
 		flags = 0;
 
 		rc = get_wch(&ch);

@@ -218,6 +218,19 @@ void ui_state_resort(struct app *app)
 	reselect(app);
 }
 
+void ui_state_apply(struct app *app, unsigned flags)
+{
+	if (flags & UI_RECOMPUTE) {
+		struct gs_err e;
+		char text[600];
+		memset(&e, 0, sizeof e);
+		if (ui_state_recompute(app, &e) < 0)
+			ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
+	} else if (flags & UI_RESORT) {
+		ui_state_resort(app);
+	}
+}
+
 void ui_state_scroll(struct app *app)
 {
 	size_t h = app->lay.table_rows > 0 ? (size_t)app->lay.table_rows : 1;

@@ -1,6 +1,6 @@
 /* bench_keys.c: the cost of one key in the explorer, measured the way ui_main.c's event loop
- * spends it: ui_keys_dispatch, then ui_state_recompute or ui_state_resort as the flags ask,
- * then one frame (layout, scroll, plot, ui_draw, refresh). The terminal is a real ncurses
+ * spends it: ui_keys_dispatch, then ui_state_apply (a recompute or a re-sort as the flags ask),
+ * then ui_draw_frame (layout, scroll, plot, ui_draw, refresh). The terminal is a real ncurses
  * SCREEN whose output goes to /dev/null, so curses still diffs the frame and emits the escape
  * sequences; only the tty write is free.
  *
@@ -166,32 +166,16 @@ static int export_sizes(const struct app *app, long *csv, long *txt)
 	return *csv < 0 || *txt < 0 ? -1 : 0;
 }
 
-/* The loop's work for one key, as in ui_main.c's event_loop and frame. */
+/* The loop's work for one key: the same calls as ui_main.c's event_loop. */
 static void press(struct app *app, int key)
 {
 	unsigned flags = ui_keys_dispatch(app, key);
-	struct gs_err e;
 
 	if (flags & UI_QUIT)
 		return;
-	if (flags & UI_RECOMPUTE) {
-		char text[600];
-		memset(&e, 0, sizeof e);
-		if (ui_state_recompute(app, &e) < 0)
-			ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
-	} else if (flags & UI_RESORT) {
-		ui_state_resort(app);
-	}
-	if (flags) {
-		ui_layout_compute(app, LINES, COLS);
-		ui_state_scroll(app);
-		ui_state_plot(app);
-		ui_draw(app);
-		if (flags & UI_CLEAR)
-			clearok(curscr, TRUE);
-		refresh();
-		app->frames++;
-	}
+	ui_state_apply(app, flags);
+	if (flags)
+		ui_draw_frame(app, flags & UI_CLEAR);
 }
 
 static const char *key_label(int k, char *buf, size_t n)
