@@ -101,7 +101,7 @@ struct app {
 
 	enum metric ymet;
 	bool log_y, pareto_marks;
-	bool mouse, color, utf8;
+	bool mouse, utf8;
 	const char *export_dir;
 
 	enum ui_overlay ov;
@@ -209,7 +209,7 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err);
 /* ui_draw.c (curses) */
 
 /* Prepares colours for the terminal (call once after the screen exists). */
-void ui_draw_init(struct app *app);
+void ui_draw_init(void);
 /* Draws the whole frame from state into stdscr (no refresh). */
 void ui_draw(const struct app *app);
 /* One frame: layout for the terminal's size, table scroll, plot, ui_draw, one refresh

@@ -66,17 +66,15 @@ static const struct scheme schemes[R_COUNT] = {
 
 static bool use_colour;
 
-void ui_draw_init(struct app *app)
+void ui_draw_init(void)
 {
 	const char *nc = getenv("NO_COLOR");
 	bool defaults;
 
 	use_colour = false;
 	if ((nc && *nc) || !has_colors() || start_color() == ERR || COLORS < 8 ||
-	    COLOR_PAIRS <= R_COUNT) {
-		app->color = false;
+	    COLOR_PAIRS <= R_COUNT)
 		return;
-	}
 	defaults = use_default_colors() == OK;
 	for (int r = 0; r < R_COUNT; r++) {
 		short fg = schemes[r].fg, bg = schemes[r].bg;
@@ -86,7 +84,7 @@ void ui_draw_init(struct app *app)
 		}
 		init_pair((short)(r + 1), fg, bg);
 	}
-	use_colour = app->color = true;
+	use_colour = true;
 }
 
 static attr_t role_attr(enum ui_role r)

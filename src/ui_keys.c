@@ -795,7 +795,7 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 		k = lookup(key, UI_CTX_ANY);
 	if (k)
 		return k->fn(app, key);
-	if (ctx == UI_CTX_MAIN && key < 0x200000 && printable(key))
+	if (ctx == UI_CTX_MAIN && printable(key))
 		ui_state_msg(app, false, "key %lc does nothing here: ? lists the keys", (wint_t)key);
 	return UI_REDRAW;
 }

@@ -81,7 +81,7 @@ static void flow_control_off(void)
 	}
 }
 
-static int ui_startup(struct app *app, struct gs_err *err)
+static int ui_startup(struct gs_err *err)
 {
 	static bool registered;
 	const char *term = getenv("TERM");
@@ -123,7 +123,7 @@ static int ui_startup(struct app *app, struct gs_err *err)
 	/* wake up now and then even without input, to notice a signal */
 	timeout(250);
 	mouseinterval(0);
-	ui_draw_init(app);
+	ui_draw_init();
 	return 0;
 }
 
@@ -254,7 +254,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	}
 	got_signal = 0;
 	signals_install();
-	if (ui_startup(app, err) < 0) {
+	if (ui_startup(err) < 0) {
 		/* the terminal cannot run the explorer: a usage error, --print is the way */
 		signals_restore();
 		ui_state_free(app);

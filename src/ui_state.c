@@ -31,8 +31,6 @@ static size_t find_name(const char **list, size_t n, const char *name)
 static void load_works(struct app *app)
 {
 	app->nworks = dataset_workloads(app->ds, app->p.round, app->works, UI_MAX_WORK);
-	if (app->nworks > UI_MAX_WORK)
-		app->nworks = UI_MAX_WORK;
 }
 
 void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
@@ -51,8 +49,6 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		app->mouse = o->mouse == MOUSE_ON;
 
 	app->nrounds = dataset_rounds(ds, app->rounds, UI_MAX_ROUNDS);
-	if (app->nrounds > UI_MAX_ROUNDS)
-		app->nrounds = UI_MAX_ROUNDS;
 	app->round_i = find_name(app->rounds, app->nrounds, p->round);
 	if (app->nrounds)
 		app->p.round = app->rounds[app->round_i];

@@ -249,7 +249,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
 		return 1;
 	}
-	ui_draw_init(&app);
+	ui_draw_init();
 	press(&app, CTRL('l'));
 
 	/* t[pos * reps + r]: press pos of the whole sequence (workload x script) in repetition r */
