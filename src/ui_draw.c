@@ -367,8 +367,6 @@ static void draw_header(const struct app *app)
 
 /* ---- plot ---- */
 
-enum { PLOT_ROW_MAX = 512 }; /* plot.h: grids are at most 400 wide */
-
 static void draw_plot(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
@@ -394,9 +392,9 @@ static void draw_plot(const struct app *app)
 		const char *ch = g->ch + (size_t)y * g->w;
 		const unsigned char *role = g->role + (size_t)y * g->w;
 		int w = g->w < l->plot.w ? g->w : l->plot.w;
-		chtype row[PLOT_ROW_MAX + 1];
-		if (w > PLOT_ROW_MAX)
-			w = PLOT_ROW_MAX;
+		chtype row[PLOT_MAX_W + 1];
+		if (w > PLOT_MAX_W)
+			w = PLOT_MAX_W;
 		for (int x = 0; x < w;) {
 			unsigned char r = role[x];
 			attr_t at = role_attr(plot_role(r));

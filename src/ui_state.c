@@ -1,6 +1,7 @@
 /* ui_state.c: the explorer's model (selection, tabs, filter menu, search, detail text, plot
  * raster) on top of the analysis core. No curses here: every function works without a
  * terminal, so the loop can recompute and the draw code only reads. */
+#define _GNU_SOURCE /* strcasestr */
 #include "ui_app.h"
 
 #include <math.h>
@@ -366,28 +367,18 @@ char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
 	return buf;
 }
 
-static bool has_ci(const char *hay, const char *needle)
-{
-	size_t nl = strlen(needle);
-
-	if (nl == 0)
-		return false;
-	for (; *hay; hay++)
-		if (strncasecmp(hay, needle, nl) == 0)
-			return true;
-	return false;
-}
-
 long ui_state_find(const struct app *app, size_t from, int dir, const char *text)
 {
 	size_t n = app->a.n;
 
+	/* strcasestr finds an empty text everywhere: no text matches nothing */
 	if (n == 0 || !text || !*text)
 		return -1;
 	for (size_t step = 1; step <= n; step++) {
 		size_t i = dir > 0 ? (from + step) % n : (from + n - step % n) % n;
 		const struct row *r = ui_state_row(app, i);
-		if (has_ci(r->system, text) || has_ci(r->system_name, text) || has_ci(r->submitter, text))
+		if (strcasestr(r->system, text) || strcasestr(r->system_name, text) ||
+		    strcasestr(r->submitter, text))
 			return (long)i;
 	}
 	return -1;
@@ -418,7 +409,7 @@ void ui_state_plot(struct app *app)
 	struct gs_err err;
 
 	app->grid_ok = false;
-	if (app->lay.too_small || app->lay.plot.w < 20 || app->lay.plot.h < 8)
+	if (app->lay.too_small || app->lay.plot.w < PLOT_MIN_W || app->lay.plot.h < PLOT_MIN_H)
 		return;
 	plot_spec_of(app, &spec);
 	fill_points(app);
