@@ -130,9 +130,7 @@ static void fmt_roundtrip(double v, char *buf, size_t n)
 struct sys {
 	char *submitter, *name;       /* folder names */
 	char *json;                   /* path of its systems JSON */
-	char *system_name, *division, *availability, *accelerator, *framework;
-	long long nodes, per_node, accel;
-	int usable;                   /* JSON parsed and counts valid */
+	struct import_system info;    /* what the JSON says (zero when it could not be read) */
 	int has_results;
 	size_t rows;
 };
@@ -443,10 +441,9 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 	return 0;
 }
 
-/* Reads one systems JSON into s; s->usable tells whether the system can be scored. */
+/* Reads one systems JSON into s->info; s->info.usable tells whether the system can be scored. */
 static void read_system(struct sys *s, struct gs_warn *w, int *oom)
 {
-	struct import_system is;
 	struct gs_err err;
 	char *buf = NULL;
 	size_t cap = 0, len = 0;
@@ -464,19 +461,8 @@ static void read_system(struct sys *s, struct gs_warn *w, int *oom)
 		return;
 	}
 	close(fd);
-	if (import_system_parse(buf, len, s->json, &is, w, &err) < 0) {
+	if (import_system_parse(buf, len, s->json, &s->info, w, &err) < 0)
 		*oom = 1;
-	} else {
-		s->system_name = is.system_name;
-		s->division = is.division;
-		s->availability = is.availability;
-		s->accelerator = is.accelerator;
-		s->framework = is.framework;
-		s->nodes = is.nodes;
-		s->per_node = is.per_node;
-		s->accel = is.accelerators;
-		s->usable = is.usable;
-	}
 	free(buf);
 }
 
@@ -615,7 +601,7 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 			continue;
 		}
 		m->sys[si].has_results = 1;
-		if (!m->sys[si].usable) {
+		if (!m->sys[si].info.usable) {
 			free(sd);
 			continue;
 		}
@@ -639,8 +625,8 @@ static void model_free(struct model *m)
 {
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
-		free(s->submitter), free(s->name), free(s->json), free(s->system_name);
-		free(s->division), free(s->availability), free(s->accelerator), free(s->framework);
+		free(s->submitter), free(s->name), free(s->json);
+		import_system_free(&s->info);
 	}
 	for (size_t i = 0; i < m->ncells; i++)
 		free(m->cells[i].bench), free(m->cells[i].dir);
@@ -858,21 +844,16 @@ static void emit_row(struct sbuf *b, const char *round, const struct sys *s, con
 {
 	char num[64];
 
-	sb_field(b, round);
-	sb_add(b, ",", 1);
-	sb_field(b, s->submitter);
-	sb_add(b, ",", 1);
-	sb_field(b, s->name);
-	sb_add(b, ",", 1);
-	sb_field(b, s->system_name);
-	sb_add(b, ",", 1);
-	sb_field(b, s->division);
-	sb_add(b, ",", 1);
-	sb_field(b, s->availability);
-	sb_add(b, ",", 1);
-	sb_field(b, s->accelerator);
-	sb_printf(b, ",%lld,%lld,%lld,", s->nodes, s->per_node, s->accel);
-	sb_field(b, s->framework);
+	const char *head[] = { round, s->submitter, s->name, s->info.system_name, s->info.division,
+			       s->info.availability, s->info.accelerator };
+
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
+		if (i)
+			sb_add(b, ",", 1);
+		sb_field(b, head[i]);
+	}
+	sb_printf(b, ",%lld,%lld,%lld,", s->info.nodes, s->info.per_node, s->info.accelerators);
+	sb_field(b, s->info.framework);
 	sb_add(b, ",", 1);
 	sb_field(b, c->bench);
 	sb_printf(b, ",%.6f,%zu,%zu,", score, k, d);
@@ -925,7 +906,7 @@ static void build_csv(struct model *m, const char *round, struct import_result *
 		if (s->rows)
 			continue;
 		warn_add(&res->unscored, NULL, 0, 0, "%s/%s: %s", s->submitter, s->name,
-			 !s->usable ? "unusable systems JSON" :
+			 !s->info.usable ? "unusable systems JSON" :
 			 !s->has_results ? "no results folder" : "no benchmark with a score");
 	}
 	free(times);
