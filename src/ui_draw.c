@@ -687,8 +687,6 @@ static void draw_status(const struct app *app)
 
 /* ---- overlays ---- */
 
-/* The bottom border of a scrolling overlay: the keys on the left, "-- more (18/66) --" (last
- * line shown / lines) on the right while lines remain below, "-- end (66/66) --" at the end. */
 /* The first content line an overlay of n lines shows in box. app->ov_scroll is only clamped by
  * the scroll keys, and the content or the box can change under it without one (the wheel moves
  * the selection under the detail overlay, the terminal is resized), so it is clamped here too. */
@@ -701,6 +699,8 @@ static int overlay_top(const struct app *app, const struct ui_rect *box, int n)
 	return top < 0 ? 0 : top;
 }
 
+/* The bottom border of a scrolling overlay: the keys on the left, "-- more (18/66) --" (last
+ * line shown / lines) on the right while lines remain below, "-- end (66/66) --" at the end. */
 static void overlay_foot(const struct app *app, const struct ui_rect *box, const char *keys, int n,
 			 int top)
 {
