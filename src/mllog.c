@@ -315,6 +315,8 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 			WS_LOOP(); \
 	} while (0)
 #define IN_OBJECT() (open[depth - 1] == '{')
+/* the bracket that closes the innermost open one: '{' + 2 is '}', '[' + 2 is ']' */
+#define CLOSER() (open[depth - 1] + 2)
 
 	j->key.type = j->time.type = j->status.type = 0;
 	SKIP_WS();
@@ -349,19 +351,13 @@ value:
 		}
 		p++;
 		SKIP_WS();
-		if (IN_OBJECT()) {
-			if (!AT_END && *p == '}') {
-				p++;
-				depth--;
-				goto next;
-			}
-			goto name;
-		}
-		if (!AT_END && *p == ']') {
+		if (!AT_END && *p == CLOSER()) { /* {} or [] */
 			p++;
 			depth--;
 			goto next;
 		}
+		if (IN_OBJECT())
+			goto name;
 		goto value;
 	case 't': word = "true"; wlen = 4; goto literal;
 	case 'f': word = "false"; wlen = 5; goto literal;
@@ -424,19 +420,7 @@ next:
 	SKIP_WS();
 	if (AT_END)
 		goto fail;
-	if (IN_OBJECT()) {
-		if (*p == '}') {
-			p++;
-			depth--;
-			goto next;
-		}
-		if (*p != ',')
-			goto fail;
-		p++;
-		SKIP_WS();
-		goto name;
-	}
-	if (*p == ']') {
+	if (*p == CLOSER()) {
 		p++;
 		depth--;
 		goto next;
@@ -445,6 +429,8 @@ next:
 		goto fail;
 	p++;
 	SKIP_WS();
+	if (IN_OBJECT())
+		goto name;
 	goto value;
 name:
 	/* a member name of the object at depth; then ':' and its value */
@@ -493,6 +479,7 @@ fail:
 #undef WS_LOOP
 #undef LINE_WS
 #undef IN_OBJECT
+#undef CLOSER
 }
 
 /* jp_parse with bounds checks: any buffer, either whitespace class. */
