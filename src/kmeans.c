@@ -58,45 +58,6 @@ static double dist2(const double *a, const double *b, size_t d)
 	return s;
 }
 
-/* Index of the nearest centroid; ties go to the lowest index. The two- and three-feature
- * cases, all the analysis uses, get straight-line code: this is the innermost loop. */
-static int nearest(const double *p, const double *cent, int k, size_t d, double *out_d2)
-{
-	int best = 0;
-
-	if (d == 2 || d == 3) {
-		double bd = INFINITY;
-		for (int c = 0; c < k; c++) {
-			const double *q = cent + (size_t)c * d;
-			double t0 = p[0] - q[0], t1 = p[1] - q[1], t = t0 * t0 + t1 * t1;
-			if (d == 3) {
-				double t2 = p[2] - q[2];
-				t += t2 * t2;
-			}
-			if (t < bd) {
-				bd = t;
-				best = c;
-			}
-		}
-		if (out_d2)
-			*out_d2 = bd;
-		return best;
-	}
-
-	double bd = dist2(p, cent, d);
-
-	for (int c = 1; c < k; c++) {
-		double t = dist2(p, cent + (size_t)c * d, d);
-		if (t < bd) {
-			bd = t;
-			best = c;
-		}
-	}
-	if (out_d2)
-		*out_d2 = bd;
-	return best;
-}
-
 /* Index of the j-th of m evenly spaced sample points among n (m <= n). */
 static size_t stride_index(size_t j, size_t m, size_t n)
 {
@@ -258,9 +219,17 @@ static size_t assign(const double *x, size_t n, size_t d, int k, const double *c
 		}
 		return changed;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n; i++) { /* any d: nearest centroid, ties to the lowest index */
 		const double *p = x + i * d;
-		int c = nearest(p, cent, k, d, NULL);
+		double bd = dist2(p, cent, d);
+		int c = 0;
+		for (int o = 1; o < k; o++) {
+			double t = dist2(p, cent + (size_t)o * d, d);
+			if (t < bd) {
+				bd = t;
+				c = o;
+			}
+		}
 		changed += c != lab[i];
 		lab[i] = c;
 		for (size_t j = 0; j < d; j++)
