@@ -35,10 +35,5 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err);
 /* Writes the --help text to fp. */
 void cli_usage(FILE *fp);
 
-/* Parses a metric name (E', Ep, S, T, A, E; case-insensitive); returns it or -1. */
-int cli_metric(const char *s);
-
-/* Parses a sort column name as col_name() spells it or a plain alias; returns it or -1. */
-int cli_col(const char *s);
 
 #endif

@@ -11,7 +11,6 @@
 #include "plot.h"
 
 struct print_opts {
-	unsigned what;        /* PR_* bits of cli.h */
 	unsigned order[8];    /* the PR_* reports in the order asked for */
 	int norder;
 	int width, height;    /* plot size */
@@ -21,16 +20,13 @@ struct print_opts {
 	bool all_workloads;   /* summary: every workload of the round, not only p->workload */
 };
 
-/* Writes the reports of o->what for p over ds to out. Returns 0, or -1 with err (unknown
+/* Writes the reports of o->order for p over ds to out. Returns 0, or -1 with err (unknown
  * round/workload/system, plot size out of range, write error). */
 int print_run(const struct dataset *ds, const struct params *p, const struct print_opts *o,
 	      FILE *out, struct gs_err *err);
 
 /* Writes the ranked table a as CSV (every metric, C-locale numbers) to out; 0 or -1 on write error. */
 int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
-
-/* Writes the ranked table a as aligned text, at most `width` columns (0: no limit). */
-void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width);
 
 /* Fills pts (n = a->n entries, caller-owned) with a's rows as plot points for metric m;
  * sel is the selected index into a->rows or -1. */

@@ -90,7 +90,8 @@ void cli_usage(FILE *fp)
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 
-int cli_metric(const char *s)
+/* Parses a metric name (E', Ep, S, T, A, E; case-insensitive); returns it or -1. */
+static int cli_metric(const char *s)
 {
 	static const char *const names[][3] = {
 		[MET_EP] = { "ep", "e'", "eprime" }, [MET_S] = { "s", "speedup", "s" },
@@ -104,7 +105,8 @@ int cli_metric(const char *s)
 	return -1;
 }
 
-int cli_col(const char *s)
+/* Parses a sort column name as col_name() spells it or a plain alias; returns it or -1. */
+static int cli_col(const char *s)
 {
 	static const char *const names[COL_COUNT] = {
 		[COL_EP] = "ep", [COL_S] = "s", [COL_E] = "e", [COL_T] = "t", [COL_A] = "a",

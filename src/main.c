@@ -138,38 +138,27 @@ static int check_names(const struct dataset *ds, struct cli *c)
 		}
 		p->workload = names[i];
 	}
-	/* the valid names cost a pass over the rows: only when this filter is used */
-	n = p->filter.nfamilies ? distinct(ds, p->round, offsetof(struct row, family), names, MAXN) : 0;
-	for (size_t i = 0; i < p->filter.nfamilies; i++) {
-		if (!in_list(p->filter.families[i], names, n)) {
-			fprintf(stderr, "gpuscale: unknown family '%s' in round %s\n", p->filter.families[i], p->round);
-			list_names("families", names, n);
-			goto out;
-		}
-	}
-	n = p->filter.nvendors ? distinct(ds, p->round, offsetof(struct row, vendor), names, MAXN) : 0;
-	for (size_t i = 0; i < p->filter.nvendors; i++) {
-		if (!in_list(p->filter.vendors[i], names, n)) {
-			fprintf(stderr, "gpuscale: unknown vendor '%s' in round %s\n", p->filter.vendors[i], p->round);
-			list_names("vendors", names, n);
-			goto out;
-		}
-	}
-	n = p->filter.navailability ? distinct(ds, p->round, offsetof(struct row, availability), names, MAXN) : 0;
-	for (size_t i = 0; i < p->filter.navailability; i++) {
-		if (!in_list(p->filter.availability[i], names, n)) {
-			fprintf(stderr, "gpuscale: unknown availability '%s' in round %s\n", p->filter.availability[i],
-				p->round);
-			list_names("availabilities", names, n);
-			goto out;
-		}
-	}
-	n = p->filter.ndivisions ? distinct(ds, p->round, offsetof(struct row, division), names, MAXN) : 0;
-	for (size_t i = 0; i < p->filter.ndivisions; i++) {
-		if (!in_list(p->filter.divisions[i], names, n)) {
-			fprintf(stderr, "gpuscale: unknown division '%s' in round %s\n", p->filter.divisions[i], p->round);
-			list_names("divisions", names, n);
-			goto out;
+	const struct {
+		const char *const *want;
+		size_t nwant, field;
+		const char *what, *plural;
+	} filters[] = {
+		{ p->filter.families, p->filter.nfamilies, offsetof(struct row, family), "family", "families" },
+		{ p->filter.vendors, p->filter.nvendors, offsetof(struct row, vendor), "vendor", "vendors" },
+		{ p->filter.availability, p->filter.navailability, offsetof(struct row, availability),
+		  "availability", "availabilities" },
+		{ p->filter.divisions, p->filter.ndivisions, offsetof(struct row, division), "division", "divisions" },
+	};
+	for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++) {
+		/* the valid names cost a pass over the rows: only when this filter is used */
+		n = filters[f].nwant ? distinct(ds, p->round, filters[f].field, names, MAXN) : 0;
+		for (size_t i = 0; i < filters[f].nwant; i++) {
+			if (!in_list(filters[f].want[i], names, n)) {
+				fprintf(stderr, "gpuscale: unknown %s '%s' in round %s\n", filters[f].what,
+					filters[f].want[i], p->round);
+				list_names(filters[f].plural, names, n);
+				goto out;
+			}
 		}
 	}
 	if (p->pinned && (found = dataset_find(ds, p->round, p->workload, p->pinned)) < 0) {
@@ -281,7 +270,7 @@ int main(int argc, char **argv)
 	}
 	if (c.print) {
 		struct print_opts o = {
-			.what = c.print, .width = c.width ? c.width : 80, .height = c.height,
+			.width = c.width ? c.width : 80, .height = c.height,
 			.table_width = c.width, .y_metric = c.ui.y_metric,
 			.log_y = c.ui.log_y, .all_workloads = !c.workload_given,
 		};

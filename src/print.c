@@ -30,7 +30,8 @@ static void put_cell(FILE *out, const char *s, int w, bool left)
 	}
 }
 
-void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
+/* Writes the ranked table a as aligned text, at most `width` columns (0: no limit). */
+static void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
 {
 	int w[TC_COUNT], total = 0;
 	bool on[TC_COUNT];
