@@ -102,6 +102,10 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
  * out of memory leaves the previous order. */
 void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc);
 
+/* Sets a->breakeven for theta: the fastest row with E' >= theta (ties: system id, then dataset
+ * row), -1 when none. analysis_run does it; a change of theta alone needs only this. */
+void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta);
+
 /* Value of metric m for one shown row. */
 double arow_metric(const struct arow *r, enum metric m);
 

@@ -812,6 +812,26 @@ void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, b
 	sort_with(ds, a, col, desc, a->scratch);
 }
 
+void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta)
+{
+	a->breakeven = -1;
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *r = &a->rows[i];
+		if (!(r->Ep >= theta))
+			continue;
+		if (a->breakeven < 0) {
+			a->breakeven = (long)i;
+			continue;
+		}
+		const struct arow *b = &a->rows[a->breakeven];
+		int c = r->T < b->T ? -1 : r->T > b->T ? 1 : 0;
+		if (!c)
+			c = strcmp(nz(ds->rows[r->row].system), nz(ds->rows[b->row].system));
+		if (c < 0 || (c == 0 && r->row < b->row))
+			a->breakeven = (long)i;
+	}
+}
+
 /* ---- the run -------------------------------------------------------------------------- */
 
 static void list_names(char *buf, size_t n, const char *const *names, size_t count)
@@ -1022,25 +1042,12 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	phase_barrier();
 	tie_ranks(ds, a->rows, ns, keys, keys + ns, rank);
 
-	/* Tie ranks in place, Pareto flags, and the break-even row: the fastest row still at
-	 * E' >= theta (ties: system id, then row). */
+	/* Tie ranks in place and Pareto flags. */
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *r = &a->rows[i];
 		r->tie = rank[i];
 		r->pareto = on_front(front, f, r);
 		a->npareto += r->pareto;
-		if (!(r->Ep >= p->theta))
-			continue;
-		if (a->breakeven < 0) {
-			a->breakeven = (long)i;
-			continue;
-		}
-		const struct arow *b = &a->rows[a->breakeven];
-		int c = r->T < b->T ? -1 : r->T > b->T ? 1 : 0;
-		if (!c)
-			c = strcmp(nz(ds->rows[r->row].system), nz(ds->rows[b->row].system));
-		if (c < 0 || (c == 0 && r->row < b->row))
-			a->breakeven = (long)i;
 	}
 	free(front);
 
@@ -1049,6 +1056,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto fail;
 	phase_barrier();
 	sort_with(ds, a, (unsigned)p->sort < COL_COUNT ? p->sort : COL_EP, p->desc, keys);
+	analysis_breakeven(ds, a, p->theta);
 	return 0;
 oom:
 	err_set(err, NULL, 0, 0, "out of memory");
