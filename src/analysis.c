@@ -943,8 +943,7 @@ static int grow_keep(struct analysis *a, size_t need)
 /* The run touches each shown row a few times in sequence and never at random except in the
  * final reordering: one pass over the dataset collects the shown rows (into scratch, grown as
  * needed) and the paper-rule reference; one pass computes the metrics and the Pareto keys; one
- * sets tie ranks, Pareto flags and finds the break-even row; then the clusters and the
- * ranking. Scratch layout, in units of n bytes: pairs and their merge space [0, 32), the
+ * sets tie ranks and Pareto flags; then the clusters, the ranking and the break-even row. Scratch layout, in units of n bytes: pairs and their merge space [0, 32), the
  * dataset indices of the shown rows [16, 24) until the metrics pass, tie ranks [24, 32),
  * k-means features [0, 24) and labels [24, 28). */
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
@@ -1064,11 +1063,9 @@ fail:
 	{
 		const char *round = a->round, *workload = a->workload;
 		analysis_free(a);
+		reset(a);
 		a->round = round;
 		a->workload = workload;
-		a->ref = -1;
-		a->breakeven = -1;
-		a->silhouette = NAN;
 	}
 	return -1;
 }
