@@ -704,13 +704,31 @@ fail:
 	j->ok = 0;
 }
 
+/* Numbers are read and written in C notation whatever the process locale says: this thread
+ * switches to a C LC_NUMERIC until c_numeric_leave (a NULL return: it could not, nothing to
+ * undo). */
+static locale_t c_numeric_enter(locale_t *old)
+{
+	locale_t c = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
+
+	*old = c ? uselocale(c) : (locale_t)0;
+	return c;
+}
+
+static void c_numeric_leave(locale_t c, locale_t old)
+{
+	if (c) {
+		uselocale(old);
+		freelocale(c);
+	}
+}
+
 static void *worker(void *arg)
 {
 	struct pool *P = arg;
 	char *buf = NULL;
 	size_t cap = 0, i;
-	locale_t c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	locale_t old = c_loc ? uselocale(c_loc) : (locale_t)0;
+	locale_t old, c_loc = c_numeric_enter(&old);
 
 	while ((i = atomic_fetch_add(&P->next, 1)) < P->njobs) {
 		struct job *j = &P->jobs[P->order[i].job];
@@ -720,10 +738,7 @@ static void *worker(void *arg)
 		atomic_fetch_add(&P->done, 1);
 	}
 	free(buf);
-	if (c_loc) {
-		uselocale(old);
-		freelocale(c_loc);
-	}
+	c_numeric_leave(c_loc, old);
 	return NULL;
 }
 
@@ -919,7 +934,7 @@ int import_tree(const char *dir, const char *round, int threads, int progress,
 	struct sbuf b = {0};
 	struct dent *subs;
 	size_t n;
-	locale_t c_loc, old = (locale_t)0;
+	locale_t c_loc, old;
 	int rc = 0;
 
 	memset(res, 0, sizeof *res);
@@ -931,9 +946,7 @@ int import_tree(const char *dir, const char *round, int threads, int progress,
 			err_set(err, dir, 0, 0, "cannot read folder: %s", strerror(errno));
 		return -1;
 	}
-	c_loc = newlocale(LC_NUMERIC_MASK, "C", (locale_t)0);
-	if (c_loc)
-		old = uselocale(c_loc);
+	c_loc = c_numeric_enter(&old);
 	for (size_t i = 0; i < n && !m.oom; i++)
 		if (subs[i].kind == KIND_DIR)
 			walk_submitter(&m, dir, subs[i].name, &res->warn);
@@ -955,10 +968,7 @@ int import_tree(const char *dir, const char *round, int threads, int progress,
 		res->len = b.n;
 	}
 	model_free(&m);
-	if (c_loc) {
-		uselocale(old);
-		freelocale(c_loc);
-	}
+	c_numeric_leave(c_loc, old);
 	return rc;
 }
 
