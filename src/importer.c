@@ -393,6 +393,15 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 	json_error_t je;
 	json_t *root = json_loadb(buf, len, 0, &je);
 	long long c[2];
+	const struct {
+		const char *key;
+		char **field;
+	} texts[] = {
+		{ "system_name", &out->system_name }, { "division", &out->division },
+		{ "status", &out->availability }, { "accelerator_model_name", &out->accelerator },
+		{ "framework", &out->framework },
+	};
+	const size_t ntexts = sizeof texts / sizeof texts[0];
 
 	memset(out, 0, sizeof *out);
 	if (!root) {
@@ -401,11 +410,8 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 	} else if (!json_is_object(root)) {
 		warn_add(w, name, 0, 0, "systems JSON is not an object; system skipped");
 	} else {
-		out->system_name = json_text(root, "system_name", name, w);
-		out->division = json_text(root, "division", name, w);
-		out->availability = json_text(root, "status", name, w);
-		out->accelerator = json_text(root, "accelerator_model_name", name, w);
-		out->framework = json_text(root, "framework", name, w);
+		for (size_t i = 0; i < ntexts; i++)
+			*texts[i].field = json_text(root, texts[i].key, name, w);
 		out->usable = 1;
 		for (int i = 0; i < 2; i++) {
 			json_t *v = json_object_get(root, count_keys[i]);
@@ -426,18 +432,14 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 		}
 	}
 	json_decref(root);
-	if (!out->system_name || !out->division || !out->availability || !out->accelerator ||
-	    !out->framework) {
-		/* text fields are "" unless the object had them; NULL only here when strdup failed */
-		char **f[5] = {&out->system_name, &out->division, &out->availability, &out->accelerator,
-			       &out->framework};
-		for (int i = 0; i < 5; i++)
-			if (!*f[i] && !(*f[i] = strdup(""))) {
-				err_set(err, name, 0, 0, "out of memory");
-				import_system_free(out);
-				return -1;
-			}
-	}
+	/* "" for the texts a JSON that is no object did not give; NULL otherwise only when strdup
+	 * ran out of memory */
+	for (size_t i = 0; i < ntexts; i++)
+		if (!*texts[i].field && !(*texts[i].field = strdup(""))) {
+			err_set(err, name, 0, 0, "out of memory");
+			import_system_free(out);
+			return -1;
+		}
 	return 0;
 }
 
