@@ -308,7 +308,10 @@ static unsigned step_theta(struct app *app, int dir)
 		return UI_REDRAW;
 	}
 	app->p.theta = t;
-	return UI_RECOMPUTE;
+	if (app->a.n == 0)
+		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
+	analysis_breakeven(app->ds, &app->a, t); /* theta moves the break-even row, nothing else */
+	return UI_REDRAW;
 }
 
 static unsigned act_theta_up(struct app *app, int key)
