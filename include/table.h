@@ -24,6 +24,11 @@ struct tcol_info {
 
 extern const struct tcol_info table_cols[TC_COUNT];
 
+/* Turns columns off in on[] (those on, of widths w[], `sep` blanks between two), least
+ * important first and never the system column, until the table fits in width; returns the
+ * width of what is left. The explorer and --print drop columns by this one rule. */
+int table_fit(int width, int sep, const int *w, bool *on);
+
 /* Text of cell (i, c) of the ranked table a: the row's pooled string for text columns, else
  * formatted into buf (at least 32 bytes). The mark is R (reference), * (Pareto), > (break-even). */
 const char *table_cell(const struct dataset *ds, const struct analysis *a, size_t i, enum tcol c,

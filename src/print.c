@@ -63,16 +63,8 @@ static void print_table(const struct dataset *ds, const struct analysis *a, FILE
 		total -= cut;
 	}
 	/* still too wide: drop columns, least important first, as the explorer does */
-	while (width > 0 && total > width) {
-		int low = -1;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
-				low = c;
-		if (low < 0)
-			break;
-		on[low] = false;
-		total -= w[low] + 2;
-	}
+	if (width > 0 && total > width)
+		total = table_fit(width, 2, w, on);
 	if (width > 0 && total > width) /* the system column alone */
 		w[TC_SYS] = width > 3 ? width : 3;
 	int last = TC_COUNT - 1;

@@ -22,6 +22,27 @@ const struct tcol_info table_cols[TC_COUNT] = {
 	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
 };
 
+int table_fit(int width, int sep, const int *w, bool *on)
+{
+	for (;;) {
+		int total = 0, ncols = 0, low = -1;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c]) {
+				total += w[c];
+				ncols++;
+			}
+		total += sep * (ncols - 1);
+		if (total <= width)
+			return total;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
+				low = c;
+		if (low < 0)
+			return total;
+		on[low] = false;
+	}
+}
+
 const char *table_cell(const struct dataset *ds, const struct analysis *a, size_t i, enum tcol c,
 		       char *buf, size_t n)
 {

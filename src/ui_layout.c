@@ -22,30 +22,11 @@ static int col_width(int c)
 
 int ui_layout_table_cols(int width, bool *on, int *w)
 {
-	int total;
-
 	for (int c = 0; c < TC_COUNT; c++) {
 		on[c] = true;
 		w[c] = col_width(c);
 	}
-	for (;;) {
-		int low = -1, ncols = 0;
-		total = 0;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c]) {
-				total += w[c];
-				ncols++;
-			}
-		total += ncols - 1;
-		if (total <= width)
-			return total;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
-				low = c;
-		if (low < 0)
-			return total;
-		on[low] = false;
-	}
+	return table_fit(width, 1, w, on);
 }
 
 bool ui_layout_col_shown(const struct ui_layout *l, int sort_col)
