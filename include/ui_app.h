@@ -163,6 +163,10 @@ void ui_state_menu_apply(struct app *app);
 long ui_state_find(const struct app *app, size_t from, int dir, const char *text);
 /* Renders the plot for the current layout into app->grid (grid_ok false when it cannot). */
 void ui_state_plot(struct app *app);
+/* Fills app->pts with the shown rows as points of the y metric (the selection marked). */
+void ui_state_plot_points(struct app *app);
+/* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
+void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
 /* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */
 long ui_state_plot_hit(struct app *app, int gy, int gx);
 /* Sets the status-bar message (printf-style). */

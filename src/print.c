@@ -170,6 +170,18 @@ int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 
 /* ------------------------------------------------------------------ plot */
 
+void print_plot_spec(enum metric m, double theta, bool log_y, bool show_pareto, int w, int h,
+		     struct plot_spec *s)
+{
+	memset(s, 0, sizeof *s);
+	s->width = w;
+	s->height = h;
+	s->log_y = log_y;
+	s->theta = m == MET_EP ? theta : NAN;
+	s->show_pareto = show_pareto;
+	s->y_name = metric_name(m);
+}
+
 void print_plot_points(const struct dataset *ds, const struct analysis *a, enum metric m,
 		       long sel, struct plot_point *pts)
 {
@@ -197,13 +209,7 @@ static int print_plot(const struct dataset *ds, const struct analysis *a, const 
 		return -1;
 	}
 	print_plot_points(ds, a, o->y_metric, -1, pts);
-	memset(&spec, 0, sizeof spec);
-	spec.width = o->width;
-	spec.height = o->height;
-	spec.log_y = o->log_y;
-	spec.theta = o->y_metric == MET_EP ? p->theta : NAN;
-	spec.show_pareto = true;
-	spec.y_name = metric_name(o->y_metric);
+	print_plot_spec(o->y_metric, p->theta, o->log_y, true, o->width, o->height, &spec);
 	if (plot_render(pts, a->n, &spec, &g, err) == 0) {
 		size_t need = plot_to_text(&g, NULL, 0);
 		char *text = malloc(need + 1);

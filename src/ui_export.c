@@ -59,15 +59,10 @@ static int write_plot(struct app *app, FILE *fp)
 	int rc = -1;
 
 	memset(&g, 0, sizeof g);
-	memset(&spec, 0, sizeof spec);
 	/* as wide as on screen, but never smaller than a full 80x24 page */
-	spec.width = app->grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80;
-	spec.height = app->grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24;
-	spec.log_y = app->log_y;
-	spec.theta = app->ymet == MET_EP ? app->p.theta : NAN;
-	spec.show_pareto = app->pareto_marks;
-	spec.y_name = metric_name(app->ymet);
-	print_plot_points(app->ds, &app->a, app->ymet, app->a.n ? (long)app->sel : -1, app->pts);
+	ui_state_plot_spec(app, app->grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80,
+			   app->grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24, &spec);
+	ui_state_plot_points(app);
 	if (plot_render(app->pts, app->a.n, &spec, &g, &err) < 0)
 		return -1;
 	need = plot_to_text(&g, NULL, 0);

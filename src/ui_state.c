@@ -386,21 +386,14 @@ long ui_state_find(const struct app *app, size_t from, int dir, const char *text
 
 /* ---- plot ---- */
 
-static void fill_points(struct app *app)
+void ui_state_plot_points(struct app *app)
 {
 	print_plot_points(app->ds, &app->a, app->ymet, app->a.n ? (long)app->sel : -1, app->pts);
 }
 
-static void plot_spec_of(const struct app *app, struct plot_spec *s)
+void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s)
 {
-	memset(s, 0, sizeof *s);
-	s->width = app->lay.plot.w;
-	s->height = app->lay.plot.h;
-	s->log_y = app->log_y;
-	/* the threshold is on E': drawing it against another metric would mislead */
-	s->theta = app->ymet == MET_EP ? app->p.theta : NAN;
-	s->show_pareto = app->pareto_marks;
-	s->y_name = metric_name(app->ymet);
+	print_plot_spec(app->ymet, app->p.theta, app->log_y, app->pareto_marks, w, h, s);
 }
 
 void ui_state_plot(struct app *app)
@@ -411,8 +404,8 @@ void ui_state_plot(struct app *app)
 	app->grid_ok = false;
 	if (app->lay.too_small || app->lay.plot.w < PLOT_MIN_W || app->lay.plot.h < PLOT_MIN_H)
 		return;
-	plot_spec_of(app, &spec);
-	fill_points(app);
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
+	ui_state_plot_points(app);
 	app->grid_ok = plot_render(app->pts, app->a.n, &spec, &app->grid, &err) == 0;
 }
 
@@ -434,8 +427,8 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	dist = malloc(n * sizeof *dist);
 	if (!dist)
 		return -1;
-	plot_spec_of(app, &spec);
-	fill_points(app);
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
+	ui_state_plot_points(app);
 	if (plot_locate(app->pts, n, &spec, dist, &err) < 0) {
 		free(dist);
 		return -1;
