@@ -176,8 +176,12 @@ void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 const struct row *ui_state_row(const struct app *app, size_t i);
 /* Text of the family filter for the status bar ("all", "H100 SXM", "H100 SXM +2"). */
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
-/* Lines of the detail overlay for the selected row into lines[max][UI_LINE]; returns the count. */
-size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max);
+/* Lines of the detail overlay for the selected row into lines[max][UI_LINE], mark[i] (mark may
+ * be NULL) true for the runs the olympic average dropped; returns the count. */
+size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
+/* Lines of the help overlay (from the key table) into lines[UI_MAX_HELP * 3][UI_LINE], head[i]
+ * (head may be NULL) true for the section titles; returns the count. */
+size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head);
 
 /* ui_layout.c */
 

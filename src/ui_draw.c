@@ -720,86 +720,47 @@ static void overlay_foot(const struct app *app, const struct ui_rect *box, const
 		put_text(app, box->y + box->h - 1, box->x + 2, box->w - 4 - pw, keys, role_attr(R_BORDER));
 }
 
-/* Lines of the help overlay; head[i] marks the section titles. */
-static int help_lines(const struct app *app, char (*lines)[UI_LINE], bool *head)
+/* An overlay of n lines, scrolled, titled, with its keys at the foot; marked lines stand out
+ * (help: section titles; detail: dropped runs). */
+static void draw_lines(const struct app *app, const char *title, const char *keys,
+		       char (*lines)[UI_LINE], const bool *mark, int n)
 {
-	int n = 0, keyw = 0;
+	struct ui_rect box;
+	int w = 0, top;
 
-	for (size_t i = 0; i < app->nhelp; i++) {
-		int w = (int)strlen(app->help[i].keys);
-		if (w > keyw)
-			keyw = w;
+	for (int i = 0; i < n; i++) {
+		int tw = text_width(lines[i], app->utf8);
+		if (tw > w)
+			w = tw;
 	}
-	for (size_t i = 0; i < app->nhelp; i++) {
-		const struct ui_help_line *h = &app->help[i];
-		if (i == 0 || h->ctx != app->help[i - 1].ctx) {
-			if (i > 0) {
-				lines[n][0] = '\0';
-				head[n++] = false;
-			}
-			snprintf(lines[n], UI_LINE, "%s", ui_keys_ctx_name(h->ctx));
-			head[n++] = true;
-		}
-		snprintf(lines[n], UI_LINE, "  %-*s  %s", keyw, h->keys, h->help);
-		head[n++] = false;
-	}
-	return n;
+	box = ui_layout_overlay(&app->lay, n, w);
+	box_at(&box, NULL, n > box.h - 2 ? NULL : keys, app);
+	put_clip(app, box.y, box.x + 2, box.w - 4, title, role_attr(R_TITLE));
+	top = overlay_top(app, &box, n);
+	overlay_foot(app, &box, keys, n, top);
+	for (int y = 0; y < box.h - 2 && y + top < n; y++)
+		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[y + top],
+			 role_attr(mark[y + top] ? R_HEAD : R_NORMAL));
 }
 
 static void draw_help(const struct app *app)
 {
 	char lines[UI_MAX_HELP * 3][UI_LINE];
 	bool head[UI_MAX_HELP * 3];
-	int n = help_lines(app, lines, head), w = 0, top;
-	struct ui_rect box;
-	const char *keys = " q/Esc close, j/k/Space scroll ";
+	int n = (int)ui_state_help(app, lines, head);
 
-	for (int i = 0; i < n; i++) {
-		int tw = text_width(lines[i], app->utf8);
-		if (tw > w)
-			w = tw;
-	}
-	box = ui_layout_overlay(&app->lay, n, w);
-	box_at(&box, " keys ", n > box.h - 2 ? NULL : keys, app);
-	top = overlay_top(app, &box, n);
-	overlay_foot(app, &box, keys, n, top);
-	for (int y = 0; y < box.h - 2; y++) {
-		int i = y + top;
-		if (i >= n)
-			break;
-		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
-			 role_attr(head[i] ? R_HEAD : R_NORMAL));
-	}
+	draw_lines(app, " keys ", " q/Esc close, j/k/Space scroll ", lines, head, n);
 }
 
 static void draw_detail(const struct app *app)
 {
 	char lines[160][UI_LINE];
-	int n = (int)ui_state_detail(app, lines, 160), w = 0, top;
+	bool dropped[160];
+	int n = (int)ui_state_detail(app, lines, dropped, 160);
 	char title[UI_LINE];
-	struct ui_rect box;
-	const char *keys = " q/Esc/Enter close, j/k scroll ";
 
-	for (int i = 0; i < n; i++) {
-		int tw = text_width(lines[i], app->utf8);
-		if (tw > w)
-			w = tw;
-	}
-	box = ui_layout_overlay(&app->lay, n, w);
 	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");
-	box_at(&box, NULL, n > box.h - 2 ? NULL : keys, app);
-	put_clip(app, box.y, box.x + 2, box.w - 4, title, role_attr(R_TITLE));
-	top = overlay_top(app, &box, n);
-	overlay_foot(app, &box, keys, n, top);
-	for (int y = 0; y < box.h - 2; y++) {
-		int i = y + top;
-		bool dropped;
-		if (i >= n)
-			break;
-		dropped = strncmp(lines[i], "  run ", 6) == 0 && strstr(lines[i], "dropped (");
-		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[i],
-			 role_attr(dropped ? R_HEAD : R_NORMAL));
-	}
+	draw_lines(app, title, " q/Esc/Enter close, j/k scroll ", lines, dropped, n);
 }
 
 static void draw_menu(const struct app *app)

@@ -458,21 +458,18 @@ static unsigned act_close(struct app *app, int key)
 
 static int ov_lines(const struct app *app)
 {
-	char lines[160][UI_LINE];
-	int sections = 0;
+	char lines[UI_MAX_HELP * 3][UI_LINE];
 
 	if (app->ov == OV_DETAIL)
-		return (int)ui_state_detail(app, lines, 160);
-	for (size_t i = 0; i < app->nhelp; i++)
-		if (i == 0 || app->help[i].ctx != app->help[i - 1].ctx)
-			sections++;
-	return (int)app->nhelp + 2 * sections - 1;
+		return (int)ui_state_detail(app, lines, NULL, 160);
+	return (int)ui_state_help(app, lines, NULL);
 }
 
 static unsigned ov_scroll_to(struct app *app, int to)
 {
-	struct ui_rect box = ui_layout_overlay(&app->lay, ov_lines(app), 60);
-	int max = ov_lines(app) - (box.h - 2);
+	int n = ov_lines(app);
+	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
+	int max = n - (box.h - 2);
 
 	if (to > max)
 		to = max;

@@ -465,16 +465,25 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 
 /* ---- detail overlay ---- */
 
-#define ADD(...) do { if (n < max) snprintf(lines[n++], UI_LINE, __VA_ARGS__); } while (0)
+/* Appends a line, unmarked (mark may be NULL). */
+#define ADD(...) do { \
+		if (n < max) { \
+			if (mark) \
+				mark[n] = false; \
+			snprintf(lines[n++], UI_LINE, __VA_ARGS__); \
+		} \
+	} while (0)
 
 /* The olympic average drops, from the ascending successful runs, the fastest m and the slowest
  * m - d, failed runs counting as already-dropped slow ones (m = 4 for unet3d, else 1). */
-static const char *run_note(const struct row *r, unsigned i)
+static const char *run_note(const struct row *r, unsigned i, bool *dropped)
 {
 	size_t lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
 
+	*dropped = false;
 	if (olympic_window(r->run_n, d, olympic_limit(r->benchmark), &lo, &hi) == 1)
 		return "not scored (too many failed runs)";
+	*dropped = i < lo || i >= hi;
 	if (i < lo)
 		return "dropped (fastest)";
 	if (i >= hi)
@@ -484,8 +493,8 @@ static const char *run_note(const struct row *r, unsigned i)
 
 /* The runs: T and the spread are the olympic average and range of the raw run times times the
  * scaling factor, so each run shows both, and the failed runs are said to count as dropped. */
-static void run_lines(const struct app *app, const struct row *r, char (*lines)[UI_LINE], size_t max,
-		      size_t *np)
+static void run_lines(const struct app *app, const struct row *r, char (*lines)[UI_LINE], bool *mark,
+		      size_t max, size_t *np)
 {
 	size_t n = *np;
 	double sf = isfinite(r->scaling_factor) && r->scaling_factor > 0 ? r->scaling_factor : 1.0;
@@ -507,13 +516,17 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 	ADD("  run       raw min   scaled min   (raw: unscaled)");
 	for (unsigned i = 0; i < r->run_n; i++) {
 		double v = app->ds->runs[r->run_off + i];
+		bool dropped;
+		const char *note = run_note(r, i, &dropped);
 		ADD("  run %2u %10s %12s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
-		    fmt_fixed(v * sf, 3, b2, sizeof b2), run_note(r, i));
+		    fmt_fixed(v * sf, 3, b2, sizeof b2), note);
+		if (mark && n > 0 && n <= max)
+			mark[n - 1] = dropped; /* the dropped runs stand out */
 	}
 	*np = n;
 }
 
-size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max)
+size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max)
 {
 	const struct arow *ar;
 	const struct row *r, *ref;
@@ -553,7 +566,32 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], size_t max
 	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
 	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
 	    app->a.breakeven == (long)app->sel ? "break-even row" : "");
-	run_lines(app, r, lines, max, &n);
+	run_lines(app, r, lines, mark, max, &n);
+	return n;
+}
+
+size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
+{
+	size_t n = 0, max = UI_MAX_HELP * 3;
+	bool *mark = head;
+	int keyw = 0;
+
+	for (size_t i = 0; i < app->nhelp; i++) {
+		int w = (int)strlen(app->help[i].keys);
+		if (w > keyw)
+			keyw = w;
+	}
+	for (size_t i = 0; i < app->nhelp; i++) {
+		const struct ui_help_line *h = &app->help[i];
+		if (i == 0 || h->ctx != app->help[i - 1].ctx) {
+			if (i > 0)
+				ADD("%s", "");
+			ADD("%s", ui_keys_ctx_name(h->ctx));
+			if (head)
+				head[n - 1] = true; /* a section title */
+		}
+		ADD("  %-*s  %s", keyw, h->keys, h->help);
+	}
 	return n;
 }
 
