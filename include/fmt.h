@@ -15,6 +15,10 @@ char *fmt_sig(double v, int sig, char *buf, size_t n);
  * "-" when not finite. Returns buf. */
 char *fmt_short(double v, char *buf, size_t n);
 
+/* The shortest %.Pg of v, P from min_prec to 17, that strtod reads back as v exactly (17
+ * always does); for data files, under LC_NUMERIC "C", as strtod must read them. Returns buf. */
+char *fmt_roundtrip(double v, int min_prec, char *buf, size_t n);
+
 /* Accelerator count: integer when whole, else fmt_sig(v, 4). Returns buf. */
 char *fmt_count(double v, char *buf, size_t n);
 

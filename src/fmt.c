@@ -77,3 +77,20 @@ char *fmt_count(double v, char *buf, size_t n)
 		fmt_sig(v, 4, buf, n);
 	return buf;
 }
+
+char *fmt_roundtrip(double v, int min_prec, char *buf, size_t n)
+{
+	int lo = min_prec < 1 ? 1 : min_prec > 17 ? 17 : min_prec, hi = 17;
+
+	/* if P digits read back, so do more: the least P is found by halving [lo, 17] */
+	while (lo < hi) {
+		int mid = (lo + hi) / 2;
+		snprintf(buf, n, "%.*g", mid, v);
+		if (strtod(buf, NULL) == v)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	snprintf(buf, n, "%.*g", lo, v);
+	return buf;
+}

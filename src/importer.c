@@ -7,6 +7,7 @@
  * nearly all of the bytes, are mapped and scanned by one thread per core, each holding at most
  * one open file and one mapping at a time (see "reading and scanning" below). */
 #include "importer.h"
+#include "fmt.h"
 #include "olympic.h"
 #include "utf8.h"
 #include "mllog.h"
@@ -113,16 +114,6 @@ static void sb_field(struct sbuf *b, const char *s)
 	}
 	sb_clean(b, s);
 	sb_add(b, "\"", 1);
-}
-
-/* Shortest of %.15g, %.16g, %.17g that reads back as the same double. */
-static void fmt_roundtrip(double v, char *buf, size_t n)
-{
-	for (int prec = 15; prec <= 17; prec++) {
-		snprintf(buf, n, "%.*g", prec, v);
-		if (strtod(buf, NULL) == v)
-			return;
-	}
 }
 
 /* ---- the model built by the walk ---- */
@@ -874,7 +865,7 @@ static void emit_row(struct sbuf *b, const char *round, const struct sys *s, con
 	sb_add(b, ",", 1);
 	sb_field(b, c->bench);
 	sb_printf(b, ",%.6f,%zu,%zu,", score, k, d);
-	fmt_roundtrip(c->sf, num, sizeof num);
+	fmt_roundtrip(c->sf, 15, num, sizeof num);
 	sb_str(b, num);
 	sb_add(b, ",", 1);
 	for (size_t i = 0; i < k; i++)

@@ -116,21 +116,10 @@ static void csv_field(FILE *out, const char *s)
  * reads back keeps doing so at every higher one, so the shortest is found by bisection. */
 static void csv_num(FILE *out, double v)
 {
-	char buf[320]; /* %.17g needs 24; the compiler cannot see that lo <= 17 */
-	int lo = 6, hi = 17;
+	char buf[320]; /* %.17g needs 24; the compiler cannot see that the precision is <= 17 */
 
-	if (!isfinite(v))
-		return;
-	while (lo < hi) {
-		int mid = (lo + hi) / 2;
-		snprintf(buf, sizeof buf, "%.*g", mid, v);
-		if (strtod(buf, NULL) == v)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	snprintf(buf, sizeof buf, "%.*g", lo, v);
-	fputs(buf, out);
+	if (isfinite(v))
+		fputs(fmt_roundtrip(v, 6, buf, sizeof buf), out);
 }
 
 int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
