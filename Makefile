@@ -98,6 +98,7 @@ fuzz:
 		echo "fuzz: $$t for $(FUZZ_SECONDS) s"; \
 		dirs=build-fuzz/corpus_$$t; \
 		for d in tests/fuzz/corpus/$$t tests/fuzz/regress/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+		if [ $$t = csv ]; then dirs="$$dirs tests/malformed"; fi; \
 		build-fuzz/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=2048 \
 			-print_final_stats=0 -artifact_prefix=build-fuzz/$$t- $$dirs 2>build-fuzz/$$t.log \
 			|| { tail -n 30 build-fuzz/$$t.log; exit 1; }; \

@@ -7,6 +7,8 @@ for dir in "$GS_TOP"/tests/fuzz/corpus/* "$GS_TOP"/tests/fuzz/regress/*; do
 	kind=$(basename "$(dirname "$dir")")
 	bin="$BUILD/tests/replay_$name"
 	set -- "$dir"/*
+	# the malformed-input files are CSV seeds too, kept once, in tests/malformed
+	[ "$kind/$name" = corpus/csv ] && set -- "$@" "$GS_TOP"/tests/malformed/*.csv
 	[ -e "$1" ] || continue
 	if [ ! -x "$bin" ]; then nok "$kind/$name replays" "no $bin"; continue; fi
 	if timeout 300 "$bin" "$@" >"$TMP/out" 2>&1; then
