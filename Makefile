@@ -58,7 +58,7 @@ DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmo
 .PHONY: all run check deps install uninstall clean bench fuzz lint tests
 all: $(BIN)
 
-$(BUILD)/%.o: src/%.c $(wildcard include/*.h) | $(BUILD)
+$(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -c -o $@ $<
 
 $(BUILD)/libgscore.a: $(CORE_OBJ)
