@@ -84,11 +84,19 @@ tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 # saved under build-fuzz/, to be added to tests/fuzz/regress/NAME/.
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_FLAGS   := -g -O1 -std=c11 -ffp-contract=off -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(CORE_SRC) $(wildcard include/*.h)
+FUZZ_SAN     := -g -O1 -std=c11 -ffp-contract=off -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_OBJ     := $(CORE_SRC:src/%.c=build-fuzz/%.o)
+# the core is compiled once, instrumented, for all the targets
+build-fuzz/%.o: src/%.c
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_FLAGS) $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -o $@ $< $(CORE_SRC) \
-		$(JANSSON_LIBS) $(CSV_LIBS) -lm -pthread
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -c -o $@ $<
+
+build-fuzz/libgscore.a: $(FUZZ_OBJ)
+	$(AR) rcs $@ $^
+
+build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libgscore.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -o $@ $< \
+		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) -lm -pthread
 
 fuzz:
 	@sh tests/deps.sh --quiet clang libclang-rt-dev
@@ -141,4 +149,4 @@ lint:
 clean:
 	rm -rf build build-san build-fuzz gpuscale
 
--include $(wildcard $(BUILD)/*.d)
+-include $(wildcard $(BUILD)/*.d build-fuzz/*.d)
