@@ -25,8 +25,14 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len);
 uint64_t strpool_hash(const char *s, size_t len);
 /* A hint: brings the slot of hash h into the cache before a lookup (changes nothing). */
 void strpool_prefetch(const struct strpool *p, uint64_t h);
+/* strpool_hash, and in *plain whether s[0..len) is printable ASCII only (0x20..0x7e), text
+ * that utf8_sanitize leaves as it is. */
+uint64_t strpool_hash_plain(const char *s, size_t len, bool *plain);
 /* strpool_intern for a hash h that strpool_hash gave for s[0..len). */
 const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
+/* Room for n strings in all without a rehash (the table's untouched pages cost nothing).
+ * 0, or -1 when out of memory (the pool is unchanged). */
+int strpool_reserve(struct strpool *p, size_t n);
 /* Frees every string of the pool. */
 void strpool_free(struct strpool *p);
 

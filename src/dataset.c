@@ -55,29 +55,6 @@ static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C
 
 /* ------------------------------------------------------------------ text */
 
-/* True when s[0..n) is printable ASCII only (0x20..0x7e), which utf8_sanitize leaves alone.
- * Eight bytes at a time: a byte below 0x20 borrows into its own top bit, one of 0x7f or more
- * has it set after adding 1 or already; a borrow or carry only crosses from a byte already
- * caught, so there are no false alarms. */
-static bool plain_ascii(const char *s, size_t n)
-{
-	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		uint64_t x;
-		memcpy(&x, s + i, 8);
-		if (((x - 0x20 * ones) | (x + ones) | x) & high)
-			return false;
-	}
-	for (; i < n; i++) {
-		unsigned char c = (unsigned char)s[i];
-		if (c < 0x20 || c >= 0x7f)
-			return false;
-	}
-	return true;
-}
-
 char *text_sanitize(const char *s, char *buf, size_t n)
 {
 	size_t len;
@@ -95,6 +72,33 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 	buf[len] = '\0';
 	utf8_sanitize(buf, len);
 	return buf;
+}
+
+/* a[0..n) and b[0..n) are equal. Texts here are short and often equal (a column repeats from
+ * row to row): a word or two at a time, overlapping at the end, instead of a call. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n >= 8) {
+		uint64_t x, y;
+		for (size_t i = 0; i + 8 < n; i += 8) {
+			memcpy(&x, a + i, 8);
+			memcpy(&y, b + i, 8);
+			if (x != y)
+				return false;
+		}
+		memcpy(&x, a + n - 8, 8);
+		memcpy(&y, b + n - 8, 8);
+		return x == y;
+	}
+	if (n >= 4) {
+		uint32_t x0, y0, x1, y1;
+		memcpy(&x0, a, 4);
+		memcpy(&y0, b, 4);
+		memcpy(&x1, a + n - 4, 4);
+		memcpy(&y1, b + n - 4, 4);
+		return x0 == y0 && x1 == y1;
+	}
+	return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
 }
 
 /* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
@@ -122,20 +126,44 @@ static const double pow10_exact[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
+/* The value of the four digits at s, or -1 when one of the four bytes is not a digit. A
+ * digit has high nibble 3 and keeps it when 6 is added; a carry out of a byte only comes from
+ * one that is not a digit. */
+static inline int digits4(const char *s)
+{
+	uint32_t w;
+
+	memcpy(&w, s, 4);
+	if (((w & 0xf0f0f0f0u) | (((w + 0x06060606u) & 0xf0f0f0f0u) >> 4)) != 0x33333333u)
+		return -1;
+	w &= 0x0f0f0f0fu;                           /* d0 d1 d2 d3, d0 lowest */
+	w = (w * 10 + (w >> 8)) & 0x00ff00ffu;      /* d0d1, d2d3 */
+	return (int)((w * 100 + (w >> 16)) & 0xffffu); /* d0d1d2d3 */
+}
+
+/* Digits of s[i..len) into m, four at a time while they last; returns the index past them. */
+static inline size_t digits_take(const char *s, size_t i, size_t len, uint64_t *m)
+{
+	int d;
+
+	for (; i + 4 <= len && (d = digits4(s + i)) >= 0; i += 4)
+		*m = *m * 10000 + (unsigned)d;
+	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+		*m = *m * 10 + (unsigned)(s[i] - '0');
+	return i;
+}
+
 /* The unsigned plain decimal (digits[.digits]) that s[0..len) starts with, under the rule
  * below: its length, its value in *out; 0 when there is none. */
 static inline size_t plain_decimal(const char *s, size_t len, double *out)
 {
 	uint64_t m = 0; /* wraps past 19 digits, refused below */
-	size_t i = 0, nint, nfrac = 0;
+	size_t i, nint, nfrac = 0;
 
-	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-		m = m * 10 + (unsigned)(s[i] - '0');
-	nint = i;
+	i = nint = digits_take(s, 0, len, &m);
 	if (i < len && s[i] == '.') {
 		size_t d = ++i;
-		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-			m = m * 10 + (unsigned)(s[i] - '0');
+		i = digits_take(s, i, len, &m);
 		nfrac = i - d;
 	}
 	if (nint + nfrac == 0 || nint + nfrac > 19 || m > (1ull << 53))
@@ -229,9 +257,9 @@ struct field_copy {
  * rehash never does (the table has at most 2^32 slots: the tag gives the position). */
 struct dup_slot {
 	uint32_t tag;
-	uint32_t idx; /* row index, DUP_EMPTY when free */
+	uint32_t ref; /* row index + 1; 0 when free, so that a new table is calloc's zero pages */
 };
-#define DUP_EMPTY UINT32_MAX
+#define DUP_MAX_ROWS ((size_t)UINT32_MAX - 1)
 
 /* The text columns of a row, in the order they are pooled. */
 enum { T_ROUND, T_SUBMITTER, T_SYSTEM, T_SYSTEM_NAME, T_DIVISION, T_AVAILABILITY, T_ACCELERATOR,
@@ -246,12 +274,12 @@ static const enum column text_cols[NTEXT] = {
  * meanwhile, and only then interns them (text_pool). */
 struct text {
 	const char *s;      /* trimmed field, in the input (or a chunk's copy) */
-	size_t len;
-	const char *pooled; /* set once known */
 	uint64_t hash;      /* of the pooled text, when known */
+	uint32_t len;       /* (chunks hold a few hundred rows of these: kept small) */
 	bool known;
-	bool same;          /* equal to the previous row's (its pooled text is L->prev) */
+	bool same;          /* equal to the previous row's pooled text, L->prev at the commit */
 };
+#define TEXT_MAX UINT32_MAX
 
 /* A row parsed and checked but not yet pooled nor checked for duplicates: row_parse fills it,
  * row_commit adds it to the dataset, so that the two can run on different threads. */
@@ -451,68 +479,70 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
  * tried first. It is compared with the raw field; sanitizing leaves sanitized text as it is, so
  * a raw field equal to it would be pooled as the same text. A worker (L->chunk) does not see
  * the pool: it compares with the previous row of its chunk, prev (NULL: none, or skipped),
- * which the commit will have pooled just before. */
-static void text_prepare(struct loader *L, enum column c, struct text *t, const struct text *prev)
+ * which the commit will have pooled just before. False for a text longer than TEXT_MAX. */
+static bool text_prepare(struct loader *L, enum column c, struct text *t, const struct text *prev)
 {
-	t->s = field_text(L, c, &t->len);
+	size_t len;
+	const char *s = field_text(L, c, &len);
+
 	if (!L->trimmed)
-		t->s = trim(t->s, &t->len);
-	t->pooled = NULL;
+		s = trim(s, &len);
+	if (len > TEXT_MAX)
+		return false;
+	t->s = s;
+	t->len = (uint32_t)len;
 	t->same = false;
-	if (prev && prev->len == t->len && memcmp(prev->s, t->s, t->len) == 0) {
+	if (prev && prev->len == t->len && same_bytes(prev->s, t->s, t->len)) {
 		t->same = true;
 		t->known = prev->known;
 		t->hash = prev->hash;
-		return;
+		return true;
 	}
-	if (!L->chunk && L->prev[c] && L->prev_len[c] == t->len && memcmp(L->prev[c], t->s, t->len) == 0) {
-		t->pooled = L->prev[c];
+	if (!L->chunk && L->prev[c] && L->prev_len[c] == t->len && same_bytes(L->prev[c], t->s, t->len)) {
+		t->same = true; /* L->prev[c] itself */
 		t->hash = L->prev_hash[c];
 		t->known = true;
-		return;
+		return true;
 	}
-	t->known = plain_ascii(t->s, t->len);
-	if (t->known) {
-		t->hash = strpool_hash(t->s, t->len);
-		if (!L->chunk)
-			strpool_prefetch(&L->ds->pool, t->hash);
-	}
+	t->hash = strpool_hash_plain(t->s, t->len, &t->known); /* not a pool hash unless known */
+	if (t->known && !L->chunk)
+		strpool_prefetch(&L->ds->pool, t->hash);
+	return true;
 }
 
 /* The pooled, sanitized text of t (NULL when out of memory). */
 static const char *text_pool(struct loader *L, enum column c, struct text *t)
 {
-	if (t->pooled)
-		return t->pooled;
+	const char *pooled;
+
 	if (t->same) {
-		t->pooled = L->prev[c];
 		t->hash = L->prev_hash[c];
 		t->known = true;
-		return t->pooled;
+		return L->prev[c];
 	}
 	if (t->known) {
-		t->pooled = strpool_intern_hashed(&L->ds->pool, t->s, t->len, t->hash);
+		pooled = strpool_intern_hashed(&L->ds->pool, t->s, t->len, t->hash);
 	} else {
 		/* rare: sanitize a copy (the input is not ours to change) */
-		if (t->len + 1 > L->scratch_cap) {
-			char *p = realloc(L->scratch, t->len + 1);
+		if ((size_t)t->len + 1 > L->scratch_cap) {
+			char *p = realloc(L->scratch, (size_t)t->len + 1);
 			if (!p)
 				return NULL;
 			L->scratch = p;
-			L->scratch_cap = t->len + 1;
+			L->scratch_cap = (size_t)t->len + 1;
 		}
 		memcpy(L->scratch, t->s, t->len);
 		utf8_sanitize(L->scratch, t->len);
 		t->hash = strpool_hash(L->scratch, t->len);
 		t->known = true;
-		t->pooled = strpool_intern_hashed(&L->ds->pool, L->scratch, t->len, t->hash);
+		pooled = strpool_intern_hashed(&L->ds->pool, L->scratch, t->len, t->hash);
 	}
-	if (t->pooled) {
-		L->prev[c] = t->pooled;
+	if (pooled) {
+		L->prev[c] = pooled;
 		L->prev_len[c] = t->len;
 		L->prev_hash[c] = t->hash;
 	}
-	return t->pooled;
+	return pooled;
 }
 
 /* ------------------------------------------------------------------ duplicates */
@@ -552,19 +582,17 @@ static bool same_key(const struct row *a, const struct row *b)
 /* Rehashes the duplicate set into cap slots (a power of two). 0, or -1 when out of memory. */
 static int dup_resize(struct loader *L, size_t cap)
 {
-	struct dup_slot *t = malloc(cap * sizeof *t);
+	struct dup_slot *t = calloc(cap, sizeof *t);
 	size_t j;
 
 	if (!t)
 		return -1;
 	mem_advise_huge(t, cap * sizeof *t);
-	for (size_t i = 0; i < cap; i++)
-		t[i].idx = DUP_EMPTY;
 	for (size_t i = 0; i < L->dup_cap; i++) {
-		if (L->dup[i].idx == DUP_EMPTY)
+		if (!L->dup[i].ref)
 			continue;
 		j = L->dup[i].tag & (cap - 1);
-		while (t[j].idx != DUP_EMPTY)
+		while (t[j].ref)
 			j = (j + 1) & (cap - 1);
 		t[j] = L->dup[i];
 	}
@@ -579,17 +607,30 @@ static int dup_resize(struct loader *L, size_t cap)
 /* Makes room in the duplicate set for row idx. 0, or -1 when out of memory. */
 static int dup_room(struct loader *L, size_t idx)
 {
-	if (idx >= DUP_EMPTY || L->dup_cap > ((size_t)1 << 31))
+	if (idx >= DUP_MAX_ROWS || L->dup_cap > ((size_t)1 << 31))
 		return -1;
 	if ((L->dup_n + 1) * 2 > L->dup_cap && dup_resize(L, L->dup_cap ? L->dup_cap * 2 : 1024) < 0)
 		return -1;
 	return 0;
 }
 
+/* Room for n rows in all without a rehash. A hint: failure changes nothing. */
+static void dup_reserve(struct loader *L, size_t n)
+{
+	size_t cap = L->dup_cap ? L->dup_cap : 1024;
+
+	if (n > ((size_t)1 << 30))
+		return;
+	while (cap < 2 * n)
+		cap *= 2;
+	if (cap != L->dup_cap)
+		dup_resize(L, cap);
+}
+
 static void dup_put(struct loader *L, size_t j, uint32_t tag, size_t idx)
 {
 	L->dup[j].tag = tag;
-	L->dup[j].idx = (uint32_t)idx;
+	L->dup[j].ref = (uint32_t)idx + 1;
 	L->dup_n++;
 }
 
@@ -601,12 +642,12 @@ static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t
 	if (dup_room(L, idx) < 0)
 		return -1;
 	mask = L->dup_cap - 1;
-	for (j = tag & mask; L->dup[j].idx != DUP_EMPTY; j = (j + 1) & mask) {
-		const struct row *o = &ds->rows[L->dup[j].idx];
+	for (j = tag & mask; L->dup[j].ref; j = (j + 1) & mask) {
 		if (L->dup[j].tag != tag)
 			continue;
+		const struct row *o = &ds->rows[L->dup[j].ref - 1];
 		if (same_key(o, r)) {
-			*first = L->dup[j].idx;
+			*first = L->dup[j].ref - 1;
 			return 0;
 		}
 		if (o->round == r->round && o->system == r->system && o->benchmark == r->benchmark)
@@ -751,8 +792,13 @@ static int row_parse(struct loader *L, struct prerow *pr, const struct prerow *p
 		}
 	}
 	/* texts hashed and their slots fetched first; the numbers are parsed meanwhile */
-	for (size_t i = 0; i < NTEXT; i++)
-		text_prepare(L, text_cols[i], &pr->t[i], prev ? &prev->t[i] : NULL);
+	for (size_t i = 0; i < NTEXT; i++) {
+		if (!text_prepare(L, text_cols[i], &pr->t[i], prev ? &prev->t[i] : NULL)) {
+			WARN_AT(L, L->col_of[text_cols[i]], "%s: longer than %lu bytes; row skipped",
+				column_names[text_cols[i]], (unsigned long)TEXT_MAX);
+			return 0;
+		}
+	}
 	struct text *t = pr->t;
 	pr->own_round = L->col_of[C_ROUND] >= 0 && t[T_ROUND].len > 0;
 	pr->key_known = (!pr->own_round || t[T_ROUND].known) && t[T_SYSTEM].known && t[T_BENCHMARK].known;
@@ -892,8 +938,9 @@ static const char *chunk_copy(struct chunk *k, const char *s, size_t len)
 static int row_collect(struct loader *L, struct chunk *k)
 {
 	if (k->n == k->cap) {
-		/* a 64 KB chunk holds a few hundred rows */
-		size_t cap = k->cap ? k->cap * 2 : 256;
+		/* room for rows of 128 bytes from the start (a 64 KB chunk holds a few hundred): a
+		 * realloc would copy them, and these pages are fresh ones in every slot */
+		size_t cap = k->cap ? k->cap * 2 : k->len / 128 > 256 ? k->len / 128 : 256;
 		struct prerow *p = realloc(k->rows, cap * sizeof *p);
 		if (!p)
 			return -1;
@@ -1192,7 +1239,7 @@ static int dup_seed(struct loader *L, size_t upto)
 		size_t j;
 		if (dup_room(L, i) < 0)
 			return -1;
-		for (j = tag & (L->dup_cap - 1); L->dup[j].idx != DUP_EMPTY; j = (j + 1) & (L->dup_cap - 1))
+		for (j = tag & (L->dup_cap - 1); L->dup[j].ref; j = (j + 1) & (L->dup_cap - 1))
 			;
 		dup_put(L, j, tag, i);
 	}
@@ -1584,9 +1631,13 @@ static void par_queue(struct par *P, void *p, size_t len, void *end, bool runs)
  * rows and runs chunk 0 gave (rows0, runs0, over k->len bytes) and total, the size of the
  * input, and never more rows than total / 8 (the shortest row is "a,b,1,1\n") nor runs than
  * total / 2. The room stays virtual; the worker faults it in a little ahead of the commit.
- * A hint: failure changes nothing. */
+ * The pool (texts0: the new texts of chunk 0) and the duplicate set are sized too, so that they
+ * are not rehashed again and again, each table a fresh one; being hash tables they are touched
+ * all over, so they are sized for at most one text per 64 bytes of input and one row per 32
+ * (a table of a third and a quarter of the input's size), which a guess from an unusual chunk 0
+ * costs at worst. A hint: failure changes nothing. */
 static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total, size_t rows0,
-			size_t runs0)
+			size_t runs0, size_t texts0)
 {
 	struct dataset *ds = L->ds;
 
@@ -1600,6 +1651,9 @@ static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, 
 		runs = ds->nruns + total / 2;
 	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32))
 		return;
+	size_t texts = (size_t)((double)texts0 * f);
+	strpool_reserve(&ds->pool, ds->pool.n + (texts < total / 64 ? texts : total / 64));
+	dup_reserve(L, rows < ds->n + total / 32 ? rows : ds->n + total / 32);
 	if (big_reserve((void **)&ds->rows, &ds->cap, rows + rows / 20 + 64, sizeof *ds->rows) < 0 ||
 	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0)
 		return;
@@ -1716,11 +1770,11 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 			pthread_mutex_unlock(&P->mu);
 			if (k->open)
 				break; /* the next chunk's start was guessed wrong: one pass from here */
-			size_t n0 = ds->n, nruns0 = ds->nruns;
+			size_t n0 = ds->n, nruns0 = ds->nruns, texts0 = ds->pool.n;
 			if (chunk_commit(P, L, k) < 0)
 				goto out;
 			if (P->next_commit == 0)
-				par_reserve(P, L, k, total, ds->n - n0, ds->nruns - nruns0);
+				par_reserve(P, L, k, total, ds->n - n0, ds->nruns - nruns0, ds->pool.n - texts0);
 			pthread_mutex_lock(&P->mu);
 			k->state = SLOT_FREE;
 			P->next_commit++;

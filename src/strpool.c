@@ -19,24 +19,63 @@ static uint64_t mix(uint64_t h)
 	return h;
 }
 
-/* Eight bytes at a time (the tail zero-padded, the length mixed in). */
-uint64_t strpool_hash(const char *s, size_t len)
+/* Bytes of w outside printable ASCII (0x20..0x7e), as top bits: a byte below 0x20 borrows into
+ * its own top bit, one of 0x7f or more has it set after adding 1 or already; a borrow or carry
+ * only crosses from a byte already caught, so there are no false alarms. */
+static inline uint64_t unplain(uint64_t w)
 {
-	uint64_t h = 0x9e3779b97f4a7c15ull ^ len;
+	const uint64_t ones = 0x0101010101010101ull;
+	return ((w - 0x20 * ones) | (w + ones) | w) & (ones << 7);
+}
+
+/* Eight bytes at a time, the length mixed in; the tail is one word of bytes already seen and
+ * the rest (overlapping loads, no byte-by-byte loop and no call). With check, *plain tells
+ * whether every byte is printable ASCII, from the same words. */
+static inline uint64_t hash_words(const char *s, size_t len, bool check, bool *plain)
+{
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ len, bad = 0, w;
 	size_t i = 0;
 
 	for (; i + 8 <= len; i += 8) {
-		uint64_t w;
 		memcpy(&w, s + i, 8);
+		if (check)
+			bad |= unplain(w);
 		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
 		h ^= h >> 29;
 	}
 	if (i < len) {
-		uint64_t w = 0;
-		memcpy(&w, s + i, len - i);
+		if (len >= 8) {
+			memcpy(&w, s + len - 8, 8);
+			if (check)
+				bad |= unplain(w);
+		} else if (len >= 4) {
+			uint32_t a, b;
+			memcpy(&a, s, 4);
+			memcpy(&b, s + len - 4, 4);
+			w = a | (uint64_t)b << 32;
+			if (check)
+				bad |= unplain(w);
+		} else {
+			w = (uint64_t)(unsigned char)s[0] | (uint64_t)(unsigned char)s[len / 2] << 8 |
+			    (uint64_t)(unsigned char)s[len - 1] << 16;
+			if (check) /* the five bytes above, '@' */
+				bad |= unplain(w | 0x4040404040000000ull);
+		}
 		h = (h ^ w) * 0x94d049bb133111ebull;
 	}
+	if (check)
+		*plain = !bad;
 	return mix(h);
+}
+
+uint64_t strpool_hash(const char *s, size_t len)
+{
+	return hash_words(s, len, false, NULL);
+}
+
+uint64_t strpool_hash_plain(const char *s, size_t len, bool *plain)
+{
+	return hash_words(s, len, true, plain);
 }
 
 static char *pool_alloc(struct strpool *p, size_t len)
@@ -106,6 +145,17 @@ static int pool_resize(struct strpool *p, size_t cap)
 static int pool_grow(struct strpool *p)
 {
 	return pool_resize(p, p->cap ? p->cap * 2 : 256);
+}
+
+int strpool_reserve(struct strpool *p, size_t n)
+{
+	size_t cap = p->cap ? p->cap : 256;
+
+	if (n > ((size_t)1 << 31))
+		return -1;
+	while (cap < 2 * n)
+		cap *= 2;
+	return cap == p->cap ? 0 : pool_resize(p, cap);
 }
 
 void strpool_prefetch(const struct strpool *p, uint64_t h)

@@ -714,6 +714,64 @@ static void check_runs(const char *list)
 	dataset_free(&d);
 }
 
+/* The pool's hash sees the bytes of the text and its length, nothing around it, wherever the
+ * text lies; the plain flag is printable ASCII, byte by byte. */
+static void pool_hash_and_plain(void **state)
+{
+	(void)state;
+	static const unsigned char mix[] = { 'a', 'Z', '0', ' ', '~', ',', 0x00, 0x09, 0x1f, 0x7f, 0x80, 0xc3, 0xff };
+	unsigned char a[64], b[64];
+	uint64_t x = 88172645463325252ull;
+	size_t collisions = 0, plains = 0, total = 0;
+	uint64_t prev[41] = { 0 };
+	unsigned char prev_text[41][40];
+
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t len = (size_t)(iter % 41), off = (size_t)(iter / 41 % 8);
+		bool want = true;
+		for (size_t i = 0; i < sizeof a; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			a[i] = (unsigned char)x; /* garbage around the text, different in a and b */
+			b[i] = (unsigned char)(x >> 8);
+		}
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			/* mostly printable text, now and then one byte that is not */
+			unsigned char c = x % 16 ? mix[x / 16 % 6] : mix[x / 16 % (sizeof mix)];
+			a[off + i] = b[7 - off + i] = c;
+			if (c < 0x20 || c >= 0x7f)
+				want = false;
+		}
+		bool plain_a = !want, plain_b = !want;
+		uint64_t ha = strpool_hash_plain((const char *)a + off, len, &plain_a);
+		uint64_t hb = strpool_hash_plain((const char *)b + 7 - off, len, &plain_b);
+		assert_true(plain_a == want && plain_b == want);
+		assert_true(ha == hb);
+		assert_true(ha == strpool_hash((const char *)a + off, len));
+		plains += want;
+		/* against the last text of the same length: a different text, a different hash */
+		if (iter >= 41 && ha == prev[len] && memcmp(prev_text[len], a + off, len) != 0)
+			collisions++;
+		prev[len] = ha;
+		memcpy(prev_text[len], a + off, len);
+		total++;
+	}
+	assert_true(plains > total / 10 && plains < total);
+	assert_int_equal(collisions, 0);
+	/* one byte changed anywhere changes the hash; so does the length */
+	char t[40];
+	memset(t, 'q', sizeof t);
+	for (size_t len = 1; len <= sizeof t; len++) {
+		uint64_t h = strpool_hash(t, len);
+		assert_true(h != strpool_hash(t, len - 1));
+		for (size_t i = 0; i < len; i++) {
+			t[i] = 'r';
+			assert_true(strpool_hash(t, len) != h);
+			t[i] = 'q';
+		}
+	}
+}
+
 static void run_lists(void **state)
 {
 	(void)state;
@@ -791,6 +849,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
 		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
 		cmocka_unit_test_setup_teardown(run_lists, setup, teardown),
+		cmocka_unit_test_setup_teardown(pool_hash_and_plain, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
