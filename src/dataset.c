@@ -126,44 +126,20 @@ static const double pow10_exact[] = {
 	1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
 
-/* The value of the four digits at s, or -1 when one of the four bytes is not a digit. A
- * digit has high nibble 3 and keeps it when 6 is added; a carry out of a byte only comes from
- * one that is not a digit. */
-static inline int digits4(const char *s)
-{
-	uint32_t w;
-
-	memcpy(&w, s, 4);
-	if (((w & 0xf0f0f0f0u) | (((w + 0x06060606u) & 0xf0f0f0f0u) >> 4)) != 0x33333333u)
-		return -1;
-	w &= 0x0f0f0f0fu;                           /* d0 d1 d2 d3, d0 lowest */
-	w = (w * 10 + (w >> 8)) & 0x00ff00ffu;      /* d0d1, d2d3 */
-	return (int)((w * 100 + (w >> 16)) & 0xffffu); /* d0d1d2d3 */
-}
-
-/* Digits of s[i..len) into m, four at a time while they last; returns the index past them. */
-static inline size_t digits_take(const char *s, size_t i, size_t len, uint64_t *m)
-{
-	int d;
-
-	for (; i + 4 <= len && (d = digits4(s + i)) >= 0; i += 4)
-		*m = *m * 10000 + (unsigned)d;
-	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
-		*m = *m * 10 + (unsigned)(s[i] - '0');
-	return i;
-}
-
 /* The unsigned plain decimal (digits[.digits]) that s[0..len) starts with, under the rule
  * below: its length, its value in *out; 0 when there is none. */
 static inline size_t plain_decimal(const char *s, size_t len, double *out)
 {
 	uint64_t m = 0; /* wraps past 19 digits, refused below */
-	size_t i, nint, nfrac = 0;
+	size_t i = 0, nint, nfrac = 0;
 
-	i = nint = digits_take(s, 0, len, &m);
+	for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+		m = m * 10 + (unsigned)(s[i] - '0');
+	nint = i;
 	if (i < len && s[i] == '.') {
 		size_t d = ++i;
-		i = digits_take(s, i, len, &m);
+		for (; i < len && (unsigned)(s[i] - '0') < 10; i++)
+			m = m * 10 + (unsigned)(s[i] - '0');
 		nfrac = i - d;
 	}
 	if (nint + nfrac == 0 || nint + nfrac > 19 || m > (1ull << 53))
