@@ -686,13 +686,19 @@ static int grow(void **buf, size_t *cap, size_t need)
 	return 0;
 }
 
+/* Room for n rows, aligned to 64 bytes (see struct arow); the old rows are not kept. */
 static int grow_rows(struct analysis *a, size_t n)
 {
-	void *p = a->rows;
-	int rc = grow(&p, &a->rows_cap, (n ? n : 1) * sizeof *a->rows);
+	size_t need = (n ? n : 1) * sizeof *a->rows;
 
-	a->rows = p;
-	return rc;
+	if (need <= a->rows_cap && a->rows)
+		return 0;
+	free(a->rows);
+	a->rows_cap = 0;
+	if (!(a->rows = aligned_alloc(64, (need + 63) / 64 * 64)))
+		return -1;
+	a->rows_cap = need;
+	return 0;
 }
 
 /* ---- ranking -------------------------------------------------------------------------- */
@@ -753,10 +759,9 @@ static void sort_order(const struct dataset *ds, const struct analysis *a, enum 
 static inline void prefetch(const struct arow *r)
 {
 #if defined(__GNUC__)
-	/* a row spans three 64-byte lines at most */
+	/* a row is two 64-byte lines (struct arow) */
 	__builtin_prefetch(r);
 	__builtin_prefetch((const char *)r + 64);
-	__builtin_prefetch((const char *)r + sizeof *r - 1);
 #else
 	(void)r;
 #endif
