@@ -34,7 +34,7 @@ void print_plot_spec(enum metric m, double theta, bool log_y, bool show_pareto, 
 		     struct plot_spec *s);
 
 /* Fills pts (n = a->n entries, caller-owned) with a's rows as plot points for metric m;
- * sel is the selected index into a->rows or -1. */
+ * sel is the selected index into a->rows or -1, the one point with a label. */
 void print_plot_points(const struct dataset *ds, const struct analysis *a, enum metric m,
 		       long sel, struct plot_point *pts);
 

@@ -179,9 +179,13 @@ void print_plot_points(const struct dataset *ds, const struct analysis *a, enum 
 		pts[i].x = r->N;
 		pts[i].y = arow_metric(r, m);
 		pts[i].cluster = r->cluster;
-		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
-			       ((long)i == sel ? PT_SELECTED : 0);
-		pts[i].label = ds->rows[r->row].system;
+		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0);
+		pts[i].label = NULL;
+	}
+	/* only the selected point is labelled: fetching every row's name is a cache miss a point */
+	if (sel >= 0 && (size_t)sel < a->n) {
+		pts[sel].flags |= PT_SELECTED;
+		pts[sel].label = ds->rows[a->rows[sel].row].system;
 	}
 }
 
