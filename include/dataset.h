@@ -70,6 +70,11 @@ struct dataset {
 					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
 	struct gs_warn warn;
+	/* The distinct (round, benchmark) pointer pairs of rows[0..names_rows) in first-seen order,
+	 * kept by dataset_classify so that the queries below need not scan every row; used while
+	 * names_rows == n. */
+	struct ds_names { const char *round, *benchmark; } *names;
+	size_t nnames, names_rows;
 };
 
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */

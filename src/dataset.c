@@ -2082,6 +2082,45 @@ static const struct family_rule *rule_match(const struct dataset *ds, const char
 	return NULL;
 }
 
+/* Fills ds->names from the rows (see struct dataset); left unused past NAMES_MAX pairs, which
+ * the scans then handle as before. */
+#define NAMES_MAX 4096
+static void names_index(struct dataset *ds)
+{
+	size_t n = 0, cap = 0;
+	struct ds_names *v = NULL;
+	const char *lr = NULL, *lb = NULL;
+
+	free(ds->names);
+	ds->names = NULL;
+	ds->nnames = ds->names_rows = 0;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		size_t j;
+		if (r->round == lr && r->benchmark == lb)
+			continue;
+		lr = r->round;
+		lb = r->benchmark;
+		for (j = 0; j < n && (v[j].round != lr || v[j].benchmark != lb); j++)
+			;
+		if (j < n)
+			continue;
+		if (n == cap) {
+			struct ds_names *w = n < NAMES_MAX ? realloc(v, (cap = cap ? 2 * cap : 16) * sizeof *v) : NULL;
+			if (!w) {
+				free(v);
+				return;
+			}
+			v = w;
+		}
+		v[n].round = lr;
+		v[n++].benchmark = lb;
+	}
+	ds->names = v;
+	ds->nnames = n;
+	ds->names_rows = ds->n;
+}
+
 void dataset_classify(struct dataset *ds)
 {
 	/* accelerators are pooled and few: the answer is cached per distinct pointer */
@@ -2117,10 +2156,12 @@ void dataset_classify(struct dataset *ds)
 				ds->unmatched_example = r->accelerator;
 		}
 	}
+	names_index(ds);
 }
 
 void dataset_free(struct dataset *ds)
 {
+	free(ds->names);
 	free(ds->rows);
 	free(ds->runs);
 	free(ds->rules);
@@ -2136,6 +2177,17 @@ size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max)
 	size_t n = 0;
 	const char *last = NULL;
 
+	if (ds->names && ds->names_rows == ds->n) {
+		for (size_t i = 0; i < ds->nnames; i++) {
+			const char *r = ds->names[i].round;
+			size_t j;
+			for (j = 0; j < n && out[j] != r; j++)
+				;
+			if (j == n && n < max)
+				out[n++] = r;
+		}
+		return n;
+	}
 	for (size_t i = 0; i < ds->n; i++) {
 		const char *r = ds->rows[i].round;
 		size_t j;
@@ -2206,17 +2258,20 @@ size_t dataset_workloads(const struct dataset *ds, const char *round, const char
 {
 	size_t n = 0;
 	const char *last = NULL;
+	bool named = ds->names && ds->names_rows == ds->n;
+	size_t count = named ? ds->nnames : ds->n;
 
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
+	for (size_t i = 0; i < count; i++) {
+		const char *rr = named ? ds->names[i].round : ds->rows[i].round;
+		const char *rb = named ? ds->names[i].benchmark : ds->rows[i].benchmark;
 		size_t j;
-		if (r->benchmark == last || (r->round != round && strcmp(r->round, round) != 0))
+		if (rb == last || (rr != round && strcmp(rr, round) != 0))
 			continue;
-		last = r->benchmark;
-		for (j = 0; j < n && out[j] != r->benchmark; j++)
+		last = rb;
+		for (j = 0; j < n && out[j] != rb; j++)
 			;
 		if (j == n && n < max)
-			out[n++] = r->benchmark;
+			out[n++] = rb;
 	}
 	/* known workloads in their usual order, then the rest by name */
 	for (size_t a = 1; a < n; a++) {

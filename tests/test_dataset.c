@@ -300,6 +300,92 @@ static void rounds_and_workload_order(void **state)
 	assert_int_equal(dataset_find(&ds, "v4.0", "zeta", "a"), -1);
 }
 
+/* The rounds and workloads of a round, from rows scanned one by one here. */
+static size_t ref_names(const char *round, const char **out, size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < ds.n; i++) {
+		const char *v = round ? ds.rows[i].benchmark : ds.rows[i].round;
+		size_t j;
+		if (round && strcmp(ds.rows[i].round, round) != 0)
+			continue;
+		for (j = 0; j < n && strcmp(out[j], v) != 0; j++)
+			;
+		if (j == n && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+
+/* The lists kept by dataset_classify give what scanning the rows gives, and are not used once
+ * more rows are loaded. */
+static void names_kept_match_scan(void **state)
+{
+	static const char *const rounds[] = { "v3.1", "v4.0", "v4.1", "v5.0", "vX" };
+	static const char *const benches[] = { "bert", "ssd", "gpt3", "zeta", "alpha", "resnet", "unet3d",
+						"gnn", "dlrm_dcnv2", "flux1", "llama31_8b", "omega" };
+	char *text = malloc(200000), *p;
+	uint64_t x = 2463534242ull;
+	const char *a[64], *b[64], *c[64];
+	const char *seen[4][7][64]; /* [max][round or rounds][i]: what the scan gave */
+	size_t nseen[4][7];
+
+	(void)state;
+	for (int pass = 0; pass < 2; pass++) {
+		p = text + sprintf(text, "round,system,benchmark,accelerators,minutes\n");
+		for (int i = 0; i < 3000; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			/* runs of the same pair now and then, as sorted results have */
+			int r = (int)(x % 5), bn = (int)(x / 5 % 12);
+			if (pass == 1 && r == 4)
+				r = 3; /* the second file has no vX */
+			p += sprintf(p, "%s,s%d_%d,%s,8,1\n", rounds[r], pass, i, benches[bn]);
+		}
+		assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, (size_t)(p - text), &err), 0);
+		for (int classified = 0; classified < 2; classified++) {
+			for (size_t max = 1, mi = 0; max <= 64; max *= 4, mi++) {
+				size_t n = dataset_rounds(&ds, a, max);
+				assert_int_equal(n, ref_names(NULL, c, max));
+				for (size_t i = 0; i < n; i++)
+					assert_string_equal(a[i], c[i]);
+				if (!classified) {
+					nseen[mi][6] = n;
+					memcpy(seen[mi][6], a, n * sizeof *a);
+				} else { /* the kept lists: the same pointers in the same order */
+					assert_int_equal(n, nseen[mi][6]);
+					assert_memory_equal(a, seen[mi][6], n * sizeof *a);
+				}
+				for (size_t r = 0; r < 6; r++) {
+					const char *round = r < 5 ? rounds[r] : "v9.9";
+					size_t m = dataset_workloads(&ds, round, b, max);
+					size_t want = ref_names(round, c, 64);
+					if (!classified) {
+						nseen[mi][r] = m;
+						memcpy(seen[mi][r], b, m * sizeof *b);
+					} else {
+						assert_int_equal(m, nseen[mi][r]);
+						assert_memory_equal(b, seen[mi][r], m * sizeof *b);
+					}
+					assert_int_equal(m, want < max ? want : max);
+					for (size_t i = 0; i < m; i++) { /* the same names, in display order */
+						size_t j;
+						for (j = 0; j < want && strcmp(b[i], c[j]) != 0; j++)
+							;
+						assert_true(j < want);
+						if (i)
+							assert_true(name_find(b, i, b[i], false) == i);
+					}
+				}
+			}
+			if (!classified)
+				dataset_classify(&ds);
+			else
+				assert_true(ds.names != NULL && ds.names_rows == ds.n);
+		}
+	}
+	free(text);
+}
+
 static void names_found_exact_first(void **state)
 {
 	static const char *const list[] = { "v4.1", "V4.1", "bert", "llama2_70b_lora" };
@@ -841,6 +927,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(families_first_match_case_insensitive, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_bad_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(rounds_and_workload_order, setup, teardown),
+		cmocka_unit_test_setup_teardown(names_kept_match_scan, setup, teardown),
 		cmocka_unit_test_setup_teardown(names_found_exact_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
