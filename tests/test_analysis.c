@@ -996,6 +996,16 @@ static void test_large(void **state)
 		check_summaries(&a);
 		for (size_t i = 1; i < a.n; i++)
 			assert_true(a.rows[i - 1].Ep >= a.rows[i].Ep);
+		/* ranking moved whole rows: each dataset row once, with its own numbers */
+		char *seen = calloc(N, 1);
+		assert_non_null(seen);
+		for (size_t i = 0; i < a.n; i++) {
+			assert_true(a.rows[i].row < N && !seen[a.rows[i].row]);
+			seen[a.rows[i].row] = 1;
+			assert_true(a.rows[i].T == ds.rows[a.rows[i].row].minutes);
+			assert_true(a.rows[i].N == (double)ds.rows[a.rows[i].row].accelerators);
+		}
+		free(seen);
 	}
 	analysis_free(&a);
 	unbuild(&ds);
