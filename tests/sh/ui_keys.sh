@@ -120,8 +120,10 @@ ui_keys -l tinybox_r
 ui_keys Enter Enter G
 ui_see "with no failed run the slowest run is dropped" "dropped (slowest)"
 ui_see "the detail shows Karp-Flatt" "Karp-Flatt"
+ui_see "the detail of tinybox_red is open" "detail: tinybox_red"
 ui_keys Escape
-ui_gone "Esc closes the detail" "detail: tinybox_green"
+ui_gone "Esc closes the detail" "detail: "
+ui_gone "Esc: nothing of the detail is left" "Karp-Flatt"
 ui_keys /
 ui_keys -l lambda
 ui_keys Enter
