@@ -8,6 +8,27 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 
 # plot_of: the plot rows of the screen (stacked layout: between the header and the table)
 plot_of() { sed -n '2,/^ *# /p' "$UI_SCREEN" | sed '$d'; }
+# sort_order: "NAME MARK ORDER ROWS" of the ranked table on the screen: the column with the sort
+# mark (v or ^ right after its name), the mark, and whether that column's values in the shown
+# rows go down, up, both (all equal) or neither; its numbers end where the mark is
+sort_order() {
+	ui_cap
+	awk '!h && /^ *# / {
+		h = 1
+		if (!match($0, /[^ ][v^]( |$)/)) { print "none - none 0"; exit }
+		pos = RSTART + 1; mark = substr($0, pos, 1)
+		name = substr($0, 1, pos - 1); sub(/.* /, "", name)
+		next
+	}
+	h && /^ +[0-9]+ / { v[++n] = substr($0, pos - 6, 7) + 0; next }
+	h && n { exit }
+	END {
+		if (mark == "") exit
+		up = down = 1
+		for (i = 2; i <= n; i++) { if (v[i] < v[i - 1]) up = 0; if (v[i] > v[i - 1]) down = 0 }
+		print name, mark, (n < 5 ? "few" : up && down ? "flat" : up ? "up" : down ? "down" : "mixed"), n
+	}' "$UI_SCREEN"
+}
 
 ui_start 100 30 ""
 ui_wait "[BERT]"
@@ -99,8 +120,14 @@ ui_keys s
 ui_see "s: sorted by the next column" "sorted by"
 line=$(ui_line '^ *# ')
 case "$line" in *"E'v"*) nok "s moves the sort mark off E'" "$line" ;; *[v^]\ *|*[v^]) ok "s moves the sort mark off E'" ;; *) nok "s moves the sort mark off E'" "$line" ;; esac
+before=$(sort_order)
+case "$before" in "S v down "*) ok "s: the table is ranked by S, largest first" ;;
+*) nok "s: the table is ranked by S, largest first" "$before" "$(cat "$UI_SCREEN")" ;; esac
 ui_keys S
-ui_see "S reverses" "sorted by"
+ui_wait "S^"
+after=$(sort_order)
+case "$after" in "S ^ up "*) ok "S reverses: the rows go from the smallest S up ($before -> $after)" ;;
+*) nok "S reverses: the rows go from the smallest S up" "$before -> $after" "$(cat "$UI_SCREEN")" ;; esac
 
 # ---- search, n/N and detail ----
 ui_keys /
