@@ -179,9 +179,29 @@ ui_keys q g
 ui_keys y
 ui_see "y: the plot metric cycles" "y: S"
 ui_keys M
-ui_see "M toggles the mouse" "mouse o"
+ui_see "M turns the mouse off" "mouse off"
+# Ctrl-L: the terminal is wiped and scribbled on behind the program's back (straight to the
+# pane's tty); only a full repaint brings the screen back. The last line is left out of the
+# comparison: the key also clears the "mouse off" message there.
+ui_cap
+sed '$d' "$UI_SCREEN" >"$TMP/whole"
+printf '\033[2J\033[5;10HSCRIBBLED-ON-THE-TTY' >"$(tm display -p -t gs '#{pane_tty}')"
+if ui_wait "SCRIBBLED-ON-THE-TTY" && ui_wait_gone "[BERT]" 1; then ok "the screen was wiped from outside"
+else nok "the screen was wiped from outside" "$(cat "$UI_SCREEN")"; fi
 ui_keys C-l
-ui_see "Ctrl-L redraws" "[BERT]"
+ui_gone "Ctrl-L: the scribble is gone" "SCRIBBLED-ON-THE-TTY"
+w=0
+while [ $w -lt 50 ]; do
+	ui_cap
+	sed '$d' "$UI_SCREEN" | cmp -s "$TMP/whole" - && break
+	sleep 0.1
+	w=$((w + 1))
+done
+if sed '$d' "$UI_SCREEN" | cmp -s "$TMP/whole" - && grep -q '29/29 rows' "$UI_SCREEN"; then
+	ok "Ctrl-L repaints the whole screen as it was"
+else
+	nok "Ctrl-L repaints the whole screen as it was" "$(sed '$d' "$UI_SCREEN" | diff "$TMP/whole" -)"
+fi
 # Ctrl-S is not XOFF here: the screen keeps following the keys
 ui_keys C-s Tab
 ui_see "Ctrl-S does not freeze the screen" "[Llama2-LoRA]"
