@@ -126,10 +126,12 @@ fi
 # Determinism: two runs, same clusters.
 "$G" -k auto --print summary,clusters >"$TMP/a" 2>&1; "$G" -k auto --print summary,clusters >"$TMP/b" 2>&1
 check "auto-k and clusters identical across runs" cmp "$TMP/a" "$TMP/b"
-"$G" -w nope --print table 2>&1 | sed -n 's/.*valid workloads: //p' | tr -d ',' >"$TMP/wl"
+workloads_of_data "$TMP/wl"
 for w in $(cat "$TMP/wl"); do
 	"$G" -w "$w" --print table,plot,clusters,pareto >"$TMP/o" 2>&1
-	if grep -qiw nan "$TMP/o"; then nok "no NaN in the reports of $w"; else ok "no NaN in the reports of $w"; fi
+	rc=$?
+	if [ $rc -ne 0 ] || ! grep -q '^Pareto frontier' "$TMP/o"; then nok "the reports of $w" "exit $rc" "$(head -c 300 "$TMP/o")"
+	elif grep -qiw nan "$TMP/o"; then nok "no NaN in the reports of $w"; else ok "no NaN in the reports of $w"; fi
 done
 
 # --print pareto names exactly the csv's Pareto rows, and its E' is each row's E' (3 digits).

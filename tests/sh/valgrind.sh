@@ -5,7 +5,7 @@ if [ "${SANITIZE:-}" = 1 ]; then skip "valgrind memcheck" "sanitizer build"; exi
 if ! command -v valgrind >/dev/null 2>&1; then skip "valgrind memcheck" "valgrind not installed"; exit 0; fi
 VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible"
 
-"$GPUSCALE" -w nope --print table 2>&1 | sed -n 's/.*valid workloads: //p' | tr -d ',' >"$TMP/wl"
+workloads_of_data "$TMP/wl"
 for w in $(cat "$TMP/wl"); do
 	if $VG "$GPUSCALE" -w "$w" -k auto --print table,plot,clusters,pareto,summary,csv >"$TMP/out" 2>"$TMP/err"; then
 		ok "memcheck clean: --print everything, $w"
