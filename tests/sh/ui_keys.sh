@@ -173,8 +173,14 @@ ui_see "a search without match says so" "no match"
 ui_keys Escape
 
 # ---- moving ----
-ui_keys G Enter
-ui_see "G then Enter: the last row's detail" "detail: "
+ui_keys G
+ui_wait " 29 "
+# the system column of row 29, found under its header (names cut with ~ lose the ~)
+last=$(awk '/^ *# / { s = index($0, "system"); f = index($0, "family") }
+	s && $1 == 29 { v = substr($0, s, f - s); sub(/ +$/, "", v); sub(/~$/, "", v); print v; exit }' "$UI_SCREEN")
+ui_keys Enter
+if [ -n "$last" ]; then ui_see "G then Enter: the last row's detail ($last)" "detail: $last"
+else nok "G shows row 29" "$(cat "$UI_SCREEN")"; fi
 ui_keys q g
 ui_keys y
 ui_see "y: the plot metric cycles" "y: S"
