@@ -124,7 +124,8 @@ before=$(sort_order)
 case "$before" in "S v down "*) ok "s: the table is ranked by S, largest first" ;;
 *) nok "s: the table is ranked by S, largest first" "$before" "$(cat "$UI_SCREEN")" ;; esac
 ui_keys S
-ui_wait "S^"
+# the message is on the last line, drawn after the table
+ui_wait "sorted by speedup S (ascending)"
 after=$(sort_order)
 case "$after" in "S ^ up "*) ok "S reverses: the rows go from the smallest S up ($before -> $after)" ;;
 *) nok "S reverses: the rows go from the smallest S up" "$before -> $after" "$(cat "$UI_SCREEN")" ;; esac

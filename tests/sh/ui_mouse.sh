@@ -11,7 +11,8 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 click() { ui_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$1" "$2" "$1")"; }
 
 ui_start 100 30 ""
-ui_wait "[BERT]"
+# the status line is drawn last: the table above it is on the screen by then
+ui_wait "? help"
 ln=$(grep -nE '^ +5 ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//')
 [ -n "$ln" ] && [ -n "$name" ] && ok "table row 5 is on the screen ($name)" || nok "table row 5 is on the screen" "$(cat "$UI_SCREEN")"
