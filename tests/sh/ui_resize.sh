@@ -33,7 +33,7 @@ while [ $w -lt 50 ]; do
 	sleep 0.1
 	w=$((w + 1))
 done
-if [ "$e100" = "100 4096@100 $hint" ] && [ "$e80" = "80 4096@80 $hint" ]; then
+if [ "$hint" != none ] && [ "$e100" = "100 4096@100 $hint" ] && [ "$e80" = "80 4096@80 $hint" ]; then
 	ok "80x24: the layout fits 80 columns exactly (axis, tick labels, status hint: $e80)"
 else
 	nok "80x24: the layout fits 80 columns exactly" "at 100: $e100; at 80: $e80 (axis, last tick label@end, hint margin)" "$(cat "$UI_SCREEN")"
