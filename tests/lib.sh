@@ -25,3 +25,18 @@ expect_exit() {
 # contains DESC FILE TEXT: passes when FILE has the fixed string TEXT.
 contains() { if grep -qF -- "$3" "$2"; then ok "$1"; else nok "$1" "'$3' not in $2:" "$(head -c 800 "$2")"; fi; }
 lacks()    { if grep -qF -- "$3" "$2"; then nok "$1" "'$3' found in $2"; else ok "$1"; fi; }
+
+# workloads_of_data FILE: the benchmark ids of the bundled v4.1 data (its CSV, not a message of
+# the program), one a line in file order, into FILE; one TAP line, ok when the list holds at least
+# the four workloads of the paper, so that a loop over FILE cannot quietly test nothing.
+workloads_of_data() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "benchmark") b = i; next }
+		{ gsub(/"[^"]*"/, "q") } b && $b != "" && !seen[$b]++ { print $b }' \
+		"$GS_TOP/data/mlperf_training_v4.1.csv" >"$1"
+	wod_missing=
+	for wod_w in bert llama2_70b_lora ssd stable_diffusion; do
+		grep -qxF "$wod_w" "$1" || wod_missing="$wod_missing $wod_w"
+	done
+	if [ -z "$wod_missing" ]; then ok "the bundled data has $(wc -l <"$1" | tr -d ' ') workloads to go through"
+	else nok "the bundled data has the paper's workloads" "missing:$wod_missing" "list: $(tr '\n' ' ' <"$1")"; fi
+}

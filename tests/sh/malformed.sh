@@ -4,8 +4,10 @@
 dir="$GS_TOP/tests/malformed"
 cd "$dir" || exit 1
 esc=$(printf '\033')
+: >"$TMP/ran"
 while IFS='|' read -r file code err out; do
 	case "$file" in ''|'#'*) continue ;; esac
+	echo "$file" >>"$TMP/ran"
 	"$GPUSCALE" --print table,summary "$file" >"$TMP/stdout" 2>"$TMP/stderr"
 	rc=$?
 	why=
@@ -17,6 +19,11 @@ while IFS='|' read -r file code err out; do
 	[ "$rc" -ge 128 ] && why="$why; killed by a signal"
 	if [ -z "$why" ]; then ok "$file (exit $code)"; else nok "$file" "$why" "$(head -c 400 "$TMP/stderr")"; fi
 done <EXPECT
+# every file of the corpus has its line in EXPECT (an empty or cut EXPECT would test nothing)
+missing=
+for f in *.csv; do grep -qxF -- "$f" "$TMP/ran" || missing="$missing $f"; done
+if [ -z "$missing" ] && [ -s "$TMP/ran" ]; then ok "every file of tests/malformed was run ($(wc -l <"$TMP/ran" | tr -d ' '))"
+else nok "every file of tests/malformed was run" "not in EXPECT:${missing:- (no file at all)}"; fi
 
 # Generated: too big to keep in the repository.
 # a field of n copies of a letter, without awk's sprintf limits

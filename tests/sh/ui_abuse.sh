@@ -34,14 +34,20 @@ awk 'BEGIN {
 		if (i % 20 == 19) printf "\n"
 	}
 }' >"$TMP/resizes"
+# n counts the resizes tmux carried out (a command line stops at its first failure)
 n=0
 while IFS= read -r line; do
 	# shellcheck disable=SC2086
-	tm $line >/dev/null 2>&1
-	n=$((n + 20))
+	tm $line >/dev/null 2>&1 && n=$((n + 20))
 done <"$TMP/resizes"
 if [ "$n" -eq 200 ] && alive; then ok "200 resizes (1x1, 2x2, 10x3, 300x100 among them): still running"
-else nok "200 resizes: still running" "sent $n"; fi
+else nok "200 resizes: still running" "tmux carried out $n"; fi
+# the program followed them to the last one: too small, its notice gives that size
+last=$(tail -n 1 "$TMP/resizes" | sed 's/.*-x \([0-9]*\) -y \([0-9]*\) *$/\1x\2/')
+case $last in
+[0-9]*x[0-9]*) ui_see "after the resizes the notice gives the last size ($last)" "$last," ;;
+*) nok "the last resize is known" "'$last'" ;;
+esac
 tm resize-window -t gs -x 100 -y 30
 i=0 same=1
 while [ $i -lt 50 ]; do
@@ -77,10 +83,17 @@ awk 'BEGIN {
 	}
 	for (i = 1; i <= n; i++) print "ALL " pool[i] > "/dev/stderr"
 }' >"$TMP/keys" 2>"$TMP/pool"
-missing=0
-for k in $(sed -n 's/^ALL //p' "$TMP/pool"); do grep -qxF -- "$k" "$TMP/keys" || missing=$((missing + 1)); done
-if [ $missing -eq 0 ]; then ok "the random sequence holds every key of the pool"
-else nok "the random sequence holds every key of the pool" "$missing missing"; fi
+missing=0 npool=0
+for k in $(sed -n 's/^ALL //p' "$TMP/pool"); do
+	grep -qxF -- "$k" "$TMP/keys" || missing=$((missing + 1))
+	npool=$((npool + 1))
+done
+nkeys=$(wc -l <"$TMP/keys" | tr -d ' ')
+if [ $missing -eq 0 ] && [ $npool -ge 100 ] && [ "$nkeys" -eq 10000 ]; then
+	ok "the random sequence holds every key of the pool ($npool keys)"
+else
+	nok "the random sequence holds every key of the pool" "$missing missing of $npool; $nkeys keys"
+fi
 
 # send_batch FIRST COUNT: keys FIRST..FIRST+COUNT-1 of the sequence in one tmux command line
 send_batch() {

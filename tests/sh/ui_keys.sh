@@ -8,6 +8,27 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 
 # plot_of: the plot rows of the screen (stacked layout: between the header and the table)
 plot_of() { sed -n '2,/^ *# /p' "$UI_SCREEN" | sed '$d'; }
+# sort_order: "NAME MARK ORDER ROWS" of the ranked table on the screen: the column with the sort
+# mark (v or ^ right after its name), the mark, and whether that column's values in the shown
+# rows go down, up, both (all equal) or neither; its numbers end where the mark is
+sort_order() {
+	ui_cap
+	awk '!h && /^ *# / {
+		h = 1
+		if (!match($0, /[^ ][v^]( |$)/)) { print "none - none 0"; exit }
+		pos = RSTART + 1; mark = substr($0, pos, 1)
+		name = substr($0, 1, pos - 1); sub(/.* /, "", name)
+		next
+	}
+	h && /^ +[0-9]+ / { v[++n] = substr($0, pos - 6, 7) + 0; next }
+	h && n { exit }
+	END {
+		if (mark == "") exit
+		up = down = 1
+		for (i = 2; i <= n; i++) { if (v[i] < v[i - 1]) up = 0; if (v[i] > v[i - 1]) down = 0 }
+		print name, mark, (n < 5 ? "few" : up && down ? "flat" : up ? "up" : down ? "down" : "mixed"), n
+	}' "$UI_SCREEN"
+}
 
 ui_start 100 30 ""
 ui_wait "[BERT]"
@@ -99,8 +120,15 @@ ui_keys s
 ui_see "s: sorted by the next column" "sorted by"
 line=$(ui_line '^ *# ')
 case "$line" in *"E'v"*) nok "s moves the sort mark off E'" "$line" ;; *[v^]\ *|*[v^]) ok "s moves the sort mark off E'" ;; *) nok "s moves the sort mark off E'" "$line" ;; esac
+before=$(sort_order)
+case "$before" in "S v down "*) ok "s: the table is ranked by S, largest first" ;;
+*) nok "s: the table is ranked by S, largest first" "$before" "$(cat "$UI_SCREEN")" ;; esac
 ui_keys S
-ui_see "S reverses" "sorted by"
+# the message is on the last line, drawn after the table
+ui_wait "sorted by speedup S (ascending)"
+after=$(sort_order)
+case "$after" in "S ^ up "*) ok "S reverses: the rows go from the smallest S up ($before -> $after)" ;;
+*) nok "S reverses: the rows go from the smallest S up" "$before -> $after" "$(cat "$UI_SCREEN")" ;; esac
 
 # ---- search, n/N and detail ----
 ui_keys /
@@ -120,8 +148,10 @@ ui_keys -l tinybox_r
 ui_keys Enter Enter G
 ui_see "with no failed run the slowest run is dropped" "dropped (slowest)"
 ui_see "the detail shows Karp-Flatt" "Karp-Flatt"
+ui_see "the detail of tinybox_red is open" "detail: tinybox_red"
 ui_keys Escape
-ui_gone "Esc closes the detail" "detail: tinybox_green"
+ui_gone "Esc closes the detail" "detail: "
+ui_gone "Esc: nothing of the detail is left" "Karp-Flatt"
 ui_keys /
 ui_keys -l lambda
 ui_keys Enter
@@ -144,15 +174,41 @@ ui_see "a search without match says so" "no match"
 ui_keys Escape
 
 # ---- moving ----
-ui_keys G Enter
-ui_see "G then Enter: the last row's detail" "detail: "
+ui_keys G
+ui_wait " 29 "
+# the system column of row 29, found under its header (names cut with ~ lose the ~)
+last=$(awk '/^ *# / { s = index($0, "system"); f = index($0, "family") }
+	s && $1 == 29 { v = substr($0, s, f - s); sub(/ +$/, "", v); sub(/~$/, "", v); print v; exit }' "$UI_SCREEN")
+ui_keys Enter
+if [ -n "$last" ]; then ui_see "G then Enter: the last row's detail ($last)" "detail: $last"
+else nok "G shows row 29" "$(cat "$UI_SCREEN")"; fi
 ui_keys q g
 ui_keys y
 ui_see "y: the plot metric cycles" "y: S"
 ui_keys M
-ui_see "M toggles the mouse" "mouse o"
+ui_see "M turns the mouse off" "mouse off"
+# Ctrl-L: the terminal is wiped and scribbled on behind the program's back (straight to the
+# pane's tty); only a full repaint brings the screen back. The last line is left out of the
+# comparison: the key also clears the "mouse off" message there.
+ui_cap
+sed '$d' "$UI_SCREEN" >"$TMP/whole"
+printf '\033[2J\033[5;10HSCRIBBLED-ON-THE-TTY' >"$(tm display -p -t gs '#{pane_tty}')"
+if ui_wait "SCRIBBLED-ON-THE-TTY" && ui_wait_gone "[BERT]" 1; then ok "the screen was wiped from outside"
+else nok "the screen was wiped from outside" "$(cat "$UI_SCREEN")"; fi
 ui_keys C-l
-ui_see "Ctrl-L redraws" "[BERT]"
+ui_gone "Ctrl-L: the scribble is gone" "SCRIBBLED-ON-THE-TTY"
+w=0
+while [ $w -lt 50 ]; do
+	ui_cap
+	sed '$d' "$UI_SCREEN" | cmp -s "$TMP/whole" - && break
+	sleep 0.1
+	w=$((w + 1))
+done
+if sed '$d' "$UI_SCREEN" | cmp -s "$TMP/whole" - && grep -q '29/29 rows' "$UI_SCREEN"; then
+	ok "Ctrl-L repaints the whole screen as it was"
+else
+	nok "Ctrl-L repaints the whole screen as it was" "$(sed '$d' "$UI_SCREEN" | diff "$TMP/whole" -)"
+fi
 # Ctrl-S is not XOFF here: the screen keeps following the keys
 ui_keys C-s Tab
 ui_see "Ctrl-S does not freeze the screen" "[Llama2-LoRA]"

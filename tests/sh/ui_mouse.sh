@@ -11,9 +11,11 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 click() { ui_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$1" "$2" "$1")"; }
 
 ui_start 100 30 ""
-ui_wait "[BERT]"
+# the status line is drawn last: the table above it is on the screen by then
+ui_wait "? help"
 ln=$(grep -nE '^ +5 ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//')
+[ -n "$ln" ] && [ -n "$name" ] && ok "table row 5 is on the screen ($name)" || nok "table row 5 is on the screen" "$(cat "$UI_SCREEN")"
 click "$ln" 20
 ui_keys Enter
 ui_see "a click on table row 5 selects it" "detail: $name"
@@ -38,8 +40,8 @@ ui_keys g M
 ui_see "M: mouse off" "mouse off"
 click "$ln" 20
 ui_keys Enter
-ui_wait "detail: "
-lacks "with the mouse off a click does nothing" "$UI_SCREEN" "detail: $name"
+if ui_wait "detail: "; then lacks "with the mouse off a click does nothing" "$UI_SCREEN" "detail: $name"
+else nok "with the mouse off a click does nothing" "no detail opened" "$(cat "$UI_SCREEN")"; fi
 ui_keys q q
 ui_exit_code >/dev/null
 
@@ -47,8 +49,8 @@ ui_start 100 30 "SSH_CONNECTION='10.0.0.1 22 10.0.0.2 22'"
 ui_wait "[BERT]"
 click "$ln" 20
 ui_keys Enter
-ui_wait "detail: "
-lacks "over SSH the mouse starts off" "$UI_SCREEN" "detail: $name"
+if ui_wait "detail: "; then lacks "over SSH the mouse starts off" "$UI_SCREEN" "detail: $name"
+else nok "over SSH the mouse starts off" "no detail opened" "$(cat "$UI_SCREEN")"; fi
 ui_keys q q
 ui_exits "q exits 0"
 ui_stop

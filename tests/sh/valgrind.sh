@@ -5,39 +5,39 @@ if [ "${SANITIZE:-}" = 1 ]; then skip "valgrind memcheck" "sanitizer build"; exi
 if ! command -v valgrind >/dev/null 2>&1; then skip "valgrind memcheck" "valgrind not installed"; exit 0; fi
 VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible"
 
-"$GPUSCALE" -w nope --print table 2>&1 | sed -n 's/.*valid workloads: //p' | tr -d ',' >"$TMP/wl"
+# memcheck DESC WANT ARGS...: runs the program under valgrind; ok only when it exits WANT (its own
+# exit code for that run). Valgrind's errors (99), a death by signal (>= 128) or any other code fail.
+memcheck() {
+	mc_d=$1 mc_want=$2
+	shift 2
+	$VG "$GPUSCALE" "$@" >"$TMP/out" 2>"$TMP/err"
+	mc_rc=$?
+	if [ $mc_rc -eq "$mc_want" ]; then ok "$mc_d"; return; fi
+	if [ $mc_rc -eq 99 ]; then mc_why="valgrind found errors"
+	elif [ $mc_rc -ge 128 ]; then mc_why="killed by signal $((mc_rc - 128))"
+	else mc_why="exit $mc_rc, wanted $mc_want"; fi
+	nok "$mc_d" "$mc_why" "$(grep -v '^warning\|^no score' "$TMP/err" | tail -n 20)"
+}
+
+workloads_of_data "$TMP/wl"
 for w in $(cat "$TMP/wl"); do
-	if $VG "$GPUSCALE" -w "$w" -k auto --print table,plot,clusters,pareto,summary,csv >"$TMP/out" 2>"$TMP/err"; then
-		ok "memcheck clean: --print everything, $w"
-	else
-		nok "memcheck clean: --print everything, $w" "$(tail -n 20 "$TMP/err")"
-	fi
+	memcheck "memcheck clean: --print everything, $w" 0 -w "$w" -k auto --print table,plot,clusters,pareto,summary,csv
 done
-if $VG "$GPUSCALE" -m family -f "H100 SXM" -f B200 --print summary >"$TMP/out" 2>"$TMP/err"; then
-	ok "memcheck clean: family mode with a filter"
-else
-	nok "memcheck clean: family mode with a filter" "$(tail -n 20 "$TMP/err")"
-fi
-if $VG "$GPUSCALE" --print table "$GS_TOP/tests/malformed/escapes.csv" "$GS_TOP/tests/malformed/field_counts.csv" >"$TMP/out" 2>"$TMP/err"; then
-	ok "memcheck clean: malformed input with warnings"
-else
-	nok "memcheck clean: malformed input with warnings" "$(tail -n 20 "$TMP/err")"
-fi
+memcheck "memcheck clean: family mode with a filter" 0 -m family -f "H100 SXM" -f B200 --print summary
+memcheck "memcheck clean: malformed input with warnings" 0 --print table \
+	"$GS_TOP/tests/malformed/escapes.csv" "$GS_TOP/tests/malformed/field_counts.csv"
 if [ -d "$MLPERF/training_results_v4.1" ]; then
-	if $VG "$GPUSCALE" import --force -o "$TMP/v41.csv" "$MLPERF/training_results_v4.1" >"$TMP/out" 2>"$TMP/err"; then
-		ok "memcheck clean: import of the v4.1 tree"
-	else
-		nok "memcheck clean: import of the v4.1 tree" "$(grep -v '^warning\|^no score' "$TMP/err" | tail -n 20)"
-	fi
+	memcheck "memcheck clean: import of the v4.1 tree" 0 import --force -o "$TMP/v41.csv" "$MLPERF/training_results_v4.1"
 else
 	skip "memcheck clean: import of the v4.1 tree" "$MLPERF is absent"
 fi
-if [ -d "$FIX" ]; then
-	for t in "$FIX"/import/*/; do
-		[ -d "$t" ] || continue
-		$VG "$GPUSCALE" import --round t -o - "$t" >"$TMP/out" 2>"$TMP/err"
-		rc=$?
-		if [ $rc -ne 99 ]; then ok "memcheck clean: import of fixture $(basename "$t")"
-		else nok "memcheck clean: import of fixture $(basename "$t")" "$(tail -n 20 "$TMP/err")"; fi
-	done
-fi
+# the fixture trees: one imports (exit 0), the other has nothing importable (exit 2)
+nfix=0
+for t in "$FIX"/import/training_results_*/; do
+	[ -d "$t" ] || continue
+	case $(basename "$t") in training_results_bad) want=2 ;; *) want=0 ;; esac
+	memcheck "memcheck clean: import of fixture $(basename "$t") (exit $want)" $want import --round t -o - "$t"
+	nfix=$((nfix + 1))
+done
+if [ $nfix -ge 2 ]; then ok "memcheck went through the $nfix import fixtures"
+else nok "memcheck went through the import fixtures" "found $nfix under $FIX/import"; fi
