@@ -93,6 +93,79 @@ static size_t distinct(const struct dataset *ds, const char *round, size_t off, 
 	return n;
 }
 
+struct pin_cand {
+	const char *system, *submitter;
+	size_t row;
+};
+
+static int pin_cand_cmp(const void *a, const void *b)
+{
+	const struct pin_cand *x = a, *y = b;
+	int c = strcmp(x->system, y->system);
+
+	return c ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+/* The systems of p's round and workload that an unknown (found -1) or ambiguous (-2) pinned
+ * system is listed with, in dataset order, at most max of them into names (texts in bufs,
+ * max x 256 bytes). A system id several submitters share there is only valid as
+ * SUBMITTER/SYSTEM, so it is given that way; which ids those are comes from one sort of the
+ * rows by system id, not a search of every row per row. */
+static size_t pin_candidates(const struct dataset *ds, const struct params *p, long found,
+			     const char **names, char *bufs, size_t max)
+{
+	struct pin_cand *v = NULL, *by_sys = NULL;
+	bool *shared = NULL;
+	size_t m = 0, n = 0;
+
+	for (size_t i = 0; i < ds->n; i++)
+		m += strcmp(ds->rows[i].round, p->round) == 0 && strcmp(ds->rows[i].benchmark, p->workload) == 0;
+	if (m && (!(v = malloc(m * sizeof *v)) || !(shared = calloc(m, sizeof *shared))))
+		goto out; /* out of memory: no list */
+	m = 0;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		if (strcmp(r->round, p->round) == 0 && strcmp(r->benchmark, p->workload) == 0)
+			v[m++] = (struct pin_cand){ r->system, r->submitter, i };
+	}
+	/* v sorted by (system, row): a run of one system with two submitters is shared; the
+	 * flags go by place in dataset order, which is the rank of the row among the m */
+	if (m && !(by_sys = malloc(m * sizeof *by_sys)))
+		goto out;
+	if (m)
+		memcpy(by_sys, v, m * sizeof *v);
+	for (size_t i = 0; i < m; i++)
+		by_sys[i].row = i; /* place in v, ascending like the dataset rows */
+	qsort(by_sys, m, sizeof *by_sys, pin_cand_cmp);
+	for (size_t g = 0, e; g < m; g = e) {
+		bool two = false;
+		for (e = g + 1; e < m && strcmp(by_sys[e].system, by_sys[g].system) == 0; e++)
+			two |= strcmp(by_sys[e].submitter, by_sys[g].submitter) != 0;
+		/* an id with a '/' may also read as SUBMITTER/SYSTEM of other rows (rare: searched) */
+		if (!two && strchr(by_sys[g].system, '/'))
+			two = dataset_find(ds, p->round, p->workload, by_sys[g].system) == -2;
+		for (size_t j = g; two && j < e; j++)
+			shared[by_sys[j].row] = true;
+	}
+	for (size_t i = 0; i < m && n < max; i++) {
+		/* ambiguous: only the rows of that id, each as SUBMITTER/SYSTEM */
+		if (found == -2 && strcmp(v[i].system, p->pinned) != 0)
+			continue;
+		if (shared[i] || found == -2) {
+			snprintf(bufs + n * 256, 256, "%s/%s", v[i].submitter, v[i].system);
+			names[n] = bufs + n * 256;
+		} else {
+			names[n] = v[i].system;
+		}
+		n++;
+	}
+out:
+	free(v);
+	free(by_sys);
+	free(shared);
+	return n;
+}
+
 /* Checks round, workload, families and the pinned system against the data; resolves the
  * defaults. Returns 0, or 2 after printing the problem and the valid names. */
 static int check_names(const struct dataset *ds, struct cli *c)
@@ -163,22 +236,7 @@ static int check_names(const struct dataset *ds, struct cli *c)
 	}
 	if (p->pinned && (found = dataset_find(ds, p->round, p->workload, p->pinned)) < 0) {
 		bufs = malloc(MAXN * 256);
-		n = 0;
-		for (size_t i = 0; bufs && i < ds->n && n < MAXN; i++) {
-			const struct row *r = &ds->rows[i];
-			if (strcmp(r->round, p->round) != 0 || strcmp(r->benchmark, p->workload) != 0)
-				continue;
-			/* a system id several submitters share is only valid as SUBMITTER/SYSTEM */
-			if (found == -2 && strcmp(r->system, p->pinned) != 0)
-				continue;
-			if (dataset_find(ds, p->round, p->workload, r->system) == -2 || found == -2) {
-				snprintf(bufs + n * 256, 256, "%s/%s", r->submitter, r->system);
-				names[n] = bufs + n * 256;
-			} else {
-				names[n] = r->system;
-			}
-			n++;
-		}
+		n = bufs ? pin_candidates(ds, p, found, names, bufs, MAXN) : 0;
 		if (found == -2)
 			fprintf(stderr, "gpuscale: system '%s' is ambiguous for %s in round %s: several submitters have it\n",
 				p->pinned, p->workload, p->round);
