@@ -186,7 +186,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 {
 	bool mode_given = false;
 	long v;
-	int o;
+	int o, li;
 
 	memset(c, 0, sizeof *c);
 	params_init(&c->params);
@@ -195,8 +195,18 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	c->height = 24;
 	optind = 1;
 	opterr = 0;
-	while ((o = getopt_long(argc, argv, ":w:r:f:m:k:hV", long_opts, NULL)) != -1) {
+	while ((li = -1, o = getopt_long(argc, argv, ":w:r:f:m:k:hV", long_opts, &li)) != -1) {
 		struct filter *f = &c->params.filter;
+		/* "--round=" or "-w ''" would otherwise reach the checks against the data as a
+		 * name ("unknown round ''") or a file name, far from the option that caused it */
+		if (optarg && !*optarg) {
+			if (li >= 0)
+				err_set(err, NULL, 0, 0, "option '--%s' needs a value, got an empty one",
+					long_opts[li].name);
+			else
+				err_set(err, NULL, 0, 0, "option '-%c' needs a value, got an empty one", o);
+			return -1;
+		}
 		switch (o) {
 		case 'w':
 			c->params.workload = optarg;

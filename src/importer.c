@@ -1103,19 +1103,29 @@ static void print_clean(const char *prefix, const char *s)
 	free(t.p);
 }
 
-/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". */
+/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". Returns it, or
+ * NULL after printing a usage error that names the option as typed ("--round", "-o") when
+ * the value is missing or empty: an empty round or output name is never meant. */
 static const char *opt_arg(int argc, char **argv, int *i, const char *lng, const char *shrt)
 {
-	const char *a = argv[*i];
+	const char *a = argv[*i], *v;
 	size_t n = strlen(lng);
+	int typed = strncmp(a, lng, n) == 0 ? (int)n : 2;
 
 	if (strncmp(a, lng, n) == 0 && a[n] == '=')
-		return a + n + 1;
-	if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
-		return a + 2;
-	if (*i + 1 >= argc)
+		v = a + n + 1;
+	else if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
+		v = a + 2;
+	else if (*i + 1 < argc)
+		v = argv[++*i];
+	else
+		v = NULL;
+	if (!v || !*v) {
+		fprintf(stderr, "gpuscale import: option '%.*s' needs a value%s\n", typed, a,
+			v ? ", got an empty one" : "");
 		return NULL;
-	return argv[++*i];
+	}
+	return v;
 }
 
 static int is_opt(const char *a, const char *lng, const char *shrt)
@@ -1153,10 +1163,10 @@ int import_main(int argc, char **argv)
 			} else if (strcmp(a, "--force") == 0)
 				force = 1;
 			else if (is_opt(a, "--output", "-o")) {
-				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")) || !*out)
+				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")))
 					goto missing;
 			} else if (is_opt(a, "--round", NULL)) {
-				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)) || !*round)
+				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)))
 					goto missing;
 			} else {
 				fprintf(stderr, "gpuscale import: unknown option '%s'\n", a);
@@ -1238,7 +1248,6 @@ int import_main(int argc, char **argv)
 	import_result_free(&res);
 	return 0;
 missing:
-	fprintf(stderr, "gpuscale import: option '%s' needs a value\n", argv[argc - 1]);
 	usage(stderr);
 	return 2;
 }
