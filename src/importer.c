@@ -843,7 +843,15 @@ static int score_cell(const struct model *m, const struct cell *c, double *times
 	}
 	for (size_t i = lo; i < hi; i++)
 		sum += times[i];
+	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
+	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
+	 * rather than an "inf" or a 0 the loader would refuse */
 	*score = sum / (double)(hi - lo) * c->sf;
+	if (!isfinite(*score) || !(*score > 0)) {
+		snprintf(why, n, "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
+			 sum / (double)(hi - lo), c->sf);
+		return -1;
+	}
 	return 0;
 }
 

@@ -657,6 +657,16 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 		snprintf(why, n, "run_stop is before run_start");
 		return -1;
 	}
-	*minutes = (s->stop_ms - s->start_ms) / 60000.0;
+	/* Each time_ms is finite, but their difference need not be (1e308 - -1e308), and a
+	 * tiny one underflows to 0 minutes: neither is a time to average, nor one the results
+	 * CSV can hold (its loader takes positive finite minutes only). */
+	double m = (s->stop_ms - s->start_ms) / 60000.0;
+	if (!isfinite(m) || !(m > 0)) {
+		*line = s->stop_line;
+		snprintf(why, n, "run time from time_ms %g to %g is not a finite positive number of minutes",
+			 s->start_ms, s->stop_ms);
+		return -1;
+	}
+	*minutes = m;
 	return 0;
 }

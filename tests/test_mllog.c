@@ -250,6 +250,28 @@ static void test_scan_failures(void **state)
 	assert_non_null(strstr(why, "run_stop has no numeric time_ms"));
 }
 
+/* Each time_ms is finite, but the run's length in minutes must be too: 1e308 - -1e308
+ * overflows to infinity, and a difference of 1e-320 ms underflows to 0 minutes. Neither is
+ * a time the importer can score or write. */
+static void test_scan_duration_not_finite(void **state)
+{
+	char why[128];
+	long line;
+	(void)state;
+
+	assert_int_equal(verdict_of(EV(-1e308, "run_start", "") "\n" EV(1e308, "run_stop", OK_STOP) "\n",
+				    why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "not a finite positive number of minutes"));
+	assert_int_equal(line, 2);
+	assert_int_equal(verdict_of(EV(0, "run_start", "") "\n" EV(1e-320, "run_stop", OK_STOP) "\n",
+				    why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "not a finite positive number of minutes"));
+	assert_int_equal(line, 2);
+	/* huge but finite: a (silly) length, not an error of the scanner */
+	assert_int_equal(verdict_of(EV(0, "run_start", "") "\n" EV(1e308, "run_stop", OK_STOP) "\n",
+				    why, sizeof why, &line), 0);
+}
+
 static void test_scan_corrupt_line(void **state)
 {
 	const char *log = "header\n 0: " EV(60000, "run_start", "") "\n"
@@ -352,6 +374,7 @@ int main(void)
 		cmocka_unit_test(test_validator_depth_limit),
 		cmocka_unit_test(test_scan_plain_and_prefixes),
 		cmocka_unit_test(test_scan_failures),
+		cmocka_unit_test(test_scan_duration_not_finite),
 		cmocka_unit_test(test_scan_corrupt_line),
 		cmocka_unit_test(test_scan_marker_needs_space),
 		cmocka_unit_test(test_scan_line_ends),
