@@ -688,9 +688,7 @@ static void scan_job(struct job *j, char **buf, size_t *cap)
 	mllog_scan(data, len, &s);
 	if (map != MAP_FAILED)
 		munmap(map, len);
-	j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line) == 0;
-	if (s.bad_line)
-		j->col = s.bad_col;
+	j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line, &j->col) == 0;
 	return;
 fail:
 	snprintf(j->why, sizeof j->why, "cannot read: %s", strerror(errno));

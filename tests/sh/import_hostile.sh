@@ -61,14 +61,14 @@ done
 rc=$?
 [ $rc -eq 0 ] && ok "hostile tree imports (exit 0)" || nok "hostile tree imports" "exit $rc" "$(head -c 600 "$TMP/err")"
 contains "two run_starts: the first counts (olympic mean of 10,10,11,12 drops one each end)" "$TMP/h.csv" ",bert,10.500000,4,0,"
-contains "run_stop before run_start fails the run" "$TMP/err" "ssd/result_2.txt:3: run fails: run_stop is before run_start"
+contains "run_stop before run_start fails the run, named with line and column" "$TMP/err" "ssd/result_2.txt:3:42: run fails: run_stop is before run_start"
 contains "one failed run counts as the dropped slowest" "$TMP/h.csv" ",ssd,22.000000,2,1,"
 contains "no run_stop fails the run, named" "$TMP/err" "gnn/result_1.txt: run fails: no run_stop event"
 contains "two failed runs of three: no score, with the reason" "$TMP/err" "no score: Sub/good/gnn:"
-contains "a run of infinite length fails, named with its line" "$TMP/err" \
-	"dlrm_dcnv2/result_2.txt:2: run fails: run time from time_ms -1e+308 to 1e+308 is not a finite positive number of minutes"
-contains "a run of 0 minutes (underflow) fails, named with its line" "$TMP/err" \
-	"gpt3/result_3.txt:2: run fails: run time from time_ms 0 to 9.99989e-321 is not a finite positive number of minutes"
+contains "a run of infinite length fails, named with its line and column" "$TMP/err" \
+	"dlrm_dcnv2/result_2.txt:2:25: run fails: run time from time_ms -1e+308 to 1e+308 is not a finite positive number of minutes"
+contains "a run of 0 minutes (underflow) fails, named with its line and column" "$TMP/err" \
+	"gpt3/result_3.txt:2:25: run fails: run time from time_ms 0 to 9.99989e-321 is not a finite positive number of minutes"
 contains "a score that overflows with its scaling factor is no score, with the reason" "$TMP/err" \
 	"no score: Sub/good/resnet: score is not a finite positive number of minutes (mean 11 x scaling_factor 1.5e+308)"
 contains "the failed run counts as the dropped slowest" "$TMP/h.csv" ",dlrm_dcnv2,11.500000,3,1,1,10.0000;11.0000;12.0000"
@@ -81,7 +81,7 @@ fi
 "$GPUSCALE" --print csv "$TMP/h.csv" >/dev/null 2>"$TMP/lerr"
 lacks "the loader takes every row the importer wrote" "$TMP/lerr" "row skipped"
 contains "an empty systems JSON is named" "$TMP/err" "systems/empty.json"
-contains "a truncated systems JSON is named with its line" "$TMP/err" "systems/truncated.json:1:"
+contains "a truncated systems JSON is named with its line and column" "$TMP/err" "systems/truncated.json:1:"
 contains "a deeply nested systems JSON is named" "$TMP/err" "systems/nested.json"
 contains "numbers where strings belong: counts accepted" "$TMP/h.csv" "Sub,numbers,"
 contains "numbers where strings belong: N = 2 x 4" "$TMP/h.csv" ",2,4,8,"
