@@ -70,15 +70,45 @@ static void sb_str(struct sbuf *b, const char *s)
 static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_printf(struct sbuf *b, const char *fmt, ...)
 {
-	char tmp[256];
-	va_list ap;
+	char tmp[256], *big;
+	va_list ap, again;
 	int k;
 
 	va_start(ap, fmt);
+	va_copy(again, ap);
 	k = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
-	if (k > 0)
-		sb_add(b, tmp, (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1);
+	if (k > 0 && (size_t)k < sizeof tmp) {
+		sb_add(b, tmp, (size_t)k);
+	} else if (k > 0) {
+		/* never cut short: a cut field shifts every later column of the row */
+		if ((big = malloc((size_t)k + 1)) != NULL) {
+			vsnprintf(big, (size_t)k + 1, fmt, again);
+			sb_add(b, big, (size_t)k);
+			free(big);
+		} else {
+			b->oom = 1;
+		}
+	}
+	va_end(again);
+}
+
+/* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
+ * the results CSV has always used, when that shows it: at least 10^-decimals and below
+ * 10^15. Otherwise in the shortest form that reads back exactly ("1.6666666666666668e+303"):
+ * %f of a huge value runs to 300 digits, more than the loader reads in a field, and a tiny
+ * one would be written as 0, which it refuses. */
+static void sb_minutes(struct sbuf *b, double v, int decimals)
+{
+	static const double least[] = { 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 };
+	char num[64];
+
+	if (decimals >= 0 && decimals <= 6 && v >= least[decimals] && v < 1e15) {
+		sb_printf(b, "%.*f", decimals, v);
+	} else {
+		fmt_roundtrip(v, 15, num, sizeof num);
+		sb_str(b, num);
+	}
 }
 
 /* ---- text cleaning and CSV fields ---- */
@@ -870,12 +900,17 @@ static void emit_row(struct sbuf *b, const char *round, const struct sys *s, con
 	sb_field(b, s->info.framework);
 	sb_add(b, ",", 1);
 	sb_field(b, c->bench);
-	sb_printf(b, ",%.6f,%zu,%zu,", score, k, d);
+	sb_add(b, ",", 1);
+	sb_minutes(b, score, 6);
+	sb_printf(b, ",%zu,%zu,", k, d);
 	fmt_roundtrip(c->sf, 15, num, sizeof num);
 	sb_str(b, num);
 	sb_add(b, ",", 1);
-	for (size_t i = 0; i < k; i++)
-		sb_printf(b, "%s%.4f", i ? ";" : "", times[i]);
+	for (size_t i = 0; i < k; i++) {
+		if (i)
+			sb_add(b, ";", 1);
+		sb_minutes(b, times[i], 4);
+	}
 	sb_add(b, "\n", 1);
 }
 

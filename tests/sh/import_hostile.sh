@@ -49,6 +49,9 @@ log "$R/resnet/result_0.txt" 1000000 1600000
 log "$R/resnet/result_1.txt" 1000000 1660000
 log "$R/resnet/result_2.txt" 1000000 1720000
 printf '{"scaling_factor": 1.5e308}\n' >"$R/resnet/scaling.json"   # 11 min x 1.5e308 overflows
+# finite lengths far outside any training: written so that they read back, in full rows
+for r in 0 1 2; do rawlog "$R/huge/result_$r.txt" 0 1e308; done        # 1.67e303 minutes
+for r in 0 1 2; do rawlog "$R/tiny/result_$r.txt" 0 0.00$((r + 1)); done  # 1.67e-8.. minutes
 : >"$S/systems/empty.json"
 printf '{"number_of_nodes": "1", "accelerators_' >"$S/systems/truncated.json"
 head -c 10000 /dev/zero | tr '\0' '[' >"$S/systems/nested.json"
@@ -78,8 +81,12 @@ if grep -Eiq '(^|[,;])[+-]?(inf|nan)' "$TMP/h.csv"; then
 else
 	ok "no infinite or NaN number is written"
 fi
+if awk -F, 'NF != 17 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 17 fields of the header"; else nok "every CSV line has the 17 fields of the header" "$(awk -F, 'NF != 17' "$TMP/h.csv" | cut -c1-300)"; fi
+contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666668e+303,3,0,1,1.6666666666666668e+303;1.6666666666666668e+303;1.6666666666666668e+303"
+contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5e-08"
 "$GPUSCALE" --print csv "$TMP/h.csv" >/dev/null 2>"$TMP/lerr"
 lacks "the loader takes every row the importer wrote" "$TMP/lerr" "row skipped"
+lacks "the loader drops no run the importer wrote" "$TMP/lerr" "runs ignored"
 contains "an empty systems JSON is named" "$TMP/err" "systems/empty.json"
 contains "a truncated systems JSON is named with its line and column" "$TMP/err" "systems/truncated.json:1:"
 contains "a deeply nested systems JSON is named" "$TMP/err" "systems/nested.json"

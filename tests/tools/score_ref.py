@@ -92,7 +92,19 @@ def score(folder, bench):
             return None
     if not (math.isfinite(s * sf) and s * sf > 0):
         return None
-    return s * sf, len(ok), d, sf, ";".join(f"{t:.4f}" for t in ok)
+    return s * sf, len(ok), d, sf, ";".join(minutes_text(t, 4) for t in ok)
+
+
+def minutes_text(v, decimals):
+    """Minutes as the importer writes them: fixed with `decimals` digits from 10**-decimals up
+    to 1e15, else the shortest %.Pg (P >= 15) that reads back exactly."""
+    if 10.0 ** -decimals <= v < 1e15:
+        return f"{v:.{decimals}f}"
+    for p in range(15, 18):
+        text = "%.*g" % (p, v)
+        if float(text) == v:
+            return text
+    return "%.17g" % v
 
 
 def system_info(path):
