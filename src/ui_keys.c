@@ -394,7 +394,8 @@ static unsigned match(struct app *app, int dir, size_t from)
 	long i;
 
 	if (!app->search_len) {
-		ui_state_msg(app, true, "nothing to search: press / first");
+		ui_state_msg(app, true, "nothing to search: %s",
+			     app->ov == OV_SEARCH ? "type some text" : "press / first");
 		return UI_REDRAW;
 	}
 	i = ui_state_find(app, from, dir, app->search);
