@@ -4,13 +4,16 @@
 
 #include <stddef.h>
 
-/* What one log says about its run. Line numbers are 1-based; 0 means none. */
+/* What one log says about its run. Line numbers and byte columns are 1-based; 0 means none. */
 struct mllog_scan {
 	size_t events;        /* lines carrying ":::MLLOG " */
 	long bad_line;        /* first line whose payload is not valid JSON */
-	long bad_col;         /* 1-based byte column of the payload start on bad_line */
+	long bad_col;         /* where that payload stops being valid JSON */
 	long start_line;      /* first run_start event */
 	long stop_line;       /* first run_stop event */
+	long start_col, stop_col;           /* their payloads' first byte (after ":::MLLOG ") */
+	long start_time_col, stop_time_col; /* their time_ms values; 0 without time_ms */
+	long status_col;      /* run_stop's metadata.status value; 0 without one */
 	int start_has_time;   /* first run_start has a finite numeric time_ms */
 	int stop_has_time;    /* first run_stop has a finite numeric time_ms */
 	double start_ms, stop_ms;
@@ -28,7 +31,9 @@ int mllog_json_valid(const char *s, size_t n);
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out);
 
 /* Applies the run rules to a scan: returns 0 and sets *minutes (raw, unscaled) for a
- * successful run, or -1 with a short reason in why[0..n) and *line (0 if none) for a failed one. */
-int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line);
+ * successful run, or -1 with a short reason in why[0..n) and where it lies, *line and *col
+ * (0 when the reason is the whole log, such as a missing event), for a failed one. */
+int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line,
+		  long *col);
 
 #endif

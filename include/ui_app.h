@@ -37,6 +37,12 @@
  * in the key table only, for any printable character (the search prompt). */
 #define UI_FKEY(k) (0x200000 | (k))
 #define UI_KEY_TEXT 0x400000
+/* Pointer events, also dispatched through the key table: the event loop turns each mouse
+ * event into one of these codes and leaves the pointer's cell in app->ptr_y, ptr_x. */
+#define UI_PTR_CLICK 0x800001
+#define UI_PTR_WHEEL_UP 0x800002
+#define UI_PTR_WHEEL_DOWN 0x800003
+#define UI_IS_PTR(k) (((k) & 0x800000) != 0)
 
 /* Reaction flags returned by every key handler; the loop acts on them once per key. */
 enum {
@@ -49,7 +55,8 @@ enum {
 
 /* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
 enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
-	      UI_CTX_MOUSE /* help only: what clicks and the wheel do */, UI_CTX_COUNT };
+	      UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
+	      UI_CTX_COUNT };
 
 enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH };
 
@@ -102,6 +109,7 @@ struct app {
 	enum metric ymet;
 	bool log_y, pareto_marks;
 	bool mouse, utf8;
+	int ptr_y, ptr_x;                 /* screen cell of the pointer event being dispatched */
 	const char *export_dir;
 
 	enum ui_overlay ov;
@@ -200,7 +208,8 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 
 /* ui_keys.c */
 
-/* Handles one key (curses key code, or a character) in the current context; returns UI_* flags. */
+/* Handles one key (a character, UI_FKEY(curses key code) or, with app->ptr_y/x set, a
+ * UI_PTR_* pointer event) in the current context; returns UI_* flags. */
 unsigned ui_keys_dispatch(struct app *app, int key);
 /* Fills app->help from the key table. */
 void ui_keys_help_build(struct app *app);

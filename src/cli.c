@@ -182,11 +182,52 @@ static int push(const char **list, size_t *n, const char *v, const char *opt, st
 	return 0;
 }
 
+/* Explains getopt_long's '?' for the word `a` it last stepped past. A long option ("--x",
+ * "--x=v") always ends its word, so `a` is it; a bad short option may sit inside a cluster
+ * ("-xh") whose word getopt has not stepped past yet, so only optopt can name it. */
+static void cli_bad_option(const char *a, struct gs_err *err)
+{
+	char names[256];
+	const struct option *hit = NULL;
+	size_t len, n = 0, used = 0;
+
+	if (optopt && optopt < 256 && !strchr("hV", optopt)) {
+		err_set(err, NULL, 0, 0, "unknown option '-%c'", optopt);
+		return;
+	}
+	if (strncmp(a, "--", 2) != 0 || a[2] == '=') {
+		err_set(err, NULL, 0, 0, "unknown option '%s'", a);
+		return;
+	}
+	len = strcspn(a + 2, "=");
+	names[0] = '\0';
+	for (const struct option *o = long_opts; o->name; o++) {
+		if (strncmp(o->name, a + 2, len) != 0)
+			continue;
+		if (strlen(o->name) == len) {
+			hit = o;
+			n = 1;
+			break;
+		}
+		if (used < sizeof names)
+			used += (size_t)snprintf(names + used, sizeof names - used, "%s--%s", n ? ", " : "",
+						 o->name);
+		hit = o;
+		n++;
+	}
+	if (n > 1)
+		err_set(err, NULL, 0, 0, "option '%.*s' is ambiguous: %s", (int)len + 2, a, names);
+	else if (n == 1 && optopt == hit->val && a[2 + len] == '=')
+		err_set(err, NULL, 0, 0, "option '--%s' takes no value", hit->name);
+	else
+		err_set(err, NULL, 0, 0, "unknown option '%s'", a);
+}
+
 int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 {
 	bool mode_given = false;
 	long v;
-	int o;
+	int o, li;
 
 	memset(c, 0, sizeof *c);
 	params_init(&c->params);
@@ -195,8 +236,18 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	c->height = 24;
 	optind = 1;
 	opterr = 0;
-	while ((o = getopt_long(argc, argv, ":w:r:f:m:k:hV", long_opts, NULL)) != -1) {
+	while ((li = -1, o = getopt_long(argc, argv, ":w:r:f:m:k:hV", long_opts, &li)) != -1) {
 		struct filter *f = &c->params.filter;
+		/* "--round=" or "-w ''" would otherwise reach the checks against the data as a
+		 * name ("unknown round ''") or a file name, far from the option that caused it */
+		if (optarg && !*optarg) {
+			if (li >= 0)
+				err_set(err, NULL, 0, 0, "option '--%s' needs a value, got an empty one",
+					long_opts[li].name);
+			else
+				err_set(err, NULL, 0, 0, "option '-%c' needs a value, got an empty one", o);
+			return -1;
+		}
 		switch (o) {
 		case 'w':
 			c->params.workload = optarg;
@@ -333,7 +384,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			err_set(err, NULL, 0, 0, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
 		default:
-			err_set(err, NULL, 0, 0, "unknown option '%s'", argv[optind - 1]);
+			cli_bad_option(argv[optind - 1], err);
 			return -1;
 		}
 	}

@@ -70,15 +70,45 @@ static void sb_str(struct sbuf *b, const char *s)
 static void sb_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void sb_printf(struct sbuf *b, const char *fmt, ...)
 {
-	char tmp[256];
-	va_list ap;
+	char tmp[256], *big;
+	va_list ap, again;
 	int k;
 
 	va_start(ap, fmt);
+	va_copy(again, ap);
 	k = vsnprintf(tmp, sizeof tmp, fmt, ap);
 	va_end(ap);
-	if (k > 0)
-		sb_add(b, tmp, (size_t)k < sizeof tmp ? (size_t)k : sizeof tmp - 1);
+	if (k > 0 && (size_t)k < sizeof tmp) {
+		sb_add(b, tmp, (size_t)k);
+	} else if (k > 0) {
+		/* never cut short: a cut field shifts every later column of the row */
+		if ((big = malloc((size_t)k + 1)) != NULL) {
+			vsnprintf(big, (size_t)k + 1, fmt, again);
+			sb_add(b, big, (size_t)k);
+			free(big);
+		} else {
+			b->oom = 1;
+		}
+	}
+	va_end(again);
+}
+
+/* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
+ * the results CSV has always used, when that shows it: at least 10^-decimals and below
+ * 10^15. Otherwise in the shortest form that reads back exactly ("1.6666666666666668e+303"):
+ * %f of a huge value runs to 300 digits, more than the loader reads in a field, and a tiny
+ * one would be written as 0, which it refuses. */
+static void sb_minutes(struct sbuf *b, double v, int decimals)
+{
+	static const double least[] = { 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 };
+	char num[64];
+
+	if (decimals >= 0 && decimals <= 6 && v >= least[decimals] && v < 1e15) {
+		sb_printf(b, "%.*f", decimals, v);
+	} else {
+		fmt_roundtrip(v, 15, num, sizeof num);
+		sb_str(b, num);
+	}
 }
 
 /* ---- text cleaning and CSV fields ---- */
@@ -688,9 +718,7 @@ static void scan_job(struct job *j, char **buf, size_t *cap)
 	mllog_scan(data, len, &s);
 	if (map != MAP_FAILED)
 		munmap(map, len);
-	j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line) == 0;
-	if (s.bad_line)
-		j->col = s.bad_col;
+	j->ok = mllog_verdict(&s, &j->minutes, j->why, sizeof j->why, &j->line, &j->col) == 0;
 	return;
 fail:
 	snprintf(j->why, sizeof j->why, "cannot read: %s", strerror(errno));
@@ -843,7 +871,15 @@ static int score_cell(const struct model *m, const struct cell *c, double *times
 	}
 	for (size_t i = lo; i < hi; i++)
 		sum += times[i];
+	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
+	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
+	 * rather than an "inf" or a 0 the loader would refuse */
 	*score = sum / (double)(hi - lo) * c->sf;
+	if (!isfinite(*score) || !(*score > 0)) {
+		snprintf(why, n, "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
+			 sum / (double)(hi - lo), c->sf);
+		return -1;
+	}
 	return 0;
 }
 
@@ -864,12 +900,17 @@ static void emit_row(struct sbuf *b, const char *round, const struct sys *s, con
 	sb_field(b, s->info.framework);
 	sb_add(b, ",", 1);
 	sb_field(b, c->bench);
-	sb_printf(b, ",%.6f,%zu,%zu,", score, k, d);
+	sb_add(b, ",", 1);
+	sb_minutes(b, score, 6);
+	sb_printf(b, ",%zu,%zu,", k, d);
 	fmt_roundtrip(c->sf, 15, num, sizeof num);
 	sb_str(b, num);
 	sb_add(b, ",", 1);
-	for (size_t i = 0; i < k; i++)
-		sb_printf(b, "%s%.4f", i ? ";" : "", times[i]);
+	for (size_t i = 0; i < k; i++) {
+		if (i)
+			sb_add(b, ";", 1);
+		sb_minutes(b, times[i], 4);
+	}
 	sb_add(b, "\n", 1);
 }
 
@@ -1103,19 +1144,29 @@ static void print_clean(const char *prefix, const char *s)
 	free(t.p);
 }
 
-/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". */
+/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". Returns it, or
+ * NULL after printing a usage error that names the option as typed ("--round", "-o") when
+ * the value is missing or empty: an empty round or output name is never meant. */
 static const char *opt_arg(int argc, char **argv, int *i, const char *lng, const char *shrt)
 {
-	const char *a = argv[*i];
+	const char *a = argv[*i], *v;
 	size_t n = strlen(lng);
+	int typed = strncmp(a, lng, n) == 0 ? (int)n : 2;
 
 	if (strncmp(a, lng, n) == 0 && a[n] == '=')
-		return a + n + 1;
-	if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
-		return a + 2;
-	if (*i + 1 >= argc)
+		v = a + n + 1;
+	else if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
+		v = a + 2;
+	else if (*i + 1 < argc)
+		v = argv[++*i];
+	else
+		v = NULL;
+	if (!v || !*v) {
+		fprintf(stderr, "gpuscale import: option '%.*s' needs a value%s\n", typed, a,
+			v ? ", got an empty one" : "");
 		return NULL;
-	return argv[++*i];
+	}
+	return v;
 }
 
 static int is_opt(const char *a, const char *lng, const char *shrt)
@@ -1153,10 +1204,10 @@ int import_main(int argc, char **argv)
 			} else if (strcmp(a, "--force") == 0)
 				force = 1;
 			else if (is_opt(a, "--output", "-o")) {
-				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")) || !*out)
+				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")))
 					goto missing;
 			} else if (is_opt(a, "--round", NULL)) {
-				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)) || !*round)
+				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)))
 					goto missing;
 			} else {
 				fprintf(stderr, "gpuscale import: unknown option '%s'\n", a);
@@ -1238,7 +1289,6 @@ int import_main(int argc, char **argv)
 	import_result_free(&res);
 	return 0;
 missing:
-	fprintf(stderr, "gpuscale import: option '%s' needs a value\n", argv[argc - 1]);
 	usage(stderr);
 	return 2;
 }

@@ -47,7 +47,8 @@
 #endif
 
 struct span {
-	const unsigned char *s, *e; /* value text; for strings, without the quotes */
+	const unsigned char *s, *e; /* value text; for strings, without the quotes; for 'o',
+				     * s is the first byte and e is unset */
 	char type;                  /* 's' string, 'n' number, 'o' anything else, 0 absent */
 	char esc;                   /* a string holding a backslash escape */
 };
@@ -346,6 +347,7 @@ value:
 			in_meta = meta_next;
 		meta_next = 0;
 		if (cap) {
+			cap->s = p;
 			cap->type = 'o';
 			cap = NULL;
 		}
@@ -408,9 +410,12 @@ value:
 literal:
 	if ((size_t)(end - p) < wlen || memcmp(p, word, wlen) != 0)
 		goto fail;
-	p += wlen;
-	if (cap)
+	if (cap) {
+		/* "-Infinity" starts at its '-', the one byte that can precede a value's 'I' */
+		cap->s = *p == 'I' && p[-1] == '-' ? p - 1 : p;
 		cap->type = 'o';
+	}
+	p += wlen;
 next:
 	/* after a value: a separator or the end of its container */
 	cap = NULL;
@@ -564,6 +569,23 @@ static const unsigned char *find_mark(const unsigned char *p, const unsigned cha
 	return NULL;
 }
 
+/* The start of the line holding p, b being the start of the buffer. */
+static const unsigned char *line_start(const unsigned char *b, const unsigned char *p)
+{
+	while (p > b && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+/* 1-based byte column of a captured value on the line starting at ls (a string's at its
+ * opening quote, as an editor shows it); 0 when the value was absent. */
+static long span_col(const struct span *sp, const unsigned char *ls)
+{
+	if (!sp->type)
+		return 0;
+	return (long)(sp->s - ls) + (sp->type == 's' ? 0 : 1);
+}
+
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 {
 	const unsigned char *b = (const unsigned char *)buf, *p = b, *end = b + len, *m;
@@ -587,17 +609,21 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 			if (!(eol = memchr(j.fail, '\n', (size_t)(end - j.fail))))
 				eol = end;
 			if (!out->bad_line) {
-				const unsigned char *ls = m;
-				while (ls > b && ls[-1] != '\n')
-					ls--;
 				out->bad_line = line;
-				out->bad_col = (long)(j.fail - ls) + 1;
+				out->bad_col = (long)(j.fail - line_start(b, m)) + 1;
 			}
 		} else if (!out->start_line && SPAN_IS(&j.key, "run_start")) {
+			const unsigned char *ls = line_start(b, m);
 			out->start_line = line;
+			out->start_col = (long)(m + MARK_LEN - ls) + 1;
+			out->start_time_col = span_col(&j.time, ls);
 			out->start_has_time = span_number(&j.time, &out->start_ms) == 0;
 		} else if (!out->stop_line && SPAN_IS(&j.key, "run_stop")) {
+			const unsigned char *ls = line_start(b, m);
 			out->stop_line = line;
+			out->stop_col = (long)(m + MARK_LEN - ls) + 1;
+			out->stop_time_col = span_col(&j.time, ls);
+			out->status_col = span_col(&j.status, ls);
 			out->stop_has_time = span_number(&j.time, &out->stop_ms) == 0;
 			if (j.status.type == 's') {
 				out->status_is_str = 1;
@@ -618,11 +644,13 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 	}
 }
 
-int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line)
+int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line,
+		  long *col)
 {
-	*line = 0;
+	*line = *col = 0;
 	if (s->bad_line) {
 		*line = s->bad_line;
+		*col = s->bad_col;
 		snprintf(why, n, "MLLOG payload is not valid JSON");
 		return -1;
 	}
@@ -639,12 +667,17 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 		return -1;
 	}
 	if (!s->start_has_time || !s->stop_has_time) {
-		*line = s->start_has_time ? s->stop_line : s->start_line;
-		snprintf(why, n, "%s has no numeric time_ms", s->start_has_time ? "run_stop" : "run_start");
+		/* at the time_ms value when there is one (a string, NaN), else at the payload */
+		int stop = s->start_has_time;
+		long tcol = stop ? s->stop_time_col : s->start_time_col;
+		*line = stop ? s->stop_line : s->start_line;
+		*col = tcol ? tcol : stop ? s->stop_col : s->start_col;
+		snprintf(why, n, "%s has no numeric time_ms", stop ? "run_stop" : "run_start");
 		return -1;
 	}
 	if (s->status_is_str != 1 || strcmp(s->status, "success") != 0) {
 		*line = s->stop_line;
+		*col = s->status_col ? s->status_col : s->stop_col;
 		if (s->status_is_str)
 			snprintf(why, n, "run_stop status is \"%s\", not \"success\"", s->status);
 		else
@@ -654,9 +687,21 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 	/* a run that stops before it starts has no duration: the log is broken, not fast */
 	if (s->stop_line < s->start_line || s->stop_ms <= s->start_ms) {
 		*line = s->stop_line;
+		*col = s->stop_line < s->start_line ? s->stop_col : s->stop_time_col;
 		snprintf(why, n, "run_stop is before run_start");
 		return -1;
 	}
-	*minutes = (s->stop_ms - s->start_ms) / 60000.0;
+	/* Each time_ms is finite, but their difference need not be (1e308 - -1e308), and a
+	 * tiny one underflows to 0 minutes: neither is a time to average, nor one the results
+	 * CSV can hold (its loader takes positive finite minutes only). */
+	double m = (s->stop_ms - s->start_ms) / 60000.0;
+	if (!isfinite(m) || !(m > 0)) {
+		*line = s->stop_line;
+		*col = s->stop_time_col;
+		snprintf(why, n, "run time from time_ms %g to %g is not a finite positive number of minutes",
+			 s->start_ms, s->stop_ms);
+		return -1;
+	}
+	*minutes = m;
 	return 0;
 }

@@ -657,10 +657,22 @@ static void draw_status(const struct app *app)
 	if (app->ov == OV_SEARCH) {
 		snprintf(buf, sizeof buf, "/%s_", app->search);
 		x = put_text(app, l->status2.y, 0, l->cols, buf, st | A_BOLD);
-		put_text(app, l->status2.y, x + 2, l->cols - x - 2,
-			 "Enter keeps, Esc cancels, Up/Down: other matches", st);
-		if (app->msg[0])
-			put_text(app, l->status2.y, l->cols - 10, 10, " no match ", role_attr(R_ERR));
+		/* the message as given ("no match" is only one of them) goes to the right, taking
+		 * the hint's room when it needs it but never the text being typed */
+		const char *hint = "Enter keeps, Esc cancels, Up/Down: other matches";
+		int mx = l->cols;
+		if (app->msg[0]) {
+			mx = l->cols - (text_width(app->msg, app->utf8) + 2);
+			if (mx < x + 1)
+				mx = x + 1;
+		}
+		if (!app->msg[0] || x + 2 + text_width(hint, app->utf8) < mx)
+			put_text(app, l->status2.y, x + 2, l->cols - x - 2, hint, st);
+		if (mx < l->cols) {
+			attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
+			fill(l->status2.y, mx, l->cols - mx, m);
+			put_clip(app, l->status2.y, mx + 1, l->cols - mx - 1, app->msg, m);
+		}
 		return;
 	}
 	/* the fields always stay; a message goes to their right, or, when it does not fit there,

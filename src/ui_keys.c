@@ -1,5 +1,6 @@
 /* ui_keys.c: the one key table. Each entry is {key, action, context, help}: dispatch walks it,
- * and the help overlay is generated from it, so the help cannot drift from the keys.
+ * and the help overlay is generated from it, so the help cannot drift from the keys. The
+ * mouse's click and wheel are entries too (pointer codes that the event loop hands in).
  * Actions change the state and return UI_* flags; they never draw. */
 #include "ui_app.h"
 
@@ -394,7 +395,8 @@ static unsigned match(struct app *app, int dir, size_t from)
 	long i;
 
 	if (!app->search_len) {
-		ui_state_msg(app, true, "nothing to search: press / first");
+		ui_state_msg(app, true, "nothing to search: %s",
+			     app->ov == OV_SEARCH ? "type some text" : "press / first");
 		return UI_REDRAW;
 	}
 	i = ui_state_find(app, from, dir, app->search);
@@ -641,6 +643,39 @@ static unsigned act_search_cancel(struct app *app, int key)
 	return UI_REDRAW;
 }
 
+/* ---- the pointer ---- */
+
+/* A click selects the table row or the plot point under the pointer; on a plot cell that
+ * several points share, each click moves on to the next of them (ui_state_plot_hit). */
+static unsigned act_click(struct app *app, int key)
+{
+	const struct ui_layout *l = &app->lay;
+	int pane = ui_layout_pane_at(l, app->ptr_y, app->ptr_x);
+	long i;
+
+	(void)key;
+	if (pane == 2) {
+		size_t row = app->top + (size_t)(app->ptr_y - l->table.y - 1);
+		if (row < app->a.n)
+			ui_state_select(app, (long)row);
+		return UI_REDRAW;
+	}
+	if (pane == 1) {
+		i = ui_state_plot_hit(app, app->ptr_y - l->plot.y, app->ptr_x - l->plot.x);
+		if (i >= 0)
+			ui_state_select(app, i);
+		return UI_REDRAW;
+	}
+	return 0;
+}
+
+/* The wheel moves the selection three rows a notch, under any overlay too. */
+static unsigned act_wheel(struct app *app, int key)
+{
+	ui_state_select(app, (long)app->sel + (key == UI_PTR_WHEEL_UP ? -3 : 3));
+	return UI_REDRAW;
+}
+
 /* ---- the table ---- */
 
 /* One line per entry so that the help strings can be listed with a simple pattern (the
@@ -743,6 +778,14 @@ static const struct ui_key key_table[] = {
 	UI_KEY(UI_FKEY(KEY_UP), act_prev_match, UI_CTX_SEARCH, "previous match"),
 	UI_KEY(K_ENTER, act_search_accept, UI_CTX_SEARCH, "keep the match"),
 	UI_KEY(K_ESC, act_search_cancel, UI_CTX_SEARCH, "cancel"),
+
+	/* the pointer (ui_main.c turns mouse events into these codes); the help lists these
+	 * entries in a section of their own, whatever their context */
+	UI_KEY(UI_PTR_CLICK, act_click, UI_CTX_MAIN, "select the row or point; click again: next in that cell"),
+	UI_KEY(UI_PTR_WHEEL_UP, act_wheel, UI_CTX_ANY, "move the selection up / down"),
+	UI_KEY(UI_PTR_WHEEL_DOWN, act_wheel, UI_CTX_ANY, "move the selection up / down"),
+	UI_KEY(UI_PTR_CLICK, act_close, UI_CTX_HELP, "in the help or the detail: close it"),
+	UI_KEY(UI_PTR_CLICK, act_close, UI_CTX_DETAIL, "in the help or the detail: close it"),
 };
 #define NKEYS (sizeof key_table / sizeof key_table[0])
 
@@ -788,7 +831,10 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	const struct ui_key *k;
 	enum ui_ctx ctx = ctx_of(app->ov);
 
-	app->msg[0] = '\0';
+	/* a message answers the last key; pointing and scrolling leave it up (the search hint
+	 * "n next, N previous" stays while the user clicks about) */
+	if (!UI_IS_PTR(key))
+		app->msg[0] = '\0';
 	key = normalize(key);
 	k = lookup(key, ctx);
 	if (!k)
@@ -811,6 +857,7 @@ static void key_label(int key, char *buf, size_t n)
 		{ UI_FKEY(KEY_DOWN), "Down" }, { UI_FKEY(KEY_PPAGE), "PgUp" },
 		{ UI_FKEY(KEY_NPAGE), "PgDn" }, { UI_FKEY(KEY_HOME), "Home" },
 		{ UI_FKEY(KEY_END), "End" }, { UI_FKEY(KEY_F(1)), "F1" },
+		{ UI_PTR_CLICK, "click" }, { UI_PTR_WHEEL_UP, "wheel" }, { UI_PTR_WHEEL_DOWN, "wheel" },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (names[i].key == key) {
@@ -825,12 +872,11 @@ static void key_label(int key, char *buf, size_t n)
 		snprintf(buf, n, "#%d", key);
 }
 
-static const char *const mouse_help[][2] = {
-	{ "click", "select the table row or the plot point under the pointer" },
-	{ "click again", "same plot cell: the next of the points sharing it" },
-	{ "wheel", "move the selection up / down" },
-	{ "click", "in the help or the detail: close it" },
-};
+/* The help section of an entry: the pointer's entries together, as the mouse can be off. */
+static enum ui_ctx help_ctx(const struct ui_key *k)
+{
+	return UI_IS_PTR(k->key) ? UI_CTX_MOUSE : k->ctx;
+}
 
 void ui_keys_help_build(struct app *app)
 {
@@ -840,12 +886,16 @@ void ui_keys_help_build(struct app *app)
 	for (size_t i = 0; i < NKEYS; i++) {
 		const struct ui_key *k = &key_table[i];
 		const struct ui_key *prev = i ? &key_table[i - 1] : NULL;
-		char name[24];
+		enum ui_ctx ctx = help_ctx(k);
+		char name[24], prev_name[24];
 		size_t len;
 
 		key_label(k->key, name, sizeof name);
-		if (h && prev && prev->ctx == k->ctx && prev->fn == k->fn &&
+		if (h && prev && help_ctx(prev) == ctx && prev->fn == k->fn &&
 		    strcmp(prev->help, k->help) == 0) {
+			key_label(prev->key, prev_name, sizeof prev_name);
+			if (strcmp(prev_name, name) == 0)
+				continue; /* wheel up and down, a click in two overlays: one name */
 			/* 1, 2, ... 9 read as one range */
 			if (k->key >= '2' && k->key <= '9' && prev->key == k->key - 1) {
 				len = strlen(h->keys);
@@ -863,14 +913,7 @@ void ui_keys_help_build(struct app *app)
 		h = &app->help[app->nhelp++];
 		snprintf(h->keys, sizeof h->keys, "%s", name);
 		h->help = k->help;
-		h->ctx = k->ctx;
-	}
-	/* the mouse has no key-table entries (ui_main.c handles it): its lines are listed here */
-	for (size_t i = 0; i < sizeof mouse_help / sizeof mouse_help[0] && app->nhelp < UI_MAX_HELP; i++) {
-		h = &app->help[app->nhelp++];
-		snprintf(h->keys, sizeof h->keys, "%s", mouse_help[i][0]);
-		h->help = mouse_help[i][1];
-		h->ctx = UI_CTX_MOUSE;
+		h->ctx = ctx;
 	}
 }
 

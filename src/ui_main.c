@@ -139,46 +139,25 @@ static void mouse_apply(const struct app *app, bool *on)
 			 ) : 0, NULL);
 }
 
-/* A click selects the table row or the plot point under it (or closes the help and detail
- * overlays); the wheel moves the selection. */
-static unsigned on_mouse(struct app *app)
+/* A mouse event as a pointer code for the key table, which decides what it does; the
+ * pointer's cell goes to app->ptr_y/x. 0 when the event means nothing here (other buttons,
+ * releases) or the screen is only the "too small" notice. */
+static int mouse_code(struct app *app)
 {
 	MEVENT ev;
-	int pane;
 
 	if (getmouse(&ev) != OK || app->lay.too_small)
 		return 0;
-	if (ev.bstate & BUTTON4_PRESSED) {
-		ui_state_select(app, (long)app->sel - 3);
-		return UI_REDRAW;
-	}
+	app->ptr_y = ev.y;
+	app->ptr_x = ev.x;
+	if (ev.bstate & BUTTON4_PRESSED)
+		return UI_PTR_WHEEL_UP;
 #ifdef BUTTON5_PRESSED
-	if (ev.bstate & BUTTON5_PRESSED) {
-		ui_state_select(app, (long)app->sel + 3);
-		return UI_REDRAW;
-	}
+	if (ev.bstate & BUTTON5_PRESSED)
+		return UI_PTR_WHEEL_DOWN;
 #endif
-	if (!(ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)))
-		return 0;
-	if (app->ov == OV_HELP || app->ov == OV_DETAIL) {
-		app->ov = OV_NONE;
-		return UI_REDRAW;
-	}
-	if (app->ov != OV_NONE)
-		return 0;
-	pane = ui_layout_pane_at(&app->lay, ev.y, ev.x);
-	if (pane == 2) {
-		size_t i = app->top + (size_t)(ev.y - app->lay.table.y - 1);
-		if (i < app->a.n)
-			ui_state_select(app, (long)i);
-		return UI_REDRAW;
-	}
-	if (pane == 1) {
-		long i = ui_state_plot_hit(app, ev.y - app->lay.plot.y, ev.x - app->lay.plot.x);
-		if (i >= 0)
-			ui_state_select(app, i);
-		return UI_REDRAW;
-	}
+	if (ev.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED))
+		return UI_PTR_CLICK;
 	return 0;
 }
 
@@ -211,7 +190,8 @@ static int event_loop(struct app *app, struct gs_err *err)
 				continue;
 			}
 			if (ch == KEY_MOUSE) {
-				flags = on_mouse(app);
+				key = mouse_code(app);
+				flags = key ? ui_keys_dispatch(app, key) : 0;
 				continue;
 			}
 			key = UI_FKEY((int)ch);

@@ -61,9 +61,9 @@ static void import_fixture(int threads)
 	assert_int_equal(r.systems, 2);
 	assert_int_equal(r.files, 37);
 
-	/* every way a run fails, named with file and line */
+	/* every way a run fails, named with file, line and column when there is one */
 	assert_true(has_item(&r.warn, "dlrm_dcnv2/result_3.txt:", "no run_start"));
-	assert_true(has_item(&r.warn, "dlrm_dcnv2/result_4.txt:6:", "aborted"));
+	assert_true(has_item(&r.warn, "dlrm_dcnv2/result_4.txt:6:175:", "aborted"));
 	assert_true(has_item(&r.warn, "ssd/result_4.txt:", "no run_stop"));
 	assert_true(has_item(&r.warn, "unet3d/result_9.txt:6:107:", "not valid JSON"));
 	assert_true(has_item(&r.warn, "stable_diffusion/result_2.txt:6:107:", "not valid JSON"));

@@ -200,54 +200,123 @@ static void test_scan_plain_and_prefixes(void **state)
 		struct mllog_scan s;
 		double min = 0;
 		char why[128] = "";
-		long line;
+		long line, col;
 		mllog_scan(logs[i], strlen(logs[i]), &s);
-		if (mllog_verdict(&s, &min, why, sizeof why, &line) != 0)
+		if (mllog_verdict(&s, &min, why, sizeof why, &line, &col) != 0)
 			fail_msg("log %zu: %s", i, why);
 		assert_float_equal(min, 2.0, 1e-12);
 	}
 }
 
+static long verdict_col;
+
+/* mllog_verdict of a whole log; its column goes to verdict_col. */
 static int verdict_of(const char *log, char *why, size_t n, long *line)
 {
 	struct mllog_scan s;
 	double min;
 
 	mllog_scan(log, strlen(log), &s);
-	return mllog_verdict(&s, &min, why, n, line);
+	return mllog_verdict(&s, &min, why, n, line, &verdict_col);
 }
 
+/* 1-based column of the first `what` on line `line` of log, 0 when not there. */
+static long col_of(const char *log, long line, const char *what)
+{
+	const char *p;
+
+	while (--line > 0 && (log = strchr(log, '\n')))
+		log++;
+	if (!log || !(p = strstr(log, what)))
+		return 0;
+	return memchr(log, '\n', (size_t)(p - log)) ? 0 : (long)(p - log) + 1;
+}
+
+/* Every failure that points into the log says where: line and byte column, as the CSV
+ * loader's messages do; a failure of the whole log (no event) has neither. */
 static void test_scan_failures(void **state)
 {
 	char why[128];
 	long line;
+	const char *log;
 	(void)state;
 
 	assert_int_equal(verdict_of(EV(1, "run_stop", OK_STOP) "\n", why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "no run_start"));
+	assert_int_equal(line, 0);
+	assert_int_equal(verdict_col, 0);
 	assert_int_equal(verdict_of(EV(1, "run_start", "") "\n", why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "no run_stop"));
-	assert_int_equal(verdict_of(EV(1, "run_start", "") "\n" EV(2, "run_stop", ", \"status\": \"aborted\"") "\n",
-				    why, sizeof why, &line), -1);
+	log = EV(1, "run_start", "") "\n" EV(2, "run_stop", ", \"status\": \"aborted\"") "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "aborted"));
 	assert_int_equal(line, 2);
-	assert_int_equal(verdict_of(EV(1, "run_start", "") "\n" EV(2, "run_stop", "") "\n",
-				    why, sizeof why, &line), -1);
+	assert_int_equal(verdict_col, col_of(log, 2, "\"aborted\""));
+	/* no status: at the run_stop payload */
+	log = EV(1, "run_start", "") "\n  " EV(2, "run_stop", "") "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "no metadata.status"));
+	assert_int_equal(line, 2);
+	assert_int_equal(verdict_col, 12); /* after "  :::MLLOG " */
 	assert_int_equal(verdict_of("", why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "no MLLOG"));
 	assert_int_equal(verdict_of("just text\nno events\n", why, sizeof why, &line), -1);
-	/* a time_ms that is not a number */
-	assert_int_equal(verdict_of(":::MLLOG {\"key\": \"run_start\", \"time_ms\": \"5\"}\n"
-				    EV(2, "run_stop", OK_STOP), why, sizeof why, &line), -1);
+	/* a time_ms that is not a number: at its value */
+	log = ":::MLLOG {\"key\": \"run_start\", \"time_ms\": \"5\"}\n" EV(2, "run_stop", OK_STOP);
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "time_ms"));
+	assert_int_equal(line, 1);
+	assert_int_equal(verdict_col, col_of(log, 1, "\"5\""));
 	/* NaN, Infinity and -Infinity are valid JSON but no finite time */
-	assert_int_equal(verdict_of(":::MLLOG {\"key\": \"run_start\", \"time_ms\": -Infinity}\n"
-				    EV(2, "run_stop", OK_STOP), why, sizeof why, &line), -1);
+	log = ":::MLLOG {\"key\": \"run_start\", \"time_ms\": -Infinity}\n" EV(2, "run_stop", OK_STOP);
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "run_start has no numeric time_ms"));
-	assert_int_equal(verdict_of(EV(1, "run_start", "") "\n"
-				    ":::MLLOG {\"key\": \"run_stop\", \"time_ms\": NaN}\n", why, sizeof why, &line), -1);
+	assert_int_equal(verdict_col, col_of(log, 1, "-Infinity"));
+	log = EV(1, "run_start", "") "\n" ":::MLLOG {\"key\": \"run_stop\", \"time_ms\": NaN}\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	assert_non_null(strstr(why, "run_stop has no numeric time_ms"));
+	assert_int_equal(line, 2);
+	assert_int_equal(verdict_col, col_of(log, 2, "NaN"));
+	/* no time_ms at all: at the payload */
+	log = EV(1, "run_start", "") "\n" "0: :::MLLOG {\"key\": \"run_stop\", \"time_ms\": {}}\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_int_equal(verdict_col, col_of(log, 2, "{}"));
+	log = EV(1, "run_start", "") "\n" "0: :::MLLOG {\"key\": \"run_stop\"}\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_int_equal(verdict_col, 13);
+	/* run_stop before run_start: at run_stop's time_ms, or its payload when it comes first */
+	log = EV(5, "run_start", "") "\n" EV(2, "run_stop", OK_STOP) "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "before run_start"));
+	assert_int_equal(line, 2);
+	assert_int_equal(verdict_col, col_of(log, 2, "2, \"event_type"));
+	log = EV(9, "run_stop", OK_STOP) "\n" EV(2, "run_start", "") "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_int_equal(line, 1);
+	assert_int_equal(verdict_col, 10);
+}
+
+/* Each time_ms is finite, but the run's length in minutes must be too: 1e308 - -1e308
+ * overflows to infinity, and a difference of 1e-320 ms underflows to 0 minutes. Neither is
+ * a time the importer can score or write. */
+static void test_scan_duration_not_finite(void **state)
+{
+	const char *log = EV(-1e308, "run_start", "") "\n" EV(1e308, "run_stop", OK_STOP) "\n";
+	char why[128];
+	long line;
+	(void)state;
+
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "not a finite positive number of minutes"));
+	assert_int_equal(line, 2);
+	assert_int_equal(verdict_col, col_of(log, 2, "1e308"));
+	assert_int_equal(verdict_of(EV(0, "run_start", "") "\n" EV(1e-320, "run_stop", OK_STOP) "\n",
+				    why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "not a finite positive number of minutes"));
+	assert_int_equal(line, 2);
+	/* huge but finite: a (silly) length, not an error of the scanner */
+	assert_int_equal(verdict_of(EV(0, "run_start", "") "\n" EV(1e308, "run_stop", OK_STOP) "\n",
+				    why, sizeof why, &line), 0);
 }
 
 static void test_scan_corrupt_line(void **state)
@@ -258,7 +327,7 @@ static void test_scan_corrupt_line(void **state)
 	struct mllog_scan s;
 	char why[128];
 	double min;
-	long line;
+	long line, col;
 	(void)state;
 
 	mllog_scan(log, strlen(log), &s);
@@ -267,8 +336,9 @@ static void test_scan_corrupt_line(void **state)
 	assert_int_equal(s.bad_col, 49); /* the 'L' right after "adam" */
 	assert_int_equal(s.start_line, 2);
 	assert_int_equal(s.stop_line, 4);
-	assert_int_equal(mllog_verdict(&s, &min, why, sizeof why, &line), -1);
+	assert_int_equal(mllog_verdict(&s, &min, why, sizeof why, &line, &col), -1);
 	assert_int_equal(line, 3);
+	assert_int_equal(col, 49);
 	assert_non_null(strstr(why, "not valid JSON"));
 }
 
@@ -352,6 +422,7 @@ int main(void)
 		cmocka_unit_test(test_validator_depth_limit),
 		cmocka_unit_test(test_scan_plain_and_prefixes),
 		cmocka_unit_test(test_scan_failures),
+		cmocka_unit_test(test_scan_duration_not_finite),
 		cmocka_unit_test(test_scan_corrupt_line),
 		cmocka_unit_test(test_scan_marker_needs_space),
 		cmocka_unit_test(test_scan_line_ends),

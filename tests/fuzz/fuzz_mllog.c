@@ -11,10 +11,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct mllog_scan s;
 	double minutes;
 	char why[128];
-	long line;
+	long line, col;
 
 	mllog_scan((const char *)data, size, &s);
-	mllog_verdict(&s, &minutes, why, sizeof why, &line);
+	mllog_verdict(&s, &minutes, why, sizeof why, &line, &col);
 	mllog_json_valid((const char *)data, size);
 	return 0;
 }

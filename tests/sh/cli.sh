@@ -9,6 +9,33 @@ expect_exit "--version exits 0" 0 "$G" --version
 contains "--version names the program" "$TMP/out" "gpuscale "
 expect_exit "unknown option: exit 2" 2 "$G" --bogus
 contains "unknown option named" "$TMP/err" "unknown option '--bogus'"
+# An empty value ("--round=", "-w ''") is a usage error naming the option as it was typed,
+# caught before any file is read (not "unknown round ''" or a file error with no name).
+for o in workload reference family vendor availability division mode clusters features theta \
+	round y-metric sort width height mouse print families; do
+	expect_exit "--$o= is a usage error" 2 "$G" "--$o=" --print table
+	contains "--$o= is named as having an empty value" "$TMP/err" "option '--$o' needs a value, got an empty one"
+	expect_exit "--$o '' is a usage error" 2 "$G" "--$o" "" --print table
+	contains "--$o '' is named as having an empty value" "$TMP/err" "option '--$o' needs a value, got an empty one"
+done
+for o in w r f m k; do
+	expect_exit "-$o '' is a usage error" 2 "$G" "-$o" "" --print table
+	contains "-$o '' is named as having an empty value" "$TMP/err" "option '-$o' needs a value, got an empty one"
+done
+expect_exit "a value missing at the end: exit 2" 2 "$G" --print table --round
+contains "the option missing its value is named" "$TMP/err" "option '--round' needs a value"
+# The option at fault is named, not a neighbour: getopt reports a bad short option in a
+# cluster ("-xh") before moving past its word, and permutes file names ahead of options.
+expect_exit "unknown short option in a cluster: exit 2" 2 "$G" -xh
+contains "the unknown short option is named" "$TMP/err" "unknown option '-x'"
+expect_exit "unknown short option after a file: exit 2" 2 "$G" some.csv -x
+contains "the unknown short option is named, not the file" "$TMP/err" "unknown option '-x'"
+for o in log-y reverse help version; do
+	expect_exit "--$o=1: exit 2" 2 "$G" "--$o=1"
+	contains "--$o=1 is said to take no value" "$TMP/err" "option '--$o' takes no value"
+done
+expect_exit "an ambiguous abbreviation: exit 2" 2 "$G" --r x
+contains "an ambiguous abbreviation lists its options" "$TMP/err" "option '--r' is ambiguous: --reference, --round, --reverse"
 expect_exit "unknown workload: exit 2" 2 "$G" -w nope --print table
 contains "unknown workload lists valid ones" "$TMP/err" "valid workloads: bert, llama2_70b_lora, ssd, stable_diffusion"
 expect_exit "unknown family: exit 2" 2 "$G" -w bert -f "Nope 9000" --print table

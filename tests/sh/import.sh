@@ -12,6 +12,19 @@ contains "import -h prints the usage" "$TMP/out" "usage: gpuscale import"
 expect_exit "import without DIR is a usage error" 2 "$GPUSCALE" import
 expect_exit "unknown option is a usage error" 2 "$GPUSCALE" import --bogus "$TREE"
 expect_exit "-o without a value is a usage error" 2 "$GPUSCALE" import "$TREE" -o
+contains "-o without a value is named" "$TMP/err" "option '-o' needs a value"
+# An empty value names the option, never DIR (the last word of the command line).
+for a in --round --output -o; do
+	expect_exit "import $a '' is a usage error" 2 "$GPUSCALE" import "$a" "" "$TREE"
+	contains "import $a '' names $a" "$TMP/err" "option '$a' needs a value, got an empty one"
+	lacks "import $a '' does not name DIR as the option" "$TMP/err" "option '$TREE'"
+done
+expect_exit "import --round= DIR is a usage error" 2 "$GPUSCALE" import --round= "$TREE"
+contains "import --round= DIR names --round" "$TMP/err" "option '--round' needs a value, got an empty one"
+expect_exit "import --output= DIR is a usage error" 2 "$GPUSCALE" import --output= "$TREE"
+contains "import --output= DIR names --output" "$TMP/err" "option '--output' needs a value, got an empty one"
+expect_exit "import DIR --round: exit 2" 2 "$GPUSCALE" import "$TREE" --round
+contains "import DIR --round names --round" "$TMP/err" "option '--round' needs a value"
 expect_exit "two DIRs are a usage error" 2 "$GPUSCALE" import "$TREE" "$TREE"
 expect_exit "a missing DIR exits 2" 2 "$GPUSCALE" import "$TMP/nope"
 mkdir -p "$TMP/plain"

@@ -32,6 +32,26 @@ log "$R/ssd/result_2.txt" 2000000 1000000             # run_stop before run_star
 log "$R/gnn/result_0.txt" 1000000 2800000
 log "$R/gnn/result_1.txt" 1000000 ""                  # no run_stop
 log "$R/gnn/result_2.txt" 5000000 1000000
+# rawlog FILE START_MS STOP_MS: one run with the times as written (any JSON number)
+rawlog() {
+	mkdir -p "$(dirname "$1")"
+	printf ':::MLLOG {"time_ms": %s, "key": "run_start", "metadata": {}}\n   :::MLLOG {"time_ms": %s, "key": "run_stop", "metadata": {"status": "success"}}\n' "$2" "$3" >"$1"
+}
+log "$R/dlrm_dcnv2/result_0.txt" 1000000 1600000
+log "$R/dlrm_dcnv2/result_1.txt" 1000000 1660000
+log "$R/dlrm_dcnv2/result_3.txt" 1000000 1720000
+rawlog "$R/dlrm_dcnv2/result_2.txt" -1e308 1e308         # each finite, the length infinite
+log "$R/gpt3/result_0.txt" 1000000 1600000
+log "$R/gpt3/result_1.txt" 1000000 1660000
+log "$R/gpt3/result_2.txt" 1000000 1720000
+rawlog "$R/gpt3/result_3.txt" 0 1e-320                   # the length underflows to 0 minutes
+log "$R/resnet/result_0.txt" 1000000 1600000
+log "$R/resnet/result_1.txt" 1000000 1660000
+log "$R/resnet/result_2.txt" 1000000 1720000
+printf '{"scaling_factor": 1.5e308}\n' >"$R/resnet/scaling.json"   # 11 min x 1.5e308 overflows
+# finite lengths far outside any training: written so that they read back, in full rows
+for r in 0 1 2; do rawlog "$R/huge/result_$r.txt" 0 1e308; done        # 1.67e303 minutes
+for r in 0 1 2; do rawlog "$R/tiny/result_$r.txt" 0 0.00$((r + 1)); done  # 1.67e-8.. minutes
 : >"$S/systems/empty.json"
 printf '{"number_of_nodes": "1", "accelerators_' >"$S/systems/truncated.json"
 head -c 10000 /dev/zero | tr '\0' '[' >"$S/systems/nested.json"
@@ -44,12 +64,31 @@ done
 rc=$?
 [ $rc -eq 0 ] && ok "hostile tree imports (exit 0)" || nok "hostile tree imports" "exit $rc" "$(head -c 600 "$TMP/err")"
 contains "two run_starts: the first counts (olympic mean of 10,10,11,12 drops one each end)" "$TMP/h.csv" ",bert,10.500000,4,0,"
-contains "run_stop before run_start fails the run" "$TMP/err" "ssd/result_2.txt:3: run fails: run_stop is before run_start"
+contains "run_stop before run_start fails the run, named with line and column" "$TMP/err" "ssd/result_2.txt:3:42: run fails: run_stop is before run_start"
 contains "one failed run counts as the dropped slowest" "$TMP/h.csv" ",ssd,22.000000,2,1,"
 contains "no run_stop fails the run, named" "$TMP/err" "gnn/result_1.txt: run fails: no run_stop event"
 contains "two failed runs of three: no score, with the reason" "$TMP/err" "no score: Sub/good/gnn:"
+contains "a run of infinite length fails, named with its line and column" "$TMP/err" \
+	"dlrm_dcnv2/result_2.txt:2:25: run fails: run time from time_ms -1e+308 to 1e+308 is not a finite positive number of minutes"
+contains "a run of 0 minutes (underflow) fails, named with its line and column" "$TMP/err" \
+	"gpt3/result_3.txt:2:25: run fails: run time from time_ms 0 to 9.99989e-321 is not a finite positive number of minutes"
+contains "a score that overflows with its scaling factor is no score, with the reason" "$TMP/err" \
+	"no score: Sub/good/resnet: score is not a finite positive number of minutes (mean 11 x scaling_factor 1.5e+308)"
+contains "the failed run counts as the dropped slowest" "$TMP/h.csv" ",dlrm_dcnv2,11.500000,3,1,1,10.0000;11.0000;12.0000"
+contains "so does the run of 0 minutes" "$TMP/h.csv" ",gpt3,11.500000,3,1,1,10.0000;11.0000;12.0000"
+if grep -Eiq '(^|[,;])[+-]?(inf|nan)' "$TMP/h.csv"; then
+	nok "no infinite or NaN number is written" "$(grep -Ei '(^|[,;])[+-]?(inf|nan)' "$TMP/h.csv")"
+else
+	ok "no infinite or NaN number is written"
+fi
+if awk -F, 'NF != 17 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 17 fields of the header"; else nok "every CSV line has the 17 fields of the header" "$(awk -F, 'NF != 17' "$TMP/h.csv" | cut -c1-300)"; fi
+contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666668e+303,3,0,1,1.6666666666666668e+303;1.6666666666666668e+303;1.6666666666666668e+303"
+contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5e-08"
+"$GPUSCALE" --print csv "$TMP/h.csv" >/dev/null 2>"$TMP/lerr"
+lacks "the loader takes every row the importer wrote" "$TMP/lerr" "row skipped"
+lacks "the loader drops no run the importer wrote" "$TMP/lerr" "runs ignored"
 contains "an empty systems JSON is named" "$TMP/err" "systems/empty.json"
-contains "a truncated systems JSON is named with its line" "$TMP/err" "systems/truncated.json:1:"
+contains "a truncated systems JSON is named with its line and column" "$TMP/err" "systems/truncated.json:1:"
 contains "a deeply nested systems JSON is named" "$TMP/err" "systems/nested.json"
 contains "numbers where strings belong: counts accepted" "$TMP/h.csv" "Sub,numbers,"
 contains "numbers where strings belong: N = 2 x 4" "$TMP/h.csv" ",2,4,8,"

@@ -10,6 +10,17 @@ sed -n 's/^[[:space:]]*UI_KEY(.*, "\(.*\)"),$/\1/p' "$GS_TOP/src/ui_keys.c" | so
 nhelps=$(wc -l <"$TMP/helps" | tr -d ' ')
 if [ "$nhelps" -ge 40 ]; then ok "key table has $nhelps help texts"; else nok "key table help texts" "only $nhelps"; fi
 
+# The mouse is in the one table too: ui_main.c turns a pointer event into a code and hands it
+# to the dispatcher; what a click or the wheel does is an action of the table.
+if grep -Eq 'ui_state_(select|plot_hit)|ui_layout_pane_at' "$GS_TOP/src/ui_main.c"; then
+	nok "the event loop decides no mouse action itself" "$(grep -nE 'ui_state_(select|plot_hit)|ui_layout_pane_at' "$GS_TOP/src/ui_main.c")"
+else
+	ok "the event loop decides no mouse action itself"
+fi
+for code in UI_PTR_CLICK UI_PTR_WHEEL_UP UI_PTR_WHEEL_DOWN; do
+	contains "the key table has $code" "$GS_TOP/src/ui_keys.c" "UI_KEY($code,"
+done
+
 for size in "200 60" "80 24"; do
 	set -- $size
 	ui_start "$1" "$2" ""
@@ -36,7 +47,7 @@ for size in "200 60" "80 24"; do
 	else nok "$1x$2: help shows every help text of the key table" "missing:$missing"; fi
 	missing=
 	for k in q Ctrl-C '?, F1' Tab Shift-Tab 1-9 '[' ']' 'Up, k' 'Down, j' PgUp PgDn 'g, Home' 'G, End' \
-		Enter f F r R m + - a c y Y t T p s S / n N e M Ctrl-L Space Esc Backspace; do
+		Enter f F r R m + - a c y Y t T p s S / n N e M Ctrl-L Space Esc Backspace click wheel; do
 		grep -qF -- "  $k " "$TMP/all" || missing="$missing [$k]"
 	done
 	if [ -z "$missing" ]; then ok "$1x$2: help names every key of DESIGN.md"

@@ -172,6 +172,19 @@ ui_keys /
 ui_keys -l zzzz-nothing
 ui_see "a search without match says so" "no match"
 ui_keys Escape
+# The prompt shows the message it was given: "no match" only when the text matches nothing.
+ui_keys /
+ui_keys Up
+ui_see "Up in an empty prompt says there is no text yet" "nothing to search: type some text"
+lacks "... and not that nothing matched" "$UI_SCREEN" "no match"
+ui_keys -l tinybox
+ui_gone "a text that matches: no message" "nothing to search"
+lacks "... and no 'no match'" "$UI_SCREEN" "no match"
+ui_keys -l zz
+ui_see "a text that matches nothing: no match" "no match"
+ui_keys Down
+ui_see "Down then names the text that matches nothing" "no match for \"tinyboxzz\""
+ui_keys Escape
 
 # ---- moving ----
 ui_keys G

@@ -36,6 +36,37 @@ ui_keys Enter
 ui_see "a click one cell off still finds a point of that cell" "detail: 7920T_2xA5000_"
 ui_keys q
 
+# the wheel moves the selection three rows, in any context; a click closes the help and
+# the detail (xterm SGR codes: 64 wheel up, 65 wheel down)
+wheel() { ui_keys -l "$(printf '\033[<%d;%d;%dM' "$1" 20 "$ln")"; }
+row_name() { sed -n "$((ln - 5 + $1))p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//'; }
+ui_wait_gone "detail: "
+ui_keys g
+# the plot clicks may have scrolled the table: wait until row 1 is back on its line
+i=0
+while [ $i -lt 50 ]; do ui_cap; sed -n "$((ln - 4))p" "$UI_SCREEN" | grep -Eq '^ +1 ' && break; sleep 0.1; i=$((i + 1)); done
+name4=$(row_name 4) name1=$(row_name 1)
+[ -n "$name4" ] && [ -n "$name1" ] && [ "$name4" != "$name1" ] && ok "rows 1 and 4 read off the table ($name1, $name4)" || nok "rows 1 and 4 read off the table" "$(cat "$UI_SCREEN")"
+wheel 65
+ui_keys Enter
+ui_see "the wheel down moves the selection three rows" "detail: $name4"
+ui_keys q
+ui_wait_gone "detail: "
+wheel 64
+ui_keys Enter
+ui_see "the wheel up moves it back" "detail: $name1"
+click 5 20
+ui_gone "a click in the detail closes it" "detail: "
+ui_keys F1
+ui_wait "this help"
+wheel 65
+click 5 20
+ui_gone "a click in the help closes it" "this help"
+ui_keys Enter
+ui_see "the wheel moved the selection under the help too" "detail: $name4"
+ui_keys q
+ui_wait_gone "detail: "
+
 ui_keys g M
 ui_see "M: mouse off" "mouse off"
 click "$ln" 20

@@ -8,10 +8,13 @@ from the rules in ../shared/mlperf/README.md, with the Python standard library o
                               minutes, the systems JSON fields); exit 1 on any difference
 
 Beyond the MLPerf rules, as gpuscale documents: a run whose first run_stop comes before its
-first run_start (in the log or in time) fails.
+first run_start (in the log or in time) fails, and so does one whose length is not a finite
+positive number of minutes in doubles (1e308 - -1e308 overflows, a length of 1e-320 ms is 0
+minutes); a score that is not a finite positive number (a huge scaling_factor) is no score.
 """
 import csv
 import json
+import math
 import os
 import sys
 
@@ -50,11 +53,18 @@ def run_minutes(path):
         return None
     t0, t1 = start.get("time_ms"), stop.get("time_ms")
     for t in (t0, t1):
-        if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t in (float("inf"), float("-inf")):
+        if isinstance(t, bool) or not isinstance(t, (int, float)):
             return None
+    try:
+        t0, t1 = float(t0), float(t1)  # as the importer reads them: doubles
+    except OverflowError:
+        return None  # an integer beyond any double
+    if not (math.isfinite(t0) and math.isfinite(t1)):
+        return None
     if stop_first or t1 <= t0:
         return None
-    return (t1 - t0) / 60000
+    m = (t1 - t0) / 60000
+    return m if math.isfinite(m) and m > 0 else None
 
 
 def score(folder, bench):
@@ -80,7 +90,21 @@ def score(folder, bench):
                 sf = float(json.load(f)["scaling_factor"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
-    return s * sf, len(ok), d, sf, ";".join(f"{t:.4f}" for t in ok)
+    if not (math.isfinite(s * sf) and s * sf > 0):
+        return None
+    return s * sf, len(ok), d, sf, ";".join(minutes_text(t, 4) for t in ok)
+
+
+def minutes_text(v, decimals):
+    """Minutes as the importer writes them: fixed with `decimals` digits from 10**-decimals up
+    to 1e15, else the shortest %.Pg (P >= 15) that reads back exactly."""
+    if 10.0 ** -decimals <= v < 1e15:
+        return f"{v:.{decimals}f}"
+    for p in range(15, 18):
+        text = "%.*g" % (p, v)
+        if float(text) == v:
+            return text
+    return "%.17g" % v
 
 
 def system_info(path):
