@@ -13,4 +13,9 @@ void mem_advise_huge(void *p, size_t size);
  * cannot (then nothing happened). */
 int mem_populate(void *p, size_t size);
 
+/* For a fresh hash table p[0..size), to be touched all over: huge pages from 4 MB on, below
+ * that its pages faulted in at once (each would fault twice, on a probe's read and then on the
+ * write). A hint only. */
+void mem_table(void *p, size_t size);
+
 #endif

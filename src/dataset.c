@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #if defined(__SSE2__) && (defined(__GNUC__) || defined(__clang__))
@@ -307,6 +308,7 @@ struct loader {
 	struct gs_err *err;
 	bool libcsv_only;        /* every line through libcsv (the reference for tests) */
 	bool stop_at_header;     /* feed stops once the header is taken and no record is open */
+	bool mapped;             /* the input is a file mapping of the loader's own (see par) */
 	struct chunk *chunk;     /* rows go there, for a later commit (a worker), not to ds */
 	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
 	size_t nheader;          /* fields in the header */
@@ -563,7 +565,7 @@ static int dup_resize(struct loader *L, size_t cap)
 
 	if (!t)
 		return -1;
-	mem_advise_huge(t, cap * sizeof *t);
+	mem_table(t, cap * sizeof *t);
 	for (size_t i = 0; i < L->dup_cap; i++) {
 		if (!L->dup[i].ref)
 			continue;
@@ -1336,6 +1338,10 @@ struct par {
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
 	size_t next_read, next_claim, next_commit; /* chunk numbers; slot = number % PAR_SLOTS */
+	/* A mapped input (L->mapped): the pages before the committed chunks are dropped as the
+	 * commit goes, so that the file does not count in the process's memory as a whole; nothing
+	 * points there any more (texts are pooled, warnings formatted). From `released` on. */
+	uintptr_t released;
 	bool stop;
 	int fd;                  /* the source: fd after carry, or mem alone (fd < 0) */
 	const char *mem;
@@ -1609,9 +1615,9 @@ static void par_queue(struct par *P, void *p, size_t len, void *end, bool runs)
  * total / 2. The room stays virtual; the worker faults it in a little ahead of the commit.
  * The pool (texts0: the new texts of chunk 0) and the duplicate set are sized too, so that they
  * are not rehashed again and again, each table a fresh one; being hash tables they are touched
- * all over, so they are sized for at most one text per 64 bytes of input and one row per 32
- * (a table of a third and a quarter of the input's size), which a guess from an unusual chunk 0
- * costs at worst. A hint: failure changes nothing. */
+ * all over, so they are sized for at most one text and one row per 64 bytes of input (tables
+ * of at most 3/4 and 1/2 of the input's size), which a guess from an unusual chunk 0 costs at
+ * worst. A hint: failure changes nothing. */
 static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, size_t total, size_t rows0,
 			size_t runs0, size_t texts0)
 {
@@ -1627,9 +1633,11 @@ static void par_reserve(struct par *P, struct loader *L, const struct chunk *k, 
 		runs = ds->nruns + total / 2;
 	if (rows >= ((size_t)1 << 31) || runs >= ((size_t)1 << 32))
 		return;
-	size_t texts = (size_t)((double)texts0 * f);
+	/* nine tenths of the guesses: a guess a little high would double a table at a power of
+	 * two for nothing, while one a little low costs at most the one rehash it would */
+	size_t texts = (size_t)((double)texts0 * f * 0.9), drows = ds->n + (rows - ds->n) / 10 * 9;
 	strpool_reserve(&ds->pool, ds->pool.n + (texts < total / 64 ? texts : total / 64));
-	dup_reserve(L, rows < ds->n + total / 32 ? rows : ds->n + total / 32);
+	dup_reserve(L, drows < ds->n + total / 64 ? drows : ds->n + total / 64);
 	if (big_reserve((void **)&ds->rows, &ds->cap, rows + rows / 20 + 64, sizeof *ds->rows) < 0 ||
 	    big_reserve((void **)&ds->runs, &ds->runs_cap, runs + runs / 20 + 64, sizeof *ds->runs) < 0)
 		return;
@@ -1679,6 +1687,18 @@ static int chunk_commit(struct par *P, struct loader *L, struct chunk *k)
 	return 0;
 }
 
+/* Drops the mapped input's pages before end, a few MB at a time (see struct par). */
+static void par_release(struct par *P, const char *end)
+{
+	const uintptr_t page = 4096, step = (uintptr_t)4 << 20;
+	uintptr_t e = (uintptr_t)end & ~(page - 1);
+
+	if (e >= P->released + step) {
+		madvise((void *)P->released, e - P->released, MADV_DONTNEED);
+		P->released = e;
+	}
+}
+
 /* Tells the worker th to stop and waits for it. */
 static void par_stop(struct par *P, pthread_t th)
 {
@@ -1713,6 +1733,7 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 	if (fd < 0) {
 		P->mem = mem;
 		P->mem_len = mem_len;
+		P->released = (uintptr_t)mem & ~(uintptr_t)4095; /* the mapping starts on a page */
 	} else if (mem_len) {
 		if (!(P->carry = malloc(mem_len))) {
 			err_set(L->err, L->name, L->line, 0, "out of memory");
@@ -1751,6 +1772,8 @@ static int load_parallel(struct loader *L, struct csv_parser *p, int fd, const c
 				goto out;
 			if (P->next_commit == 0)
 				par_reserve(P, L, k, total, ds->n - n0, ds->nruns - nruns0, ds->pool.n - texts0);
+			if (L->mapped)
+				par_release(P, k->buf + k->len);
 			pthread_mutex_lock(&P->mu);
 			k->state = SLOT_FREE;
 			P->next_commit++;
@@ -1820,7 +1843,7 @@ out:
 #define PAR_CHUNK ((size_t)64 << 10)
 
 static int load_stream(struct dataset *ds, const char *name, int fd, const char *buf, size_t len,
-		       bool libcsv_only, size_t par_chunk, struct gs_err *err)
+		       bool libcsv_only, size_t par_chunk, bool mapped, struct gs_err *err)
 {
 	struct loader L;
 	struct csv_parser p;
@@ -1828,6 +1851,7 @@ static int load_stream(struct dataset *ds, const char *name, int fd, const char 
 
 	memset(&L, 0, sizeof L);
 	L.ds = ds;
+	L.mapped = mapped;
 	L.err = err;
 	L.line = 1;
 	L.libcsv_only = libcsv_only;
@@ -1882,6 +1906,7 @@ out:
 
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 {
+	struct stat st;
 	int fd, rc;
 
 	fd = open(path, O_RDONLY);
@@ -1889,7 +1914,21 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
 		return -1;
 	}
-	rc = load_stream(ds, path, fd, NULL, 0, false, PAR_CHUNK, err);
+	/* A file big enough for two threads is mapped, not read: the chunks are parsed where the
+	 * page cache has them, with no copy and no fresh buffers to fault in (a good part of a
+	 * small load). Like the importer's logs, a file cut short while it loads is not handled. */
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (unsigned long long)st.st_size >= PAR_MIN_BYTES && (unsigned long long)st.st_size <= SIZE_MAX) {
+		size_t len = (size_t)st.st_size;
+		void *map = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (map != MAP_FAILED) {
+			rc = load_stream(ds, path, -1, map, len, false, PAR_CHUNK, true, err);
+			munmap(map, len);
+			close(fd);
+			return rc;
+		}
+	}
+	rc = load_stream(ds, path, fd, NULL, 0, false, PAR_CHUNK, false, err);
 	close(fd);
 	return rc;
 }
@@ -1897,19 +1936,19 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 			struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, false, 0, err);
+	return load_stream(ds, name, -1, buf, len, false, 0, false, err);
 }
 
 int dataset_load_buffer_reference(struct dataset *ds, const char *name, const char *buf, size_t len,
 				  struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, true, 0, err);
+	return load_stream(ds, name, -1, buf, len, true, 0, false, err);
 }
 
 int dataset_load_buffer_parallel(struct dataset *ds, const char *name, const char *buf, size_t len,
 				 size_t chunk, struct gs_err *err)
 {
-	return load_stream(ds, name, -1, buf, len, false, chunk ? chunk : 1, err);
+	return load_stream(ds, name, -1, buf, len, false, chunk ? chunk : 1, false, err);
 }
 
 /* ------------------------------------------------------------------ families */

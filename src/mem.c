@@ -35,3 +35,11 @@ int mem_populate(void *p, size_t size)
 	return -1;
 #endif
 }
+
+void mem_table(void *p, size_t size)
+{
+	if (size >= ((size_t)4 << 20))
+		mem_advise_huge(p, size);
+	else
+		mem_populate(p, size);
+}

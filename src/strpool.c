@@ -123,8 +123,8 @@ static int pool_resize(struct strpool *p, size_t cap)
 		free(tags);
 		return -1;
 	}
-	mem_advise_huge(slots, cap * sizeof *slots);
-	mem_advise_huge(tags, cap * sizeof *tags);
+	mem_table(slots, cap * sizeof *slots);
+	mem_table(tags, cap * sizeof *tags);
 	for (size_t i = 0; i < p->cap; i++) {
 		if (!p->slots[i])
 			continue;
