@@ -189,10 +189,12 @@ emit "recompute, bundled v4.1 bert ($c_rows rows)" s "$c_med" "$c_lo" "$c_hi" 0.
 for n in $SIZES; do
 	f=$B/rows_$n.csv
 	size_kb=$(( $(wc -c < "$f") / 1024 ))
+	# Loads are repeated for half a second or more each: a median of 3 or 10 loads moved by
+	# half from run to run here, the machine's speed changing from one second to the next
 	case $n in
-	10000) lr=10 cr=$(reps 30 10) lb=0.010 cb=0.010 label="10^4" ;;
-	100000) lr=$(reps 3 2) cr=$(reps 10 3) lb=0.100 cb=0.100 label="10^5" ;;
-	*) lr=3 cr=5 lb=1.0 cb=1.0 label="10^6" ;;
+	10000) lr=$(reps 50 20) cr=$(reps 30 10) lb=0.010 cb=0.010 label="10^4" ;;
+	100000) lr=$(reps 10 5) cr=$(reps 10 3) lb=0.100 cb=0.100 label="10^5" ;;
+	*) lr=$(reps 5 3) cr=5 lb=1.0 cb=1.0 label="10^6" ;;
 	esac
 	core "$f" bert "$lr" "$cr" || die "bench_core failed on $f"
 	# budgets below 10^6 rows scale linearly from the 10^6 load budget
