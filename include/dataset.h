@@ -104,7 +104,7 @@ int dataset_load_buffer_parallel(struct dataset *ds, const char *name, const cha
 				 size_t chunk, struct gs_err *err);
 
 /* Parses a whole field (spaces and tabs around it ignored) as a finite double, rounded as
- * strtod rounds; "nan", "inf", hex and fields of 64 bytes or more are refused. 0, or -1. */
+ * strtod rounds, at any length; "nan", "inf" and hex are refused. 0, or -1. */
 int dataset_parse_double(const char *s, size_t len, double *out);
 
 /* Sets vendor and family of every row from the rules (case-insensitive substring, first match;

@@ -170,29 +170,36 @@ static int fast_decimal(const char *s, size_t len, double *out)
 
 int dataset_parse_double(const char *s, size_t len, double *out)
 {
-	char buf[64], *end;
+	char small[64], *buf = small, *end;
 	double v;
+	int rc = -1;
 
 	/* a field that passes the fast path untrimmed has nothing to trim */
-	if (len && len < sizeof buf && fast_decimal(s, len, out) == 0)
+	if (len && len < sizeof small && fast_decimal(s, len, out) == 0)
 		return 0;
 	s = trim(s, &len);
-	if (len == 0 || len >= sizeof buf)
+	if (len == 0)
 		return -1;
 	if (fast_decimal(s, len, out) == 0)
 		return 0;
-	memcpy(buf, s, len);
-	buf[len] = '\0';
 	/* strtod also takes "nan", "inf" and hex floats: none is a measurement */
 	for (size_t i = 0; i < len; i++)
-		if (!strchr("0123456789.eE+-", buf[i]))
+		if (!strchr("0123456789.eE+-", s[i]))
 			return -1;
+	/* strtod needs a terminated copy; a long one (many digits) on the heap */
+	if (len >= sizeof small && !(buf = malloc(len + 1)))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
 	errno = 0;
 	v = strtod(buf, &end);
-	if (end != buf + len || errno == ERANGE || !isfinite(v))
-		return -1;
-	*out = v;
-	return 0;
+	if (end == buf + len && errno != ERANGE && isfinite(v)) {
+		*out = v;
+		rc = 0;
+	}
+	if (buf != small)
+		free(buf);
+	return rc;
 }
 
 /* Parses a whole field as an integer (a trailing ".0" is accepted). 0 or -1. */

@@ -671,7 +671,7 @@ static void parallel_matches_one_pass(void **state)
 /* The parser as it was before the fast path: trim, C notation only, strtod. */
 static int parse_reference(const char *s, size_t len, double *out)
 {
-	char buf[64], *end;
+	char buf[512], *end;
 	double v;
 
 	while (len && (*s == ' ' || *s == '\t'))
@@ -714,11 +714,21 @@ static void decimal_parser_matches_strtod(void **state)
 		"0.0000000000000000000001", "0.00000000000000000000001", "99999999999999999999", "1 2",
 		"000000000000000000000000000000000000000000000000000000000000000000000001",
 		"4.35", "0.550531", "17.976931348623157", "1.7976931348623157e308", "5e-324", "-.0", "0.",
+		"0.1000000000000000000000000000000000000000000000000000000000000000000000000001",
+		"  12.50000000000000000000000000000000000000000000000000000000000000000000000000000  ",
 	};
 	char buf[64];
+	double v = 0;
 
 	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
 		check_decimal(fixed[i]);
+	/* a long number is a number: many digits are no reason to refuse it */
+	assert_int_equal(dataset_parse_double(fixed[sizeof fixed / sizeof fixed[0] - 2],
+					      strlen(fixed[sizeof fixed / sizeof fixed[0] - 2]), &v), 0);
+	assert_true(v == 0.1);
+	assert_int_equal(dataset_parse_double(fixed[sizeof fixed / sizeof fixed[0] - 1],
+					      strlen(fixed[sizeof fixed / sizeof fixed[0] - 1]), &v), 0);
+	assert_true(v == 12.5);
 	for (int i = 0; i < 300000; i++) {
 		size_t n = 0;
 		unsigned sign = rnd(8), nint = rnd(12), nfrac = rnd(14);
