@@ -4,11 +4,12 @@
 
 #include <stddef.h>
 
-/* v with `decimals` digits after the point; "-" when v is NAN or infinite. Returns buf. */
+/* v with `decimals` digits after the point (in exponent form from 1e15 on: 1.67e+20); "-"
+ * when v is NAN or infinite. Returns buf. */
 char *fmt_fixed(double v, int decimals, char *buf, size_t n);
 
-/* v with about `sig` significant digits, never in exponent form below 1e9 (24.1, 0.812, 1234);
- * "-" when not finite. Returns buf. */
+/* v with about `sig` significant digits, in exponent form from 1e9 on only (24.1, 0.812, 1234,
+ * 1.23e+09); "-" when not finite. Returns buf. */
 char *fmt_sig(double v, int sig, char *buf, size_t n);
 
 /* v as a user would type it: at most 6 significant digits, no trailing zeros (0.8, 0.825);

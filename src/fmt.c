@@ -32,6 +32,8 @@ char *fmt_fixed(double v, int decimals, char *buf, size_t n)
 		decimals = 17;
 	if (!isfinite(v))
 		snprintf(buf, n, "-");
+	else if (fabs(v) >= 1e15) /* all of a huge value's digits would only widen a column */
+		snprintf(buf, n, "%.*e", decimals, v);
 	else
 		snprintf(buf, n, "%.*f", decimals, v);
 	c_notation(buf);
@@ -53,6 +55,11 @@ char *fmt_sig(double v, int sig, char *buf, size_t n)
 	snprintf(e, sizeof e, "%.*e", sig - 1, v);
 	x = strchr(e, 'e');
 	exp10 = x ? atoi(x + 1) : 0;
+	if (exp10 >= 9) { /* 1.23e+09: the digits past sig would claim a precision there is not */
+		if (snprintf(buf, n, "%s", e) >= 0)
+			c_notation(buf);
+		return buf;
+	}
 	decimals = sig - 1 - exp10;
 	return fmt_fixed(v, decimals < 0 ? 0 : decimals > 12 ? 12 : decimals, buf, n);
 }

@@ -39,6 +39,21 @@ static void sig_carries_into_a_new_digit(void **state)
 	assert_string_equal(fmt_sig(NAN, 3, buf, sizeof buf), "-");
 }
 
+/* Huge values keep a table column narrow: an exponent, not hundreds of digits. */
+static void huge_values_in_exponent_form(void **state)
+{
+	(void)state;
+	assert_string_equal(fmt_sig(999999999.0, 3, buf, sizeof buf), "1.00e+09"); /* rounds up to 1e9 */
+	assert_string_equal(fmt_sig(999999.0, 3, buf, sizeof buf), "999999");
+	assert_string_equal(fmt_sig(123456789.0, 3, buf, sizeof buf), "123456789");
+	assert_string_equal(fmt_sig(1.6666666666666668e303, 3, buf, sizeof buf), "1.67e+303");
+	assert_string_equal(fmt_sig(-2.5e12, 3, buf, sizeof buf), "-2.50e+12");
+	assert_string_equal(fmt_fixed(1.6666666666666668e303, 2, buf, sizeof buf), "1.67e+303");
+	assert_string_equal(fmt_fixed(999999999999999.0, 2, buf, sizeof buf), "999999999999999.00");
+	assert_string_equal(fmt_fixed(1e15, 2, buf, sizeof buf), "1.00e+15");
+	assert_string_equal(fmt_count(1e20, buf, sizeof buf), "1.000e+20");
+}
+
 static void count_is_whole_when_whole(void **state)
 {
 	(void)state;
@@ -79,6 +94,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(fixed_rounds_the_binary_value),
 		cmocka_unit_test(sig_carries_into_a_new_digit),
+		cmocka_unit_test(huge_values_in_exponent_form),
 		cmocka_unit_test(count_is_whole_when_whole),
 		cmocka_unit_test(short_as_typed),
 		cmocka_unit_test(c_notation_in_any_locale),
