@@ -104,13 +104,13 @@ fmt_t() { awk -v s="$1" 'BEGIN { if (s < 0.001) printf "%.1f us", s * 1e6; else 
 fmt_m() { awk -v k="$1" 'BEGIN { printf "%.1f MB", k / 1024 }'; }
 fmt() { if [ "$1" = kb ]; then fmt_m "$2"; else fmt_t "$2"; fi; }
 
-# emit NAME UNIT VALUE LO HI REF REFTEXT LIMIT: one line of the table. The ratio is VALUE/REF;
-# PASS when it is at most LIMIT (1 for a budget, 2 for "2x the cat floor").
+# emit NAME UNIT VALUE LO HI REF REFTEXT LIMIT: one line of the table. The budget is LIMIT x REF
+# (LIMIT 1 for a budget, 2 for "2x the cat floor"); the ratio is VALUE to it, PASS at most 1.
 emit() {
 	name=$1 unit=$2 v=$3 lo=$4 hi=$5 ref=$6 reftext=$7 limit=$8
-	ratio=$(awk -v v="$v" -v r="$ref" 'BEGIN { printf "%.2f", v / r }')
+	ratio=$(awk -v v="$v" -v r="$ref" -v l="$limit" 'BEGIN { printf "%.2f", v / (r * l) }')
 	# the verdict compares the exact ratio: 1.004 prints as 1.00 but is a MISS
-	if awk -v v="$v" -v r="$ref" -v l="$limit" 'BEGIN { exit !(v / r <= l) }'; then
+	if awk -v v="$v" -v r="$ref" -v l="$limit" 'BEGIN { exit !(v / (r * l) <= 1) }'; then
 		verdict=PASS npass=$((npass + 1))
 	else
 		verdict=MISS nmiss=$((nmiss + 1))
