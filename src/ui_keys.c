@@ -669,11 +669,23 @@ static unsigned act_click(struct app *app, int key)
 	return 0;
 }
 
-/* The wheel moves the selection three rows a notch, under any overlay too. */
+/* The wheel moves the selection three rows a notch, in the main screen and while searching. */
 static unsigned act_wheel(struct app *app, int key)
 {
 	ui_state_select(app, (long)app->sel + (key == UI_PTR_WHEEL_UP ? -3 : 3));
 	return UI_REDRAW;
+}
+
+/* In the help or the detail, the wheel scrolls it three lines a notch. */
+static unsigned act_ov_wheel(struct app *app, int key)
+{
+	return ov_scroll_by(app, key == UI_PTR_WHEEL_UP ? -3 : 3);
+}
+
+/* In the family menu, the wheel moves one family a notch. */
+static unsigned act_menu_wheel(struct app *app, int key)
+{
+	return key == UI_PTR_WHEEL_UP ? act_menu_up(app, key) : act_menu_down(app, key);
 }
 
 /* ---- the table ---- */
@@ -784,6 +796,12 @@ static const struct ui_key key_table[] = {
 	UI_KEY(UI_PTR_CLICK, act_click, UI_CTX_MAIN, "select the row or point; click again: next in that cell"),
 	UI_KEY(UI_PTR_WHEEL_UP, act_wheel, UI_CTX_ANY, "move the selection up / down"),
 	UI_KEY(UI_PTR_WHEEL_DOWN, act_wheel, UI_CTX_ANY, "move the selection up / down"),
+	UI_KEY(UI_PTR_WHEEL_UP, act_ov_wheel, UI_CTX_HELP, "in the help or the detail: scroll it"),
+	UI_KEY(UI_PTR_WHEEL_DOWN, act_ov_wheel, UI_CTX_HELP, "in the help or the detail: scroll it"),
+	UI_KEY(UI_PTR_WHEEL_UP, act_ov_wheel, UI_CTX_DETAIL, "in the help or the detail: scroll it"),
+	UI_KEY(UI_PTR_WHEEL_DOWN, act_ov_wheel, UI_CTX_DETAIL, "in the help or the detail: scroll it"),
+	UI_KEY(UI_PTR_WHEEL_UP, act_menu_wheel, UI_CTX_MENU, "in the family menu: previous / next family"),
+	UI_KEY(UI_PTR_WHEEL_DOWN, act_menu_wheel, UI_CTX_MENU, "in the family menu: previous / next family"),
 	UI_KEY(UI_PTR_CLICK, act_close, UI_CTX_HELP, "in the help or the detail: close it"),
 	UI_KEY(UI_PTR_CLICK, act_close, UI_CTX_DETAIL, "in the help or the detail: close it"),
 };

@@ -36,8 +36,8 @@ ui_keys Enter
 ui_see "a click one cell off still finds a point of that cell" "detail: 7920T_2xA5000_"
 ui_keys q
 
-# the wheel moves the selection three rows, in any context; a click closes the help and
-# the detail (xterm SGR codes: 64 wheel up, 65 wheel down)
+# the wheel moves the selection three rows, and scrolls the help and the detail; a click
+# closes the help and the detail (xterm SGR codes: 64 wheel up, 65 wheel down)
 wheel() { ui_keys -l "$(printf '\033[<%d;%d;%dM' "$1" 20 "$ln")"; }
 row_name() { sed -n "$((ln - 5 + $1))p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//'; }
 ui_wait_gone "detail: "
@@ -59,13 +59,38 @@ click 5 20
 ui_gone "a click in the detail closes it" "detail: "
 ui_keys F1
 ui_wait "this help"
+help_top=$(sed -n 3p "$UI_SCREEN")
 wheel 65
+i=0
+while [ $i -lt 50 ]; do ui_cap; [ "$(sed -n 3p "$UI_SCREEN")" != "$help_top" ] && break; sleep 0.1; i=$((i + 1)); done
+[ -n "$help_top" ] && [ "$(sed -n 3p "$UI_SCREEN")" != "$help_top" ] && ok "the wheel scrolls the help" ||
+	nok "the wheel scrolls the help" "$(cat "$UI_SCREEN")"
+wheel 64
+i=0
+while [ $i -lt 50 ]; do ui_cap; [ "$(sed -n 3p "$UI_SCREEN")" = "$help_top" ] && break; sleep 0.1; i=$((i + 1)); done
+[ "$(sed -n 3p "$UI_SCREEN")" = "$help_top" ] && ok "the wheel scrolls the help back" ||
+	nok "the wheel scrolls the help back" "$(cat "$UI_SCREEN")"
+wheel 65 # once more: the selection would now be three rows down, were it the wheel's target
 click 5 20
 ui_gone "a click in the help closes it" "this help"
 ui_keys Enter
-ui_see "the wheel moved the selection under the help too" "detail: $name4"
+ui_see "under the help the wheel left the selection alone" "detail: $name1"
+wheel 65
+ui_see "in the detail the wheel leaves its system, and the selection, alone" "detail: $name1"
 ui_keys q
 ui_wait_gone "detail: "
+ui_keys f
+ui_wait "family filter"
+wheel 65
+ui_keys Space
+ui_wait "[x] "
+second=$(grep -E '\[[ x]\] ' "$UI_SCREEN" | sed -n 2p)
+case $second in
+*"[x] "*) ok "in the family menu the wheel moves to the next family" ;;
+*) nok "in the family menu the wheel moves to the next family" "$(cat "$UI_SCREEN")" ;;
+esac
+ui_keys Escape
+ui_wait_gone "family filter"
 
 ui_keys g M
 ui_see "M: mouse off" "mouse off"
