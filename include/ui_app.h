@@ -25,6 +25,7 @@
 #define UI_SEARCH_MAX 64
 #define UI_MSG_MAX 320
 #define UI_MAX_HELP 96
+#define UI_MAX_DETAIL 160 /* lines of the detail overlay, drawn and scrolled */
 #define UI_LINE 192
 
 /* Theta moves in steps of 0.05 between these bounds (E' above 1 is common against an old

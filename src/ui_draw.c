@@ -700,8 +700,8 @@ static void draw_status(const struct app *app)
 /* ---- overlays ---- */
 
 /* The first content line an overlay of n lines shows in box. app->ov_scroll is only clamped by
- * the scroll keys, and the content or the box can change under it without one (the wheel moves
- * the selection under the detail overlay, the terminal is resized), so it is clamped here too. */
+ * the scroll keys, and the box can change under it without one (the terminal is resized), so it
+ * is clamped here too. */
 static int overlay_top(const struct app *app, const struct ui_rect *box, int n)
 {
 	int top = app->ov_scroll, max = n - (box->h - 2);
@@ -766,9 +766,9 @@ static void draw_help(const struct app *app)
 
 static void draw_detail(const struct app *app)
 {
-	char lines[160][UI_LINE];
-	bool dropped[160];
-	int n = (int)ui_state_detail(app, lines, dropped, 160);
+	char lines[UI_MAX_DETAIL][UI_LINE];
+	bool dropped[UI_MAX_DETAIL];
+	int n = (int)ui_state_detail(app, lines, dropped, UI_MAX_DETAIL);
 	char title[UI_LINE];
 
 	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");

@@ -458,33 +458,38 @@ static unsigned act_close(struct app *app, int key)
 	return UI_REDRAW;
 }
 
-static int ov_lines(const struct app *app)
+/* The last first line the open overlay can scroll to (its lines are built to count them). */
+static int ov_max(const struct app *app)
 {
-	char lines[UI_MAX_HELP * 3][UI_LINE];
+	char lines[UI_MAX_HELP * 3 > UI_MAX_DETAIL ? UI_MAX_HELP * 3 : UI_MAX_DETAIL][UI_LINE];
+	int n = app->ov == OV_DETAIL ? (int)ui_state_detail(app, lines, NULL, UI_MAX_DETAIL)
+				     : (int)ui_state_help(app, lines, NULL);
+	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
 
-	if (app->ov == OV_DETAIL)
-		return (int)ui_state_detail(app, lines, NULL, 160);
-	return (int)ui_state_help(app, lines, NULL);
+	return n - (box.h - 2);
 }
 
-static unsigned ov_scroll_to(struct app *app, int to)
+static unsigned ov_set(struct app *app, int to, int max)
 {
-	int n = ov_lines(app);
-	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
-	int max = n - (box.h - 2);
-
 	if (to > max)
 		to = max;
 	app->ov_scroll = to < 0 ? 0 : to;
 	return UI_REDRAW;
 }
 
+static unsigned ov_scroll_to(struct app *app, int to)
+{
+	return ov_set(app, to, ov_max(app));
+}
+
 /* Moves from the line shown, not from a stale app->ov_scroll: the content or the box may have
  * shrunk under it since the last scroll key (the draw clamps it the same way). */
 static unsigned ov_scroll_by(struct app *app, int delta)
 {
-	ov_scroll_to(app, app->ov_scroll);
-	return ov_scroll_to(app, app->ov_scroll + delta);
+	int max = ov_max(app);
+
+	ov_set(app, app->ov_scroll, max);
+	return ov_set(app, app->ov_scroll + delta, max);
 }
 
 static unsigned act_ov_up(struct app *app, int key)
