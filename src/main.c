@@ -95,7 +95,7 @@ static size_t distinct(const struct dataset *ds, const char *round, size_t off, 
 
 struct pin_cand {
 	const char *system, *submitter;
-	size_t row;
+	size_t row; /* place among the rows of the round and workload, in dataset order */
 };
 
 static int pin_cand_cmp(const void *a, const void *b)
@@ -125,19 +125,20 @@ static size_t pin_candidates(const struct dataset *ds, const struct params *p, l
 	m = 0;
 	for (size_t i = 0; i < ds->n; i++) {
 		const struct row *r = &ds->rows[i];
-		if (strcmp(r->round, p->round) == 0 && strcmp(r->benchmark, p->workload) == 0)
-			v[m++] = (struct pin_cand){ r->system, r->submitter, i };
+		if (strcmp(r->round, p->round) == 0 && strcmp(r->benchmark, p->workload) == 0) {
+			v[m] = (struct pin_cand){ r->system, r->submitter, m };
+			m++;
+		}
 	}
-	/* v sorted by (system, row): a run of one system with two submitters is shared; the
-	 * flags go by place in dataset order, which is the rank of the row among the m */
-	if (m && !(by_sys = malloc(m * sizeof *by_sys)))
+	/* v sorted by (system, row): a run of one system with two submitters is shared; not
+	 * needed when only the ambiguous id's rows are listed, each as SUBMITTER/SYSTEM */
+	if (found != -2 && m && !(by_sys = malloc(m * sizeof *by_sys)))
 		goto out;
-	if (m)
+	if (found != -2 && m) {
 		memcpy(by_sys, v, m * sizeof *v);
-	for (size_t i = 0; i < m; i++)
-		by_sys[i].row = i; /* place in v, ascending like the dataset rows */
-	qsort(by_sys, m, sizeof *by_sys, pin_cand_cmp);
-	for (size_t g = 0, e; g < m; g = e) {
+		qsort(by_sys, m, sizeof *by_sys, pin_cand_cmp);
+	}
+	for (size_t g = 0, e; found != -2 && g < m; g = e) {
 		bool two = false;
 		for (e = g + 1; e < m && strcmp(by_sys[e].system, by_sys[g].system) == 0; e++)
 			two |= strcmp(by_sys[e].submitter, by_sys[g].submitter) != 0;
