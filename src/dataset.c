@@ -587,8 +587,6 @@ static int dup_resize(struct loader *L, size_t cap)
 	return 0;
 }
 
-/* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
- * SIZE_MAX after remembering idx. Returns 0, or -1 when out of memory. */
 /* Makes room in the duplicate set for row idx. 0, or -1 when out of memory. */
 static int dup_room(struct loader *L, size_t idx)
 {
@@ -619,6 +617,8 @@ static void dup_put(struct loader *L, size_t j, uint32_t tag, size_t idx)
 	L->dup_n++;
 }
 
+/* Sets *first to the index of an earlier row with r's key (whose key_hash is tag), or to
+ * SIZE_MAX after remembering idx. Returns 0, or -1 when out of memory. */
 static int dup_check(struct loader *L, const struct row *r, uint32_t tag, size_t idx, size_t *first)
 {
 	struct dataset *ds = L->ds;
@@ -1845,7 +1845,7 @@ out:
 	return rc;
 }
 
-/* Inputs from this size on (two chunks) are parsed by two threads. */
+/* Inputs from this size on (four chunks) are parsed by two threads. */
 #define PAR_MIN_BYTES ((size_t)256 << 10)
 #define PAR_CHUNK ((size_t)64 << 10)
 
@@ -2222,20 +2222,11 @@ size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max)
 {
 	size_t n = 0;
 	const char *last = NULL;
+	bool named = ds->names && ds->names_rows == ds->n;
+	size_t count = named ? ds->nnames : ds->n;
 
-	if (ds->names && ds->names_rows == ds->n) {
-		for (size_t i = 0; i < ds->nnames; i++) {
-			const char *r = ds->names[i].round;
-			size_t j;
-			for (j = 0; j < n && out[j] != r; j++)
-				;
-			if (j == n && n < max)
-				out[n++] = r;
-		}
-		return n;
-	}
-	for (size_t i = 0; i < ds->n; i++) {
-		const char *r = ds->rows[i].round;
+	for (size_t i = 0; i < count; i++) {
+		const char *r = named ? ds->names[i].round : ds->rows[i].round;
 		size_t j;
 		if (r == last)
 			continue;

@@ -112,11 +112,10 @@ static void csv_field(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* Shortest text that reads back as the same double (empty when not finite). A precision that
- * reads back keeps doing so at every higher one, so the shortest is found by bisection. */
+/* Shortest text that reads back as the same double (fmt_roundtrip); empty when not finite. */
 static void csv_num(FILE *out, double v)
 {
-	char buf[320]; /* %.17g needs 24; the compiler cannot see that the precision is <= 17 */
+	char buf[64];
 
 	if (isfinite(v))
 		fputs(fmt_roundtrip(v, 6, buf, sizeof buf), out);
