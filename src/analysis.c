@@ -681,27 +681,22 @@ static int grow(void **buf, size_t *cap, size_t need)
 	/* free first: the old content is not needed, and the peak stays one buffer */
 	free(*buf);
 	*cap = 0;
-	if (!(*buf = malloc(need ? need : 1)))
+	/* aligned to 64 bytes, so that an analysis row is two cache lines (struct arow) */
+	if (!(*buf = aligned_alloc(64, need ? (need + 63) / 64 * 64 : 64)))
 		return -1;
 	mem_advise_huge(*buf, need); /* read at random: fewer TLB misses */
 	*cap = need;
 	return 0;
 }
 
-/* Room for n rows, aligned to 64 bytes (see struct arow); the old rows are not kept. */
+/* Room for n rows; the old rows are not kept. */
 static int grow_rows(struct analysis *a, size_t n)
 {
-	size_t need = (n ? n : 1) * sizeof *a->rows;
+	void *p = a->rows;
+	int rc = grow(&p, &a->rows_cap, (n ? n : 1) * sizeof *a->rows);
 
-	if (need <= a->rows_cap && a->rows)
-		return 0;
-	free(a->rows);
-	a->rows_cap = 0;
-	if (!(a->rows = aligned_alloc(64, (need + 63) / 64 * 64)))
-		return -1;
-	mem_advise_huge(a->rows, need); /* ranking moves rows at random: fewer TLB misses */
-	a->rows_cap = need;
-	return 0;
+	a->rows = p;
+	return rc;
 }
 
 /* ---- ranking -------------------------------------------------------------------------- */
