@@ -823,24 +823,31 @@ void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, b
 	sort_with(ds, a, col, desc, a->scratch);
 }
 
+/* Row i is offered as the break-even row: the fastest with E' >= theta, then the system id,
+ * then the dataset row, so the winner does not depend on the order rows are offered in. */
+static inline void breakeven_offer(const struct dataset *ds, struct analysis *a, size_t i, double theta)
+{
+	const struct arow *r = &a->rows[i];
+
+	if (!(r->Ep >= theta))
+		return;
+	if (a->breakeven < 0) {
+		a->breakeven = (long)i;
+		return;
+	}
+	const struct arow *b = &a->rows[a->breakeven];
+	int c = r->T < b->T ? -1 : r->T > b->T ? 1 : 0;
+	if (!c)
+		c = strcmp(nz(ds->rows[r->row].system), nz(ds->rows[b->row].system));
+	if (c < 0 || (c == 0 && r->row < b->row))
+		a->breakeven = (long)i;
+}
+
 void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta)
 {
 	a->breakeven = -1;
-	for (size_t i = 0; i < a->n; i++) {
-		const struct arow *r = &a->rows[i];
-		if (!(r->Ep >= theta))
-			continue;
-		if (a->breakeven < 0) {
-			a->breakeven = (long)i;
-			continue;
-		}
-		const struct arow *b = &a->rows[a->breakeven];
-		int c = r->T < b->T ? -1 : r->T > b->T ? 1 : 0;
-		if (!c)
-			c = strcmp(nz(ds->rows[r->row].system), nz(ds->rows[b->row].system));
-		if (c < 0 || (c == 0 && r->row < b->row))
-			a->breakeven = (long)i;
-	}
+	for (size_t i = 0; i < a->n; i++)
+		breakeven_offer(ds, a, i, theta);
 }
 
 /* ---- the run -------------------------------------------------------------------------- */
@@ -1052,12 +1059,13 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	phase_barrier();
 	tie_ranks(ds, a->rows, ns, keys, keys + ns, rank);
 
-	/* Tie ranks in place and Pareto flags. */
+	/* Tie ranks in place, Pareto flags and the break-even row (which the ranking follows). */
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *r = &a->rows[i];
 		r->tie = rank[i];
 		r->pareto = on_front(front, f, r);
 		a->npareto += r->pareto;
+		breakeven_offer(ds, a, i, p->theta);
 	}
 	free(front);
 
@@ -1066,7 +1074,6 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto fail;
 	phase_barrier();
 	sort_with(ds, a, (unsigned)p->sort < COL_COUNT ? p->sort : COL_EP, p->desc, keys);
-	analysis_breakeven(ds, a, p->theta);
 	return 0;
 oom:
 	err_set(err, NULL, 0, 0, "out of memory");
