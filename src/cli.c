@@ -191,7 +191,12 @@ static void cli_bad_option(const char *a, struct gs_err *err)
 	const struct option *hit = NULL;
 	size_t len, n = 0, used = 0;
 
-	if (optopt && optopt < 256 && !strchr("hV", optopt)) {
+	/* getopt also sets optopt for "--help=1": a long option without a value that has a short
+	 * form; the word, not optopt, names that one */
+	bool long_flag = false;
+	for (const struct option *o = long_opts; o->name && optopt; o++)
+		long_flag |= o->has_arg == no_argument && o->val == optopt;
+	if (optopt && optopt < 256 && !long_flag) {
 		err_set(err, NULL, 0, 0, "unknown option '-%c'", optopt);
 		return;
 	}
