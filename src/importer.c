@@ -96,8 +96,8 @@ static void sb_printf(struct sbuf *b, const char *fmt, ...)
 /* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
  * the results CSV has always used, when that shows it: at least 10^-decimals and below
  * 10^15. Otherwise in the shortest form that reads back exactly ("1.6666666666666668e+303"):
- * %f of a huge value runs to 300 digits, more than the loader reads in a field, and a tiny
- * one would be written as 0, which it refuses. */
+ * %f of a huge value runs to 300 digits, and a tiny one would be written as 0, which the
+ * loader refuses. */
 static void sb_minutes(struct sbuf *b, double v, int decimals)
 {
 	static const double least[] = { 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 };
