@@ -324,6 +324,7 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 value:
 	if (AT_END)
 		goto fail;
+	s = p; /* where the value starts (a string's text: past its quote) */
 	switch (*p) {
 	case '"':
 		s = ++p;
@@ -367,7 +368,6 @@ value:
 	case 'N': word = "NaN"; wlen = 3; goto literal;
 	case 'I': word = "Infinity"; wlen = 8; goto literal;
 	default:
-		s = p;
 		if (*p == '-') {
 			p++;
 			if (!AT_END && *p == 'I') {
@@ -411,8 +411,7 @@ literal:
 	if ((size_t)(end - p) < wlen || memcmp(p, word, wlen) != 0)
 		goto fail;
 	if (cap) {
-		/* "-Infinity" starts at its '-', the one byte that can precede a value's 'I' */
-		cap->s = *p == 'I' && p[-1] == '-' ? p - 1 : p;
+		cap->s = s; /* "-Infinity" from its '-' */
 		cap->type = 'o';
 	}
 	p += wlen;
