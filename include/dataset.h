@@ -124,6 +124,15 @@ size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max);
 /* Distinct benchmarks of one round in display order (paper's four first); returns the count. */
 size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max);
 
+/* c with ASCII letters in lower case: names compare the same in every locale. */
+static inline int ascii_fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* strcmp of a and b under ascii_fold (NULL reads as ""). */
+int ascii_casecmp(const char *a, const char *b);
+
 /* Index in list[0..n) of name: an exact match first, then one ignoring ASCII case (and, with
  * labels, a workload's display label: "BERT"); n when there is none. */
 size_t name_find(const char *const *list, size_t n, const char *name, bool labels);

@@ -95,23 +95,6 @@ static const char *nz(const char *s)
 	return s ? s : "";
 }
 
-static int fold(int c)
-{
-	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
-}
-
-/* ASCII case-insensitive comparison: the same on every locale. */
-static int ci_cmp(const char *a, const char *b)
-{
-	const unsigned char *x = (const unsigned char *)nz(a), *y = (const unsigned char *)nz(b);
-
-	while (*x && fold(*x) == fold(*y)) {
-		x++;
-		y++;
-	}
-	return fold(*x) - fold(*y);
-}
-
 /* Pooled names usually compare by pointer; hand-built rows fall back to the text. */
 static bool same(const char *a, const char *b)
 {
@@ -123,7 +106,7 @@ static bool in_list(const char *v, const char *const *list, size_t n)
 	if (n == 0)
 		return true;
 	for (size_t i = 0; i < n; i++)
-		if (ci_cmp(v, list[i]) == 0)
+		if (ascii_casecmp(v, list[i]) == 0)
 			return true;
 	return false;
 }
@@ -171,7 +154,7 @@ static uint64_t prefix(const char *s, bool folded)
 	size_t i = 0;
 
 	for (s = nz(s); i < 8 && s[i]; i++)
-		v |= (uint64_t)(unsigned char)(folded ? fold((unsigned char)s[i]) : s[i])
+		v |= (uint64_t)(unsigned char)(folded ? ascii_fold((unsigned char)s[i]) : s[i])
 		     << (56 - 8 * i);
 	return v;
 }
@@ -338,7 +321,7 @@ static void tie_ranks(const struct dataset *ds, const struct arow *rows, size_t 
 }
 
 /* Case-insensitive text columns (system, submitter, family) sort with a merge sort on
- * (folded prefix, index): the full comparison ci_cmp, then strcmp, then the tie rank, is
+ * (folded prefix, index): the full comparison ascii_casecmp, then strcmp, then the tie rank, is
  * needed only among equal prefixes. The keys are pairs (folded prefix, index). */
 struct sctx {
 	bool desc;
@@ -359,7 +342,7 @@ static int key_cmp(const struct pair *x, const struct pair *y, const struct sctx
 	if (!c) {
 		const char *a = str_of(cx->ds, cx->rows, cx->field, x->i);
 		const char *b = str_of(cx->ds, cx->rows, cx->field, y->i);
-		if (!(c = ci_cmp(a, b)))
+		if (!(c = ascii_casecmp(a, b)))
 			c = strcmp(a, b);
 	}
 	if (cx->desc)

@@ -2258,17 +2258,15 @@ static size_t workload_order(const char *id)
 	return NWORKLOADS;
 }
 
-/* ASCII case folding: names compare the same in every locale. */
-static bool ascii_caseeq(const char *a, const char *b)
+int ascii_casecmp(const char *a, const char *b)
 {
-	for (; *a && *b; a++, b++) {
-		unsigned char x = (unsigned char)*a, y = (unsigned char)*b;
-		if (x != y && (x | 0x20) != (y | 0x20))
-			return false;
-		if (x != y && !((x | 0x20) >= 'a' && (x | 0x20) <= 'z'))
-			return false;
+	const unsigned char *x = (const unsigned char *)(a ? a : ""), *y = (const unsigned char *)(b ? b : "");
+
+	while (*x && ascii_fold(*x) == ascii_fold(*y)) {
+		x++;
+		y++;
 	}
-	return *a == *b;
+	return ascii_fold(*x) - ascii_fold(*y);
 }
 
 size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
@@ -2279,7 +2277,7 @@ size_t name_find(const char *const *list, size_t n, const char *name, bool label
 		if (strcmp(list[i], name) == 0)
 			return i;
 	for (size_t i = 0; i < n; i++)
-		if (ascii_caseeq(list[i], name) || (labels && ascii_caseeq(workload_label(list[i]), name)))
+		if (ascii_casecmp(list[i], name) == 0 || (labels && ascii_casecmp(workload_label(list[i]), name) == 0))
 			return i;
 	return n;
 }
