@@ -28,14 +28,4 @@ int print_run(const struct dataset *ds, const struct params *p, const struct pri
 /* Writes the ranked table a as CSV (every metric, C-locale numbers) to out; 0 or -1 on write error. */
 int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
 
-/* Sets s for a w x h plot of metric m: every field, the theta line on E' only (against another
- * metric it would mislead). The explorer, its export and --print draw with it. */
-void print_plot_spec(enum metric m, double theta, bool log_y, bool show_pareto, int w, int h,
-		     struct plot_spec *s);
-
-/* Fills pts (n = a->n entries, caller-owned) with a's rows as plot points for metric m;
- * sel is the selected index into a->rows or -1, the one point with a label. */
-void print_plot_points(const struct dataset *ds, const struct analysis *a, enum metric m,
-		       long sel, struct plot_point *pts);
-
 #endif

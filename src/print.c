@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
 #include "cli.h"
 #include "fmt.h"
 #include "plot.h"
@@ -158,36 +159,6 @@ int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 
 /* ------------------------------------------------------------------ plot */
 
-void print_plot_spec(enum metric m, double theta, bool log_y, bool show_pareto, int w, int h,
-		     struct plot_spec *s)
-{
-	memset(s, 0, sizeof *s);
-	s->width = w;
-	s->height = h;
-	s->log_y = log_y;
-	s->theta = m == MET_EP ? theta : NAN;
-	s->show_pareto = show_pareto;
-	s->y_name = metric_name(m);
-}
-
-void print_plot_points(const struct dataset *ds, const struct analysis *a, enum metric m,
-		       long sel, struct plot_point *pts)
-{
-	for (size_t i = 0; i < a->n; i++) {
-		const struct arow *r = &a->rows[i];
-		pts[i].x = r->N;
-		pts[i].y = arow_metric(r, m);
-		pts[i].cluster = r->cluster;
-		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0);
-		pts[i].label = NULL;
-	}
-	/* only the selected point is labelled: fetching every row's name is a cache miss a point */
-	if (sel >= 0 && (size_t)sel < a->n) {
-		pts[sel].flags |= PT_SELECTED;
-		pts[sel].label = ds->rows[a->rows[sel].row].system;
-	}
-}
-
 static int print_plot(const struct dataset *ds, const struct analysis *a, const struct params *p,
 		      const struct print_opts *o, FILE *out, struct gs_err *err)
 {
@@ -200,8 +171,11 @@ static int print_plot(const struct dataset *ds, const struct analysis *a, const 
 		err_set(err, NULL, 0, 0, "out of memory");
 		return -1;
 	}
-	print_plot_points(ds, a, o->y_metric, -1, pts);
-	print_plot_spec(o->y_metric, p->theta, o->log_y, true, o->width, o->height, &spec);
+	struct chart_opts co = { .metric = o->y_metric, .theta = p->theta, .log_y = o->log_y,
+				 .show_pareto = true, .width = o->width, .height = o->height };
+
+	chart_points(ds, a, &co, -1, pts);
+	chart_spec(a, &co, &spec);
 	if (plot_render(pts, a->n, &spec, &g, err) == 0) {
 		size_t need = plot_to_text(&g, NULL, 0);
 		char *text = malloc(need + 1);

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <strings.h>
 
+#include "chart.h"
 #include "fmt.h"
 #include "olympic.h"
-#include "print.h"
 
 static bool env_set(const char *name)
 {
@@ -386,14 +386,32 @@ long ui_state_find(const struct app *app, size_t from, int dir, const char *text
 
 /* ---- plot ---- */
 
+/* The explorer's choices as chart options for a w x h plot. */
+static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->metric = app->ymet;
+	o->theta = app->p.theta;
+	o->log_y = app->log_y;
+	o->show_pareto = app->pareto_marks;
+	o->width = w;
+	o->height = h;
+}
+
 void ui_state_plot_points(struct app *app)
 {
-	print_plot_points(app->ds, &app->a, app->ymet, app->a.n ? (long)app->sel : -1, app->pts);
+	struct chart_opts o;
+
+	plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+	chart_points(app->ds, &app->a, &o, app->a.n ? (long)app->sel : -1, app->pts);
 }
 
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s)
 {
-	print_plot_spec(app->ymet, app->p.theta, app->log_y, app->pareto_marks, w, h, s);
+	struct chart_opts o;
+
+	plot_opts(app, w, h, &o);
+	chart_spec(&app->a, &o, s);
 }
 
 void ui_state_plot(struct app *app)

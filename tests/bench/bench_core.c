@@ -20,7 +20,7 @@
 #include "analysis.h"
 #include "dataset.h"
 #include "plot.h"
-#include "print.h"
+#include "chart.h"
 
 static void report(const char *name, double *v, int n)
 {
@@ -100,7 +100,11 @@ int main(int argc, char **argv)
 			die("analysis_run", &err);
 		if (!pts && !(pts = calloc(a.n ? a.n : 1, sizeof *pts)))
 			return 1;
-		print_plot_points(&ds, &a, MET_EP, 0, pts);
+		{
+			struct chart_opts co = { .metric = MET_EP, .theta = p.theta, .show_pareto = true,
+						 .width = 200, .height = 60 };
+			chart_points(&ds, &a, &co, 0, pts);
+		}
 		if (plot_render(pts, a.n, &spec, &g, &err) < 0)
 			die("plot_render", &err);
 		t[n] = now() - t0;
