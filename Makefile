@@ -15,6 +15,8 @@ NCURSES_LIBS   := $(shell $(PKG_CONFIG) --libs ncursesw 2>/dev/null || echo -lnc
 JANSSON_CFLAGS := $(shell $(PKG_CONFIG) --cflags jansson 2>/dev/null)
 JANSSON_LIBS   := $(shell $(PKG_CONFIG) --libs jansson 2>/dev/null || echo -ljansson)
 CMOCKA_LIBS    := $(shell $(PKG_CONFIG) --libs cmocka 2>/dev/null || echo -lcmocka)
+GSL_CFLAGS     := $(shell $(PKG_CONFIG) --cflags gsl 2>/dev/null)
+GSL_LIBS       := $(shell $(PKG_CONFIG) --libs gsl 2>/dev/null || echo -lgsl -lgslcblas -lm)
 # libcsv ships no .pc file
 CSV_LIBS       := -lcsv
 
@@ -36,9 +38,9 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) -pthread
+CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread
 LDFLAGS  += $(SAN) -pthread
-LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) -lm
+LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 CORE_SRC := $(sort $(filter-out src/main.c src/ui_%.c,$(wildcard src/*.c)))
 UI_SRC   := $(sort $(wildcard src/ui_*.c))
@@ -53,7 +55,7 @@ BIN      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/gpuscale,gpuscale)
 
 # Debian packages needed to build, test and run.
 DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmocka-dev \
-             tmux mandoc
+             libgsl-dev python3-scipy tmux mandoc
 
 .PHONY: all run check deps install uninstall clean bench fuzz lint tests
 all: $(BIN)
@@ -89,14 +91,14 @@ FUZZ_OBJ     := $(CORE_SRC:src/%.c=build-fuzz/%.o)
 # the core is compiled once, instrumented, for all the targets
 build-fuzz/%.o: src/%.c
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread -MMD -c -o $@ $<
 
 build-fuzz/libgscore.a: $(FUZZ_OBJ)
 	$(AR) rcs $@ $^
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libgscore.a
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -o $@ $< \
-		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) -lm -pthread
+		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm -pthread
 
 fuzz:
 	@sh tests/deps.sh --quiet clang libclang-rt-dev

@@ -1,0 +1,90 @@
+/* fit.h: Gunther's Universal Scalability Law and Amdahl's law fitted to the (N, T) points of one
+ * accelerator family, X(N) = lambda*N / (1 + sigma*(N-1) + kappa*N*(N-1)) with X = 60/T trainings
+ * per hour, by least squares on log X (GSL, trust-region Levenberg-Marquardt). No terminal here.
+ *
+ * Every number a struct fit holds is finite, or NAN meaning "none" (the reason is in the struct);
+ * infinity never leaves this module. */
+#ifndef GS_FIT_H
+#define GS_FIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "err.h"
+
+/* Below these the fit is weak: drawn and reported, but marked. */
+#define FIT_MIN_DISTINCT 3   /* distinct N below this: no fit at all */
+#define FIT_WEAK_POINTS 6
+#define FIT_WEAK_R2 0.9
+#define FIT_PEAK_RANGE 100.0 /* a peak beyond this many times the largest N is "no peak in range" */
+#define FIT_MAXITER 500      /* solver iterations per starting point */
+
+enum fit_state {
+	FIT_NONE,    /* not fitted (reason says why) */
+	FIT_NOCONV,  /* the solver did not converge: reported, never drawn */
+	FIT_WEAK,    /* converged, but few points or R^2 < 0.9 (reason says which) */
+	FIT_OK
+};
+
+/* One fitted law. A parameter held at a bound of [0,1] (sigma) or [0,inf) (kappa), or fixed by
+ * the model (Amdahl's kappa), has no standard error (NAN) and its at_bound flag set. */
+struct fit_model {
+	double lambda, sigma, kappa;
+	double se_lambda, se_sigma, se_kappa; /* NAN: at a bound, fixed, or no degree of freedom */
+	bool sigma_at_bound, kappa_at_bound;
+	double sse;                           /* sum of squared log residuals */
+	double r2;                            /* on log X; NAN when every X is equal */
+	bool converged;
+};
+
+struct fit {
+	enum fit_state state;
+	char reason[80];          /* "" when FIT_OK */
+	size_t npoints, ndistinct;
+	double n_ref, n_max;      /* fewest and most accelerators among the points */
+	struct fit_model usl;     /* the law everything below is computed from */
+	struct fit_model amdahl;  /* kappa = 0, for comparison */
+	double peak;              /* N* = sqrt((1-sigma)/kappa), NAN when kappa = 0 or out of range */
+	bool peak_in_range;       /* N* <= FIT_PEAK_RANGE * n_max */
+};
+
+/* Fits both laws to count points (n[i] accelerators, t[i] minutes) into f. Points need not be
+ * sorted; equal N may repeat. Returns 0 (f->state says whether there is a fit), or -1 with err
+ * when a point is not finite with n >= 1 and t > 0, or out of memory. Deterministic. */
+int fit_run(const double *n, const double *t, size_t count, struct fit *f, struct gs_err *err);
+
+/* fit_run with at most maxiter solver iterations per starting point instead of FIT_MAXITER (a
+ * small maxiter shows what a solver that stops early is reported as). */
+int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
+		struct gs_err *err);
+
+/* True when f may be drawn and predicted from: converged, state FIT_OK or FIT_WEAK. */
+bool fit_usable(const struct fit *f);
+
+/* Fitted X(N) of the USL in trainings per hour; NAN when !fit_usable(f) or n < 1. */
+double fit_x(const struct fit *f, double n);
+
+/* Fitted minutes 60/X(N); NAN as fit_x. */
+double fit_t(const struct fit *f, double n);
+
+/* Fitted E'(N) = (X(N)/N) / (X(n_ref)/n_ref), 1 at the family's fewest accelerators; NAN as
+ * fit_x. */
+double fit_ep(const struct fit *f, double n);
+
+/* Log residual ln(X_observed / X_fitted) of a point of n accelerators and t minutes (positive:
+ * faster than the law); NAN as fit_x or when t is not positive. */
+double fit_resid(const struct fit *f, double n, double t);
+
+/* Predicted break-even: the largest N >= n_ref with fitted E'(N) >= theta, solved on a
+ * continuous N and rounded to 3 significant digits. NAN when there is none, and then *why
+ * (if non-NULL) says why ("no fit", "E' < theta at N_ref", "E' >= theta beyond 1e+15"); *why
+ * is "" otherwise. The string is static. */
+double fit_breakeven(const struct fit *f, double theta, const char **why);
+
+/* v rounded to sig significant decimal digits (as printf rounds); v itself when not finite. */
+double fit_round_sig(double v, int sig);
+
+/* "ok", "weak", "not converged", "no fit". */
+const char *fit_state_name(enum fit_state s);
+
+#endif

@@ -1,0 +1,565 @@
+/* fit.c: the Universal Scalability Law and Amdahl's law, fitted on log X by GSL's trust-region
+ * Levenberg-Marquardt.
+ *
+ * Bounds. sigma lies in [0,1] and kappa in [0,inf). A minimum of a least-squares problem on a
+ * box lies either inside it or on one of its faces, so the bounds are handled explicitly: the
+ * problem is solved inside the box and on every face (sigma = 0, sigma = 1, kappa = 0) and
+ * corner, and the smallest sum of squares wins. Inside and on a face the free parameters are
+ * searched through sigma = sin^2(u) and kappa = v^2, so that no trial step of the solver leaves
+ * the box (where 1 + sigma*(N-1) + kappa*N*(N-1) could reach zero); a face fixes its parameter
+ * at the bound exactly, which the reparametrised search could only approach. lambda is searched
+ * as a = ln lambda.
+ *
+ * Standard errors come from s^2 (J^T J)^-1 with J the Jacobian of the residuals in the original
+ * parameters (ln lambda, sigma, kappa) at the minimum, s^2 = SSE/(n - p). Inside the box this
+ * is exactly the delta method applied to the covariance of (a, u, v); on a bound, where the
+ * reparametrisation's derivative vanishes and the delta method breaks down, the parameter is
+ * reported at its bound without a standard error. se(lambda) = lambda * se(ln lambda).
+ *
+ * Starting points. The sum of squares can have several local minima (sigma and kappa trade
+ * against each other over a short range of N), so each problem starts from a grid scaled to
+ * the largest N (sigma*(Nmax-1) and kappa*Nmax^2 at 0.03, 0.3, 3), and the best minimum is
+ * kept; candidates are tried in a fixed order, and a later one must beat the best by more than
+ * rounding, so the result is the same on every run. */
+#include "fit.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <gsl/gsl_blas.h>
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_multifit_nlinear.h>
+#include <gsl/gsl_vector.h>
+
+#define BE_CAP 1e15 /* break-even search stops here: beyond it no prediction means anything */
+
+/* A parameter is either free or held at a value. */
+struct pspec {
+	bool free;
+	double fixed;
+};
+
+/* One least-squares problem: the points (y = ln X, ln N) and which parameters are free. */
+struct prob {
+	size_t m;
+	const double *n, *y, *lnn;
+	struct pspec sig, kap;
+	int maxiter;
+};
+
+/* A solution in the original parameters. */
+struct sol {
+	double a, sigma, kappa, sse;
+	bool converged;
+	bool sig_free, kap_free;
+};
+
+static double denom(double n, double sigma, double kappa)
+{
+	return 1.0 + sigma * (n - 1.0) + kappa * n * (n - 1.0);
+}
+
+/* x = (a [, u] [, v]) -> (a, sigma, kappa) */
+static void decode(const struct prob *p, const gsl_vector *x, double *a, double *s, double *k)
+{
+	size_t j = 1;
+
+	*a = gsl_vector_get(x, 0);
+	if (p->sig.free) {
+		double su = sin(gsl_vector_get(x, j++));
+		*s = su * su;
+	} else {
+		*s = p->sig.fixed;
+	}
+	if (p->kap.free) {
+		double v = gsl_vector_get(x, j);
+		*k = v * v;
+	} else {
+		*k = p->kap.fixed;
+	}
+}
+
+/* r_i = ln X_i - ln Xfit(N_i) = y_i - a - ln N_i + ln(1 + sigma*(N_i-1) + kappa*N_i*(N_i-1)) */
+static int resid_f(const gsl_vector *x, void *data, gsl_vector *f)
+{
+	const struct prob *p = data;
+	double a, s, k;
+
+	decode(p, x, &a, &s, &k);
+	for (size_t i = 0; i < p->m; i++) {
+		double nn = p->n[i];
+		gsl_vector_set(f, i, p->y[i] - a - p->lnn[i] + log1p(s * (nn - 1.0) + k * nn * (nn - 1.0)));
+	}
+	return GSL_SUCCESS;
+}
+
+static int resid_df(const gsl_vector *x, void *data, gsl_matrix *J)
+{
+	const struct prob *p = data;
+	double a, s, k, dsdu = 0, dkdv = 0;
+	size_t j = 1;
+
+	decode(p, x, &a, &s, &k);
+	if (p->sig.free)
+		dsdu = sin(2.0 * gsl_vector_get(x, j++));
+	if (p->kap.free)
+		dkdv = 2.0 * gsl_vector_get(x, j);
+	for (size_t i = 0; i < p->m; i++) {
+		double nn = p->n[i], d = denom(nn, s, k);
+		size_t c = 1;
+		gsl_matrix_set(J, i, 0, -1.0);
+		if (p->sig.free)
+			gsl_matrix_set(J, i, c++, (nn - 1.0) / d * dsdu);
+		if (p->kap.free)
+			gsl_matrix_set(J, i, c, nn * (nn - 1.0) / d * dkdv);
+	}
+	return GSL_SUCCESS;
+}
+
+/* ln lambda that minimises the sum of squares for given sigma and kappa (the residuals are
+ * linear in it): the mean of y - ln N + ln D. */
+static double best_a(const struct prob *p, double s, double k)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < p->m; i++)
+		sum += p->y[i] - p->lnn[i] + log(denom(p->n[i], s, k));
+	return sum / (double)p->m;
+}
+
+static double sse_at(const struct prob *p, double a, double s, double k)
+{
+	double sum = 0;
+
+	for (size_t i = 0; i < p->m; i++) {
+		double r = p->y[i] - a - p->lnn[i] + log(denom(p->n[i], s, k));
+		sum += r * r;
+	}
+	return sum;
+}
+
+static bool sol_finite(const struct sol *s)
+{
+	return isfinite(s->a) && isfinite(s->sigma) && isfinite(s->kappa) && isfinite(s->sse) &&
+	       s->sigma >= 0 && s->sigma <= 1 && s->kappa >= 0;
+}
+
+/* best is replaced only by a clearly smaller sum of squares: the order of the candidates then
+ * decides between minima equal to rounding, and the simpler model (tried first) keeps them. */
+static void offer(struct sol *best, const struct sol *c)
+{
+	if (!sol_finite(c))
+		return;
+	if (!isfinite(best->sse) || c->sse < best->sse - (1e-9 * best->sse + 1e-20))
+		*best = *c;
+}
+
+/* Solves problem p from one starting (sigma, kappa) with workspace w of the right size;
+ * returns 0, or -1 when GSL cannot allocate. */
+static int solve_from(struct prob *p, gsl_multifit_nlinear_workspace *w, double s0, double k0,
+		      struct sol *out)
+{
+	gsl_multifit_nlinear_fdf fdf;
+	size_t np = 1 + p->sig.free + p->kap.free, j = 1;
+	double xs[3];
+	gsl_vector_view x0 = gsl_vector_view_array(xs, np);
+	int info = 0, status;
+	double a, s, k;
+
+	xs[0] = best_a(p, p->sig.free ? s0 : p->sig.fixed, p->kap.free ? k0 : p->kap.fixed);
+	if (p->sig.free)
+		xs[j++] = asin(sqrt(s0));
+	if (p->kap.free)
+		xs[j] = sqrt(k0);
+	memset(&fdf, 0, sizeof fdf);
+	fdf.f = resid_f;
+	fdf.df = resid_df;
+	fdf.n = p->m;
+	fdf.p = np;
+	fdf.params = p;
+	if (gsl_multifit_nlinear_init(&x0.vector, &fdf, w) != GSL_SUCCESS)
+		return -1;
+	status = gsl_multifit_nlinear_driver(p->maxiter < 1 ? 1 : (size_t)p->maxiter, 1e-13, 1e-13, 0.0,
+					     NULL, NULL, &info, w);
+	decode(p, w->x, &a, &s, &k);
+	out->a = a;
+	out->sigma = s;
+	out->kappa = k;
+	out->sse = sse_at(p, a, s, k);
+	out->sig_free = p->sig.free;
+	out->kap_free = p->kap.free;
+	out->converged = status == GSL_SUCCESS;
+	if (status == GSL_ENOPROG) {
+		/* no step reduces the sum of squares any more: a minimum when the gradient
+		 * (scaled by the parameters, as GSL's own gtol test does) vanishes there */
+		double g = 0;
+		gsl_vector *grad = gsl_vector_alloc(np);
+		if (!grad)
+			return -1;
+		gsl_blas_dgemv(CblasTrans, 1.0, w->J, w->f, 0.0, grad);
+		for (size_t i = 0; i < np; i++) {
+			double gi = fabs(gsl_vector_get(grad, i)) * fmax(fabs(gsl_vector_get(w->x, i)), 1.0);
+			g = fmax(g, gi);
+		}
+		gsl_vector_free(grad);
+		out->converged = g <= 1e-8 * fmax(out->sse, 1.0);
+	}
+	return 0;
+}
+
+/* The best minimum of problem p over the start grid (or the closed form when only ln lambda is
+ * free), offered to best. Returns 0, or -1 out of memory. */
+static int solve(struct prob *p, double nmax, struct sol *best)
+{
+	static const double grid[] = { 0.03, 0.3, 3.0 };
+	size_t np = 1 + p->sig.free + p->kap.free;
+	gsl_multifit_nlinear_parameters par = gsl_multifit_nlinear_default_parameters();
+	gsl_multifit_nlinear_workspace *w;
+	struct sol c;
+
+	if (np == 1) {
+		c.sigma = p->sig.fixed;
+		c.kappa = p->kap.fixed;
+		c.a = best_a(p, c.sigma, c.kappa);
+		c.sse = sse_at(p, c.a, c.sigma, c.kappa);
+		c.converged = true;
+		c.sig_free = c.kap_free = false;
+		offer(best, &c);
+		return 0;
+	}
+	par.trs = gsl_multifit_nlinear_trs_lm;
+	w = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, p->m, np);
+	if (!w)
+		return -1;
+	for (size_t i = 0; i < (p->sig.free ? 3u : 1u); i++) {
+		for (size_t j = 0; j < (p->kap.free ? 3u : 1u); j++) {
+			double s0 = fmin(fmax(grid[i] / (nmax - 1.0), 1e-6), 0.9);
+			double k0 = grid[j] / (nmax * nmax);
+			if (solve_from(p, w, s0, k0, &c) != 0) {
+				gsl_multifit_nlinear_free(w);
+				return -1;
+			}
+			offer(best, &c);
+		}
+	}
+	gsl_multifit_nlinear_free(w);
+	return 0;
+}
+
+/* Fills m from the solution s: parameters, R^2, standard errors. Returns 0, or -1 out of
+ * memory. */
+static int model_fill(const struct prob *p, const struct sol *s, double sst, struct fit_model *m)
+{
+	size_t np = 1 + s->sig_free + s->kap_free, dof = p->m > np ? p->m - np : 0;
+	double norm[3] = { 0, 0, 0 }, se[3] = { NAN, NAN, NAN };
+
+	m->lambda = exp(s->a);
+	m->sigma = s->sigma;
+	m->kappa = s->kappa;
+	m->sse = s->sse;
+	m->r2 = sst > 0 ? 1.0 - s->sse / sst : NAN;
+	m->converged = s->converged;
+	m->sigma_at_bound = !s->sig_free;
+	m->kappa_at_bound = !s->kap_free;
+	if (dof > 0) {
+		gsl_matrix *J = gsl_matrix_alloc(p->m, np), *cov = gsl_matrix_alloc(np, np);
+		double s2 = s->sse / (double)dof;
+
+		if (!J || !cov) {
+			gsl_matrix_free(J);
+			gsl_matrix_free(cov);
+			return -1;
+		}
+		for (size_t i = 0; i < p->m; i++) {
+			double nn = p->n[i], d = denom(nn, s->sigma, s->kappa);
+			size_t c = 1;
+			gsl_matrix_set(J, i, 0, -1.0);
+			if (s->sig_free)
+				gsl_matrix_set(J, i, c++, (nn - 1.0) / d);
+			if (s->kap_free)
+				gsl_matrix_set(J, i, c, nn * (nn - 1.0) / d);
+		}
+		/* columns scaled to unit norm first: kappa's column is ~N^2 times lambda's, and the
+		 * rank test inside covar is relative to the largest column */
+		for (size_t c = 0; c < np; c++) {
+			gsl_vector_view col = gsl_matrix_column(J, c);
+			norm[c] = gsl_blas_dnrm2(&col.vector);
+			if (norm[c] > 0)
+				gsl_vector_scale(&col.vector, 1.0 / norm[c]);
+		}
+		if (gsl_multifit_nlinear_covar(J, 1e-12, cov) == GSL_SUCCESS) {
+			for (size_t c = 0; c < np; c++) {
+				double v = gsl_matrix_get(cov, c, c);
+				/* a zero variance is a column covar dropped as dependent: undetermined */
+				if (norm[c] > 0 && v > 0 && isfinite(v))
+					se[c] = sqrt(s2 * v) / norm[c];
+			}
+		}
+		gsl_matrix_free(J);
+		gsl_matrix_free(cov);
+	}
+	m->se_lambda = isfinite(se[0]) ? m->lambda * se[0] : NAN;
+	m->se_sigma = s->sig_free ? se[1] : NAN;
+	m->se_kappa = s->kap_free ? se[s->sig_free ? 2 : 1] : NAN;
+	if (!isfinite(m->lambda) || !isfinite(m->se_lambda))
+		m->se_lambda = NAN;
+	if (!isfinite(m->se_sigma))
+		m->se_sigma = NAN;
+	if (!isfinite(m->se_kappa))
+		m->se_kappa = NAN;
+	if (!isfinite(m->lambda)) {
+		m->lambda = NAN;
+		m->converged = false;
+	}
+	return 0;
+}
+
+static int cmp_double(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+static void fit_clear(struct fit *f)
+{
+	struct fit_model none = {
+		NAN, NAN, NAN, NAN, NAN, NAN, false, false, NAN, NAN, false
+	};
+
+	memset(f, 0, sizeof *f);
+	f->state = FIT_NONE;
+	f->n_ref = f->n_max = f->peak = NAN;
+	f->usl = f->amdahl = none;
+}
+
+int fit_run(const double *n, const double *t, size_t count, struct fit *f, struct gs_err *err)
+{
+	return fit_run_max(n, t, count, FIT_MAXITER, f, err);
+}
+
+int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
+		struct gs_err *err)
+{
+	double *buf, *y, *lnn, *sorted, ymean = 0, sst = 0;
+	struct prob p;
+	struct sol usl, amd;
+	/* the faces and corners of the box, then its inside; Amdahl is the kappa = 0 face */
+	static const struct { struct pspec sig, kap; } boxes[] = {
+		{ { false, 0 }, { false, 0 } }, { { false, 1 }, { false, 0 } },
+		{ { true, 0 }, { false, 0 } },  { { false, 0 }, { true, 0 } },
+		{ { false, 1 }, { true, 0 } },  { { true, 0 }, { true, 0 } },
+	};
+
+	fit_clear(f);
+	for (size_t i = 0; i < count; i++) {
+		if (!(isfinite(n[i]) && n[i] >= 1.0 && isfinite(t[i]) && t[i] > 0 && isfinite(60.0 / t[i]))) {
+			err_set(err, NULL, 0, 0, "fit: point %zu (N %g, T %g) needs N >= 1 and a finite T > 0",
+				i + 1, n[i], t[i]);
+			return -1;
+		}
+	}
+	f->npoints = count;
+	if (count == 0) {
+		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
+		return 0;
+	}
+	buf = malloc(3 * count * sizeof *buf);
+	if (!buf) {
+		err_set(err, NULL, 0, 0, "fit: out of memory");
+		return -1;
+	}
+	y = buf;
+	lnn = buf + count;
+	sorted = buf + 2 * count;
+	memcpy(sorted, n, count * sizeof *n);
+	qsort(sorted, count, sizeof *sorted, cmp_double);
+	f->ndistinct = 1;
+	for (size_t i = 1; i < count; i++)
+		f->ndistinct += sorted[i] != sorted[i - 1];
+	f->n_ref = sorted[0];
+	f->n_max = sorted[count - 1];
+	if (f->ndistinct < FIT_MIN_DISTINCT) {
+		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
+		free(buf);
+		return 0;
+	}
+	for (size_t i = 0; i < count; i++) {
+		y[i] = log(60.0 / t[i]);
+		lnn[i] = log(n[i]);
+		ymean += y[i];
+	}
+	ymean /= (double)count;
+	for (size_t i = 0; i < count; i++)
+		sst += (y[i] - ymean) * (y[i] - ymean);
+	/* equal X leave only rounding in sst, and R^2 would be noise over noise */
+	if (sst <= (double)count * pow(64.0 * DBL_EPSILON * fmax(1.0, fabs(ymean)), 2))
+		sst = 0;
+
+	/* GSL's default handler aborts the process; every status is checked here instead */
+	gsl_set_error_handler_off();
+	p.m = count;
+	p.n = n;
+	p.y = y;
+	p.lnn = lnn;
+	p.maxiter = maxiter;
+	usl.sse = amd.sse = NAN;
+	for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++) {
+		p.sig = boxes[b].sig;
+		p.kap = boxes[b].kap;
+		if (solve(&p, f->n_max, &usl) != 0)
+			goto oom;
+		if (b == 2) /* the kappa = 0 candidates are all in: that is Amdahl */
+			amd = usl;
+	}
+	if (!isfinite(usl.sse) || !isfinite(amd.sse)) {
+		f->state = FIT_NOCONV;
+		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
+		free(buf);
+		return 0;
+	}
+	if (model_fill(&p, &usl, sst, &f->usl) != 0 || model_fill(&p, &amd, sst, &f->amdahl) != 0)
+		goto oom;
+	f->amdahl.kappa_at_bound = true;
+	if (!f->usl.converged) {
+		f->state = FIT_NOCONV;
+		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
+	} else {
+		bool few = count < FIT_WEAK_POINTS, poor = !(f->usl.r2 >= FIT_WEAK_R2);
+		char r2[32];
+		if (isfinite(f->usl.r2))
+			snprintf(r2, sizeof r2, "R^2 %.3f < %.1f", f->usl.r2, FIT_WEAK_R2);
+		else
+			snprintf(r2, sizeof r2, "R^2 undefined (X constant)");
+		f->state = few || poor ? FIT_WEAK : FIT_OK;
+		if (few && poor)
+			snprintf(f->reason, sizeof f->reason, "%zu points < %d, %s", count, FIT_WEAK_POINTS, r2);
+		else if (few)
+			snprintf(f->reason, sizeof f->reason, "%zu points < %d", count, FIT_WEAK_POINTS);
+		else if (poor)
+			snprintf(f->reason, sizeof f->reason, "%s", r2);
+	}
+	if (f->usl.kappa > 0) {
+		double peak = sqrt((1.0 - f->usl.sigma) / f->usl.kappa);
+		f->peak_in_range = isfinite(peak) && peak <= FIT_PEAK_RANGE * f->n_max;
+		f->peak = f->peak_in_range ? peak : NAN;
+	}
+	free(buf);
+	return 0;
+oom:
+	fit_clear(f);
+	err_set(err, NULL, 0, 0, "fit: out of memory");
+	free(buf);
+	return -1;
+}
+
+bool fit_usable(const struct fit *f)
+{
+	return (f->state == FIT_OK || f->state == FIT_WEAK) && f->usl.converged;
+}
+
+double fit_x(const struct fit *f, double n)
+{
+	double x;
+
+	if (!fit_usable(f) || !(n >= 1.0) || !isfinite(n))
+		return NAN;
+	x = f->usl.lambda * n / denom(n, f->usl.sigma, f->usl.kappa);
+	return isfinite(x) && x > 0 ? x : NAN;
+}
+
+double fit_t(const struct fit *f, double n)
+{
+	double x = fit_x(f, n), t = 60.0 / x;
+
+	return isfinite(t) ? t : NAN;
+}
+
+double fit_ep(const struct fit *f, double n)
+{
+	double e;
+
+	if (!fit_usable(f) || !(n >= 1.0) || !isfinite(n))
+		return NAN;
+	/* lambda cancels: E'(N) = D(N_ref) / D(N) */
+	e = denom(f->n_ref, f->usl.sigma, f->usl.kappa) / denom(n, f->usl.sigma, f->usl.kappa);
+	return isfinite(e) ? e : NAN;
+}
+
+double fit_resid(const struct fit *f, double n, double t)
+{
+	double x = fit_x(f, n), r;
+
+	if (!isfinite(x) || !(t > 0) || !isfinite(t))
+		return NAN;
+	r = log(60.0 / t) - log(x);
+	return isfinite(r) ? r : NAN;
+}
+
+double fit_breakeven(const struct fit *f, double theta, const char **why)
+{
+	double lo, hi;
+
+	if (why)
+		*why = "";
+	if (!fit_usable(f) || !isfinite(theta)) {
+		if (why)
+			*why = "no fit";
+		return NAN;
+	}
+	lo = f->n_ref;
+	if (!(fit_ep(f, lo) >= theta)) {
+		if (why)
+			*why = "E' < theta at N_ref";
+		return NAN;
+	}
+	/* E' falls monotonically in N (D grows: sigma, kappa >= 0), so doubling brackets the
+	 * crossing and bisection closes it */
+	hi = lo * 2.0;
+	while (fit_ep(f, hi) >= theta) {
+		lo = hi;
+		hi *= 2.0;
+		if (hi > BE_CAP) {
+			if (why)
+				*why = "E' >= theta beyond 1e+15";
+			return NAN;
+		}
+	}
+	for (int i = 0; i < 200 && hi - lo > lo * 1e-14; i++) {
+		double mid = lo + (hi - lo) / 2.0;
+		if (fit_ep(f, mid) >= theta)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return fit_round_sig(lo, 3);
+}
+
+double fit_round_sig(double v, int sig)
+{
+	char b[64];
+
+	if (!isfinite(v) || v == 0)
+		return v;
+	if (sig < 1)
+		sig = 1;
+	if (sig > 17)
+		sig = 17;
+	/* printf rounds the decimal expansion of the binary value, as every view prints it */
+	snprintf(b, sizeof b, "%.*e", sig - 1, v);
+	return strtod(b, NULL);
+}
+
+const char *fit_state_name(enum fit_state s)
+{
+	switch (s) {
+	case FIT_OK: return "ok";
+	case FIT_WEAK: return "weak";
+	case FIT_NOCONV: return "not converged";
+	case FIT_NONE: break;
+	}
+	return "no fit";
+}

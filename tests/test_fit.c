@@ -1,0 +1,532 @@
+/* test_fit.c: the scaling-law fit recovers known laws with and without noise, finds the best
+ * minimum of the box (checked against a brute-force grid), handles the bounds, predicts the
+ * break-even and the peak, and every guard (too few N, weak, not converged, bad points). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "fit.h"
+#include "kmeans.h"
+
+#define NPTS 11
+static const double NS[NPTS] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };
+
+static double usl_x(double lambda, double sigma, double kappa, double n)
+{
+	return lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1));
+}
+
+/* minutes of the law at each N, times exp(noise * g) with g a deterministic uniform in [-1,1) */
+static void make_t(const double *n, size_t m, double lambda, double sigma, double kappa,
+		   double noise, uint64_t seed, double *t)
+{
+	struct rng r;
+
+	rng_seed(&r, seed);
+	for (size_t i = 0; i < m; i++)
+		t[i] = 60.0 / usl_x(lambda, sigma, kappa, n[i]) * exp(noise * (2 * rng_unit(&r) - 1));
+}
+
+static double sse_of(const double *n, const double *t, size_t m, double lambda, double sigma,
+		     double kappa)
+{
+	double s = 0;
+
+	for (size_t i = 0; i < m; i++) {
+		double r = log(60.0 / t[i]) - log(usl_x(lambda, sigma, kappa, n[i]));
+		s += r * r;
+	}
+	return s;
+}
+
+static void assert_rel(double got, double want, double tol)
+{
+	if (!(fabs(got - want) <= tol * fabs(want))) {
+		print_error("got %.17g, want %.17g (relative tolerance %g)\n", got, want, tol);
+		fail();
+	}
+}
+
+/* every double of a fit is finite or NAN: infinity never leaves the module */
+static void assert_no_inf(const struct fit *f)
+{
+	const struct fit_model *ms[2] = { &f->usl, &f->amdahl };
+
+	assert_false(isinf(f->n_ref) || isinf(f->n_max) || isinf(f->peak));
+	for (int i = 0; i < 2; i++) {
+		const struct fit_model *m = ms[i];
+		double v[] = { m->lambda, m->sigma, m->kappa, m->se_lambda, m->se_sigma, m->se_kappa,
+			       m->sse, m->r2 };
+		for (size_t j = 0; j < sizeof v / sizeof v[0]; j++)
+			assert_false(isinf(v[j]));
+	}
+}
+
+/* ---- recovery ---- */
+
+static void test_exact_usl_recovered(void **state)
+{
+	static const double laws[][3] = {
+		{ 3, 0.02, 1e-5 }, { 0.5, 0.001, 2e-7 }, { 40, 0.3, 0.002 }, { 1.7, 0.9, 1e-4 },
+	};
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	for (size_t k = 0; k < sizeof laws / sizeof laws[0]; k++) {
+		make_t(NS, NPTS, laws[k][0], laws[k][1], laws[k][2], 0, 1, t);
+		assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+		assert_int_equal(f.state, FIT_OK);
+		assert_string_equal(f.reason, "");
+		assert_true(f.usl.converged);
+		assert_rel(f.usl.lambda, laws[k][0], 1e-6);
+		assert_rel(f.usl.sigma, laws[k][1], 1e-6);
+		assert_rel(f.usl.kappa, laws[k][2], 1e-6);
+		assert_false(f.usl.sigma_at_bound || f.usl.kappa_at_bound);
+		assert_true(f.usl.r2 > 1 - 1e-12);
+		assert_true(isfinite(f.usl.se_sigma) && isfinite(f.usl.se_kappa) && isfinite(f.usl.se_lambda));
+		assert_int_equal(f.npoints, NPTS);
+		assert_int_equal(f.ndistinct, NPTS);
+		assert_true(f.n_ref == 1 && f.n_max == 1024);
+		assert_no_inf(&f);
+	}
+}
+
+static void test_noisy_usl_recovered(void **state)
+{
+	/* 5 submissions at each of 13 counts, +-3% on the time */
+	double n[65], t[65];
+	const double L = 2.5, S = 0.01, K = 3e-6;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	for (size_t i = 0; i < 65; i++)
+		n[i] = ldexp(1.0, (int)(i / 5));
+	make_t(n, 65, L, S, K, 0.03, 42, t);
+	assert_int_equal(fit_run(n, t, 65, &f, &e), 0);
+	assert_int_equal(f.state, FIT_OK);
+	assert_int_equal(f.ndistinct, 13);
+	assert_rel(f.usl.lambda, L, 0.05);
+	assert_rel(f.usl.sigma, S, 0.10);
+	assert_rel(f.usl.kappa, K, 0.10);
+	/* the truth lies within 4 standard errors of the estimate */
+	assert_true(fabs(f.usl.sigma - S) < 4 * f.usl.se_sigma);
+	assert_true(fabs(f.usl.kappa - K) < 4 * f.usl.se_kappa);
+	assert_true(fabs(f.usl.lambda - L) < 4 * f.usl.se_lambda);
+	/* a least-squares minimum is no worse than the law that made the data */
+	assert_true(f.usl.sse <= sse_of(n, t, 65, L, S, K));
+	assert_true(f.usl.r2 > 0.99 && f.usl.r2 < 1);
+}
+
+/* At the corner sigma = kappa = 0 only ln lambda is free and the fit is a mean, so its standard
+ * error is the textbook s / sqrt(n), s^2 = SSE / (n - 1); lambda's is lambda times that. */
+static void test_standard_error_at_corner(void **state)
+{
+	double n[6] = { 1, 2, 4, 8, 16, 32 }, t[6];
+	double noise[6] = { 0.01, -0.02, 0.015, -0.01, 0.02, 0.0 };
+	double mean = 0, s2 = 0, lam;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	for (size_t i = 0; i < 6; i++) {
+		/* a strong superlinear trend pushes sigma to its bound 0 */
+		t[i] = 60.0 / (2.0 * n[i] * pow(n[i], 0.05)) * exp(noise[i]);
+	}
+	assert_int_equal(fit_run(n, t, 6, &f, &e), 0);
+	assert_true(f.usl.sigma == 0 && f.usl.kappa == 0);
+	assert_true(f.usl.sigma_at_bound && f.usl.kappa_at_bound);
+	assert_true(isnan(f.usl.se_sigma) && isnan(f.usl.se_kappa));
+	for (size_t i = 0; i < 6; i++)
+		mean += log(60.0 / t[i]) - log(n[i]);
+	mean /= 6;
+	for (size_t i = 0; i < 6; i++) {
+		double r = log(60.0 / t[i]) - log(n[i]) - mean;
+		s2 += r * r;
+	}
+	s2 /= 5;
+	lam = exp(mean);
+	assert_rel(f.usl.lambda, lam, 1e-12);
+	assert_rel(f.usl.se_lambda, lam * sqrt(s2 / 6), 1e-9);
+}
+
+/* ---- the best minimum over the box ---- */
+
+static double grid_min(const double *n, const double *t, size_t m)
+{
+	double best = INFINITY;
+
+	for (int i = 0; i <= 300; i++) {
+		double s = i == 0 ? 0 : pow(10, -7 + 7.0 * (i - 1) / 299);
+		for (int j = 0; j <= 300; j++) {
+			double k = j == 0 ? 0 : pow(10, -12 + 11.0 * (j - 1) / 299), a = 0, sse = 0;
+			for (size_t q = 0; q < m; q++)
+				a += log(60.0 / t[q]) - log(n[q]) + log(1 + s * (n[q] - 1) + k * n[q] * (n[q] - 1));
+			a /= (double)m;
+			for (size_t q = 0; q < m; q++) {
+				double r = log(60.0 / t[q]) - a - log(n[q]) + log(1 + s * (n[q] - 1) + k * n[q] * (n[q] - 1));
+				sse += r * r;
+			}
+			best = fmin(best, sse);
+		}
+	}
+	return best;
+}
+
+static void test_best_minimum_not_worse_than_grid(void **state)
+{
+	static const double laws[][3] = {
+		{ 1, 0.05, 0 }, { 1, 0.0, 1e-4 }, { 3, 0.2, 1e-3 }, { 1, 1e-4, 1e-7 }, { 9, 0.6, 0 },
+	};
+	double n[20], t[20];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	for (size_t i = 0; i < 20; i++)
+		n[i] = 1 + (double)((i * 37) % 400);
+	for (size_t k = 0; k < sizeof laws / sizeof laws[0]; k++) {
+		make_t(n, 20, laws[k][0], laws[k][1], laws[k][2], 0.2, 100 + k, t);
+		assert_int_equal(fit_run(n, t, 20, &f, &e), 0);
+		assert_true(fit_usable(&f));
+		assert_true(f.usl.sse <= grid_min(n, t, 20) * (1 + 1e-9));
+		assert_true(f.amdahl.sse >= f.usl.sse);
+	}
+}
+
+/* ---- Amdahl ---- */
+
+static void test_amdahl_data(void **state)
+{
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 4, 0.03, 0, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_int_equal(f.state, FIT_OK);
+	/* kappa sits on its bound exactly: the face kappa = 0 is solved on its own */
+	assert_true(f.usl.kappa == 0);
+	assert_true(f.usl.kappa_at_bound && !f.usl.sigma_at_bound);
+	assert_true(isnan(f.usl.se_kappa));
+	assert_rel(f.usl.sigma, 0.03, 1e-6);
+	assert_rel(f.amdahl.sigma, 0.03, 1e-6);
+	assert_rel(f.amdahl.lambda, 4, 1e-6);
+	assert_true(f.amdahl.kappa == 0 && f.amdahl.kappa_at_bound);
+	assert_true(f.amdahl.converged);
+	assert_true(isnan(f.peak) && !f.peak_in_range);
+}
+
+static void test_amdahl_on_usl_data(void **state)
+{
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(f.amdahl.kappa == 0);
+	assert_true(f.amdahl.sse > f.usl.sse);
+	assert_true(f.amdahl.r2 < f.usl.r2);
+	/* Amdahl can only bend the curve through sigma: it takes more of it */
+	assert_true(f.amdahl.sigma > 0.02);
+	assert_true(isfinite(f.amdahl.se_sigma) && isnan(f.amdahl.se_kappa));
+}
+
+/* ---- E', break-even, peak ---- */
+
+static void test_ep_and_breakeven(void **state)
+{
+	const double L = 3, S = 0.02, K = 1e-5;
+	double n[6] = { 4, 8, 16, 64, 256, 1024 }, t[6];
+	double d4 = 1 + S * 3 + K * 12, target, qa, qb, qc, root;
+	const char *why;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(n, 6, L, S, K, 0, 1, t);
+	assert_int_equal(fit_run(n, t, 6, &f, &e), 0);
+	assert_true(f.n_ref == 4);
+	assert_rel(fit_ep(&f, 4), 1, 1e-15);
+	assert_rel(fit_ep(&f, 100), d4 / (1 + S * 99 + K * 9900), 1e-6);
+	assert_rel(fit_x(&f, 100), usl_x(L, S, K, 100), 1e-6);
+	assert_rel(fit_t(&f, 100), 60 / usl_x(L, S, K, 100), 1e-6);
+	/* E'(N) = theta where K N^2 + (S - K) N + 1 - S - D(4)/theta = 0 */
+	for (double theta = 0.3; theta < 0.95; theta += 0.1) {
+		target = d4 / theta;
+		qa = K, qb = S - K, qc = 1 - S - target;
+		root = (-qb + sqrt(qb * qb - 4 * qa * qc)) / (2 * qa);
+		assert_true(fit_breakeven(&f, theta, &why) == fit_round_sig(root, 3));
+		assert_string_equal(why, "");
+	}
+	/* theta 0.8: the root is 17.1195..., shown as 17.1 */
+	assert_true(fit_breakeven(&f, 0.8, NULL) == 17.1);
+	assert_true(isnan(fit_breakeven(&f, 1.01, &why)));
+	assert_string_equal(why, "E' < theta at N_ref");
+	assert_true(fit_breakeven(&f, 1.0, &why) == 4);
+}
+
+static void test_breakeven_beyond_range(void **state)
+{
+	double t[NPTS];
+	const char *why;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 2, 0, 0, 0, 1, t); /* perfect scaling: E' stays 1 */
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(isnan(fit_breakeven(&f, 0.8, &why)));
+	assert_string_equal(why, "E' >= theta beyond 1e+15");
+}
+
+static void test_peak(void **state)
+{
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(f.peak_in_range);
+	assert_rel(f.peak, sqrt(0.98 / 1e-5), 1e-6);
+	/* N* = sqrt(0.99/1e-11) ~ 3.1e5, beyond 100 x 1024 */
+	make_t(NS, NPTS, 3, 0.01, 1e-11, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(f.usl.kappa > 0);
+	assert_false(f.peak_in_range);
+	assert_true(isnan(f.peak));
+	/* just inside: N* = 100 x 1024 / 1.01 */
+	make_t(NS, NPTS, 3, 0.5, 0.5 / pow(102400 / 1.01, 2), 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(f.peak_in_range);
+	assert_rel(f.peak, 102400 / 1.01, 1e-5);
+}
+
+static void test_resid(void **state)
+{
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(fabs(fit_resid(&f, 64, t[6])) < 1e-9);
+	/* 10% less time is 1/0.9 the throughput */
+	assert_rel(fit_resid(&f, 64, t[6] * 0.9), log(1 / 0.9), 1e-6);
+	assert_true(isnan(fit_resid(&f, 64, 0)));
+	assert_true(isnan(fit_resid(&f, 0.5, 1)));
+}
+
+static void test_round_sig(void **state)
+{
+	(void)state;
+	assert_true(fit_round_sig(3472.4, 3) == 3470);
+	assert_true(fit_round_sig(999.6, 3) == 1000);
+	assert_true(fit_round_sig(0.0123456, 3) == 0.0123);
+	assert_true(fit_round_sig(13.5249, 3) == 13.5);
+	assert_true(fit_round_sig(0, 3) == 0);
+	assert_true(isnan(fit_round_sig(NAN, 3)));
+}
+
+/* ---- guards ---- */
+
+static void test_too_few_distinct_n(void **state)
+{
+	double n[5] = { 8, 8, 16, 16, 8 }, t[5] = { 10, 11, 6, 6.5, 9 };
+	const char *why;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	assert_int_equal(fit_run(n, t, 5, &f, &e), 0);
+	assert_int_equal(f.state, FIT_NONE);
+	assert_string_equal(f.reason, "needs 3 distinct N");
+	assert_int_equal(f.ndistinct, 2);
+	assert_false(fit_usable(&f));
+	assert_true(isnan(f.usl.sigma) && isnan(f.usl.kappa) && isnan(f.usl.lambda));
+	assert_true(isnan(fit_x(&f, 8)) && isnan(fit_ep(&f, 8)) && isnan(fit_resid(&f, 8, 10)));
+	assert_true(isnan(fit_breakeven(&f, 0.8, &why)));
+	assert_string_equal(why, "no fit");
+	assert_no_inf(&f);
+	/* one N, and no point at all */
+	assert_int_equal(fit_run(n, t, 1, &f, &e), 0);
+	assert_int_equal(f.state, FIT_NONE);
+	assert_string_equal(f.reason, "needs 3 distinct N");
+	assert_int_equal(fit_run(n, t, 0, &f, &e), 0);
+	assert_int_equal(f.state, FIT_NONE);
+	assert_string_equal(f.reason, "needs 3 distinct N");
+	assert_string_equal(fit_state_name(f.state), "no fit");
+}
+
+static void test_weak_few_points(void **state)
+{
+	double t[NPTS];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, 5, 3, 0.02, 1e-3, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, 5, &f, &e), 0);
+	assert_int_equal(f.state, FIT_WEAK);
+	assert_string_equal(f.reason, "5 points < 6");
+	assert_true(fit_usable(&f)); /* weak is drawn, and marked */
+	assert_string_equal(fit_state_name(f.state), "weak");
+	make_t(NS, 6, 3, 0.02, 1e-3, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, 6, &f, &e), 0);
+	assert_int_equal(f.state, FIT_OK);
+	/* three points, three parameters: no degree of freedom, no standard errors */
+	make_t(NS, 3, 3, 0.02, 1e-3, 0.01, 1, t);
+	assert_int_equal(fit_run(NS, t, 3, &f, &e), 0);
+	assert_int_equal(f.state, FIT_WEAK);
+	assert_no_inf(&f);
+}
+
+static void test_weak_poor_r2(void **state)
+{
+	/* times that hardly follow N (sigma 0.9: X nearly flat) under +-50% noise */
+	double t[NPTS];
+	char want[80];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.9, 0, 0.5, 7, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_true(f.usl.r2 < 0.9);
+	assert_int_equal(f.state, FIT_WEAK);
+	snprintf(want, sizeof want, "R^2 %.3f < 0.9", f.usl.r2);
+	assert_string_equal(f.reason, want);
+	/* few points and a poor R^2 give both reasons */
+	assert_int_equal(fit_run(NS, t, 5, &f, &e), 0);
+	assert_true(f.usl.r2 < 0.9);
+	snprintf(want, sizeof want, "5 points < 6, R^2 %.3f < 0.9", f.usl.r2);
+	assert_string_equal(f.reason, want);
+	/* every X equal: R^2 has no meaning */
+	for (size_t i = 0; i < NPTS; i++)
+		t[i] = 7;
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_int_equal(f.state, FIT_WEAK);
+	assert_string_equal(f.reason, "R^2 undefined (X constant)");
+	assert_true(isnan(f.usl.r2));
+	assert_no_inf(&f);
+}
+
+static void test_not_converged(void **state)
+{
+	double t[NPTS];
+	const char *why;
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0.01, 3, t);
+	assert_int_equal(fit_run_max(NS, t, NPTS, 1, &f, &e), 0);
+	assert_int_equal(f.state, FIT_NOCONV);
+	assert_string_equal(f.reason, "the solver did not converge");
+	assert_string_equal(fit_state_name(f.state), "not converged");
+	assert_false(f.usl.converged);
+	/* never drawn, never predicted from */
+	assert_false(fit_usable(&f));
+	assert_true(isnan(fit_x(&f, 8)) && isnan(fit_ep(&f, 8)) && isnan(fit_t(&f, 8)));
+	assert_true(isnan(fit_breakeven(&f, 0.8, &why)));
+	assert_string_equal(why, "no fit");
+	assert_no_inf(&f);
+	/* the same points with the solver's full budget converge */
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	assert_int_equal(f.state, FIT_OK);
+}
+
+static void test_bad_points_refused(void **state)
+{
+	double n[4] = { 1, 2, 4, 8 }, t[4] = { 8, 4, 2, 1 };
+	static const double badt[] = { 0, -1, NAN, INFINITY, 1e-320 };
+	static const double badn[] = { 0, 0.5, -2, NAN, INFINITY };
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof badt / sizeof badt[0]; i++) {
+		t[2] = badt[i];
+		memset(&e, 0, sizeof e);
+		assert_int_equal(fit_run(n, t, 4, &f, &e), -1);
+		assert_non_null(strstr(e.msg, "point 3"));
+		assert_int_equal(f.state, FIT_NONE);
+	}
+	t[2] = 2;
+	for (size_t i = 0; i < sizeof badn / sizeof badn[0]; i++) {
+		n[1] = badn[i];
+		assert_int_equal(fit_run(n, t, 4, &f, &e), -1);
+		assert_non_null(strstr(e.msg, "point 2"));
+		assert_non_null(strstr(e.msg, "N >= 1"));
+	}
+}
+
+static void test_extreme_but_valid(void **state)
+{
+	/* huge and tiny times and counts stay finite or NAN */
+	double n[6] = { 1, 10, 1e3, 1e5, 1e7, 1e9 }, t[6] = { 1e300, 1e-300, 5, 1e200, 3, 1e-200 };
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	assert_int_equal(fit_run(n, t, 6, &f, &e), 0);
+	assert_no_inf(&f);
+	assert_false(isinf(fit_breakeven(&f, 0.8, NULL)));
+	assert_false(isinf(fit_x(&f, 1e300)));
+	assert_false(isinf(fit_t(&f, 1e300)));
+	assert_false(isinf(fit_ep(&f, 1e300)));
+}
+
+static void test_deterministic(void **state)
+{
+	double t[NPTS];
+	struct fit f1, f2;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0.1, 9, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f1, &e), 0);
+	assert_int_equal(fit_run(NS, t, NPTS, &f2, &e), 0);
+	assert_memory_equal(&f1.usl, &f2.usl, sizeof f1.usl);
+	assert_memory_equal(&f1.amdahl, &f2.amdahl, sizeof f1.amdahl);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_exact_usl_recovered),
+		cmocka_unit_test(test_noisy_usl_recovered),
+		cmocka_unit_test(test_standard_error_at_corner),
+		cmocka_unit_test(test_best_minimum_not_worse_than_grid),
+		cmocka_unit_test(test_amdahl_data),
+		cmocka_unit_test(test_amdahl_on_usl_data),
+		cmocka_unit_test(test_ep_and_breakeven),
+		cmocka_unit_test(test_breakeven_beyond_range),
+		cmocka_unit_test(test_peak),
+		cmocka_unit_test(test_resid),
+		cmocka_unit_test(test_round_sig),
+		cmocka_unit_test(test_too_few_distinct_n),
+		cmocka_unit_test(test_weak_few_points),
+		cmocka_unit_test(test_weak_poor_r2),
+		cmocka_unit_test(test_not_converged),
+		cmocka_unit_test(test_bad_points_refused),
+		cmocka_unit_test(test_extreme_but_valid),
+		cmocka_unit_test(test_deterministic),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
