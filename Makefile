@@ -42,8 +42,12 @@ CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $
 LDFLAGS  += $(SAN) -pthread
 LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
-CORE_SRC := $(sort $(filter-out src/main.c src/ui_%.c,$(wildcard src/*.c)))
+# the front (main and the command line) and the explorer sit on the core library; the core
+# includes neither of their headers
+FRONT_SRC := src/main.c src/cli.c
+CORE_SRC := $(sort $(filter-out $(FRONT_SRC) src/ui_%.c,$(wildcard src/*.c)))
 UI_SRC   := $(sort $(wildcard src/ui_*.c))
+FRONT_OBJ := $(FRONT_SRC:src/%.c=$(BUILD)/%.o)
 CORE_OBJ := $(CORE_SRC:src/%.c=$(BUILD)/%.o)
 UI_OBJ   := $(UI_SRC:src/%.c=$(BUILD)/%.o)
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
@@ -66,8 +70,8 @@ $(BUILD)/%.o: src/%.c | $(BUILD)
 $(BUILD)/libgscore.a: $(CORE_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(BUILD)/main.o $(UI_OBJ) $(BUILD)/libgscore.a
-	$(CC) $(LDFLAGS) -o $@ $(BUILD)/main.o $(UI_OBJ) $(BUILD)/libgscore.a $(LDLIBS)
+$(BIN): $(FRONT_OBJ) $(UI_OBJ) $(BUILD)/libgscore.a
+	$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) $(UI_OBJ) $(BUILD)/libgscore.a $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \

@@ -1,4 +1,5 @@
-/* cli.h: the command line of gpuscale (everything but `import`, which parses its own). */
+/* cli.h: the command line of gpuscale (everything but `import`, which parses its own), and
+ * finding, loading and checking the data it names. */
 #ifndef GS_CLI_H
 #define GS_CLI_H
 
@@ -6,12 +7,10 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "dataset.h"
 #include "err.h"
+#include "report.h"
 #include "ui.h"
-
-enum print_what {
-	PR_TABLE = 1, PR_PLOT = 2, PR_CLUSTERS = 4, PR_PARETO = 8, PR_SUMMARY = 16, PR_CSV = 32
-};
 
 #define MAX_FILES 64
 
@@ -27,6 +26,7 @@ struct cli {
 	int nfiles;
 	const char *families_path;   /* --families FILE, NULL: the data folder's */
 	bool help, version;
+	char default_path[4200];     /* the data folder's file named in files[], if any */
 };
 
 /* Parses argv into c (defaults first). Returns 0, or -1 with a usage message in err. */
@@ -34,6 +34,17 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err);
 
 /* Writes the --help text to fp. */
 void cli_usage(FILE *fp);
+
+/* Loads the families table and c's files (none: the data folder's default) into ds, which
+ * must be zeroed. Returns 0, or -1 with err (a file that cannot be read or parsed). */
+int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err);
+
+/* Resolves c's round (default: the last loaded) and workload and checks them, the pinned
+ * system and the filter names against ds. Returns 0, or -1 with err naming the valid ones. */
+int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err);
+
+/* Writes at most max of the loader's warnings to fp, then how many more there were. */
+void cli_warnings(const struct dataset *ds, size_t max, FILE *fp);
 
 
 #endif

@@ -1,13 +1,19 @@
-/* cli.c: the command line. Everything here is checked before any file is read, so a typo
- * costs nothing; names that depend on the data (workloads, systems, families) are checked by
- * main once the data is loaded. */
+/* cli.c: the command line, and what stands between it and the data: options are checked
+ * before any file is read, so a typo costs nothing; then the data is found and loaded, and the
+ * names that depend on it (round, workload, system, filters) are checked once it is. */
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DEFAULT_CSV "mlperf_training_v4.1.csv"
 
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
@@ -405,4 +411,271 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 		c->files[c->nfiles++] = argv[i];
 	}
 	return 0;
+}
+
+/* ------------------------------------------------------------------ data */
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+
+	return p && *p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The data folder: GPUSCALE_DATA, then the source tree's data/ (also beside the running
+ * binary), then the installed share/gpuscale. */
+static const char *data_dir(char *buf, size_t n)
+{
+	const char *env = getenv("GPUSCALE_DATA");
+	ssize_t len;
+
+	if (env && *env)
+		return env;
+	if (is_dir(GS_SRCDATA))
+		return GS_SRCDATA;
+	len = readlink("/proc/self/exe", buf, n - 8);
+	if (len > 0) {
+		buf[len] = '\0';
+		char *slash = strrchr(buf, '/');
+		if (slash) {
+			strcpy(slash + 1, "data");
+			if (is_dir(buf))
+				return buf;
+		}
+	}
+	return GS_SHAREDIR;
+}
+
+void cli_warnings(const struct dataset *ds, size_t max, FILE *fp)
+{
+	size_t shown = ds->warn.n < max ? ds->warn.n : max;
+
+	for (size_t i = 0; i < shown; i++)
+		fprintf(fp, "gpuscale: warning: %s\n", ds->warn.items[i]);
+	if (ds->warn.total > shown)
+		fprintf(fp, "gpuscale: %zu more warnings not shown\n", ds->warn.total - shown);
+}
+
+int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
+{
+	char buf[4096], msg[1200];
+	const char *dir = data_dir(buf, sizeof buf);
+	char *path = c->default_path;
+	size_t pathn = sizeof c->default_path;
+
+	if (c->families_path)
+		snprintf(path, pathn, "%s", c->families_path);
+	else
+		snprintf(path, pathn, "%s/families.csv", dir);
+	if (dataset_load_families(ds, path, err) < 0) {
+		if (c->families_path)
+			return -1;
+		warn_add(&ds->warn, NULL, 0, 0, "%s (families fall back to accelerator names)",
+			 err_format(err, msg, sizeof msg));
+		memset(err, 0, sizeof *err);
+	}
+	if (c->nfiles == 0) {
+		snprintf(path, pathn, "%s/%s", dir, DEFAULT_CSV);
+		c->files[c->nfiles++] = path;
+	}
+	for (int i = 0; i < c->nfiles; i++) {
+		if (dataset_load_csv(ds, c->files[i], err) < 0) {
+			int e = errno;
+			size_t l = strlen(err->msg);
+			if (c->files[i] == path && e == ENOENT)
+				snprintf(err->msg + l, sizeof err->msg - l,
+					 " (set GPUSCALE_DATA to the folder holding %s)", DEFAULT_CSV);
+			return -1;
+		}
+	}
+	dataset_classify(ds);
+	if (ds->unmatched)
+		warn_add(&ds->warn, NULL, 0, 0,
+			 "%zu rows have an accelerator no family rule matches (e.g. '%s'); their family is the accelerator name",
+			 ds->unmatched, ds->unmatched_example);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ names */
+
+/* Appends " (valid: a, b, c)" to err's message, cut with "..." where it ends. */
+static void append_valid(struct gs_err *err, const char **names, size_t n)
+{
+	size_t cap = sizeof err->msg, l = strlen(err->msg);
+
+	l += (size_t)snprintf(err->msg + l, l < cap ? cap - l : 0, " (valid:");
+	for (size_t i = 0; i < n && l < cap; i++)
+		l += (size_t)snprintf(err->msg + l, cap - l, "%s %s", i ? "," : "", names[i]);
+	if (l < cap)
+		snprintf(err->msg + l, cap - l, ")");
+	else
+		memcpy(err->msg + cap - 5, "...)", 5);
+}
+
+static bool in_list(const char *s, const char **names, size_t n)
+{
+	return name_find(names, n, s, false) < n;
+}
+
+/* Distinct values of one row field over a round (pointer-distinct: pooled strings). */
+static size_t distinct(const struct dataset *ds, const char *round, size_t off, const char **out,
+		       size_t max)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		const char *v = *(const char *const *)((const char *)r + off);
+		if (round && strcmp(r->round, round) != 0)
+			continue;
+		if (n && v == out[n - 1])
+			continue; /* pooled: runs of one value cost one compare */
+		if (!in_list(v, out, n) && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+struct pin_cand {
+	const char *system, *submitter;
+	size_t row; /* place among the rows of the round and workload, in dataset order */
+};
+
+static int pin_cand_cmp(const void *a, const void *b)
+{
+	const struct pin_cand *x = a, *y = b;
+	int c = strcmp(x->system, y->system);
+
+	return c ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+/* The systems of p's round and workload that an unknown (found -1) or ambiguous (-2) pinned
+ * system is listed with, in dataset order, at most max of them into names (texts in bufs,
+ * max x 256 bytes). A system id several submitters share there is only valid as
+ * SUBMITTER/SYSTEM, so it is given that way; which ids those are comes from one sort of the
+ * rows by system id, not a search of every row per row. */
+static size_t pin_candidates(const struct dataset *ds, const struct params *p, long found,
+			     const char **names, char *bufs, size_t max)
+{
+	struct pin_cand *v = NULL, *by_sys = NULL;
+	bool *shared = NULL;
+	size_t m = 0, n = 0;
+
+	for (size_t i = 0; i < ds->n; i++)
+		m += strcmp(ds->rows[i].round, p->round) == 0 && strcmp(ds->rows[i].benchmark, p->workload) == 0;
+	if (m && (!(v = malloc(m * sizeof *v)) || !(shared = calloc(m, sizeof *shared))))
+		goto out; /* out of memory: no list */
+	m = 0;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		if (strcmp(r->round, p->round) == 0 && strcmp(r->benchmark, p->workload) == 0) {
+			v[m] = (struct pin_cand){ r->system, r->submitter, m };
+			m++;
+		}
+	}
+	/* v sorted by (system, row): a run of one system with two submitters is shared; not
+	 * needed when only the ambiguous id's rows are listed, each as SUBMITTER/SYSTEM */
+	if (found != -2 && m && !(by_sys = malloc(m * sizeof *by_sys)))
+		goto out;
+	if (found != -2 && m) {
+		memcpy(by_sys, v, m * sizeof *v);
+		qsort(by_sys, m, sizeof *by_sys, pin_cand_cmp);
+	}
+	for (size_t g = 0, e; found != -2 && g < m; g = e) {
+		bool two = false;
+		for (e = g + 1; e < m && strcmp(by_sys[e].system, by_sys[g].system) == 0; e++)
+			two |= strcmp(by_sys[e].submitter, by_sys[g].submitter) != 0;
+		/* an id with a '/' may also read as SUBMITTER/SYSTEM of other rows (rare: searched) */
+		if (!two && strchr(by_sys[g].system, '/'))
+			two = dataset_find(ds, p->round, p->workload, by_sys[g].system) == -2;
+		for (size_t j = g; two && j < e; j++)
+			shared[by_sys[j].row] = true;
+	}
+	for (size_t i = 0; i < m && n < max; i++) {
+		/* ambiguous: only the rows of that id, each as SUBMITTER/SYSTEM */
+		if (found == -2 && strcmp(v[i].system, p->pinned) != 0)
+			continue;
+		if (shared[i] || found == -2) {
+			snprintf(bufs + n * 256, 256, "%s/%s", v[i].submitter, v[i].system);
+			names[n] = bufs + n * 256;
+		} else {
+			names[n] = v[i].system;
+		}
+		n++;
+	}
+out:
+	free(v);
+	free(by_sys);
+	free(shared);
+	return n;
+}
+
+int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err)
+{
+	enum { MAXN = MAX_NAMES };
+	const char **names = malloc(MAXN * sizeof *names);
+	struct params *p = &c->params;
+	struct analysis a = { 0 };
+	char *bufs = NULL;
+	long found;
+	size_t n;
+	int rc = -1;
+
+	if (!names) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	n = dataset_rounds(ds, names, MAXN);
+	if (n == 0) {
+		size_t l = (size_t)snprintf(err->msg, sizeof err->msg, "no rows could be loaded from");
+		for (int i = 0; i < c->nfiles && l < sizeof err->msg; i++)
+			l += (size_t)snprintf(err->msg + l, sizeof err->msg - l, " %s", c->files[i]);
+		if (l < sizeof err->msg)
+			snprintf(err->msg + l, sizeof err->msg - l, " (header only, or every row was bad)");
+		goto out;
+	}
+	if (!p->round)
+		p->round = names[n - 1]; /* the last round given: the newest when files are in order */
+	/* round, workload and the pinned system are the analysis's to check */
+	if (analysis_run(ds, p, &a, err) < 0) {
+		if (p->pinned && a.round && a.workload && (bufs = malloc(MAXN * 256))) {
+			struct params q = *p;
+			q.round = a.round;
+			q.workload = a.workload;
+			found = dataset_find(ds, q.round, q.workload, q.pinned);
+			if (found < 0)
+				append_valid(err, names, pin_candidates(ds, &q, found, names, bufs, MAXN));
+		}
+		goto out;
+	}
+	p->round = a.round;
+	p->workload = a.workload;
+	const struct {
+		const char *const *want;
+		size_t nwant, field;
+		const char *what;
+	} filters[] = {
+		{ p->filter.families, p->filter.nfamilies, offsetof(struct row, family), "family" },
+		{ p->filter.vendors, p->filter.nvendors, offsetof(struct row, vendor), "vendor" },
+		{ p->filter.availability, p->filter.navailability, offsetof(struct row, availability),
+		  "availability" },
+		{ p->filter.divisions, p->filter.ndivisions, offsetof(struct row, division), "division" },
+	};
+	for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++) {
+		/* the valid names cost a pass over the rows: only when this filter is used */
+		n = filters[f].nwant ? distinct(ds, p->round, filters[f].field, names, MAXN) : 0;
+		for (size_t i = 0; i < filters[f].nwant; i++) {
+			if (!in_list(filters[f].want[i], names, n)) {
+				err_set(err, NULL, 0, 0, "unknown %s '%s' in round %s", filters[f].what,
+					filters[f].want[i], p->round);
+				append_valid(err, names, n);
+				goto out;
+			}
+		}
+	}
+	rc = 0;
+out:
+	analysis_free(&a);
+	free(bufs);
+	free(names);
+	return rc;
 }

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "fmt.h"
-#include "print.h"
+#include "report.h"
 
 /* Names from the data go into a file name: keep it to a portable alphabet. */
 static void safe_part(const char *s, char *buf, size_t n)
@@ -45,7 +45,7 @@ static void safe_part(const char *s, char *buf, size_t n)
 
 static int write_csv(struct app *app, FILE *fp)
 {
-	return print_csv(app->ds, &app->a, fp);
+	return report_csv(app->ds, &app->a, fp);
 }
 
 static int write_plot(struct app *app, FILE *fp)

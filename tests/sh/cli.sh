@@ -37,13 +37,13 @@ done
 expect_exit "an ambiguous abbreviation: exit 2" 2 "$G" --r x
 contains "an ambiguous abbreviation lists its options" "$TMP/err" "option '--r' is ambiguous: --reference, --round, --reverse"
 expect_exit "unknown workload: exit 2" 2 "$G" -w nope --print table
-contains "unknown workload lists valid ones" "$TMP/err" "valid workloads: bert, llama2_70b_lora, ssd, stable_diffusion"
+contains "unknown workload lists valid ones" "$TMP/err" "(valid: bert, llama2_70b_lora, ssd, stable_diffusion"
 expect_exit "unknown family: exit 2" 2 "$G" -w bert -f "Nope 9000" --print table
-contains "unknown family lists valid ones" "$TMP/err" "valid families:"
+contains "unknown family lists valid ones" "$TMP/err" "(valid: H200 SXM, "
 expect_exit "unknown availability: exit 2" 2 "$G" --availability available --print table
-contains "unknown availability lists valid ones" "$TMP/err" "valid availabilities: Available on-premise"
+contains "unknown availability lists valid ones" "$TMP/err" "(valid: Available on-premise"
 expect_exit "unknown division: exit 2" 2 "$G" --division nope --print table
-contains "unknown division lists valid ones" "$TMP/err" "valid divisions: closed"
+contains "unknown division lists valid ones" "$TMP/err" "(valid: closed)"
 expect_exit "availability filter (case-insensitive): exit 0" 0 "$G" -w bert --availability preview --print csv
 if awk -F, 'NR > 1 { n++ } END { exit !(n >= 1 && n < 29) }' "$TMP/out"; then ok "availability filter keeps only its rows"; else nok "availability filter keeps only its rows" "$(head -c 300 "$TMP/out")"; fi
 expect_exit "unknown reference system: exit 2" 2 "$G" -w bert -r nope --print table

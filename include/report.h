@@ -1,7 +1,7 @@
-/* print.h: the --print reports (table, plot, clusters, pareto, summary, csv), written to a
+/* report.h: the --print reports (table, plot, clusters, pareto, summary, csv), written to a
  * stream from the same analysis the explorer shows. No terminal here. */
-#ifndef GS_PRINT_H
-#define GS_PRINT_H
+#ifndef GS_REPORT_H
+#define GS_REPORT_H
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,7 +10,12 @@
 #include "dataset.h"
 #include "plot.h"
 
-struct print_opts {
+/* The reports, as bits of a set. */
+enum report_what {
+	PR_TABLE = 1, PR_PLOT = 2, PR_CLUSTERS = 4, PR_PARETO = 8, PR_SUMMARY = 16, PR_CSV = 32
+};
+
+struct report_opts {
 	unsigned order[8];    /* the PR_* reports in the order asked for */
 	int norder;
 	int width, height;    /* plot size */
@@ -22,10 +27,10 @@ struct print_opts {
 
 /* Writes the reports of o->order for p over ds to out. Returns 0, or -1 with err (unknown
  * round/workload/system, plot size out of range, write error). */
-int print_run(const struct dataset *ds, const struct params *p, const struct print_opts *o,
+int report_run(const struct dataset *ds, const struct params *p, const struct report_opts *o,
 	      FILE *out, struct gs_err *err);
 
 /* Writes the ranked table a as CSV (every metric, C-locale numbers) to out; 0 or -1 on write error. */
-int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
+int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
 
 #endif

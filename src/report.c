@@ -1,13 +1,12 @@
-/* print.c: the --print reports. They share the analysis and the rasterizer with the explorer,
+/* report.c: the --print reports. They share the analysis and the rasterizer with the explorer,
  * so a script sees exactly the numbers the screen shows. */
-#include "print.h"
+#include "report.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart.h"
-#include "cli.h"
 #include "fmt.h"
 #include "plot.h"
 #include "table.h"
@@ -32,7 +31,7 @@ static void put_cell(FILE *out, const char *s, int w, bool left)
 }
 
 /* Writes the ranked table a as aligned text, at most `width` columns (0: no limit). */
-static void print_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
+static void report_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
 {
 	int w[TC_COUNT], total = 0;
 	bool on[TC_COUNT];
@@ -122,7 +121,7 @@ static void csv_num(FILE *out, double v)
 		fputs(fmt_roundtrip(v, 6, buf, sizeof buf), out);
 }
 
-int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
+int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
 	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
@@ -159,8 +158,8 @@ int print_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 
 /* ------------------------------------------------------------------ plot */
 
-static int print_plot(const struct dataset *ds, const struct analysis *a, const struct params *p,
-		      const struct print_opts *o, FILE *out, struct gs_err *err)
+static int report_plot(const struct dataset *ds, const struct analysis *a, const struct params *p,
+		      const struct report_opts *o, FILE *out, struct gs_err *err)
 {
 	struct plot_point *pts = calloc(a->n ? a->n : 1, sizeof *pts);
 	struct plot_grid g = { 0 };
@@ -199,7 +198,7 @@ static int print_plot(const struct dataset *ds, const struct analysis *a, const 
 
 /* ------------------------------------------------------------------ clusters, pareto */
 
-static void print_ref(const struct dataset *ds, const struct analysis *a, const struct params *p,
+static void report_ref(const struct dataset *ds, const struct analysis *a, const struct params *p,
 		      FILE *out)
 {
 	char t[32];
@@ -220,7 +219,7 @@ static void print_ref(const struct dataset *ds, const struct analysis *a, const 
 }
 
 /* "ROUND WORKLOAD  reference: ...  rows n/total", cut to width (0: whole). */
-static void print_table_title(const struct dataset *ds, const struct analysis *a,
+static void report_table_title(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out, int width)
 {
 	char *text = NULL;
@@ -230,7 +229,7 @@ static void print_table_title(const struct dataset *ds, const struct analysis *a
 	if (!m)
 		return;
 	fprintf(m, "%s %s  reference: ", a->round, workload_label(a->workload));
-	print_ref(ds, a, p, m);
+	report_ref(ds, a, p, m);
 	fprintf(m, "  rows %zu/%zu", a->n, a->total);
 	if (fclose(m) == 0 && text) {
 		if (width > 0 && len > (size_t)width)
@@ -240,7 +239,7 @@ static void print_table_title(const struct dataset *ds, const struct analysis *a
 	free(text);
 }
 
-static void print_clusters(const struct analysis *a, const struct params *p, FILE *out)
+static void report_clusters(const struct analysis *a, const struct params *p, FILE *out)
 {
 	char b1[32], b2[32], b3[32], b4[32];
 
@@ -297,7 +296,7 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 	return n;
 }
 
-static void print_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
+static void report_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	size_t *idx, n = pareto_rows(a, &idx);
 	char b1[32], b2[32], b3[32], b4[32], name[1024];
@@ -319,7 +318,7 @@ static void print_pareto(const struct dataset *ds, const struct analysis *a, FIL
 	free(idx);
 }
 
-static void print_breakeven(const struct dataset *ds, const struct analysis *a,
+static void report_breakeven(const struct dataset *ds, const struct analysis *a,
 			    const struct params *p, FILE *out)
 {
 	char b1[32], b2[32], b3[32], name[1024];
@@ -339,7 +338,7 @@ static void print_breakeven(const struct dataset *ds, const struct analysis *a,
 		fmt_sig(r->Ep, 3, b3, sizeof b3));
 }
 
-static void print_summary_one(const struct dataset *ds, const struct analysis *a,
+static void report_summary_one(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out)
 {
 	size_t *idx, n;
@@ -347,12 +346,12 @@ static void print_summary_one(const struct dataset *ds, const struct analysis *a
 
 	fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
 	fputs("  reference   ", out);
-	print_ref(ds, a, p, out);
+	report_ref(ds, a, p, out);
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	fputs("  break-even  ", out);
-	print_breakeven(ds, a, p, out);
+	report_breakeven(ds, a, p, out);
 	n = pareto_rows(a, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)
@@ -365,8 +364,8 @@ static void print_summary_one(const struct dataset *ds, const struct analysis *a
 /* ------------------------------------------------------------------ entry */
 
 /* Summary of every workload of the round (or only p's): each with its own analysis. */
-static int print_summary(const struct dataset *ds, const struct params *p,
-			 const struct print_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
+static int report_summary(const struct dataset *ds, const struct params *p,
+			 const struct report_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
 {
 	enum { MAXW = MAX_NAMES };
 	const char **wl = malloc(MAXW * sizeof *wl);
@@ -399,13 +398,13 @@ static int print_summary(const struct dataset *ds, const struct params *p,
 		}
 		if (i)
 			fputc('\n', out);
-		print_summary_one(ds, a, &q, out);
+		report_summary_one(ds, a, &q, out);
 	}
 	free(wl);
 	return rc;
 }
 
-int print_run(const struct dataset *ds, const struct params *p, const struct print_opts *o,
+int report_run(const struct dataset *ds, const struct params *p, const struct report_opts *o,
 	      FILE *out, struct gs_err *err)
 {
 	struct analysis a;
@@ -419,7 +418,7 @@ int print_run(const struct dataset *ds, const struct params *p, const struct pri
 		if (k)
 			fputc('\n', out);
 		if (what == PR_SUMMARY) {
-			rc = print_summary(ds, p, o, out, &a, err);
+			rc = report_summary(ds, p, o, out, &a, err);
 			ready = false; /* a now holds the last workload's analysis */
 			continue;
 		}
@@ -432,22 +431,22 @@ int print_run(const struct dataset *ds, const struct params *p, const struct pri
 		}
 		switch (what) {
 		case PR_TABLE:
-			print_table_title(ds, &a, p, out, o->table_width);
-			print_table(ds, &a, out, o->table_width);
+			report_table_title(ds, &a, p, out, o->table_width);
+			report_table(ds, &a, out, o->table_width);
 			break;
 		case PR_PLOT:
-			rc = print_plot(ds, &a, p, o, out, err);
+			rc = report_plot(ds, &a, p, o, out, err);
 			break;
 		case PR_CLUSTERS:
-			print_clusters(&a, p, out);
+			report_clusters(&a, p, out);
 			break;
 		case PR_PARETO:
-			print_pareto(ds, &a, out);
+			report_pareto(ds, &a, out);
 			fputs("break-even: ", out);
-			print_breakeven(ds, &a, p, out);
+			report_breakeven(ds, &a, p, out);
 			break;
 		case PR_CSV:
-			print_csv(ds, &a, out);
+			report_csv(ds, &a, out);
 			break;
 		}
 	}
