@@ -14,17 +14,33 @@ enum ref_mode { REF_PAPER, REF_PINNED, REF_FAMILY, REF_MODE_COUNT };
 /* k-means feature sets, each feature z-scored over the shown rows. */
 enum feat_set { FEAT_N_EP, FEAT_N_T, FEAT_N_EP_T, FEAT_COUNT };
 
-/* Per-row metrics; also the plot's y metrics (cycle order E', S, T, A, E). */
-enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_COUNT };
+/* Per-row metrics; also the plot's y metrics (cycle order E', S, T, A, E, kWh, cost). */
+enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_KWH, MET_COST, MET_COUNT };
 
 /* Table columns that can be sorted on. */
 enum col {
 	COL_EP, COL_S, COL_E, COL_T, COL_A, COL_N, COL_SYSTEM, COL_SUBMITTER, COL_FAMILY,
-	COL_CLUSTER, COL_PARETO, COL_SPREAD, COL_COUNT
+	COL_CLUSTER, COL_PARETO, COL_SPREAD, COL_KWH, COL_COST, COL_ROUND, COL_DIV, COL_COUNT
 };
+
+/* Which row of the fewest-accelerator group the paper rule takes as reference. */
+enum ref_rule { RULE_SLOWEST, RULE_MEDIAN, RULE_FASTEST, RULE_COUNT };
+
+/* Why a row's Karp-Flatt e is blank (NAN). */
+enum kf_why {
+	KF_OK,           /* e is given */
+	KF_NOT_LARGER,   /* p = N/N_ref <= 1: no serial fraction to speak of */
+	KF_SUPERLINEAR,  /* S > p: e would be negative, a cache or memory effect, not seriality */
+	KF_CROSS_FAMILY  /* the reference is of another family: S mixes hardware, not scaling */
+};
+
+/* Why a row's energy ratio is blank (NAN). */
+enum er_why { ER_OK, ER_NO_ENERGY, ER_REF_NO_ENERGY };
 
 #define MAX_K 12
 #define MAX_SEL 64
+#define MAX_CAND 16      /* reference-sensitivity candidates kept */
+#define MAX_FAM_BE 32    /* families with a break-even of their own kept (family mode) */
 
 /* Which rows are shown: a row passes when every non-empty list contains its value
  * (case-insensitive, exact). Strings are borrowed. */
@@ -50,23 +66,50 @@ struct params {
 	double theta;            /* break-even threshold on E' */
 	enum col sort;
 	bool desc;               /* sort descending */
+	enum ref_rule ref_rule;  /* within the fewest-accelerator group; default slowest (paper) */
+	bool collapse;           /* skip rows standing in for another (row.dup_of >= 0); default on */
+	bool available_only;     /* hide Preview and Research rows */
+	bool all_rounds;         /* the workload's rows of every loaded round, not one round */
+	bool pareto_cost;        /* Pareto frontier on (T, cost) instead of (T, A) */
+	bool fit;                /* scaling-law fit per family */
 };
 
-/* Sets the defaults: paper rule, k = 3, (log2 N, E'), theta 0.8, sorted by E' descending. */
+/* Sets the defaults: paper rule (slowest), k = 3, (log2 N, E'), theta 0.8, sorted by E'
+ * descending, duplicates collapsed. */
 void params_init(struct params *p);
 
 /* One shown row with its metrics. Spread fields are NAN when the row has no runs. */
-/* 128 bytes, two cache lines of an array aligned to 64: ranking moves whole rows around. The
- * indices fit 32 bits, as the loader keeps fewer than 2^32 rows. */
 struct arow {
-	uint32_t row;                      /* index into dataset.rows */
-	uint32_t ref;                      /* index into dataset.rows of this row's reference */
+	size_t row;                        /* index into dataset.rows */
+	size_t ref;                        /* index into dataset.rows of this row's reference */
 	double T, N, A, S, E, Ep;
-	double kf;                         /* Karp-Flatt e for p = N/N_ref > 1, else NAN */
+	double kf;                         /* Karp-Flatt e, NAN with the reason in kf_why */
+	enum kf_why kf_why;
 	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi;
-	uint32_t tie;                      /* rank by (system id, dataset row): sorting tie-break */
+	/* 90% bootstrap run-to-run intervals of T, S, E', A; NAN: none (< 3 scored runs) */
+	double t_ci_lo, t_ci_hi, s_ci_lo, s_ci_hi, ep_ci_lo, ep_ci_hi, a_ci_lo, a_ci_hi;
+	unsigned ci_runs;                  /* scored runs the interval rests on (0: none) */
+	double kwh;                        /* energy_j / 3.6e6; NAN without energy */
+	double energy_ratio;               /* energy / the reference's, NAN with er_why */
+	enum er_why er_why;
+	double cost_lo, cost_hi;           /* A x price_lo .. A x price_hi, USD; NAN without price */
+	double ep_fit, fit_resid;          /* fitted E' at N and E' - fitted; NAN: no fit */
 	int cluster;                       /* 0..k-1 */
 	bool pareto, is_ref;
+	bool cross_family;                 /* the reference is of another family */
+};
+
+/* The break-even N recomputed with one paper-rule candidate as reference. */
+struct be_cand {
+	size_t row;                        /* dataset row of the candidate */
+	long n;                            /* its break-even N, -1 when none */
+};
+
+/* Break-even of one family (family mode). */
+struct fam_be {
+	const char *family;
+	size_t ref;                        /* dataset row of the family's reference */
+	long n, firm, loose;               /* break-even N, firm and loose N; -1 when none */
 };
 
 struct cluster_sum {
@@ -86,12 +129,18 @@ struct analysis {
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */
 	struct cluster_sum clusters[MAX_K];
 	long breakeven;                    /* index into rows of the break-even row, -1 if none */
+	long be_firm, be_loose;            /* index into rows of the firm and loose break-even
+					    * rows (intervals), -1 if none */
+	long sens_lo, sens_hi;             /* break-even N over the candidates, -1 when none */
+	struct be_cand cand[MAX_CAND];     /* paper-rule candidates (fewest accelerators) */
+	size_t ncand;                      /* candidates kept (at most MAX_CAND) */
+	size_t ncand_all;                  /* candidates in all */
+	struct fam_be fam[MAX_FAM_BE];     /* family mode: per family, by family name */
+	size_t nfam;
+	size_t ncross;                     /* rows whose reference is of another family */
+	const char *cross_row_fam, *cross_ref_fam; /* one such pair for the warning; NULL none */
 	size_t npareto;
-	/* Kept between runs on the same struct and only grown, so that repeated recomputes reuse
-	 * memory; owned, freed by analysis_free. */
-	size_t rows_cap;                   /* bytes allocated at rows */
-	void *scratch;                     /* sort keys, k-means features and labels */
-	size_t scratch_cap;                /* bytes */
+	size_t rows_cap;                   /* rows allocated at rows */
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -100,9 +149,10 @@ struct analysis {
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err);
 
-/* Re-sorts a->rows in place by col (stable, ties by system id) without recomputing anything;
- * out of memory leaves the previous order. */
-void analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc);
+/* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
+ * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */
+int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
+		  struct gs_err *err);
 
 /* Sets a->breakeven for theta: the fastest row with E' >= theta (ties: system id, then dataset
  * row), -1 when none. analysis_run does it; a change of theta alone needs only this. */
@@ -119,5 +169,8 @@ const char *ref_mode_name(enum ref_mode m);
 const char *feat_set_name(enum feat_set f);
 const char *metric_name(enum metric m);
 const char *col_name(enum col c);
+const char *ref_rule_name(enum ref_rule r);       /* "slowest", "median", "fastest" */
+const char *kf_why_text(enum kf_why w);           /* "" for KF_OK, else the reason */
+const char *er_why_text(enum er_why w);           /* "" for ER_OK, else the reason */
 
 #endif

@@ -101,8 +101,9 @@ static int cli_metric(const char *s)
 {
 	static const char *const names[][3] = {
 		[MET_EP] = { "ep", "e'", "eprime" }, [MET_S] = { "s", "speedup", "s" },
-		[MET_T] = { "t", "minutes", "time" }, [MET_A] = { "a", "acc-hours", "cost" },
-		[MET_E] = { "e", "efficiency", "e" },
+		[MET_T] = { "t", "minutes", "time" }, [MET_A] = { "a", "acc-hours", "accelerator-hours" },
+		[MET_E] = { "e", "efficiency", "e" }, [MET_KWH] = { "kwh", "energy", "kwh" },
+		[MET_COST] = { "cost", "usd", "cost" },
 	};
 	for (int m = 0; m < MET_COUNT; m++)
 		for (int j = 0; j < 3; j++)
@@ -118,7 +119,8 @@ static int cli_col(const char *s)
 		[COL_EP] = "ep", [COL_S] = "s", [COL_E] = "e", [COL_T] = "t", [COL_A] = "a",
 		[COL_N] = "n", [COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter",
 		[COL_FAMILY] = "family", [COL_CLUSTER] = "cluster", [COL_PARETO] = "pareto",
-		[COL_SPREAD] = "spread",
+		[COL_SPREAD] = "spread", [COL_KWH] = "kwh", [COL_COST] = "cost",
+		[COL_ROUND] = "round", [COL_DIV] = "division",
 	};
 	for (int c = 0; c < COL_COUNT; c++)
 		if (strcasecmp(s, names[c]) == 0 || strcasecmp(s, col_name((enum col)c)) == 0)

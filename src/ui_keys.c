@@ -351,6 +351,8 @@ static const char *col_long_name(enum col c)
 		[COL_T] = "minutes", [COL_A] = "accelerator-hours A", [COL_N] = "accelerators N",
 		[COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter", [COL_FAMILY] = "family",
 		[COL_CLUSTER] = "cluster", [COL_PARETO] = "Pareto mark", [COL_SPREAD] = "spread",
+		[COL_KWH] = "energy kWh", [COL_COST] = "cost to train", [COL_ROUND] = "round",
+		[COL_DIV] = "division",
 	};
 	return (unsigned)c < COL_COUNT && names[c] ? names[c] : col_name(c);
 }

@@ -211,7 +211,12 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 
 void ui_state_resort(struct app *app)
 {
-	analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc);
+	struct gs_err e;
+	char text[600];
+
+	memset(&e, 0, sizeof e);
+	if (analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc, &e) < 0)
+		ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
 	reselect(app);
 }
 

@@ -557,7 +557,7 @@ static void test_breakeven(void **state)
 	run_ok(&ds, &p, &a);
 	for (int c = 0; c < COL_COUNT; c++)
 		for (int desc = 0; desc < 2; desc++) {
-			analysis_sort(&ds, &a, (enum col)c, desc);
+			assert_int_equal(analysis_sort(&ds, &a, (enum col)c, desc, NULL), 0);
 			assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "c_8x");
 		}
 	analysis_free(&a);
@@ -616,30 +616,30 @@ static void test_ranking(void **state)
 	base_params(&p);
 	run_ok(&ds, &p, &a); /* default: E' descending; a and e tie at 1, by system id */
 	expect_order(&ds, &a, ep_desc, 6);
-	analysis_sort(&ds, &a, COL_EP, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_EP, false, NULL), 0);
 	expect_order(&ds, &a, ep_asc, 6);
-	analysis_sort(&ds, &a, COL_SPREAD, true); /* f 11/50, a 20/360, the rest NAN last */
+	assert_int_equal(analysis_sort(&ds, &a, COL_SPREAD, true, NULL), 0); /* f 11/50, a 20/360, the rest NAN last */
 	expect_order(&ds, &a, spread_desc, 6);
-	analysis_sort(&ds, &a, COL_SPREAD, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_SPREAD, false, NULL), 0);
 	expect_order(&ds, &a, spread_asc, 6);
-	analysis_sort(&ds, &a, COL_N, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_N, false, NULL), 0);
 	expect_order(&ds, &a, n_asc, 6);
-	analysis_sort(&ds, &a, COL_SYSTEM, true);
+	assert_int_equal(analysis_sort(&ds, &a, COL_SYSTEM, true, NULL), 0);
 	expect_order(&ds, &a, sys_desc, 6);
-	analysis_sort(&ds, &a, COL_SUBMITTER, false); /* "Krai" < "Sub B" ... case-insensitive */
+	assert_int_equal(analysis_sort(&ds, &a, COL_SUBMITTER, false, NULL), 0); /* "Krai" < "Sub B" ... case-insensitive */
 	expect_order(&ds, &a, sub_asc, 6);
-	analysis_sort(&ds, &a, COL_FAMILY, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_FAMILY, false, NULL), 0);
 	expect_order(&ds, &a, fam_asc, 6);
-	analysis_sort(&ds, &a, COL_PARETO, true);
+	assert_int_equal(analysis_sort(&ds, &a, COL_PARETO, true, NULL), 0);
 	expect_order(&ds, &a, par_desc, 6);
-	analysis_sort(&ds, &a, COL_T, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_T, false, NULL), 0);
 	expect_order(&ds, &a, t_asc, 6);
 	p.sort = COL_T;
 	p.desc = false;
 	run_ok(&ds, &p, &a);
 	expect_order(&ds, &a, t_asc, 6);
 	/* cluster column: non-decreasing, ties by system id */
-	analysis_sort(&ds, &a, COL_CLUSTER, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_CLUSTER, false, NULL), 0);
 	for (size_t i = 1; i < a.n; i++) {
 		assert_true(a.rows[i - 1].cluster <= a.rows[i].cluster);
 		if (a.rows[i - 1].cluster == a.rows[i].cluster)
@@ -867,7 +867,7 @@ static void test_edges(void **state)
 	assert_true(a.inertia == 0 && isnan(a.silhouette));
 	assert_int_equal(a.breakeven, -1);
 	assert_int_equal(a.npareto, 0);
-	analysis_sort(&ds, &a, COL_N, false);
+	assert_int_equal(analysis_sort(&ds, &a, COL_N, false, NULL), 0);
 	/* n = 1 */
 	base_params(&p);
 	p.filter.availability[p.filter.navailability++] = "preview";

@@ -41,7 +41,7 @@ ui_keys p
 ui_see "p: Pareto marks off" "Pareto marks off"
 ui_keys p
 ui_see "p: Pareto marks on" "Pareto marks on"
-ui_keys y y y y
+ui_keys y y y y y y
 ui_see "y cycles back to E'" "plot: E'"
 ui_keys R
 ui_see "R: the message names the paper reference" "reference: paper rule, 7920T_2xA5000_hdd (N=2"
