@@ -1,5 +1,6 @@
-/* err.c: error records and warning lists. */
+/* err.c: error records and warning lists, their text passed through the one sanitizer. */
 #include "err.h"
+#include "text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -31,6 +32,9 @@ void err_set(struct gs_err *e, const char *file, long line, long col, const char
 	va_start(ap, fmt);
 	vsnprintf(e->msg, sizeof e->msg, fmt, ap);
 	va_end(ap);
+	/* messages quote file names and data: nothing of theirs may drive the terminal */
+	utf8_sanitize(e->file, strlen(e->file));
+	utf8_sanitize(e->msg, strlen(e->msg));
 }
 
 char *err_format(const struct gs_err *e, char *buf, size_t n)
@@ -70,6 +74,7 @@ void warn_add(struct gs_warn *w, const char *file, long line, long col, const ch
 		return;
 	}
 	snprintf(s, len, "%s%s", where, text);
+	utf8_sanitize(s, len - 1);
 	w->items = items;
 	w->items[w->n++] = s;
 }

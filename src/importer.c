@@ -9,7 +9,7 @@
 #include "importer.h"
 #include "fmt.h"
 #include "olympic.h"
-#include "utf8.h"
+#include "text.h"
 #include "mllog.h"
 
 #include <dirent.h>

@@ -16,7 +16,7 @@
  * - String bodies, most of the bytes, are skipped eight bytes at a time; only quotes,
  *   backslashes, control characters and non-ASCII bytes take the byte-wise path. */
 #include "mllog.h"
-#include "utf8.h"
+#include "text.h"
 
 #include <math.h>
 #include <stdint.h>

@@ -317,9 +317,9 @@ static size_t ref_names(const char *round, const char **out, size_t max)
 	return n;
 }
 
-/* The lists kept by dataset_classify give what scanning the rows gives, and are not used once
- * more rows are loaded. */
-static void names_kept_match_scan(void **state)
+/* The rounds and the workloads of each round are what scanning the rows gives, loaded from
+ * two files and before and after classifying. */
+static void names_match_scan(void **state)
 {
 	static const char *const rounds[] = { "v3.1", "v4.0", "v4.1", "v5.0", "vX" };
 	static const char *const benches[] = { "bert", "ssd", "gpt3", "zeta", "alpha", "resnet", "unet3d",
@@ -327,60 +327,43 @@ static void names_kept_match_scan(void **state)
 	char *text = malloc(200000), *p;
 	uint64_t x = 2463534242ull;
 	const char *a[64], *b[64], *c[64];
-	const char *seen[4][7][64]; /* [max][round or rounds][i]: what the scan gave */
-	size_t nseen[4][7];
 
 	(void)state;
-	for (int pass = 0; pass < 2; pass++) {
-		p = text + sprintf(text, "round,system,benchmark,accelerators,minutes\n");
-		for (int i = 0; i < 3000; i++) {
-			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			/* runs of the same pair now and then, as sorted results have */
-			int r = (int)(x % 5), bn = (int)(x / 5 % 12);
-			if (pass == 1 && r == 4)
-				r = 3; /* the second file has no vX */
-			p += sprintf(p, "%s,s%d_%d,%s,8,1\n", rounds[r], pass, i, benches[bn]);
+	for (int pass = 0; pass < 4; pass++) {
+		if (pass % 2 == 0) {
+			p = text + sprintf(text, "round,system,benchmark,accelerators,minutes\n");
+			for (int i = 0; i < 3000; i++) {
+				x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+				int r = (int)(x % 5), bn = (int)(x / 5 % 12);
+				if (pass == 2 && r == 4)
+					r = 3; /* the second file has no vX */
+				p += sprintf(p, "%s,s%d_%d,%s,8,1\n", rounds[r], pass, i, benches[bn]);
+			}
+			assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, (size_t)(p - text), &err), 0);
+		} else {
+			dataset_classify(&ds);
 		}
-		assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, (size_t)(p - text), &err), 0);
-		for (int classified = 0; classified < 2; classified++) {
-			for (size_t max = 1, mi = 0; max <= 64; max *= 4, mi++) {
-				size_t n = dataset_rounds(&ds, a, max);
-				assert_int_equal(n, ref_names(NULL, c, max));
-				for (size_t i = 0; i < n; i++)
-					assert_string_equal(a[i], c[i]);
-				if (!classified) {
-					nseen[mi][6] = n;
-					memcpy(seen[mi][6], a, n * sizeof *a);
-				} else { /* the kept lists: the same pointers in the same order */
-					assert_int_equal(n, nseen[mi][6]);
-					assert_memory_equal(a, seen[mi][6], n * sizeof *a);
-				}
-				for (size_t r = 0; r < 6; r++) {
-					const char *round = r < 5 ? rounds[r] : "v9.9";
-					size_t m = dataset_workloads(&ds, round, b, max);
-					size_t want = ref_names(round, c, 64);
-					if (!classified) {
-						nseen[mi][r] = m;
-						memcpy(seen[mi][r], b, m * sizeof *b);
-					} else {
-						assert_int_equal(m, nseen[mi][r]);
-						assert_memory_equal(b, seen[mi][r], m * sizeof *b);
-					}
-					assert_int_equal(m, want < max ? want : max);
-					for (size_t i = 0; i < m; i++) { /* the same names, in display order */
-						size_t j;
-						for (j = 0; j < want && strcmp(b[i], c[j]) != 0; j++)
-							;
-						assert_true(j < want);
-						if (i)
-							assert_true(name_find(b, i, b[i], false) == i);
-					}
+		for (size_t max = 1; max <= 64; max *= 4) {
+			size_t n = dataset_rounds(&ds, a, max);
+			assert_int_equal(n, ref_names(NULL, c, max));
+			for (size_t i = 0; i < n; i++)
+				assert_string_equal(a[i], c[i]);
+			for (size_t r = 0; r < 6; r++) {
+				const char *round = r < 5 ? rounds[r] : "v9.9";
+				size_t m = dataset_workloads(&ds, round, b, max);
+				size_t want = ref_names(round, c, 64);
+				assert_int_equal(m, want < max ? want : max);
+				for (size_t i = 0; i < m; i++) { /* the same names, in display order */
+					size_t j;
+					for (j = 0; j < want && strcmp(b[i], c[j]) != 0; j++)
+						;
+					assert_true(j < want);
+					if (i)
+						assert_true(workload_rank(b[i - 1]) < workload_rank(b[i]) ||
+							    (workload_rank(b[i - 1]) == workload_rank(b[i]) &&
+							     strcmp(b[i - 1], b[i]) < 0));
 				}
 			}
-			if (!classified)
-				dataset_classify(&ds);
-			else
-				assert_true(ds.names != NULL && ds.names_rows == ds.n);
 		}
 	}
 	free(text);
@@ -425,7 +408,7 @@ static void sanitize_helper(void **state)
 }
 
 
-/* ------------------------------------------------------------------ fast path vs libcsv */
+/* ------------------------------------------------------------------ random inputs */
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
 
@@ -435,235 +418,6 @@ static unsigned rnd(unsigned n)
 	rng ^= rng >> 7;
 	rng ^= rng << 17;
 	return (unsigned)(rng % n);
-}
-
-static bool same_text(const char *a, const char *b)
-{
-	return strcmp(a ? a : "(null)", b ? b : "(null)") == 0;
-}
-
-/* Everything observable of two loads of text must agree: the result, the error, every row
- * field, the runs, and the warnings word for word. Frees both. */
-static void loads_agree(const char *text, size_t len, struct dataset *pa, int ra, const struct gs_err *pea,
-			struct dataset *pb, int rb, const struct gs_err *peb)
-{
-	struct dataset a = *pa, b = *pb;
-	struct gs_err ea = *pea, eb = *peb;
-
-	if (ra != rb || strcmp(ea.msg, eb.msg) || strcmp(ea.file, eb.file) || ea.line != eb.line || ea.col != eb.col ||
-	    a.n != b.n || a.nruns != b.nruns || a.warn.total != b.warn.total || a.warn.n != b.warn.n)
-		fail_msg("loaders differ on [%.*s]: rc %d/%d, err '%s' %ld:%ld / '%s' %ld:%ld, rows %zu/%zu, "
-			 "warnings %zu/%zu", (int)(len > 300 ? 300 : len), text, ra, rb, ea.msg, ea.line,
-			 ea.col, eb.msg, eb.line, eb.col, a.n, b.n, a.warn.total, b.warn.total);
-	for (size_t i = 0; i < a.n; i++) {
-		const struct row *x = &a.rows[i], *y = &b.rows[i];
-		bool same = same_text(x->round, y->round) && same_text(x->submitter, y->submitter) &&
-			    same_text(x->system, y->system) && same_text(x->system_name, y->system_name) &&
-			    same_text(x->division, y->division) && same_text(x->availability, y->availability) &&
-			    same_text(x->accelerator, y->accelerator) && same_text(x->framework, y->framework) &&
-			    same_text(x->benchmark, y->benchmark) && x->nodes == y->nodes &&
-			    x->per_node == y->per_node && x->accelerators == y->accelerators &&
-			    memcmp(&x->minutes, &y->minutes, sizeof x->minutes) == 0 &&
-			    x->runs_scored == y->runs_scored && x->runs_failed == y->runs_failed &&
-			    memcmp(&x->scaling_factor, &y->scaling_factor, sizeof x->scaling_factor) == 0 &&
-			    x->run_off == y->run_off && x->run_n == y->run_n && x->line == y->line &&
-			    same_text(x->file, y->file);
-		if (!same)
-			fail_msg("row %zu differs on [%.*s]: system '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
-				 text, x->system, y->system);
-	}
-	assert_memory_equal(a.runs ? (void *)a.runs : (void *)"", b.runs ? (void *)b.runs : (void *)"",
-			    a.nruns * sizeof(double));
-	for (size_t i = 0; i < a.warn.n; i++)
-		if (strcmp(a.warn.items[i], b.warn.items[i]))
-			fail_msg("warning %zu differs on [%.*s]: '%s' / '%s'", i, (int)(len > 300 ? 300 : len),
-				 text, a.warn.items[i], b.warn.items[i]);
-	dataset_free(pa);
-	dataset_free(pb);
-}
-
-/* Loads text with the fast path and with libcsv alone: they must agree. */
-static void both_loaders_agree(const char *text, size_t len)
-{
-	struct dataset a, b;
-	struct gs_err ea, eb;
-
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
-	memset(&ea, 0, sizeof ea);
-	memset(&eb, 0, sizeof eb);
-	int ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
-	int rb = dataset_load_buffer_reference(&b, "t.csv", text, len, &eb);
-	loads_agree(text, len, &a, ra, &ea, &b, rb, &eb);
-}
-
-/* Loads text in one pass and in parallel chunks of the given size, after the rows of pre (a
- * file loaded before, for duplicates across files; NULL: none): they must agree. */
-static void parallel_agrees(const char *pre, const char *text, size_t len, size_t chunk)
-{
-	struct dataset a, b;
-	struct gs_err ea, eb;
-
-	memset(&a, 0, sizeof a);
-	memset(&b, 0, sizeof b);
-	memset(&ea, 0, sizeof ea);
-	memset(&eb, 0, sizeof eb);
-	if (pre) {
-		assert_int_equal(dataset_load_buffer(&a, "pre.csv", pre, strlen(pre), &ea), 0);
-		assert_int_equal(dataset_load_buffer(&b, "pre.csv", pre, strlen(pre), &eb), 0);
-	}
-	int ra = dataset_load_buffer(&a, "t.csv", text, len, &ea);
-	int rb = dataset_load_buffer_parallel(&b, "t.csv", text, len, chunk, &eb);
-	loads_agree(text, len, &a, ra, &ea, &b, rb, &eb);
-}
-
-static void fast_path_matches_libcsv(void **state)
-{
-	(void)state;
-	static const char *const cases[] = {
-		"system,benchmark,accelerators,minutes\na,bert,8,1\n",
-		" system , benchmark ,\taccelerators\t, minutes \r\n  a b  ,bert , 8 ,\t1.5 \r\n",
-		"system,benchmark,accelerators,minutes\n\n   \n\t\n\r\n \r\nb,bert,2,3\n",
-		"system,benchmark,accelerators,minutes\ra,bert,8,1\rb,bert,2,1\r",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\r\rb,bert,2,1\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,1 \r\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,1",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\n  ",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\n  x",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\n,,,\n , , , \n,\n",
-		"system,benchmark,accelerators,minutes\n\"a\nb\",bert,8,1\nc,bert,8,abc\n",
-		"system,benchmark,accelerators,minutes\n\" a \",bert,\" 8 \",\"1 \"\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,\"1\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,1 \"x\"\n",
-		"system,benchmark,accelerators,minutes\n\"a\" x,bert,8,1\n",
-		/* quoted fields the fast path takes, and their near misses that libcsv takes */
-		"system,benchmark,accelerators,minutes\n\"a,b\",\"bert\",\"8\",\"1.5\"\n\"\",bert,8,1\n",
-		"system,benchmark,accelerators,minutes\nx,bert,8,\"1\"\n\"\"\n\" \"\n\"\",\"\",\"\",\"\"\n",
-		"system,benchmark,accelerators,minutes\n\"a\"\"b\",bert,8,1\n\"a\" ,bert,8,1\n \"a\",bert,8,1\n",
-		"system,benchmark,accelerators,minutes\n\"a\"b,bert,8,1\nx\"a\",bert,8,1\n\"a\",bert,8,\"1\r\"\n",
-		"system,benchmark,accelerators,minutes\n\"a,bert,8,1\nb\",bert,8,1\n\"0123456789abcdef,x\",bert,8,1\n",
-		"\"system\",\"benchmark\",\"accelerators\",\"minutes\"\n\" a b \",bert,8,\" 2 \"\n",
-		"system,benchmark,accelerators,minutes,\na,bert,8,1,\nb,bert,8,1\n",
-		"\xef\xbb\xbfsystem,benchmark,accelerators,minutes\na,bert,8,1\n",
-		"system,benchmark,accelerators,minutes\na\x01\x7f\xc3\xa1\xff,bert,8,1\na\x01\x7f\xc3\xa1\xff,bert,8,2\n",
-		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,runs_scored,scaling_factor\n"
-		"v1,a,bert,8,1,1;2; 3 ;;4,2,3,1.5\nv1,b,bert,8,1,\" 1;2\",x,-1,0\nv1,e,bert,8,1,\"\",1.0,2.5,abc\n"
-		"v1,a,bert,8,2,,,,\nv1, a ,bert,8,2,,,,\n,a,bert,8,2,,,,\nt,a,bert,8,2,,,,\nv1,g,bert,8,1,1;x,,,\n",
-		"system,benchmark,accelerators,minutes\na,bert,08,1e2\nb,bert,8.000,.5\nc,bert,1e3,5.\n"
-		"d,bert,+3,+3\ne,bert,-0,-0\nf,bert,8,00012.500\ng,bert,8,1.2.3\nh,bert,8,0x10\n"
-		"i,bert,8,1234567890123456789\nj,bert,8,0.000000000000000000000000123\nk,bert,8, 2 \n",
-		"system,benchmark,accelerators,minutes,minutes\nx,bert,1,2,3\n",
-		"system,benchmark,minutes\nx,bert,1\n",
-		"",
-		"\n\n",
-	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		both_loaders_agree(cases[i], strlen(cases[i]));
-
-	/* random text over an alphabet that stresses the splitter: separators, blanks, CR, quotes,
-	 * control bytes, UTF-8, numbers */
-	static const char *const tok[] = {
-		",", ",", ",", " ", "\t", "\r", "\n", "\n", "\r\n", "\"", "a", "sys", "bert", "8", "16",
-		"1.5", "-2", "0", ".", "1e3", ";", "\x01", "\xc3\xa1", "\xff", "v4.1", "x y", "",
-		"\"a,b\"", "\" x \"", "\"\"", "\"8\"", ",\"sys, 1\",",
-	};
-	static const char *const head[] = {
-		"system,benchmark,accelerators,minutes\n",
-		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,scaling_factor\n",
-		"minutes , system,\tbenchmark,accelerators,submitter\r\n",
-	};
-	char buf[2048];
-	for (int iter = 0; iter < 20000; iter++) {
-		size_t n = (size_t)snprintf(buf, sizeof buf, "%s", head[rnd(3)]);
-		unsigned ntok = rnd(120);
-		for (unsigned k = 0; k < ntok && n + 16 < sizeof buf; k++) {
-			/* mostly well-formed rows, so that the rows themselves get compared */
-			if (rnd(4) == 0)
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "s%u,bert,%u,%u.%u\n", rnd(50),
-						      1 + rnd(64), rnd(100), rnd(1000));
-			else
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", tok[rnd(sizeof tok / sizeof tok[0])]);
-		}
-		both_loaders_agree(buf, n);
-	}
-}
-
-/* The parallel loader (big files) against one pass: chunks of every size down to a byte, cut
- * inside quoted fields, CRLF pairs and blank lines, on the fast path's cases and random text. */
-static void parallel_matches_one_pass(void **state)
-{
-	(void)state;
-	static const char *const cases[] = {
-		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,2\na,bert,8,3\n",
-		"system,benchmark,accelerators,minutes\n\"a\nb\nc\",bert,8,1\nc,bert,8,abc\n\"d\r\ne\",bert,8,1\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,1\n\"c,bert,8,1\nd,bert,8,1\n",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,1\nc,bert,8,1 \"x\"\nd,bert,8,1\n",
-		"system,benchmark,accelerators,minutes\r\na,bert,8,1\r\nb,bert,8,1\r\n\r\nc,bert,8,1",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,\"1\"",
-		"system,benchmark,accelerators,minutes\na,bert,8,1\nb,bert,8,\"1",
-		"system,benchmark,accelerators,minutes\n",
-		"system,benchmark,accelerators,minutes",
-		"\n\nsystem,benchmark,accelerators,minutes\n\n\na,bert,8,1\n\n",
-		"\"sys\ntem\",benchmark,accelerators,minutes\na,bert,8,1\n",
-		"system,benchmark,accelerators,minutes,minutes\nx,bert,1,2,3\n",
-		"system,benchmark,minutes\nx,bert,1\n",
-		"\xef\xbb\xbfsystem,benchmark,accelerators,minutes\na,bert,8,1\n",
-		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,runs_scored,scaling_factor\n"
-		"v1,a,bert,8,1,1;2; 3 ;;4,2,3,1.5\nv1,b,bert,8,1,\" 1;2\",x,-1,0\nv1,e,bert,8,1,\"\",1.0,2.5,abc\n"
-		"v1,a,bert,8,2,,,,\nv1, a ,bert,8,2,,,,\n,a,bert,8,2,,,,\nt,a,bert,8,2,,,,\nv1,g,bert,8,1,1;x,,,\n"
-		"v1,\xc3\xa1\x01,bert,8,1,,,,\nv1,\xc3\xa1\x01,bert,8,1,,,,\nv1,\"\xc3\xa1\x01\",bert,8,1,,,,\n",
-		"round,system,benchmark,accelerators,minutes\n,a,bert,8,1\n,a,bert,8,1\nt,a,bert,8,1\nv,a,bert,8,1\n"
-		"v,a,bert,8,1\n,b,bert,8,1\n",
-		"",
-	};
-	static const size_t chunks[] = { 1, 2, 3, 5, 8, 13, 40, 100, 1 << 20 };
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
-			parallel_agrees(NULL, cases[i], strlen(cases[i]), chunks[c]);
-			parallel_agrees("system,benchmark,accelerators,minutes\na,bert,8,1\n", cases[i],
-					strlen(cases[i]), chunks[c]);
-		}
-
-	/* random text: well-formed rows with repeated names (duplicates), bad numbers, quoted
-	 * fields with commas, newlines and CRLF, blank lines, stray quotes, control bytes */
-	static const char *const tok[] = {
-		",", ",", " ", "\t", "\r", "\n", "\n", "\r\n", "\"", "\"a,\nb\"", "\"x\r\ny\"", "\"\"",
-		"a", "sys", "bert", "8", "1.5", "-2", "x", ";", "\x01", "\xc3\xa1", "\xff", "v4.1",
-	};
-	static const char *const head[] = {
-		"system,benchmark,accelerators,minutes\n",
-		"round,system,benchmark,accelerators,minutes,run_minutes,nodes,scaling_factor\r\n",
-		"minutes , system,\tbenchmark,accelerators,submitter,framework\n",
-	};
-	static char buf[16384];
-	for (int iter = 0; iter < 3000; iter++) {
-		unsigned h = rnd(3);
-		size_t n = (size_t)snprintf(buf, sizeof buf, "%s%s", rnd(8) ? "" : "\xef\xbb\xbf", head[h]);
-		unsigned nrows = rnd(200), bad = rnd(4);
-		for (unsigned k = 0; k < nrows && n + 200 < sizeof buf; k++) {
-			unsigned what = rnd(10);
-			if (bad && what == 0) {
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", tok[rnd(sizeof tok / sizeof tok[0])]);
-				continue;
-			}
-			const char *q = what == 1 ? "\"" : "";
-			const char *nl = what == 2 ? "\r\n" : "\n";
-			if (h == 0)
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "%ss%u%s,bert,%u,%u.%u%s", q, rnd(60),
-						      q, rnd(64), rnd(100), rnd(1000), nl);
-			else if (h == 1)
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "v%u,s%u,%s,%u,%u.%u,%s%u;%u.5%s,%u,%s%s",
-						      rnd(3), rnd(60), rnd(2) ? "bert" : "ssd", 1 + rnd(64), rnd(100),
-						      rnd(1000), q, rnd(9), rnd(9), q, rnd(3), rnd(3) ? "1" : "x", nl);
-			else
-				n += (size_t)snprintf(buf + n, sizeof buf - n, "%u.%u, s%u ,bert,%u,Sub%u,%s%s%s",
-						      rnd(10), rnd(100), rnd(60), 1 + rnd(64), rnd(3),
-						      what == 3 ? "\"Py, \nTorch\"" : "PyTorch", what == 4 ? "\r" : "", nl);
-		}
-		size_t chunk = 1 + rnd(rnd(2) ? 64 : 2048);
-		parallel_agrees(rnd(4) ? NULL : "system,benchmark,accelerators,minutes\ns1,bert,8,1\ns2,bert,8,1\n",
-				buf, n, chunk);
-	}
 }
 
 /* ------------------------------------------------------------------ decimals vs strtod */
@@ -810,64 +564,6 @@ static void check_runs(const char *list)
 	dataset_free(&d);
 }
 
-/* The pool's hash sees the bytes of the text and its length, nothing around it, wherever the
- * text lies; the plain flag is printable ASCII, byte by byte. */
-static void pool_hash_and_plain(void **state)
-{
-	(void)state;
-	static const unsigned char mix[] = { 'a', 'Z', '0', ' ', '~', ',', 0x00, 0x09, 0x1f, 0x7f, 0x80, 0xc3, 0xff };
-	unsigned char a[64], b[64];
-	uint64_t x = 88172645463325252ull;
-	size_t collisions = 0, plains = 0, total = 0;
-	uint64_t prev[41] = { 0 };
-	unsigned char prev_text[41][40];
-
-	for (int iter = 0; iter < 20000; iter++) {
-		size_t len = (size_t)(iter % 41), off = (size_t)(iter / 41 % 8);
-		bool want = true;
-		for (size_t i = 0; i < sizeof a; i++) {
-			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			a[i] = (unsigned char)x; /* garbage around the text, different in a and b */
-			b[i] = (unsigned char)(x >> 8);
-		}
-		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			/* mostly printable text, now and then one byte that is not */
-			unsigned char c = x % 16 ? mix[x / 16 % 6] : mix[x / 16 % (sizeof mix)];
-			a[off + i] = b[7 - off + i] = c;
-			if (c < 0x20 || c >= 0x7f)
-				want = false;
-		}
-		bool plain_a = !want, plain_b = !want;
-		uint64_t ha = strpool_hash_plain((const char *)a + off, len, &plain_a);
-		uint64_t hb = strpool_hash_plain((const char *)b + 7 - off, len, &plain_b);
-		assert_true(plain_a == want && plain_b == want);
-		assert_true(ha == hb);
-		assert_true(ha == strpool_hash((const char *)a + off, len));
-		plains += want;
-		/* against the last text of the same length: a different text, a different hash */
-		if (iter >= 41 && ha == prev[len] && memcmp(prev_text[len], a + off, len) != 0)
-			collisions++;
-		prev[len] = ha;
-		memcpy(prev_text[len], a + off, len);
-		total++;
-	}
-	assert_true(plains > total / 10 && plains < total);
-	assert_int_equal(collisions, 0);
-	/* one byte changed anywhere changes the hash; so does the length */
-	char t[40];
-	memset(t, 'q', sizeof t);
-	for (size_t len = 1; len <= sizeof t; len++) {
-		uint64_t h = strpool_hash(t, len);
-		assert_true(h != strpool_hash(t, len - 1));
-		for (size_t i = 0; i < len; i++) {
-			t[i] = 'r';
-			assert_true(strpool_hash(t, len) != h);
-			t[i] = 'q';
-		}
-	}
-}
-
 static void run_lists(void **state)
 {
 	(void)state;
@@ -913,6 +609,92 @@ static void integer_columns(void **state)
 	assert_true(warned("t.csv:8:12: nodes: '-3' is not a valid count"));
 }
 
+/* The optional columns of a results CSV: read by name, blank when absent, energy checked. */
+static void optional_columns(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,benchmark_published,source,run_files,"
+			      "failed_files,energy_j,power_measurement\n"
+			      "a,retinanet,8,1,ssd,NVIDIA/results/x/ssd,result_0.txt;result_1.txt,result_2.txt,"
+			      "11769962,DC\n"
+			      "b,bert,8,1,,,,,,\n"
+			      "c,bert,8,1,,,,,-1,\n"
+			      "d,bert,8,1,,,,,nan,\n"
+			      "e,bert,8,1,,,,,0,AC\n"), 0);
+	assert_int_equal(ds.n, 5);
+	const struct row *r = &ds.rows[0];
+	assert_string_equal(r->benchmark_published, "ssd");
+	assert_string_equal(r->source, "NVIDIA/results/x/ssd");
+	assert_string_equal(r->run_files, "result_0.txt;result_1.txt");
+	assert_string_equal(r->failed_files, "result_2.txt");
+	assert_true(r->energy_j == 11769962.0);
+	assert_string_equal(r->power_measurement, "DC");
+	assert_true(isnan(ds.rows[1].energy_j));
+	assert_string_equal(ds.rows[1].source, "");
+	assert_true(isnan(ds.rows[2].energy_j));
+	assert_true(isnan(ds.rows[3].energy_j));
+	assert_true(ds.rows[4].energy_j == 0.0);
+	assert_int_equal(ds.warn.total, 2);
+	assert_true(warned("t.csv:4:"));
+	assert_true(warned("energy_j: '-1' is not a finite number >= 0; ignored"));
+	assert_true(warned("t.csv:5:"));
+	/* the agreed defaults of the fields later passes fill */
+	assert_int_equal(r->dup_of, -1);
+	assert_string_equal(r->collapsed_from, "");
+	assert_string_equal(r->carried_from, "");
+	assert_true(isnan(r->price_lo) && isnan(r->price_hi));
+}
+
+/* Columns of warnings: the energy column's byte column in its line. */
+static void energy_warning_column(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,energy_j\nabc,bert,8,1,x1\n"), 0);
+	assert_true(warned("t.csv:2:14: energy_j: 'x1'"));
+}
+
+/* File names in messages go through the sanitizer: an escape in a name reaches no terminal. */
+static void file_names_sanitized(void **state)
+{
+	(void)state;
+	assert_int_equal(dataset_load_csv(&ds, "/nonexistent/\x1b]0;PWNED\x07\xe2\x80\xae.csv", &err), -1);
+	assert_null(strchr(err.file, '\x1b'));
+	assert_null(strstr(err.file, "\xe2\x80\xae"));
+	assert_non_null(strstr(err.file, "?]0;PWNED????.csv"));
+	assert_int_equal(dataset_load_buffer(&ds, "a\x1b[2J.csv", "system,benchmark,accelerators,minutes\nx,bert,0,1\n",
+					     48, &err), 0);
+	assert_true(warned("a?[2J.csv:2:8: accelerators"));
+}
+
+/* Family patterns match under ASCII folding only, whatever the locale. */
+static void families_ascii_folding(void **state)
+{
+	(void)state;
+	static const char fam[] = "pattern,vendor,family\nGAUDI,Intel,Gaudi\n";
+	assert_int_equal(dataset_load_families_buffer(&ds, "f.csv", fam, sizeof fam - 1, &err), 0);
+	assert_int_equal(load("system,benchmark,accelerators,minutes,accelerator\n"
+			      "a,bert,8,1,Intel gaudi2\nb,bert,8,1,Intel G\xc3\x81UDI\n"), 0);
+	dataset_classify(&ds);
+	assert_string_equal(ds.rows[0].family, "Gaudi");
+	assert_string_equal(ds.rows[1].family, "Intel G\xc3\x81UDI");
+	assert_non_null(ascii_casestr("NVIDIA H100-SXM5", "h100-sxm"));
+	assert_null(ascii_casestr("H10", "h100"));
+	assert_string_equal(ascii_casestr("abc", ""), "abc");
+}
+
+static void row_names(void **state)
+{
+	char buf[16];
+
+	(void)state;
+	assert_string_equal(text_row_name("smc", "a", true, buf, sizeof buf), "smc/a");
+	assert_string_equal(text_row_name("smc", "a", false, buf, sizeof buf), "a");
+	assert_string_equal(text_row_name("", "a", true, buf, sizeof buf), "a");
+	/* cut at a character boundary */
+	assert_string_equal(text_row_name("abcdefghijklm", "\xc3\xa1x", true, buf, sizeof buf), "abcdefghijklm/");
+	assert_string_equal(text_row_name("abcdefghijkl", "\xc3\xa1x", true, buf, sizeof buf), "abcdefghijkl/\xc3\xa1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -937,16 +719,18 @@ int main(void)
 		cmocka_unit_test_setup_teardown(families_first_match_case_insensitive, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_bad_header, setup, teardown),
 		cmocka_unit_test_setup_teardown(rounds_and_workload_order, setup, teardown),
-		cmocka_unit_test_setup_teardown(names_kept_match_scan, setup, teardown),
+		cmocka_unit_test_setup_teardown(names_match_scan, setup, teardown),
 		cmocka_unit_test_setup_teardown(names_found_exact_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(long_field_and_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(sanitize_helper, setup, teardown),
-		cmocka_unit_test_setup_teardown(fast_path_matches_libcsv, setup, teardown),
-		cmocka_unit_test_setup_teardown(parallel_matches_one_pass, setup, teardown),
 		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
 		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
 		cmocka_unit_test_setup_teardown(run_lists, setup, teardown),
-		cmocka_unit_test_setup_teardown(pool_hash_and_plain, setup, teardown),
+		cmocka_unit_test_setup_teardown(optional_columns, setup, teardown),
+		cmocka_unit_test_setup_teardown(energy_warning_column, setup, teardown),
+		cmocka_unit_test_setup_teardown(file_names_sanitized, setup, teardown),
+		cmocka_unit_test_setup_teardown(families_ascii_folding, setup, teardown),
+		cmocka_unit_test_setup_teardown(row_names, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

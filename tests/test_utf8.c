@@ -5,7 +5,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "utf8.h"
+#include <stdio.h>
+#include <string.h>
+
+#include "text.h"
 
 #define LEN(s) utf8_seq_len((const unsigned char *)(s), sizeof(s) - 1)
 
@@ -35,11 +38,39 @@ static void invalid(void **state)
 	assert_int_equal(LEN("\xe2\x82\n"), 0);       /* stops at a newline */
 }
 
+/* Bidirectional controls reorder what a terminal shows: the sanitizer replaces them. */
+static void bidi_unsafe(void **state)
+{
+	static const char *const bidi[] = {
+		"\xd8\x9c", "\xe2\x80\x8e", "\xe2\x80\x8f", "\xe2\x80\xaa", "\xe2\x80\xab",
+		"\xe2\x80\xac", "\xe2\x80\xad", "\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa7",
+		"\xe2\x81\xa8", "\xe2\x81\xa9",
+	};
+	/* neighbours that are not controls */
+	static const char *const fine[] = { "\xd8\x9b", "\xe2\x80\x8d", "\xe2\x80\xa9", "\xe2\x80\xaf",
+					    "\xe2\x81\xa5", "\xe2\x81\xaa", "\xe2\x82\xac" };
+	char buf[16];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof bidi / sizeof bidi[0]; i++) {
+		size_t n = strlen(bidi[i]);
+		snprintf(buf, sizeof buf, "a%sb", bidi[i]);
+		utf8_sanitize(buf, strlen(buf));
+		assert_string_equal(buf, n == 2 ? "a??b" : "a???b");
+	}
+	for (size_t i = 0; i < sizeof fine / sizeof fine[0]; i++) {
+		snprintf(buf, sizeof buf, "a%sb", fine[i]);
+		utf8_sanitize(buf, strlen(buf));
+		assert_null(strchr(buf, '?'));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(valid),
 		cmocka_unit_test(invalid),
+		cmocka_unit_test(bidi_unsafe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

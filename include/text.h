@@ -1,0 +1,62 @@
+/* text.h: text rules shared by every module: strict UTF-8, the one sanitizer, ASCII case
+ * folding, name lookup, workload labels and the one way to name a row. */
+#ifndef GS_TEXT_H
+#define GS_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Length of the valid UTF-8 sequence at s (n bytes available, s[0] >= 0x80), or 0 when invalid
+ * (no overlong forms, no surrogates, nothing above U+10FFFF: Python's strict decoder). */
+size_t utf8_seq_len(const unsigned char *s, size_t n);
+
+/* True when the len-byte sequence at s is a C1 control (U+0080..U+009F), read as CSI and
+ * friends by 8-bit terminals. */
+bool utf8_is_c1(const unsigned char *s, size_t len);
+
+/* True when the len-byte sequence at s is a bidirectional control (U+061C, U+200E, U+200F,
+ * U+202A..U+202E, U+2066..U+2069), which reorders what a terminal shows around it. */
+bool utf8_is_bidi(const unsigned char *s, size_t len);
+
+/* The one sanitizer: replaces, in place, each byte of a control character, DEL, C1 control,
+ * bidi control or invalid UTF-8 in s[0..n) with '?'. Text from files goes through it before
+ * it reaches a terminal, a message or a CSV. */
+void utf8_sanitize(char *s, size_t n);
+
+/* Copies s (NULL reads as "") into buf (size n > 0), cut at a character boundary, through
+ * utf8_sanitize; returns buf. */
+char *text_sanitize(const char *s, char *buf, size_t n);
+
+/* c with ASCII letters in lower case: the one case-folding rule, the same in every locale. */
+static inline int ascii_fold(int c)
+{
+	return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c;
+}
+
+/* strcmp of a and b under ascii_fold (NULL reads as ""). */
+int ascii_casecmp(const char *a, const char *b);
+
+/* strncmp of a and b under ascii_fold. */
+int ascii_ncasecmp(const char *a, const char *b, size_t n);
+
+/* The first place in hay where needle occurs under ascii_fold, or NULL; an empty needle is
+ * found at the start. */
+const char *ascii_casestr(const char *hay, const char *needle);
+
+/* Index in list[0..n) of name: an exact match first, then one under ascii_fold (and, with
+ * labels, a workload's display label: "BERT"); n when there is none or name is NULL. */
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels);
+
+/* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
+const char *workload_label(const char *id);
+
+/* Display rank of a benchmark id: the paper's workloads first, then the other known ones;
+ * every unknown id ranks after them all (equal ranks are ordered by name). */
+size_t workload_rank(const char *id);
+
+/* Writes a row's name into buf (size n > 0): "SUBMITTER/SYSTEM" when qualified (the same
+ * system id exists under several submitters) and submitter is not empty, else the system id;
+ * cut to fit at a character boundary. Returns buf. */
+char *text_row_name(const char *submitter, const char *system, bool qualified, char *buf, size_t n);
+
+#endif

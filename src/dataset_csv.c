@@ -1,0 +1,773 @@
+/* dataset_csv.c: the results CSV loader. libcsv parses; the input is fed one physical line at
+ * a time so that every record knows the line it starts on and a bad field can be located by
+ * byte column in that line. Files are read with read() in blocks (a file cut short while it
+ * loads is then only a shorter input, never a fault). */
+#include "dataset.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ columns */
+
+enum column {
+	C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY, C_ACCELERATOR,
+	C_NODES, C_PER_NODE, C_ACCELERATORS, C_FRAMEWORK, C_BENCHMARK, C_MINUTES, C_RUNS_SCORED,
+	C_RUNS_FAILED, C_SCALING, C_RUN_MINUTES, C_BENCH_PUBLISHED, C_SOURCE, C_RUN_FILES,
+	C_FAILED_FILES, C_ENERGY, C_POWER, C_NCOLS
+};
+
+static const char *const column_names[C_NCOLS] = {
+	"round", "submitter", "system", "system_name", "division", "availability", "accelerator",
+	"nodes", "accelerators_per_node", "accelerators", "framework", "benchmark", "minutes",
+	"runs_scored", "runs_failed", "scaling_factor", "run_minutes", "benchmark_published",
+	"source", "run_files", "failed_files", "energy_j", "power_measurement",
+};
+
+static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C_MINUTES };
+
+/* The text columns of a row and where each goes (the round is set apart: a file without one
+ * takes its name). */
+static const struct {
+	enum column col;
+	size_t off;
+} text_cols[] = {
+	{ C_SUBMITTER, offsetof(struct row, submitter) },
+	{ C_SYSTEM, offsetof(struct row, system) },
+	{ C_SYSTEM_NAME, offsetof(struct row, system_name) },
+	{ C_DIVISION, offsetof(struct row, division) },
+	{ C_AVAILABILITY, offsetof(struct row, availability) },
+	{ C_ACCELERATOR, offsetof(struct row, accelerator) },
+	{ C_FRAMEWORK, offsetof(struct row, framework) },
+	{ C_BENCHMARK, offsetof(struct row, benchmark) },
+	{ C_BENCH_PUBLISHED, offsetof(struct row, benchmark_published) },
+	{ C_SOURCE, offsetof(struct row, source) },
+	{ C_RUN_FILES, offsetof(struct row, run_files) },
+	{ C_FAILED_FILES, offsetof(struct row, failed_files) },
+	{ C_POWER, offsetof(struct row, power_measurement) },
+};
+#define NTEXT (sizeof text_cols / sizeof text_cols[0])
+
+/* Largest accelerator count taken: far above any real system, far below where doubles lose
+ * integers, so N, A and log2 N stay exact. */
+#define MAX_ACCELERATORS 1000000000LL
+
+/* ------------------------------------------------------------------ numbers */
+
+/* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
+static const char *trim(const char *s, size_t *len)
+{
+	size_t n = *len;
+
+	while (n && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*len = n;
+	return s;
+}
+
+int dataset_parse_double(const char *s, size_t len, double *out)
+{
+	char small[64], *buf = small, *end;
+	double v;
+	int rc = -1;
+
+	s = trim(s, &len);
+	if (len == 0)
+		return -1;
+	/* strtod also takes "nan", "inf" and hex floats: none is a measurement */
+	for (size_t i = 0; i < len; i++)
+		if (!memchr("0123456789.eE+-", s[i], 15))
+			return -1;
+	/* strtod needs a terminated copy; a long one (many digits) on the heap */
+	if (len >= sizeof small && !(buf = malloc(len + 1)))
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (end == buf + len && errno != ERANGE && isfinite(v)) {
+		*out = v;
+		rc = 0;
+	}
+	if (buf != small)
+		free(buf);
+	return rc;
+}
+
+/* Parses a whole field as an integer (a trailing ".0" is accepted). 0 or -1. */
+static int parse_int(const char *s, size_t len, long long *out)
+{
+	double v;
+
+	/* below 9e15 every integer is an exact double */
+	if (dataset_parse_double(s, len, &v) < 0 || v != floor(v) || fabs(v) > 9.0e15)
+		return -1;
+	*out = (long long)v;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ loader state */
+
+/* One field of the current record, copied out of libcsv's buffer (reused record to record). */
+struct field {
+	char *s;
+	size_t len, cap;
+};
+
+/* A row in the duplicate set: its key, and its index + 1 (0: a free slot). */
+struct key {
+	const char *round, *system, *benchmark, *submitter;
+	size_t ref;
+};
+
+struct loader {
+	struct dataset *ds;
+	const char *name;        /* pooled file name, sanitized */
+	const char *round_default;
+	struct gs_err *err;
+	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
+	size_t nheader;          /* fields in the header */
+	bool have_header;
+	struct field *fields;    /* current record */
+	size_t nfields, fcap;
+	long line;               /* physical line being fed */
+	long rec_line;           /* line where the current record started */
+	const char *raw;         /* the current physical line, for columns */
+	size_t raw_len;
+	bool raw_cont;           /* the record continues a previous line (quoted newline) */
+	int fatal;
+	struct key *keys;        /* open-addressing set of the rows by round, system, benchmark */
+	size_t keys_cap, nkeys;
+};
+
+/* Copies a field handed over by libcsv. 0, or -1 when out of memory. */
+static int field_push(struct loader *L, const char *s, size_t len)
+{
+	if (L->nfields == L->fcap) {
+		size_t cap = L->fcap ? L->fcap * 2 : 32;
+		struct field *f = realloc(L->fields, cap * sizeof *f);
+		if (!f)
+			return -1;
+		memset(f + L->fcap, 0, (cap - L->fcap) * sizeof *f);
+		L->fields = f;
+		L->fcap = cap;
+	}
+	struct field *f = &L->fields[L->nfields];
+	if (len + 1 > f->cap) {
+		char *p = realloc(f->s, len + 1);
+		if (!p)
+			return -1;
+		f->s = p;
+		f->cap = len + 1;
+	}
+	if (len)
+		memcpy(f->s, s, len);
+	f->s[len] = '\0';
+	f->len = len;
+	L->nfields++;
+	return 0;
+}
+
+/* Byte column (1-based) where field idx starts in the current line, or 0 when unknown. */
+static long field_col(const struct loader *L, size_t idx)
+{
+	bool q = false;
+	size_t f = 0;
+
+	if (L->raw_cont || L->rec_line != L->line)
+		return 0;
+	if (idx == 0)
+		return 1;
+	for (size_t i = 0; i < L->raw_len; i++) {
+		char c = L->raw[i];
+		if (c == '"')
+			q = !q;
+		else if (c == ',' && !q && ++f == idx)
+			return (long)i + 2;
+	}
+	return 0;
+}
+
+/* A warning about column c of the current record: at its byte column in the line, or at its
+ * field number when the line does not say. */
+__attribute__((format(printf, 3, 4)))
+static void warn_at(struct loader *L, enum column c, const char *fmt, ...)
+{
+	char text[1024];
+	size_t idx = (size_t)L->col_of[c];
+	long col = field_col(L, idx);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof text, fmt, ap);
+	va_end(ap);
+	warn_add(&L->ds->warn, L->name, L->rec_line, col ? col : (long)idx + 1, "%s", text);
+}
+
+/* The text of column c in the current record as the file has it ("" when absent). */
+static const char *field_raw(const struct loader *L, enum column c, size_t *len)
+{
+	int i = L->col_of[c];
+
+	if (i < 0 || (size_t)i >= L->nfields) {
+		*len = 0;
+		return "";
+	}
+	*len = L->fields[i].len;
+	return L->fields[i].s;
+}
+
+/* The text of column c without the spaces and tabs around it. */
+static const char *field_text(const struct loader *L, enum column c, size_t *len)
+{
+	const char *s = field_raw(L, c, len);
+
+	return trim(s, len);
+}
+
+/* Quoted field text in messages is cut to this many bytes. */
+#define QUOTE(len) (int)((len) > 40 ? 40 : (len))
+
+/* The pooled, sanitized text of column c (NULL when out of memory). The field is ours to
+ * change: it is sanitized in place. */
+static const char *text_pool(struct loader *L, enum column c)
+{
+	size_t len;
+	char *s = (char *)field_text(L, c, &len);
+
+	utf8_sanitize(s, len);
+	return strpool_intern(&L->ds->pool, s, len);
+}
+
+/* ------------------------------------------------------------------ duplicates */
+
+/* splitmix64's finalizer: every input bit moves every output bit. */
+static uint64_t mix(uint64_t h)
+{
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
+}
+
+/* Hash of a key: its texts are pooled, so their pointers stand for them. */
+static size_t key_hash(const struct key *k)
+{
+	return (size_t)mix(mix(mix((uintptr_t)k->round) ^ (uintptr_t)k->system) ^ (uintptr_t)k->benchmark);
+}
+
+static struct key row_key(const struct row *r, size_t idx)
+{
+	struct key k = { r->round, r->system, r->benchmark, r->submitter, idx + 1 };
+	return k;
+}
+
+/* Puts k in the key set, which must have room. */
+static void key_put(struct loader *L, struct key k)
+{
+	size_t mask = L->keys_cap - 1, j = key_hash(&k) & mask;
+
+	while (L->keys[j].ref)
+		j = (j + 1) & mask;
+	L->keys[j] = k;
+	L->nkeys++;
+}
+
+/* Room for one more key in the set. 0, or -1 when out of memory. */
+static int key_room(struct loader *L)
+{
+	if ((L->nkeys + 1) * 2 <= L->keys_cap)
+		return 0;
+	size_t cap = L->keys_cap ? L->keys_cap * 2 : 1024;
+	struct key *old = L->keys;
+	size_t old_cap = L->keys_cap;
+	if (!(L->keys = calloc(cap, sizeof *L->keys))) {
+		L->keys = old;
+		return -1;
+	}
+	L->keys_cap = cap;
+	L->nkeys = 0;
+	for (size_t i = 0; i < old_cap; i++)
+		if (old[i].ref)
+			key_put(L, old[i]);
+	free(old);
+	return 0;
+}
+
+/* The index of an earlier row with k's round, submitter, system and benchmark, or SIZE_MAX.
+ * The same system id under another submitter (v4.0 has three SMC entries) is another result:
+ * counted in ds->shared_ids, so that reports name such rows SUBMITTER/SYSTEM. */
+static size_t key_find(struct loader *L, const struct key *k)
+{
+	size_t mask = L->keys_cap - 1;
+
+	for (size_t j = key_hash(k) & mask; L->keys[j].ref; j = (j + 1) & mask) {
+		const struct key *o = &L->keys[j];
+		if (o->round != k->round || o->system != k->system || o->benchmark != k->benchmark)
+			continue;
+		if (o->submitter == k->submitter)
+			return o->ref - 1;
+		L->ds->shared_ids++;
+	}
+	return SIZE_MAX;
+}
+
+/* ------------------------------------------------------------------ rows */
+
+/* Parses run_minutes into ds->runs, ascending; a bad value warns and keeps none. Sets
+ * r->run_off and r->run_n. 0, or -1 when out of memory. */
+static int runs_parse(struct loader *L, struct row *r)
+{
+	struct dataset *ds = L->ds;
+	size_t len, i = 0;
+	const char *s = field_raw(L, C_RUN_MINUTES, &len); /* a blank element is a bad one */
+
+	r->run_off = ds->nruns;
+	r->run_n = 0;
+	while (i < len) {
+		const char *semi = memchr(s + i, ';', len - i);
+		size_t j = semi ? (size_t)(semi - s) : len;
+		double x;
+		if (j > i) {
+			if (dataset_parse_double(s + i, j - i, &x) < 0 || x <= 0) {
+				warn_at(L, C_RUN_MINUTES, "run_minutes: '%.*s' is not a positive number; runs ignored",
+					QUOTE(j - i), s + i);
+				ds->nruns = r->run_off;
+				return 0;
+			}
+			if (ds->nruns == ds->runs_cap) {
+				size_t cap = ds->runs_cap ? ds->runs_cap * 2 : 1024;
+				double *v = realloc(ds->runs, cap * sizeof *v);
+				if (!v)
+					return -1;
+				ds->runs = v;
+				ds->runs_cap = cap;
+			}
+			/* kept ascending: insertion, a row has a handful of runs */
+			size_t k = ds->nruns++;
+			for (; k > r->run_off && ds->runs[k - 1] > x; k--)
+				ds->runs[k] = ds->runs[k - 1];
+			ds->runs[k] = x;
+		}
+		i = j + 1;
+	}
+	r->run_n = (unsigned)(ds->nruns - r->run_off);
+	return 0;
+}
+
+/* Optional integer column: absent or empty gives def; garbage warns and gives def. */
+static long long opt_int(struct loader *L, enum column c, long long def, long long min)
+{
+	size_t len;
+	const char *s = field_text(L, c, &len);
+	long long v;
+
+	if (len == 0)
+		return def;
+	if (parse_int(s, len, &v) < 0 || v < min) {
+		warn_at(L, c, "%s: '%.*s' is not a valid count; ignored", column_names[c], QUOTE(len), s);
+		return def;
+	}
+	return v;
+}
+
+/* Optional number column: absent or empty gives def; not a finite number above min (or at
+ * least min, with min_ok) warns and gives def. */
+static double opt_num(struct loader *L, enum column c, double def, double min, bool min_ok, const char *what)
+{
+	size_t len;
+	const char *s = field_text(L, c, &len);
+	double v;
+
+	if (len == 0)
+		return def;
+	if (dataset_parse_double(s, len, &v) < 0 || v < min || (!min_ok && v == min)) {
+		warn_at(L, c, "%s: '%.*s' is not %s; ignored", column_names[c], QUOTE(len), s, what);
+		return def;
+	}
+	return v;
+}
+
+/* The numbers of the current record into r; false (its warning given) when the row is to be
+ * skipped. */
+static bool row_numbers(struct loader *L, struct row *r)
+{
+	size_t len;
+	const char *s = field_text(L, C_MINUTES, &len);
+	long long n;
+
+	if (dataset_parse_double(s, len, &r->minutes) < 0 || !(r->minutes > 0)) {
+		warn_at(L, C_MINUTES, "minutes: '%.*s' is not a positive finite number; row skipped", QUOTE(len), s);
+		return false;
+	}
+	s = field_text(L, C_ACCELERATORS, &len);
+	if (parse_int(s, len, &n) < 0 || n < 1 || n > MAX_ACCELERATORS) {
+		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 1..%lld; row skipped",
+			QUOTE(len), s, MAX_ACCELERATORS);
+		return false;
+	}
+	r->accelerators = n;
+	r->nodes = opt_int(L, C_NODES, 0, 0);
+	r->per_node = opt_int(L, C_PER_NODE, 0, 0);
+	r->runs_scored = (int)opt_int(L, C_RUNS_SCORED, -1, 0);
+	r->runs_failed = (int)opt_int(L, C_RUNS_FAILED, -1, 0);
+	r->scaling_factor = opt_num(L, C_SCALING, 1.0, 0, false, "a positive number");
+	r->energy_j = opt_num(L, C_ENERGY, NAN, 0, true, "a finite number >= 0");
+	return true;
+}
+
+/* Pools the texts of the current record into r. 0, or -1 when out of memory. */
+static int row_texts(struct loader *L, struct row *r)
+{
+	size_t len;
+
+	field_text(L, C_ROUND, &len);
+	r->round = len ? text_pool(L, C_ROUND) : L->round_default;
+	if (!r->round)
+		return -1;
+	for (size_t i = 0; i < NTEXT; i++) {
+		const char *t = text_pool(L, text_cols[i].col);
+		if (!t)
+			return -1;
+		*(const char **)((char *)r + text_cols[i].off) = t;
+	}
+	r->vendor = r->family = r->accelerator;
+	r->collapsed_from = r->carried_from = "";
+	r->avail = dataset_avail(r->availability);
+	r->div = dataset_division(r->division);
+	return 0;
+}
+
+/* The current record as a row: checked, pooled, dropped as a duplicate or appended. 0, or -1
+ * when out of memory. */
+static int row_take(struct loader *L)
+{
+	struct dataset *ds = L->ds;
+	struct row r = { 0 };
+	size_t len;
+
+	if (L->nfields != L->nheader) {
+		warn_add(&ds->warn, L->name, L->rec_line, 0, "row has %zu fields, the header has %zu; row skipped",
+			 L->nfields, L->nheader);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		field_text(L, required[i], &len);
+		if (len == 0) {
+			warn_at(L, required[i], "%s is empty; row skipped", column_names[required[i]]);
+			return 0;
+		}
+	}
+	if (!row_numbers(L, &r))
+		return 0;
+	if (runs_parse(L, &r) < 0 || row_texts(L, &r) < 0 || key_room(L) < 0)
+		return -1;
+	r.price_lo = r.price_hi = NAN;
+	r.dup_of = -1;
+	r.file = L->name;
+	r.line = L->rec_line;
+	struct key k = row_key(&r, ds->n);
+	size_t first = key_find(L, &k);
+	if (first != SIZE_MAX) {
+		const struct row *o = &ds->rows[first];
+		warn_add(&ds->warn, L->name, L->rec_line, 0,
+			 "duplicate of %s:%ld (round %s, submitter %s, system %s, benchmark %s); the first is kept",
+			 o->file, o->line, r.round, r.submitter, r.system, r.benchmark);
+		ds->nruns = r.run_off;
+		return 0;
+	}
+	if (ds->n == ds->cap) {
+		size_t cap = ds->cap ? ds->cap * 2 : 256;
+		struct row *v = realloc(ds->rows, cap * sizeof *v);
+		if (!v)
+			return -1;
+		ds->rows = v;
+		ds->cap = cap;
+	}
+	ds->rows[ds->n] = r;
+	ds->n++;
+	key_put(L, k);
+	return 0;
+}
+
+static int header_take(struct loader *L)
+{
+	for (int c = 0; c < C_NCOLS; c++)
+		L->col_of[c] = -1;
+	for (size_t i = 0; i < L->nfields; i++) {
+		size_t len = L->fields[i].len;
+		const char *s = trim(L->fields[i].s, &len);
+		for (int c = 0; c < C_NCOLS; c++) {
+			if (strlen(column_names[c]) != len || ascii_ncasecmp(s, column_names[c], len) != 0)
+				continue;
+			if (L->col_of[c] >= 0) {
+				err_set(L->err, L->name, L->rec_line, field_col(L, i),
+					"column '%s' appears twice (fields %d and %zu)", column_names[c],
+					L->col_of[c] + 1, i + 1);
+				return -1;
+			}
+			L->col_of[c] = (int)i;
+		}
+	}
+	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
+		if (L->col_of[required[i]] < 0) {
+			err_set(L->err, L->name, L->rec_line, 0,
+				"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
+				column_names[required[i]]);
+			return -1;
+		}
+	}
+	L->nheader = L->nfields;
+	L->have_header = true;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ feeding libcsv */
+
+static void on_field(void *s, size_t len, void *data)
+{
+	struct loader *L = data;
+
+	if (L->fatal)
+		return;
+	if (field_push(L, s ? s : "", len) < 0) {
+		err_set(L->err, L->name, L->line, 0, "out of memory");
+		L->fatal = 1;
+	}
+}
+
+/* A record is complete: the header, or a row. */
+static void on_record(int c, void *data)
+{
+	struct loader *L = data;
+
+	(void)c;
+	if (!L->fatal && L->nfields > 0) {
+		if (!L->have_header) {
+			if (header_take(L) < 0)
+				L->fatal = 1;
+		} else if (row_take(L) < 0) {
+			err_set(L->err, L->name, L->rec_line, 0, "out of memory");
+			L->fatal = 1;
+		}
+	}
+	L->nfields = 0;
+	L->raw_cont = false;
+}
+
+/* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with L->err set. */
+static int line_take(struct loader *L, struct csv_parser *p, const char *s, size_t n, bool nl)
+{
+	L->raw = s;
+	L->raw_len = n;
+	if (p->pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
+		L->rec_line = L->line;
+	size_t done = csv_parse(p, s, n, on_field, on_record, L);
+	if (done != n) {
+		err_set(L->err, L->name, L->line, (long)done + 1,
+			"malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote",
+			csv_strerror(csv_error(p)));
+		return -1;
+	}
+	/* a record still open at the end of the line spans lines (quoted newline) */
+	if (nl && p->pstate != 0)
+		L->raw_cont = true;
+	if (nl)
+		L->line++;
+	return L->fatal ? -1 : 0;
+}
+
+/* Takes the complete lines of buf[0..len); returns how many bytes they span (the rest is a
+ * partial line), or -1 with L->err set. At the end of the input (last) the rest is a line too. */
+static long long feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len, bool last)
+{
+	const char *b = buf, *end = buf + len, *nl;
+
+	while (b < end && (nl = memchr(b, '\n', (size_t)(end - b)))) {
+		if (line_take(L, p, b, (size_t)(nl - b) + 1, true) < 0)
+			return -1;
+		b = nl + 1;
+	}
+	if (last && b < end) {
+		if (line_take(L, p, b, (size_t)(end - b), false) < 0)
+			return -1;
+		b = end;
+	}
+	return (long long)(b - buf);
+}
+
+/* Ends the input: a record still open (no final newline) is taken. 0, or -1 with L->err set. */
+static int finish(struct loader *L, struct csv_parser *p)
+{
+	if (csv_fini(p, on_field, on_record, L) != 0) {
+		err_set(L->err, L->name, L->rec_line ? L->rec_line : L->line, 0,
+			"unterminated quoted field (a quote opened here is never closed)");
+		return -1;
+	}
+	if (L->fatal)
+		return -1;
+	if (!L->have_header) {
+		err_set(L->err, L->name, 0, 0, "empty file: no header line");
+		return -1;
+	}
+	return 0;
+}
+
+static size_t skip_bom(const char *b, size_t n)
+{
+	return n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
+/* Reads fd to its end in blocks; each block's complete lines are taken, a partial line moves to
+ * the front, and the buffer grows only for a line longer than itself. 0, or -1 with L->err. */
+static int read_lines(struct loader *L, struct csv_parser *p, int fd)
+{
+	size_t cap = 1 << 16, have = 0;
+	char *buf = malloc(cap);
+	bool first = true;
+	int rc = -1;
+
+	if (!buf) {
+		err_set(L->err, L->name, 0, 0, "out of memory");
+		return -1;
+	}
+	for (;;) {
+		if (have == cap) {
+			char *b = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
+			if (!b) {
+				err_set(L->err, L->name, L->line, 0, "out of memory (a line of %zu bytes)", have);
+				goto out;
+			}
+			buf = b;
+			cap *= 2;
+		}
+		ssize_t got = read(fd, buf + have, cap - have);
+		if (got < 0 && errno == EINTR)
+			continue;
+		if (got < 0) {
+			err_set(L->err, L->name, L->line, 0, "read error: %s", strerror(errno));
+			goto out;
+		}
+		have += (size_t)got;
+		size_t start = first ? skip_bom(buf, have) : 0;
+		if (first && have < 3 && got > 0)
+			continue; /* too little yet to tell a byte-order mark */
+		first = false;
+		long long used = feed(L, p, buf + start, have - start, got == 0);
+		if (used < 0)
+			goto out;
+		memmove(buf, buf + start + used, have - start - (size_t)used);
+		have -= start + (size_t)used;
+		if (got == 0)
+			break;
+	}
+	rc = finish(L, p);
+out:
+	free(buf);
+	return rc;
+}
+
+/* Round name for files without a round column: the file name without folder and extension. */
+static const char *round_from_name(struct dataset *ds, const char *name)
+{
+	const char *b = strrchr(name, '/');
+	const char *dot;
+	char buf[256];
+
+	b = b ? b + 1 : name;
+	dot = strrchr(b, '.');
+	size_t len = dot && dot > b ? (size_t)(dot - b) : strlen(b);
+	if (len >= sizeof buf)
+		len = sizeof buf - 1;
+	memcpy(buf, b, len);
+	utf8_sanitize(buf, len);
+	return strpool_intern(&ds->pool, buf, len);
+}
+
+/* Sets up L for a load of name into ds; every earlier row enters the key set, for duplicates
+ * across files. 0, or -1 with err. */
+static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *ds, const char *name,
+		       struct gs_err *err)
+{
+	char clean[512];
+
+	memset(L, 0, sizeof *L);
+	L->ds = ds;
+	L->err = err;
+	L->line = 1;
+	text_sanitize(name, clean, sizeof clean);
+	L->name = strpool_intern(&ds->pool, clean, strlen(clean));
+	L->round_default = round_from_name(ds, name);
+	if (!L->name || !L->round_default || csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		err_set(err, name, 0, 0, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < ds->n; i++) {
+		if (key_room(L) < 0) {
+			csv_free(p);
+			err_set(err, name, 0, 0, "out of memory");
+			return -1;
+		}
+		key_put(L, row_key(&ds->rows[i], i));
+	}
+	return 0;
+}
+
+static void loader_free(struct loader *L, struct csv_parser *p)
+{
+	for (size_t i = 0; i < L->fcap; i++)
+		free(L->fields[i].s);
+	free(L->fields);
+	free(L->keys);
+	csv_free(p);
+}
+
+int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
+{
+	struct loader L;
+	struct csv_parser p;
+	int fd, rc;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		int e = errno;
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (loader_init(&L, &p, ds, path, err) < 0) {
+		close(fd);
+		return -1;
+	}
+	rc = read_lines(&L, &p, fd);
+	loader_free(&L, &p);
+	close(fd);
+	return rc;
+}
+
+int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+			struct gs_err *err)
+{
+	struct loader L;
+	struct csv_parser p;
+	size_t start = skip_bom(buf, len);
+	int rc = -1;
+
+	if (loader_init(&L, &p, ds, name, err) < 0)
+		return -1;
+	if (feed(&L, &p, buf + start, len - start, true) >= 0)
+		rc = finish(&L, &p);
+	loader_free(&L, &p);
+	return rc;
+}

@@ -1,0 +1,189 @@
+/* text.c: strict UTF-8, the one sanitizer, ASCII case folding, name lookup, workload labels
+ * and row names. Every module that shows, compares or looks up a name uses these. */
+#include "text.h"
+
+#include <stdio.h>
+#include <string.h>
+
+size_t utf8_seq_len(const unsigned char *s, size_t n)
+{
+	unsigned c = s[0], lo = 0x80, hi = 0xbf;
+	size_t len;
+
+	/* the second byte's range excludes overlong forms (e0, f0), surrogates (ed) and code
+	 * points above U+10FFFF (f4) */
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else {
+		return 0;
+	}
+	if (n < len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < len; i++)
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+	return len;
+}
+
+bool utf8_is_c1(const unsigned char *s, size_t len)
+{
+	return len == 2 && s[0] == 0xc2 && s[1] < 0xa0;
+}
+
+bool utf8_is_bidi(const unsigned char *s, size_t len)
+{
+	if (len == 2) /* U+061C ARABIC LETTER MARK */
+		return s[0] == 0xd8 && s[1] == 0x9c;
+	if (len != 3 || s[0] != 0xe2)
+		return false;
+	if (s[1] == 0x80) /* U+200E, U+200F, U+202A..U+202E */
+		return s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xaa && s[2] <= 0xae);
+	return s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9; /* U+2066..U+2069 */
+}
+
+void utf8_sanitize(char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		const unsigned char *c = (const unsigned char *)s + i;
+		size_t len = 1;
+		if (*c < 0x20 || *c == 0x7f)
+			len = 0;
+		else if (*c >= 0x80 && ((len = utf8_seq_len(c, n - i)) == 0 || utf8_is_c1(c, len)))
+			len = 0;
+		if (len == 0) { /* one '?' per bad byte */
+			s[i++] = '?';
+			continue;
+		}
+		if (utf8_is_bidi(c, len))
+			memset(s + i, '?', len);
+		i += len;
+	}
+}
+
+/* The length of s[0..len) cut to less than n bytes at a character boundary. */
+static size_t cut_len(const char *s, size_t len, size_t n)
+{
+	if (len < n)
+		return len;
+	len = n - 1;
+	while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+		len--;
+	return len;
+}
+
+char *text_sanitize(const char *s, char *buf, size_t n)
+{
+	size_t len;
+
+	if (n == 0)
+		return buf;
+	s = s ? s : "";
+	len = cut_len(s, strlen(s), n);
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	utf8_sanitize(buf, len);
+	return buf;
+}
+
+int ascii_casecmp(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)(a ? a : ""), *y = (const unsigned char *)(b ? b : "");
+
+	while (*x && ascii_fold(*x) == ascii_fold(*y)) {
+		x++;
+		y++;
+	}
+	return ascii_fold(*x) - ascii_fold(*y);
+}
+
+int ascii_ncasecmp(const char *a, const char *b, size_t n)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+
+	for (size_t i = 0; i < n; i++) {
+		int d = ascii_fold(x[i]) - ascii_fold(y[i]);
+		if (d || !x[i])
+			return d;
+	}
+	return 0;
+}
+
+const char *ascii_casestr(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (ascii_ncasecmp(hay, needle, n) == 0)
+			return hay;
+	return n == 0 ? hay : NULL;
+}
+
+static const struct {
+	const char *id, *label;
+} workloads[] = {
+	{ "bert", "BERT" }, { "llama2_70b_lora", "Llama2-LoRA" }, { "ssd", "RetinaNet" },
+	{ "retinanet", "RetinaNet" }, { "stable_diffusion", "StableDiff" }, { "gpt3", "GPT3" },
+	{ "dlrm_dcnv2", "DLRM" }, { "gnn", "R-GAT" }, { "rgat", "R-GAT" }, { "resnet", "ResNet" },
+	{ "unet3d", "3D-UNet" }, { "llama31_8b", "Llama3.1-8B" }, { "llama31_405b", "Llama3.1-405B" },
+	{ "flux1", "Flux.1" },
+};
+#define NWORKLOADS (sizeof workloads / sizeof workloads[0])
+
+size_t workload_rank(const char *id)
+{
+	for (size_t i = 0; i < NWORKLOADS; i++)
+		if (strcmp(workloads[i].id, id) == 0)
+			return i;
+	return NWORKLOADS;
+}
+
+const char *workload_label(const char *id)
+{
+	size_t i = workload_rank(id);
+
+	return i < NWORKLOADS ? workloads[i].label : id;
+}
+
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
+{
+	if (!name)
+		return n;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (ascii_casecmp(list[i], name) == 0 || (labels && ascii_casecmp(workload_label(list[i]), name) == 0))
+			return i;
+	return n;
+}
+
+char *text_row_name(const char *submitter, const char *system, bool qualified, char *buf, size_t n)
+{
+	const char *sub = qualified && submitter && *submitter ? submitter : NULL;
+	size_t ls = sub ? strlen(sub) + 1 : 0, len;
+
+	system = system ? system : "";
+	if (n == 0)
+		return buf;
+	/* the whole name is sub '/' system; cut it where a character starts */
+	len = ls + strlen(system);
+	if (len >= n) {
+		len = n - 1;
+		while (len > 0 && ((unsigned char)(len < ls ? (len + 1 == ls ? '/' : sub[len]) : system[len - ls]) & 0xc0) == 0x80)
+			len--;
+	}
+	snprintf(buf, len + 1, "%s%s%s", sub ? sub : "", sub ? "/" : "", system);
+	return buf;
+}
