@@ -1,0 +1,793 @@
+/* power.c: energy-to-train from MLPerf power logs, by the official rules (see power.h and
+ * ../shared/mlperf/README.md, "How the official energy-to-train score is computed").
+ *
+ * The arithmetic follows the official Python code step for step, in doubles and in the same
+ * order (time_ms is read as a float there, so every term is a double product), so that the
+ * published figures come out to the joule. Where the official code would crash (no start,
+ * a division by zero) or would silently integrate from time 0 (a reading before any start
+ * under the old rule), the file gives no energy and the system none: a wrong figure is
+ * worse than a blank one. */
+#include "power.h"
+#include "mllog.h"
+#include "olympic.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MARK ":::MLLOG "
+#define MARK_LEN 9
+
+enum power_rule power_rule_for_round(const char *round)
+{
+	unsigned major, minor;
+	char tail;
+
+	if (round && sscanf(round, "v%u.%u%c", &major, &minor, &tail) == 2)
+		return major < 4 || (major == 4 && minor == 0) ? POWER_RULE_FILE_ORDER : POWER_RULE_WINDOW;
+	return POWER_RULE_WINDOW;
+}
+
+/* ---- reading the events of one file ---- */
+
+enum kind { K_START, K_STOP, K_READING, K_EFF, K_SWITCH };
+
+struct ev {
+	double t, v;     /* time_ms; value (readings, conversion_eff, interconnect_power_est) */
+	size_t seq;      /* position in the file: the sort's tie-break, as Python's sort is stable */
+	long line, col;  /* of the payload */
+	int kind;
+};
+
+struct evlist {
+	struct ev *v;
+	size_t n, cap;
+	char meas[3];    /* "AC", "DC", "" none, "?" disagreeing lines */
+};
+
+/* The first ":::MLLOG " in [p, end), or NULL (memmem is not POSIX). */
+static const char *find_mark(const char *p, const char *end)
+{
+	while (end - p >= MARK_LEN) {
+		const char *q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1));
+		if (!q)
+			return NULL;
+		if (memcmp(q, MARK, MARK_LEN) == 0)
+			return q;
+		p = q + 1;
+	}
+	return NULL;
+}
+
+static void evlist_free(struct evlist *L)
+{
+	free(L->v);
+	memset(L, 0, sizeof *L);
+}
+
+/* A JSON number as a double: 0, or -1 when it is no number (booleans are none) or not finite. */
+static int json_double(const json_t *v, double *out)
+{
+	if (json_is_integer(v))
+		*out = (double)json_integer_value(v);
+	else if (json_is_real(v))
+		*out = json_real_value(v);
+	else
+		return -1;
+	return isfinite(*out) ? 0 : -1;
+}
+
+static int kind_of(const char *key)
+{
+	static const char *const names[] = {
+		[K_START] = "power_measurement_start", [K_STOP] = "power_measurement_stop",
+		[K_READING] = "power_reading", [K_EFF] = "conversion_eff",
+		[K_SWITCH] = "interconnect_power_est",
+	};
+
+	for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++)
+		if (strcmp(key, names[k]) == 0)
+			return k;
+	return -1;
+}
+
+static void note_measurement(struct evlist *L, json_t *root)
+{
+	json_t *meta = json_object_get(root, "metadata");
+	json_t *mt = json_is_object(meta) ? json_object_get(meta, "measurement_type") : NULL;
+	const char *s = json_is_string(mt) ? json_string_value(mt) : NULL;
+	const char *m;
+
+	if (!s)
+		return;
+	if ((s[0] == 'A' || s[0] == 'a') && (s[1] == 'C' || s[1] == 'c') && !s[2])
+		m = "AC";
+	else if ((s[0] == 'D' || s[0] == 'd') && (s[1] == 'C' || s[1] == 'c') && !s[2])
+		m = "DC";
+	else
+		return;
+	if (!L->meas[0])
+		memcpy(L->meas, m, 3);
+	else if (strcmp(L->meas, m) != 0)
+		memcpy(L->meas, "?", 2);
+}
+
+/* Collects the power events of buf[0..len). Every ":::MLLOG " payload must be valid JSON (as
+ * the compliance check reads it); lines without the marker are ignored, as the official
+ * parser ignores them. Returns 0, or -1 with e. */
+static int events_read(const char *buf, size_t len, const char *name, struct evlist *L,
+		       struct gs_err *e)
+{
+	struct mllog_scan s;
+	const char *p = buf, *end = buf + len;
+	long line = 1;
+
+	memset(L, 0, sizeof *L);
+	mllog_scan(buf, len, &s);
+	if (s.bad_line) {
+		err_set(e, name, s.bad_line, s.bad_col, "MLLOG payload is not valid JSON");
+		return -1;
+	}
+	for (; p < end; line++) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		const char *m, *pl;
+		json_error_t je;
+		json_t *root, *key;
+		struct ev ev;
+		long col;
+
+		if (!eol)
+			eol = end;
+		m = find_mark(p, eol);
+		if (!m)
+			goto next;
+		pl = m + MARK_LEN;
+		col = (long)(pl - p) + 1;
+		root = json_loadb(pl, (size_t)(eol - pl), JSON_ALLOW_NUL, &je);
+		if (!root) {
+			/* valid for json.loads but not for jansson: NaN, Infinity, a huge integer */
+			err_set(e, name, line, col + (je.position > 0 ? je.position - 1 : 0),
+				"MLLOG payload cannot be read: %s", je.text);
+			return -1;
+		}
+		if (!json_is_object(root)) {
+			json_decref(root);
+			err_set(e, name, line, col, "MLLOG payload is not a JSON object");
+			return -1;
+		}
+		note_measurement(L, root);
+		key = json_object_get(root, "key");
+		ev.kind = json_is_string(key) ? kind_of(json_string_value(key)) : -1;
+		if (ev.kind < 0) {
+			json_decref(root);
+			goto next;
+		}
+		ev.seq = L->n;
+		ev.line = line;
+		ev.col = col;
+		ev.v = 0;
+		if (json_double(json_object_get(root, "time_ms"), &ev.t) < 0) {
+			err_set(e, name, line, col, "%s has no finite numeric time_ms", json_string_value(key));
+			json_decref(root);
+			return -1;
+		}
+		if (ev.kind != K_START && ev.kind != K_STOP &&
+		    json_double(json_object_get(root, "value"), &ev.v) < 0) {
+			err_set(e, name, line, col, "%s has no finite numeric value", json_string_value(key));
+			json_decref(root);
+			return -1;
+		}
+		json_decref(root);
+		if (L->n == L->cap) {
+			size_t c = L->cap ? L->cap * 2 : 1024;
+			struct ev *v = realloc(L->v, c * sizeof *v);
+			if (!v) {
+				err_set(e, name, 0, 0, "out of memory");
+				return -1;
+			}
+			L->v = v;
+			L->cap = c;
+		}
+		L->v[L->n++] = ev;
+next:
+		p = eol + 1;
+	}
+	return 0;
+}
+
+/* ---- the node rules ---- */
+
+static int cmp_ev_time(const void *a, const void *b)
+{
+	const struct ev *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* The official node formula once the rule has found agg, start and stop. */
+static int node_result(double eff, double agg, double ttt_ms, double start, double stop,
+		       const char *name, double *joules, struct gs_err *e)
+{
+	double r;
+
+	if (stop == start) {
+		err_set(e, name, 0, 0, "empty measurement window: power_measurement_stop at the start's "
+			"time (%.17g ms), a division by zero", start);
+		return -1;
+	}
+	r = eff * agg * ttt_ms / (stop - start) / 1000;
+	if (!isfinite(r) || !(r > 0)) {
+		err_set(e, name, 0, 0, "node energy %g J is not a finite positive number", r);
+		return -1;
+	}
+	*joules = r;
+	return 0;
+}
+
+/* Rounds up to v4.0: lines in file order; every reading up to the first stop counts; then
+ * stop = max(stop, the latest reading's time), since the v4.0 SMC node files log their stop
+ * with the start's timestamp. */
+static int node_file_order(const struct evlist *L, const char *name, double ttt_ms,
+			   double *joules, struct gs_err *e)
+{
+	double prev = 0, start = 0, stop = 0, agg = 0, eff = 1.0, latest = 0;
+	int started = 0;
+	size_t readings = 0;
+
+	for (size_t i = 0; i < L->n; i++) {
+		const struct ev *ev = &L->v[i];
+		if (ev->kind == K_START) {
+			start = prev = ev->t;
+			started = 1;
+		} else if (ev->kind == K_READING) {
+			/* the official code would integrate this one from time 0 */
+			if (!started) {
+				err_set(e, name, ev->line, ev->col,
+					"power_reading before any power_measurement_start");
+				return -1;
+			}
+			agg += ev->v * (ev->t - prev);
+			prev = ev->t;
+			if (ev->t > latest)
+				latest = ev->t;
+			readings++;
+		} else if (ev->kind == K_STOP) {
+			stop = ev->t;
+			break;
+		} else if (ev->kind == K_EFF) {
+			eff = ev->v;
+		}
+	}
+	if (!started) {
+		err_set(e, name, 0, 0, "no power_measurement_start");
+		return -1;
+	}
+	if (!readings) {
+		err_set(e, name, 0, 0, "no power_reading before the first power_measurement_stop");
+		return -1;
+	}
+	if (latest > stop)
+		stop = latest;
+	return node_result(eff, agg, ttt_ms, start, stop, name, joules, e);
+}
+
+/* From v4.1: lines sorted by time (stably); readings count once a start has been seen and
+ * until a stop has; a later start moves the start; with no stop, the latest counted reading
+ * is the stop. */
+static int node_window(struct evlist *L, const char *name, double ttt_ms, double *joules,
+		       struct gs_err *e)
+{
+	double prev = 0, start = 0, stop = 0, agg = 0, eff = 1.0, latest = 0;
+	int started = 0, stopped = 0;
+	size_t readings = 0;
+
+	if (L->n > 1) /* qsort(NULL, 0) is undefined */
+		qsort(L->v, L->n, sizeof *L->v, cmp_ev_time);
+	for (size_t i = 0; i < L->n; i++) {
+		const struct ev *ev = &L->v[i];
+		if (ev->kind == K_START) {
+			start = prev = ev->t;
+			started = 1;
+		} else if (ev->kind == K_READING) {
+			if (started && !stopped) {
+				agg += ev->v * (ev->t - prev);
+				prev = ev->t;
+				if (ev->t > latest)
+					latest = ev->t;
+				readings++;
+			}
+		} else if (ev->kind == K_STOP) {
+			stop = ev->t;
+			stopped = 1;
+		} else if (ev->kind == K_EFF) {
+			eff = ev->v;
+		}
+	}
+	if (!started) {
+		err_set(e, name, 0, 0, "no power_measurement_start");
+		return -1;
+	}
+	if (!readings) {
+		err_set(e, name, 0, 0, "no power_reading between power_measurement_start and _stop");
+		return -1;
+	}
+	if (!stopped)
+		stop = latest;
+	return node_result(eff, agg, ttt_ms, start, stop, name, joules, e);
+}
+
+int power_node_energy(const char *buf, size_t len, const char *name, enum power_rule rule,
+		      double ttt_ms, double *joules, char *measurement, struct gs_err *e)
+{
+	struct evlist L;
+	int rc;
+
+	if (measurement)
+		measurement[0] = '\0';
+	if (events_read(buf, len, name, &L, e) < 0) {
+		evlist_free(&L);
+		return -1;
+	}
+	if (rule == POWER_RULE_FILE_ORDER)
+		rc = node_file_order(&L, name, ttt_ms, joules, e);
+	else
+		rc = node_window(&L, name, ttt_ms, joules, e);
+	if (rc == 0 && measurement)
+		memcpy(measurement, L.meas, sizeof L.meas);
+	evlist_free(&L);
+	return rc;
+}
+
+int power_switch_energy(const char *buf, size_t len, const char *name, double ttt_ms,
+			double *joules, int *estimated, struct gs_err *e)
+{
+	struct evlist L;
+	double eff = 1.0, est = 0, r;
+	long line = 0, col = 0;
+
+	*estimated = 0;
+	if (events_read(buf, len, name, &L, e) < 0) {
+		evlist_free(&L);
+		return -1;
+	}
+	for (size_t i = 0; i < L.n; i++) {
+		if (L.v[i].kind == K_EFF) {
+			eff = L.v[i].v;
+		} else if (L.v[i].kind == K_SWITCH) {
+			est = L.v[i].v;
+			line = L.v[i].line;
+			col = L.v[i].col;
+			*estimated = 1;
+			break;
+		}
+	}
+	evlist_free(&L);
+	r = eff * est * ttt_ms / 1000;
+	if (!isfinite(r) || r < 0) {
+		err_set(e, name, line, col, "switch energy %g J is not a finite number >= 0", r);
+		return -1;
+	}
+	*joules = r;
+	return 0;
+}
+
+/* ---- the system's score ---- */
+
+struct order {
+	double minutes;
+	size_t i;
+};
+
+static int cmp_order(const void *a, const void *b)
+{
+	const struct order *x = a, *y = b;
+
+	if (x->minutes != y->minutes)
+		return x->minutes < y->minutes ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
+int power_olympic(const double *minutes, const double *joules, size_t ok, size_t failed,
+		  size_t m, double sf, double *score)
+{
+	struct order *o;
+	size_t lo, hi;
+	double sum = 0, r;
+
+	if (ok == 0 || olympic_window(ok, failed, m, &lo, &hi) != 0)
+		return -1;
+	if (!(o = malloc(ok * sizeof *o)))
+		return -1;
+	for (size_t i = 0; i < ok; i++) {
+		o[i].minutes = minutes[i];
+		o[i].i = i;
+	}
+	qsort(o, ok, sizeof *o, cmp_order);
+	for (size_t k = lo; k < hi; k++)
+		sum += joules[o[k].i];
+	free(o);
+	r = sum / (double)(hi - lo) * sf;
+	if (!isfinite(r) || !(r > 0))
+		return -1;
+	*score = r;
+	return 0;
+}
+
+/* 1 when s has the word w (two ASCII letters, lower case): a run of letters and digits. */
+static int has_word(const char *s, const char *w)
+{
+	while (*s) {
+		const char *b = s;
+		while (*s && ((*s | 0x20) >= 'a' && (*s | 0x20) <= 'z' ? 1 : *s >= '0' && *s <= '9'))
+			s++;
+		if (s - b == 2 && (b[0] | 0x20) == w[0] && (b[1] | 0x20) == w[1])
+			return 1;
+		if (*s)
+			s++;
+	}
+	return 0;
+}
+
+const char *power_measurement_from_names(const char *submitter, const char *system)
+{
+	const char *names[2] = { submitter, system };
+
+	for (int i = 0; i < 2; i++) {
+		if (!names[i])
+			continue;
+		if (has_word(names[i], "dc"))
+			return "DC";
+		if (has_word(names[i], "ac"))
+			return "AC";
+	}
+	return "";
+}
+
+/* ---- reading a benchmark folder's power logs ---- */
+
+/* Reads path into *buf (grown, NUL-terminated) when it is a regular file of at most
+ * POWER_FILE_MAX bytes: opened without blocking (a FIFO cannot hang the import) and
+ * checked on the open descriptor. *id receives its device and inode. 0, or -1 with e. */
+static int read_log(const char *path, char **buf, size_t *cap, size_t *len, dev_t *dev,
+		    ino_t *ino, struct gs_err *e)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+	struct stat st;
+	size_t n = 0;
+
+	if (fd < 0) {
+		err_set(e, path, 0, 0, "cannot open: %s", strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		err_set(e, path, 0, 0, "not a regular file");
+		return -1;
+	}
+	if ((unsigned long long)st.st_size > POWER_FILE_MAX) {
+		close(fd);
+		err_set(e, path, 0, 0, "larger than %u bytes", POWER_FILE_MAX);
+		return -1;
+	}
+	*dev = st.st_dev;
+	*ino = st.st_ino;
+	for (;;) {
+		ssize_t k;
+		if (n + 1 >= *cap) {
+			size_t c = *cap ? *cap * 2 : 1u << 16;
+			char *p;
+			if (c > (size_t)POWER_FILE_MAX + 2)
+				c = (size_t)POWER_FILE_MAX + 2;
+			if (n + 1 >= c) {
+				/* it grew past the cap while being read */
+				close(fd);
+				err_set(e, path, 0, 0, "larger than %u bytes", POWER_FILE_MAX);
+				return -1;
+			}
+			if (!(p = realloc(*buf, c))) {
+				close(fd);
+				err_set(e, path, 0, 0, "out of memory");
+				return -1;
+			}
+			*buf = p;
+			*cap = c;
+		}
+		k = read(fd, *buf + n, *cap - n - 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
+			err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
+			close(fd);
+			return -1;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+	}
+	close(fd);
+	(*buf)[n] = '\0';
+	*len = n;
+	return 0;
+}
+
+struct names {
+	char **v;
+	size_t n;
+};
+
+static void names_free(struct names *s)
+{
+	for (size_t i = 0; i < s->n; i++)
+		free(s->v[i]);
+	free(s->v);
+	s->v = NULL;
+	s->n = 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int match(const char *s, const char *prefix)
+{
+	size_t n = strlen(s), p = strlen(prefix);
+	return n > p + 4 && strncmp(s, prefix, p) == 0 && strcmp(s + n - 4, ".txt") == 0;
+}
+
+/* The node_*.txt and sw_*.txt names of folder dir, each list sorted; 0, or -1 with e. */
+static int list_logs(const char *dir, struct names *node, struct names *sw, struct gs_err *e)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	node->v = sw->v = NULL;
+	node->n = sw->n = 0;
+	if (!d) {
+		err_set(e, dir, 0, 0, "no power logs for this run: %s", strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		struct names *s = match(de->d_name, "node_") ? node : match(de->d_name, "sw_") ? sw : NULL;
+		char **v, *c;
+		if (!s)
+			continue;
+		v = realloc(s->v, (s->n + 1) * sizeof *v);
+		c = strdup(de->d_name);
+		if (v)
+			s->v = v;
+		if (!v || !c) {
+			free(c);
+			closedir(d);
+			err_set(e, dir, 0, 0, "out of memory");
+			return -1;
+		}
+		s->v[s->n++] = c;
+	}
+	closedir(d);
+	if (node->n)
+		qsort(node->v, node->n, sizeof *node->v, cmp_str);
+	if (sw->n)
+		qsort(sw->v, sw->n, sizeof *sw->v, cmp_str);
+	return 0;
+}
+
+static char *join(const char *a, const char *b, size_t blen)
+{
+	size_t n = strlen(a) + blen + 2;
+	char *p = malloc(n);
+
+	if (p)
+		snprintf(p, n, "%s/%.*s", a, (int)blen, b);
+	return p;
+}
+
+/* The first name of want that have lacks (both sorted), or NULL. */
+static const char *first_missing(const struct names *want, const struct names *have)
+{
+	size_t j = 0;
+
+	for (size_t i = 0; i < want->n; i++) {
+		while (j < have->n && strcmp(have->v[j], want->v[i]) < 0)
+			j++;
+		if (j == have->n || strcmp(have->v[j], want->v[i]) != 0)
+			return want->v[i];
+	}
+	return NULL;
+}
+
+struct fileid {
+	dev_t dev;
+	ino_t ino;
+};
+
+/* Energy of one run: the sum over its node files, then its switch files, in name order
+ * (the official code sums in the file system's order: the last bits may differ, never a
+ * joule). meas receives the node files' measurement type ("AC", "DC", "", "?"). */
+static int run_energy(const char *rundir, const struct names *node, const struct names *sw,
+		      enum power_rule rule, double ms, double *joules, char *meas, char *noest,
+		      size_t noest_n, char **buf, size_t *cap, struct gs_err *e)
+{
+	const size_t total = node->n + sw->n;
+	struct fileid *ids = malloc((total ? total : 1) * sizeof *ids);
+	double sum = 0;
+	int rc = -1;
+
+	meas[0] = '\0';
+	if (!ids) {
+		err_set(e, rundir, 0, 0, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < total; i++) {
+		const int is_node = i < node->n;
+		const char *nm = is_node ? node->v[i] : sw->v[i - node->n];
+		char *path = join(rundir, nm, strlen(nm)), m[3];
+		size_t len;
+		double j;
+		int est = 1;
+		if (!path) {
+			err_set(e, rundir, 0, 0, "out of memory");
+			goto out;
+		}
+		if (read_log(path, buf, cap, &len, &ids[i].dev, &ids[i].ino, e) < 0) {
+			free(path);
+			goto out;
+		}
+		for (size_t k = 0; k < i; k++)
+			if (ids[k].dev == ids[i].dev && ids[k].ino == ids[i].ino) {
+				err_set(e, path, 0, 0, "the same file as %s: counted once it would "
+					"change the energy, twice it would be wrong",
+					k < node->n ? node->v[k] : sw->v[k - node->n]);
+				free(path);
+				goto out;
+			}
+		if (is_node ? power_node_energy(*buf, len, path, rule, ms, &j, m, e)
+			    : power_switch_energy(*buf, len, path, ms, &j, &est, e)) {
+			free(path);
+			goto out;
+		}
+		if (!est && !noest[0])
+			snprintf(noest, noest_n, "%s", path);
+		free(path);
+		if (is_node && m[0]) {
+			if (!meas[0])
+				memcpy(meas, m, 3);
+			else if (strcmp(meas, m) != 0)
+				memcpy(meas, "?", 2);
+		}
+		sum += j;
+	}
+	*joules = sum;
+	rc = 0;
+out:
+	free(ids);
+	return rc;
+}
+
+int power_folder_energy(const char *dir, const char *submitter, const char *system,
+			const struct power_run *runs, size_t n, size_t failed, size_t m, double sf,
+			enum power_rule rule, double *joules, char *measurement, struct gs_warn *w)
+{
+	char *pdir = join(dir, "power", 5), *buf = NULL, meas[3] = "", noest[600] = "";
+	struct names node0 = {0}, sw0 = {0};
+	double *per = NULL, *mins = NULL;
+	struct stat st;
+	struct gs_err e = {0};
+	size_t cap = 0;
+	int rc = -1;
+
+	measurement[0] = '\0';
+	if (!pdir) {
+		warn_add(w, dir, 0, 0, "out of memory; no energy");
+		return -1;
+	}
+	if (stat(pdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		free(pdir);
+		return 1;
+	}
+	if (n == 0) {
+		err_set(&e, pdir, 0, 0, "no successful run");
+		goto fail;
+	}
+	per = malloc(n * sizeof *per);
+	mins = malloc(n * sizeof *mins);
+	if (!per || !mins) {
+		err_set(&e, pdir, 0, 0, "out of memory");
+		goto fail;
+	}
+	for (size_t r = 0; r < n; r++) {
+		const char *dot = strchr(runs[r].log, '.');
+		size_t stem = dot ? (size_t)(dot - runs[r].log) : strlen(runs[r].log);
+		char *rundir = join(pdir, runs[r].log, stem), m3[3];
+		struct names node = {0}, sw = {0};
+		const char *miss = NULL;
+		int bad;
+
+		if (!rundir) {
+			err_set(&e, pdir, 0, 0, "out of memory");
+			goto fail;
+		}
+		bad = list_logs(rundir, &node, &sw, &e) < 0;
+		if (!bad && node.n == 0) {
+			err_set(&e, rundir, 0, 0, "no node_*.txt power log for this run");
+			bad = 1;
+		}
+		/* every run must have the node and switch files the others have: a file missing
+		 * from one run would lower its energy, not make it unknown */
+		if (!bad && r > 0) {
+			const struct names *a[4] = { &node0, &node, &sw0, &sw };
+			const struct names *b[4] = { &node, &node0, &sw, &sw0 };
+			for (int k = 0; k < 4 && !miss; k++) {
+				miss = first_missing(a[k], b[k]);
+				if (miss) {
+					const char *lacking = b[k] == &node || b[k] == &sw ? rundir : NULL;
+					char *p = lacking ? join(rundir, miss, strlen(miss)) : NULL;
+					if (lacking)
+						err_set(&e, p ? p : rundir, 0, 0, "missing: the run of %s has it",
+							runs[0].log);
+					else
+						err_set(&e, rundir, 0, 0, "has %s, which the run of %s lacks",
+							miss, runs[0].log);
+					free(p);
+				}
+			}
+			bad = miss != NULL;
+		}
+		if (!bad)
+			bad = run_energy(rundir, &node, &sw, rule, runs[r].ms, &per[r], m3, noest,
+					 sizeof noest, &buf, &cap, &e) < 0;
+		free(rundir);
+		if (r == 0 && !bad) {
+			node0 = node;
+			sw0 = sw;
+		} else {
+			names_free(&node);
+			names_free(&sw);
+		}
+		if (bad)
+			goto fail;
+		if (m3[0]) {
+			if (!meas[0])
+				memcpy(meas, m3, 3);
+			else if (strcmp(meas, m3) != 0)
+				memcpy(meas, "?", 2);
+		}
+		mins[r] = runs[r].minutes;
+	}
+	if (power_olympic(mins, per, n, failed, m, sf, joules) < 0) {
+		err_set(&e, pdir, 0, 0, "energy score is not a finite positive number");
+		goto fail;
+	}
+	if (strcmp(meas, "?") == 0) {
+		warn_add(w, pdir, 0, 0, "node files disagree on metadata.measurement_type; "
+			 "AC or DC left blank");
+		meas[0] = '\0';
+	} else if (!meas[0]) {
+		snprintf(meas, sizeof meas, "%s", power_measurement_from_names(submitter, system));
+	}
+	if (noest[0])
+		warn_add(w, noest, 0, 0, "no interconnect_power_est: this switch counts 0 J, as in "
+			 "the official score");
+	memcpy(measurement, meas, 3);
+	rc = 0;
+	goto out;
+fail:
+	warn_add(w, e.file, e.line, e.col, "%s; no energy for this system", e.msg);
+out:
+	names_free(&node0);
+	names_free(&sw0);
+	free(per);
+	free(mins);
+	free(buf);
+	free(pdir);
+	return rc;
+}

@@ -1,0 +1,301 @@
+#!/usr/bin/env python3
+"""Reference energy scorer for MLPerf Training results trees, written apart from the C code
+(src/power.c) from the rules in ../shared/mlperf/README.md, with the Python standard library.
+
+  energy_ref.py ROUND DIR        prints submitter,system,benchmark,energy_j,power_measurement
+                                 for every scored cell with a power folder
+  energy_ref.py ROUND DIR CSV    compares the CSV's energy_j and power_measurement columns
+                                 with the reference on every row; exit 1 on any difference
+
+The time score (which runs succeed, the olympic window) comes from score_ref.py. Beyond the
+official code, as gpuscale documents: a power file with an unreadable line, no start, a
+reading before the start (old rule), no counted reading, an empty window, or a node energy
+that is not a finite positive number gives the system no energy; so do a missing power
+folder or node file for a successful run, and a node or switch file that one run has and
+another lacks. A switch file with no interconnect_power_est counts 0 J, as officially.
+"""
+import csv
+import json
+import math
+import os
+import re
+import stat
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import score_ref  # noqa: E402
+
+MARK = b":::MLLOG "
+RELEVANT = ("power_measurement_start", "power_measurement_stop", "power_reading",
+            "conversion_eff", "interconnect_power_est")
+FILE_MAX = 64 << 20
+
+
+class NoEnergy(Exception):
+    pass
+
+
+def old_rule(round_name):
+    """Rounds up to v4.0 were scored with the file-order rule."""
+    m = re.fullmatch(r"v(\d+)\.(\d+)", round_name)
+    return bool(m) and (int(m.group(1)), int(m.group(2))) <= (4, 0)
+
+
+def strict_number(text):
+    raise ValueError("non-finite constant " + text)
+
+
+def int64(text):
+    v = int(text)
+    if not -2**63 <= v < 2**63:
+        raise ValueError("integer out of range")
+    return v
+
+
+def finite_float(text):
+    v = float(text)
+    if not math.isfinite(v):
+        raise ValueError("real out of range")
+    return v
+
+
+def number(v):
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return None
+    v = float(v)
+    return v if math.isfinite(v) else None
+
+
+def read_events(path):
+    """[(kind, time, value)] in file order and the set of measurement types named."""
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode) or st.st_size > FILE_MAX:
+        raise NoEnergy("not a regular file of at most 64 MiB")
+    with open(path, "rb") as f:
+        data = f.read()
+    evs, types = [], set()
+    for line in data.split(b"\n"):
+        i = line.find(MARK)
+        if i < 0:
+            continue
+        try:
+            ev = json.loads(line[i + len(MARK):].decode("utf-8"), parse_constant=strict_number,
+                            parse_int=int64, parse_float=finite_float)
+        except (ValueError, RecursionError) as e:
+            raise NoEnergy("bad payload: %s" % e)
+        if not isinstance(ev, dict):
+            raise NoEnergy("payload is not an object")
+        meta = ev.get("metadata")
+        if isinstance(meta, dict) and isinstance(meta.get("measurement_type"), str):
+            t = meta["measurement_type"].upper()
+            if t in ("AC", "DC"):
+                types.add(t)
+        key = ev.get("key")
+        if key not in RELEVANT:
+            continue
+        t = number(ev.get("time_ms"))
+        if t is None:
+            raise NoEnergy(key + " without a finite time_ms")
+        v = None
+        if key not in ("power_measurement_start", "power_measurement_stop"):
+            v = number(ev.get("value"))
+            if v is None:
+                raise NoEnergy(key + " without a finite value")
+        evs.append((key, t, v))
+    return evs, types
+
+
+def node_energy(evs, ttt, old):
+    eff, agg = 1.0, 0.0
+    start = stop = prev = latest = 0.0
+    started = stopped = False
+    counted = 0
+    seq = evs if old else sorted(evs, key=lambda e: e[1])  # sorted() is stable
+    for key, t, v in seq:
+        if key == "power_measurement_start":
+            start = prev = t
+            started = True
+        elif key == "power_reading":
+            if old and not started:
+                raise NoEnergy("reading before the start")
+            if old or (started and not stopped):
+                agg += v * (t - prev)
+                prev = t
+                latest = max(latest, t)
+                counted += 1
+        elif key == "power_measurement_stop":
+            stop = t
+            stopped = True
+            if old:
+                break
+        elif key == "conversion_eff":
+            eff = v
+    if not started:
+        raise NoEnergy("no start")
+    if not counted:
+        raise NoEnergy("no reading")
+    if old:
+        stop = max(stop, latest)
+    elif not stopped:
+        stop = latest
+    if stop == start:
+        raise NoEnergy("empty window")
+    r = eff * agg * ttt / (stop - start) / 1000
+    if not (math.isfinite(r) and r > 0):
+        raise NoEnergy("node energy not finite positive")
+    return r
+
+
+def switch_energy(evs, ttt):
+    eff, est = 1.0, 0.0
+    for key, _t, v in evs:
+        if key == "conversion_eff":
+            eff = v
+        elif key == "interconnect_power_est":
+            est = v
+            break
+    r = eff * est * ttt / 1000
+    if not (math.isfinite(r) and r >= 0):
+        raise NoEnergy("switch energy not finite")
+    return r
+
+
+def run_ms(path):
+    """run_stop - run_start in ms of a successful run (score_ref decides success)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    start = stop = None
+    for line in data.split(b"\n"):
+        i = line.find(MARK)
+        if i < 0:
+            continue
+        ev = json.loads(line[i + len(MARK):].decode("utf-8"))
+        if not isinstance(ev, dict):
+            continue
+        if ev.get("key") == "run_start" and start is None:
+            start = float(ev["time_ms"])
+        elif ev.get("key") == "run_stop" and stop is None:
+            stop = float(ev["time_ms"])
+    return stop - start
+
+
+def name_measurement(submitter, system):
+    for name in (submitter, system):
+        words = [w.lower() for w in re.split(r"[^A-Za-z0-9]+", name)]
+        if "dc" in words:
+            return "DC"
+        if "ac" in words:
+            return "AC"
+    return ""
+
+
+def folder_energy(bd, bench, sub, system, old):
+    """(joules, measurement) of a scored benchmark folder with power logs, None without
+    energy; raises NoEnergy when the power logs give none."""
+    names = sorted(n for n in os.listdir(bd) if n.startswith("result_") and n.endswith(".txt")
+                   and os.path.isfile(os.path.join(bd, n)))
+    ok = []
+    failed = 0
+    for n in names:
+        mins = score_ref.run_minutes(os.path.join(bd, n))
+        if mins is None:
+            failed += 1
+        else:
+            ok.append((mins, n))
+    if not ok:
+        raise NoEnergy("no successful run")
+    runs, types, sets = [], set(), None
+    for idx, (mins, n) in enumerate(ok):
+        ttt = run_ms(os.path.join(bd, n))
+        rd = os.path.join(bd, "power", n.split(".")[0])
+        if not os.path.isdir(rd):
+            raise NoEnergy("no power folder for " + n)
+        files = os.listdir(rd)
+        nodes = sorted(f for f in files if f.startswith("node_") and f.endswith(".txt") and len(f) > 9)
+        sws = sorted(f for f in files if f.startswith("sw_") and f.endswith(".txt") and len(f) > 7)
+        if not nodes:
+            raise NoEnergy("no node file")
+        if sets is None:
+            sets = (nodes, sws)
+        elif sets != (nodes, sws):
+            raise NoEnergy("node or switch files differ between runs")
+        seen = set()
+        e = 0.0
+        for f in nodes + sws:
+            p = os.path.join(rd, f)
+            st = os.stat(p)
+            if (st.st_dev, st.st_ino) in seen:
+                raise NoEnergy("same file twice")
+            seen.add((st.st_dev, st.st_ino))
+            evs, t = read_events(p)
+            if f.startswith("node_"):
+                e += node_energy(evs, ttt, old)
+                types |= t
+            else:
+                e += switch_energy(evs, ttt)
+        runs.append((mins, idx, e))
+    runs.sort()
+    m = 4 if bench == "unet3d" else 1
+    kept = runs[m:len(runs) - (m - failed)]
+    sf = 1.0
+    sj = os.path.join(bd, "scaling.json")
+    if os.path.exists(sj):
+        with open(sj) as f:
+            sf = float(json.load(f)["scaling_factor"])
+    if not kept:
+        raise NoEnergy("nothing kept")
+    score = sum(e for _m, _i, e in kept) / len(kept) * sf
+    if not (math.isfinite(score) and score > 0):
+        raise NoEnergy("score not finite positive")
+    meas = types.pop() if len(types) == 1 else ("" if types else name_measurement(sub, system))
+    return score, meas
+
+
+def tree(round_name, top):
+    """{(submitter, system, benchmark): (energy_j text, measurement)} over the cells the time
+    score scores; ("", "") where there is no energy."""
+    out = {}
+    old = old_rule(round_name)
+    for (sub, system, bench) in score_ref.tree(top):
+        bd = os.path.join(top, sub, "results", system, bench)
+        if not os.path.isdir(os.path.join(bd, "power")):
+            out[(sub, system, bench)] = ("", "")
+            continue
+        try:
+            j, meas = folder_energy(bd, bench, sub, system, old)
+            out[(sub, system, bench)] = (format(j, ".0f"), meas)
+        except (NoEnergy, OSError, ValueError, KeyError, TypeError):
+            out[(sub, system, bench)] = ("", "")
+    return out
+
+
+def main():
+    if len(sys.argv) not in (3, 4):
+        print(__doc__, file=sys.stderr)
+        return 2
+    ref = tree(sys.argv[1], sys.argv[2])
+    if len(sys.argv) == 3:
+        for k, (j, meas) in sorted(ref.items()):
+            if j:
+                print(f"{','.join(k)},{j},{meas}")
+        return 0
+    got = {}
+    with open(sys.argv[3], newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            got[(r["submitter"], r["system"], r["benchmark"])] = (r.get("energy_j"), r.get("power_measurement"))
+    bad = 0
+    energies = 0
+    for k in sorted(set(ref) | set(got)):
+        want = ref.get(k)
+        have = got.get(k)
+        if want and want[0]:
+            energies += 1
+        if want != have:
+            print("differs:", "/".join(k), "reference", want, "CSV", have)
+            bad += 1
+    print(f"{len(ref)} reference cells ({energies} with energy), {len(got)} CSV cells, {bad} differences")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
