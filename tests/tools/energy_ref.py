@@ -3,11 +3,14 @@
 (src/power.c) from the rules in ../shared/mlperf/README.md, with the Python standard library.
 
   energy_ref.py ROUND DIR        prints submitter,system,benchmark,energy_j,power_measurement
-                                 for every scored cell with a power folder
+                                 for every benchmark folder whose power logs give an energy
   energy_ref.py ROUND DIR CSV    compares the CSV's energy_j and power_measurement columns
-                                 with the reference on every row; exit 1 on any difference
+                                 with the reference on every row (its folder from the source
+                                 column, or submitter/results/system/benchmark), and checks
+                                 that every folder with an energy has a row; exit 1 on any
+                                 difference
 
-The time score (which runs succeed, the olympic window) comes from score_ref.py. Beyond the
+Which runs succeed comes from score_ref.py (run_minutes); the olympic window is applied here. Beyond the
 official code, as gpuscale documents: a power file with an unreadable line, no start, a
 reading before the start (old rule), no counted reading, an empty window, or a node energy
 that is not a finite positive number gives the system no energy; so do a missing power
@@ -236,6 +239,8 @@ def folder_energy(bd, bench, sub, system, old):
         runs.append((mins, idx, e))
     runs.sort()
     m = 4 if bench == "unet3d" else 1
+    if failed > m:
+        raise NoEnergy("too many failed runs")
     kept = runs[m:len(runs) - (m - failed)]
     sf = 1.0
     sj = os.path.join(bd, "scaling.json")
@@ -251,49 +256,66 @@ def folder_energy(bd, bench, sub, system, old):
     return score, meas
 
 
-def tree(round_name, top):
-    """{(submitter, system, benchmark): (energy_j text, measurement)} over the cells the time
-    score scores; ("", "") where there is no energy."""
-    out = {}
-    old = old_rule(round_name)
-    for (sub, system, bench) in score_ref.tree(top):
-        bd = os.path.join(top, sub, "results", system, bench)
-        if not os.path.isdir(os.path.join(bd, "power")):
-            out[(sub, system, bench)] = ("", "")
+def cell_energy(top, sub, system, bench, old):
+    """(energy_j text, measurement) of one benchmark folder; ("", "") without energy."""
+    bd = os.path.join(top, sub, "results", system, bench)
+    if not os.path.isdir(os.path.join(bd, "power")):
+        return ("", "")
+    try:
+        j, meas = folder_energy(bd, bench, sub, system, old)
+        return (format(j, ".0f"), meas)
+    except (NoEnergy, OSError, ValueError, KeyError, TypeError):
+        return ("", "")
+
+
+def power_folders(top):
+    """(submitter, system, benchmark folder) of every benchmark folder with power logs."""
+    for sub in sorted(os.listdir(top)):
+        res = os.path.join(top, sub, "results")
+        if not os.path.isdir(res):
             continue
-        try:
-            j, meas = folder_energy(bd, bench, sub, system, old)
-            out[(sub, system, bench)] = (format(j, ".0f"), meas)
-        except (NoEnergy, OSError, ValueError, KeyError, TypeError):
-            out[(sub, system, bench)] = ("", "")
-    return out
+        for system in sorted(os.listdir(res)):
+            sd = os.path.join(res, system)
+            if not os.path.isdir(sd):
+                continue
+            for bench in sorted(os.listdir(sd)):
+                if os.path.isdir(os.path.join(sd, bench, "power")):
+                    yield sub, system, bench
 
 
 def main():
     if len(sys.argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
-    ref = tree(sys.argv[1], sys.argv[2])
+    round_name, top = sys.argv[1], sys.argv[2]
+    old = old_rule(round_name)
     if len(sys.argv) == 3:
-        for k, (j, meas) in sorted(ref.items()):
+        for sub, system, bench in power_folders(top):
+            j, meas = cell_energy(top, sub, system, bench, old)
             if j:
-                print(f"{','.join(k)},{j},{meas}")
+                print(f"{sub},{system},{bench},{j},{meas}")
         return 0
-    got = {}
+    bad = rows = energies = 0
+    seen = set()
     with open(sys.argv[3], newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            got[(r["submitter"], r["system"], r["benchmark"])] = (r.get("energy_j"), r.get("power_measurement"))
-    bad = 0
-    energies = 0
-    for k in sorted(set(ref) | set(got)):
-        want = ref.get(k)
-        have = got.get(k)
-        if want and want[0]:
-            energies += 1
-        if want != have:
-            print("differs:", "/".join(k), "reference", want, "CSV", have)
+            rows += 1
+            # the folder: the source column when the CSV has one, else the row's names
+            src = r.get("source") or "/".join((r["submitter"], "results", r["system"], r["benchmark"]))
+            sub, _results, system, bench = src.split("/")
+            seen.add((sub, system, bench))
+            want = cell_energy(top, sub, system, bench, old)
+            have = (r.get("energy_j"), r.get("power_measurement"))
+            energies += bool(want[0])
+            if want != have:
+                print("differs:", src, "reference", want, "CSV", have)
+                bad += 1
+    # every folder with energy has its row
+    for sub, system, bench in power_folders(top):
+        if (sub, system, bench) not in seen and cell_energy(top, sub, system, bench, old)[0]:
+            print("energy but no row:", "/".join((sub, system, bench)))
             bad += 1
-    print(f"{len(ref)} reference cells ({energies} with energy), {len(got)} CSV cells, {bad} differences")
+    print(f"{rows} CSV rows, {energies} with energy, {bad} differences")
     return 1 if bad else 0
 
 
