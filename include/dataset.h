@@ -11,8 +11,12 @@
 
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
 struct strpool {
-	char **slots;   /* open-addressing table of owned strings (NULL: free) */
+	char **slots;   /* open-addressing table of the strings (NULL: free) */
 	size_t cap, n;
+	char **blocks;  /* the memory of the strings, freed at the end */
+	size_t nblocks;
+	char *arena;    /* the block being filled */
+	size_t used;
 };
 
 /* The pooled copy of s[0..len) (never NULL unless out of memory); lives until strpool_free. */

@@ -126,10 +126,10 @@ struct field {
 	size_t len, cap;
 };
 
-/* A row in the duplicate set: its key, and its index + 1 (0: a free slot). */
+/* A row in the duplicate set: its key_hash (probes read rows only when it agrees), and its
+ * index + 1 (0: a free slot). Eight bytes a slot: at 10^6 rows the set is 16 MB. */
 struct key {
-	const char *round, *system, *benchmark, *submitter;
-	size_t ref;
+	uint32_t tag, ref;
 };
 
 struct loader {
@@ -261,32 +261,29 @@ static uint64_t mix(uint64_t h)
 	return h ^ (h >> 31);
 }
 
-/* Hash of a key: its texts are pooled, so their pointers stand for them. */
-static size_t key_hash(const struct key *k)
+/* Hash of a row's round, system and benchmark: pooled, so their pointers stand for them. */
+static uint32_t key_hash(const struct row *r)
 {
-	return (size_t)mix(mix(mix((uintptr_t)k->round) ^ (uintptr_t)k->system) ^ (uintptr_t)k->benchmark);
+	return (uint32_t)mix(mix(mix((uintptr_t)r->round) ^ (uintptr_t)r->system) ^ (uintptr_t)r->benchmark);
 }
 
-static struct key row_key(const struct row *r, size_t idx)
+/* Puts row idx, whose key_hash is tag, in the key set, which must have room. */
+static void key_put(struct loader *L, uint32_t tag, size_t idx)
 {
-	struct key k = { r->round, r->system, r->benchmark, r->submitter, idx + 1 };
-	return k;
-}
-
-/* Puts k in the key set, which must have room. */
-static void key_put(struct loader *L, struct key k)
-{
-	size_t mask = L->keys_cap - 1, j = key_hash(&k) & mask;
+	size_t mask = L->keys_cap - 1, j = tag & mask;
 
 	while (L->keys[j].ref)
 		j = (j + 1) & mask;
-	L->keys[j] = k;
+	L->keys[j].tag = tag;
+	L->keys[j].ref = (uint32_t)idx + 1;
 	L->nkeys++;
 }
 
-/* Room for one more key in the set. 0, or -1 when out of memory. */
+/* Room for one more row in the key set. 0, or -1 when out of memory or past 2^32 - 2 rows. */
 static int key_room(struct loader *L)
 {
+	if (L->nkeys >= UINT32_MAX - 1)
+		return -1;
 	if ((L->nkeys + 1) * 2 <= L->keys_cap)
 		return 0;
 	size_t cap = L->keys_cap ? L->keys_cap * 2 : 1024;
@@ -300,24 +297,26 @@ static int key_room(struct loader *L)
 	L->nkeys = 0;
 	for (size_t i = 0; i < old_cap; i++)
 		if (old[i].ref)
-			key_put(L, old[i]);
+			key_put(L, old[i].tag, old[i].ref - 1);
 	free(old);
 	return 0;
 }
 
-/* The index of an earlier row with k's round, submitter, system and benchmark, or SIZE_MAX.
+/* The index of an earlier row with r's round, submitter, system and benchmark, or SIZE_MAX.
  * The same system id under another submitter (v4.0 has three SMC entries) is another result:
  * counted in ds->shared_ids, so that reports name such rows SUBMITTER/SYSTEM. */
-static size_t key_find(struct loader *L, const struct key *k)
+static size_t key_find(struct loader *L, const struct row *r, uint32_t tag)
 {
 	size_t mask = L->keys_cap - 1;
 
-	for (size_t j = key_hash(k) & mask; L->keys[j].ref; j = (j + 1) & mask) {
-		const struct key *o = &L->keys[j];
-		if (o->round != k->round || o->system != k->system || o->benchmark != k->benchmark)
+	for (size_t j = tag & mask; L->keys[j].ref; j = (j + 1) & mask) {
+		if (L->keys[j].tag != tag)
 			continue;
-		if (o->submitter == k->submitter)
-			return o->ref - 1;
+		const struct row *o = &L->ds->rows[L->keys[j].ref - 1];
+		if (o->round != r->round || o->system != r->system || o->benchmark != r->benchmark)
+			continue;
+		if (o->submitter == r->submitter)
+			return L->keys[j].ref - 1;
 		L->ds->shared_ids++;
 	}
 	return SIZE_MAX;
@@ -477,8 +476,8 @@ static int row_take(struct loader *L)
 	r.dup_of = -1;
 	r.file = L->name;
 	r.line = L->rec_line;
-	struct key k = row_key(&r, ds->n);
-	size_t first = key_find(L, &k);
+	uint32_t tag = key_hash(&r);
+	size_t first = key_find(L, &r, tag);
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
 		warn_add(&ds->warn, L->name, L->rec_line, 0,
@@ -496,8 +495,7 @@ static int row_take(struct loader *L)
 		ds->cap = cap;
 	}
 	ds->rows[ds->n] = r;
-	ds->n++;
-	key_put(L, k);
+	key_put(L, tag, ds->n++);
 	return 0;
 }
 
@@ -719,7 +717,7 @@ static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *d
 			err_set(err, name, 0, 0, "out of memory");
 			return -1;
 		}
-		key_put(L, row_key(&ds->rows[i], i));
+		key_put(L, key_hash(&ds->rows[i]), i);
 	}
 	return 0;
 }

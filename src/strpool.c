@@ -1,6 +1,7 @@
 /* strpool.c: interned strings. Rows repeat a handful of names (round, submitter, benchmark,
  * accelerator) on every line; pooling keeps memory proportional to the distinct text and lets
- * filters compare by pointer. A plain open-addressing table of malloc'd strings. */
+ * filters compare by pointer. A plain open-addressing table; the strings are packed in blocks
+ * of 64 KB (a malloc each would cost 16 to 40 bytes more per name: 80 MB at 10^6 rows). */
 #include "dataset.h"
 
 #include <stdint.h>
@@ -41,6 +42,33 @@ static int pool_resize(struct strpool *p, size_t cap)
 	return 0;
 }
 
+#define BLOCK ((size_t)64 << 10)
+
+/* A new block of size bytes, kept for strpool_free (NULL when out of memory). */
+static char *block_new(struct strpool *p, size_t size)
+{
+	char **b = realloc(p->blocks, (p->nblocks + 1) * sizeof *b);
+
+	if (!b)
+		return NULL;
+	p->blocks = b;
+	return (b[p->nblocks] = malloc(size)) ? b[p->nblocks++] : NULL;
+}
+
+/* Room for len bytes that never move (NULL when out of memory). */
+static char *pool_alloc(struct strpool *p, size_t len)
+{
+	if (len > BLOCK / 4) /* a long string gets a block of its own */
+		return block_new(p, len);
+	if (!p->arena || p->used + len > BLOCK) {
+		if (!(p->arena = block_new(p, BLOCK)))
+			return NULL;
+		p->used = 0;
+	}
+	p->used += len;
+	return p->arena + p->used - len;
+}
+
 const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 {
 	size_t j;
@@ -51,7 +79,7 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 	for (j = hash(s, len) & (p->cap - 1); (c = p->slots[j]); j = (j + 1) & (p->cap - 1))
 		if (strnlen(c, len + 1) == len && memcmp(c, s, len) == 0)
 			return c;
-	if (!(c = malloc(len + 1)))
+	if (!(c = pool_alloc(p, len + 1)))
 		return NULL;
 	memcpy(c, s, len);
 	c[len] = '\0';
@@ -62,8 +90,9 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 
 void strpool_free(struct strpool *p)
 {
-	for (size_t i = 0; i < p->cap; i++)
-		free(p->slots[i]);
+	for (size_t i = 0; i < p->nblocks; i++)
+		free(p->blocks[i]);
+	free(p->blocks);
 	free(p->slots);
 	memset(p, 0, sizeof *p);
 }
