@@ -84,6 +84,16 @@ double fit_breakeven(const struct fit *f, double theta, const char **why);
 /* v rounded to sig significant decimal digits (as printf rounds); v itself when not finite. */
 double fit_round_sig(double v, int sig);
 
+/* One line (no newline) describing f for family at theta into buf, truncated like snprintf:
+ *   H100 SXM: ok; 9 points at 5 N (8..1024); USL lambda 0.861 +- 0.0213, sigma 0.0123 +- 0.0021,
+ *   kappa 1.2e-06 +- 2.1e-07, R^2 0.9912; peak N* 890; break-even N 112 at theta 0.8;
+ *   Amdahl lambda 0.85 +- 0.02, sigma 0.0234 +- 0.003, R^2 0.9523
+ * with "weak (5 points < 6)", "no fit (needs 3 distinct N)" or "not converged (...)" for the
+ * state (no numbers of a law that is not usable), "0 (at bound)" for a parameter on its bound,
+ * "no peak in range" / "no peak (kappa 0)", and "break-even - (why)". Numbers in C notation,
+ * 6 significant digits; N* and the break-even to 3. Returns buf. */
+char *fit_describe(const char *family, const struct fit *f, double theta, char *buf, size_t n);
+
 /* "ok", "weak", "not converged", "no fit". */
 const char *fit_state_name(enum fit_state s);
 

@@ -22,6 +22,7 @@
  * kept; candidates are tried in a fixed order, and a later one must beat the best by more than
  * rounding, so the result is the same on every run. */
 #include "fit.h"
+#include "fmt.h"
 
 #include <float.h>
 #include <math.h>
@@ -562,4 +563,63 @@ const char *fit_state_name(enum fit_state s)
 	case FIT_NONE: break;
 	}
 	return "no fit";
+}
+
+/* "v +- se", "v (at bound)" or "v +- -" (no degree of freedom) */
+static void param_text(double v, double se, bool at_bound, char *buf, size_t n)
+{
+	char a[32], b[32];
+
+	fmt_short(v, a, sizeof a);
+	if (at_bound)
+		snprintf(buf, n, "%s (at bound)", a);
+	else
+		snprintf(buf, n, "%s +- %s", a, fmt_short(se, b, sizeof b));
+}
+
+char *fit_describe(const char *family, const struct fit *f, double theta, char *buf, size_t n)
+{
+	char lo[32], hi[32], l[80], s[80], k[80], r2[32], peak[48], be[96], th[32];
+	char al[80], as[80], ar2[32];
+	const char *why;
+	size_t len;
+	double b;
+
+	if (n == 0)
+		return buf;
+	if (f->state == FIT_OK)
+		len = (size_t)snprintf(buf, n, "%s: ok", family);
+	else
+		len = (size_t)snprintf(buf, n, "%s: %s (%s)", family, fit_state_name(f->state), f->reason);
+	if (len >= n)
+		return buf;
+	len += (size_t)snprintf(buf + len, n - len, "; %zu point%s at %zu N", f->npoints,
+				f->npoints == 1 ? "" : "s", f->ndistinct);
+	if (len < n && f->npoints && f->n_ref == f->n_max)
+		len += (size_t)snprintf(buf + len, n - len, " (%s)", fmt_count(f->n_ref, lo, sizeof lo));
+	else if (len < n && f->npoints)
+		len += (size_t)snprintf(buf + len, n - len, " (%s..%s)", fmt_count(f->n_ref, lo, sizeof lo),
+					fmt_count(f->n_max, hi, sizeof hi));
+	if (len >= n || !fit_usable(f))
+		return buf;
+	param_text(f->usl.lambda, f->usl.se_lambda, false, l, sizeof l);
+	param_text(f->usl.sigma, f->usl.se_sigma, f->usl.sigma_at_bound, s, sizeof s);
+	param_text(f->usl.kappa, f->usl.se_kappa, f->usl.kappa_at_bound, k, sizeof k);
+	fmt_fixed(f->usl.r2, 4, r2, sizeof r2);
+	if (f->peak_in_range)
+		snprintf(peak, sizeof peak, "peak N* %s", fmt_sig(fit_round_sig(f->peak, 3), 3, lo, sizeof lo));
+	else
+		snprintf(peak, sizeof peak, "%s", f->usl.kappa > 0 ? "no peak in range" : "no peak (kappa 0)");
+	b = fit_breakeven(f, theta, &why);
+	if (isfinite(b))
+		snprintf(be, sizeof be, "break-even N %s", fmt_sig(b, 3, lo, sizeof lo));
+	else
+		snprintf(be, sizeof be, "break-even - (%s)", why);
+	param_text(f->amdahl.lambda, f->amdahl.se_lambda, false, al, sizeof al);
+	param_text(f->amdahl.sigma, f->amdahl.se_sigma, f->amdahl.sigma_at_bound, as, sizeof as);
+	fmt_fixed(f->amdahl.r2, 4, ar2, sizeof ar2);
+	snprintf(buf + len, n - len, "; USL lambda %s, sigma %s, kappa %s, R^2 %s; %s; %s at theta %s; "
+		 "Amdahl lambda %s, sigma %s, R^2 %s", l, s, k, r2, peak, be, fmt_short(theta, th, sizeof th),
+		 al, as, ar2);
+	return buf;
 }

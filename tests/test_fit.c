@@ -506,6 +506,47 @@ static void test_deterministic(void **state)
 	assert_memory_equal(&f1.amdahl, &f2.amdahl, sizeof f1.amdahl);
 }
 
+/* ---- the one-line description ---- */
+
+static void test_describe(void **state)
+{
+	double t[NPTS], n2[4] = { 8, 8, 16, 16 };
+	char buf[1024], want[1024];
+	struct fit f;
+	struct gs_err e;
+
+	(void)state;
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, NPTS, &f, &e), 0);
+	snprintf(want, sizeof want, "H100 SXM: ok; 11 points at 11 N (1..1024); USL lambda 3 +- %.6g, "
+		 "sigma 0.02 +- %.6g, kappa 1e-05 +- %.6g, R^2 1.0000; peak N* 313; break-even N 13.4 at "
+		 "theta 0.8; Amdahl lambda %.6g +- %.6g, sigma %.6g +- %.6g, R^2 %.4f",
+		 f.usl.se_lambda, f.usl.se_sigma, f.usl.se_kappa, f.amdahl.lambda, f.amdahl.se_lambda,
+		 f.amdahl.sigma, f.amdahl.se_sigma, f.amdahl.r2);
+	assert_string_equal(fit_describe("H100 SXM", &f, 0.8, buf, sizeof buf), want);
+
+	make_t(NS, NPTS, 4, 0.03, 0, 0, 1, t);
+	assert_int_equal(fit_run(NS, t, 5, &f, &e), 0);
+	fit_describe("B200", &f, 1.2, buf, sizeof buf);
+	assert_non_null(strstr(buf, "B200: weak (5 points < 6); 5 points at 5 N (1..16); USL lambda 4 +- "));
+	assert_non_null(strstr(buf, "kappa 0 (at bound)"));
+	assert_non_null(strstr(buf, "no peak (kappa 0); break-even - (E' < theta at N_ref) at theta 1.2;"));
+
+	assert_int_equal(fit_run(n2, t, 4, &f, &e), 0);
+	assert_string_equal(fit_describe("A100", &f, 0.8, buf, sizeof buf),
+			    "A100: no fit (needs 3 distinct N); 4 points at 2 N (8..16)");
+	assert_int_equal(fit_run(n2, t, 2, &f, &e), 0);
+	assert_string_equal(fit_describe("A100", &f, 0.8, buf, sizeof buf),
+			    "A100: no fit (needs 3 distinct N); 2 points at 1 N (8)");
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0.01, 3, t);
+	assert_int_equal(fit_run_max(NS, t, NPTS, 1, &f, &e), 0);
+	assert_string_equal(fit_describe("X", &f, 0.8, buf, sizeof buf),
+			    "X: not converged (the solver did not converge); 11 points at 11 N (1..1024)");
+	/* a short buffer is cut, never overrun */
+	fit_describe("H100 SXM", &f, 0.8, buf, 10);
+	assert_string_equal(buf, "H100 SXM:");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -527,6 +568,7 @@ int main(void)
 		cmocka_unit_test(test_bad_points_refused),
 		cmocka_unit_test(test_extreme_but_valid),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_describe),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
