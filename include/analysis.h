@@ -8,6 +8,7 @@
 
 #include "dataset.h"
 #include "err.h"
+#include "fit.h"
 
 enum ref_mode { REF_PAPER, REF_PINNED, REF_FAMILY, REF_MODE_COUNT };
 
@@ -93,7 +94,8 @@ struct arow {
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
 	enum er_why er_why;
 	double cost_lo, cost_hi;           /* A x price_lo .. A x price_hi, USD; NAN without price */
-	double ep_fit, fit_resid;          /* fitted E' at N and E' - fitted; NAN: no fit */
+	double ep_fit;                     /* the family's fitted E' at N (fit_ep); NAN: no fit */
+	double fit_resid;                  /* ln(X / fitted X), X = 60/T (fit_resid); NAN: no fit */
 	int cluster;                       /* 0..k-1 */
 	bool pareto, is_ref;
 	bool cross_family;                 /* the reference is of another family */
@@ -110,6 +112,12 @@ struct fam_be {
 	const char *family;
 	size_t ref;                        /* dataset row of the family's reference */
 	long n, firm, loose;               /* break-even N, firm and loose N; -1 when none */
+};
+
+/* The scaling-law fit of one family's shown rows (params.fit). */
+struct fam_fit {
+	const char *family;                /* pooled */
+	struct fit fit;
 };
 
 struct cluster_sum {
@@ -140,6 +148,9 @@ struct analysis {
 	size_t ncross;                     /* rows whose reference is of another family */
 	const char *cross_row_fam, *cross_ref_fam; /* one such pair for the warning; NULL none */
 	size_t npareto;
+	struct fam_fit *fits;              /* params.fit: one per family of the shown rows, by
+					    * family name (bytes); NULL otherwise; owned */
+	size_t nfits;
 	size_t rows_cap;                   /* rows allocated at rows */
 };
 
@@ -157,6 +168,9 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 /* Sets a->breakeven for theta: the fastest row with E' >= theta (ties: system id, then dataset
  * row), -1 when none. analysis_run does it; a change of theta alone needs only this. */
 void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta);
+
+/* The fit of the family of dataset row `row` in a (params.fit), or NULL. */
+const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row);
 
 /* Value of metric m for one shown row. */
 double arow_metric(const struct arow *r, enum metric m);

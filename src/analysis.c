@@ -115,6 +115,7 @@ double arow_metric(const struct arow *r, enum metric m)
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
+	free(a->fits);
 	memset(a, 0, sizeof *a);
 }
 
@@ -676,6 +677,63 @@ static int family_refs(const struct dataset *ds, struct arow *rows, size_t n)
 	return 0;
 }
 
+/* The scaling-law fit of each family of the shown rows (rows grouped as family_refs does),
+ * and every row's fitted E' and residual from its family's fit. */
+static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
+{
+	size_t n = a->n, nf = 0;
+	struct skey *k = malloc((n ? n : 1) * sizeof *k);
+	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
+
+	if (!k || !pn)
+		goto oom;
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[i] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+	}
+	qsort(k, n, sizeof *k, fam_cmp);
+	for (size_t g = 0; g < n; g++)
+		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
+	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))
+		goto oom;
+	for (size_t g = 0; g < n;) {
+		size_t e = g;
+		struct fam_fit *ff = &a->fits[a->nfits++];
+		for (; e < n && strcmp(k[e].s, k[g].s) == 0; e++) {
+			pn[e - g] = a->rows[k[e].i].N;
+			pt[e - g] = a->rows[k[e].i].T;
+		}
+		ff->family = ds->rows[k[g].row].family;
+		if (fit_run(pn, pt, e - g, &ff->fit, err) < 0)
+			goto fail;
+		for (size_t i = g; i < e; i++) {
+			struct arow *o = &a->rows[k[i].i];
+			o->ep_fit = fit_ep(&ff->fit, o->N);
+			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
+		}
+		g = e;
+	}
+	free(k);
+	free(pn);
+	return 0;
+oom:
+	err_set(err, NULL, 0, 0, "out of memory");
+fail:
+	free(k);
+	free(pn);
+	return -1;
+}
+
+const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row)
+{
+	const char *fam = row < ds->n ? nz(ds->rows[row].family) : NULL;
+
+	for (size_t i = 0; fam && i < a->nfits; i++)
+		if (strcmp(nz(a->fits[i].family), fam) == 0)
+			return &a->fits[i].fit;
+	return NULL;
+}
+
 static bool filter_empty(const struct filter *f)
 {
 	return !f->nfamilies && !f->nvendors && !f->navailability && !f->ndivisions;
@@ -687,6 +745,7 @@ static void reset(struct analysis *a)
 	struct arow *rows = a->rows;
 	size_t rows_cap = a->rows_cap;
 
+	free(a->fits);
 	memset(a, 0, sizeof *a);
 	a->rows = rows;
 	a->rows_cap = rows_cap;
@@ -792,6 +851,8 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	a->npareto = pareto(a->rows, ns, pk);
 	free(pk);
 	analysis_breakeven(ds, a, p->theta);
+	if (p->fit && fit_families(ds, a, err) < 0)
+		goto fail;
 	if (cluster(a, p, err) < 0)
 		goto fail;
 	if (analysis_sort(ds, a, p->sort, p->desc, err) < 0)
