@@ -17,7 +17,7 @@
 #define FIT_WEAK_POINTS 6
 #define FIT_WEAK_R2 0.9
 #define FIT_PEAK_RANGE 100.0 /* a peak beyond this many times the largest N is "no peak in range" */
-#define FIT_MAXITER 500      /* solver iterations per starting point */
+#define FIT_MAXITER 100      /* solver iterations per starting point */
 
 enum fit_state {
 	FIT_NONE,    /* not fitted (reason says why) */
