@@ -12,6 +12,8 @@
 
 #include <cmocka.h>
 
+#include "analysis.h"
+#include "dataset.h"
 #include "fit.h"
 #include "kmeans.h"
 
@@ -547,6 +549,101 @@ static void test_describe(void **state)
 	assert_string_equal(buf, "H100 SXM:");
 }
 
+/* ---- wiring: the analysis fits each family of its shown rows ---- */
+
+static void add_row(struct dataset *ds, const char *sys, const char *fam, long long n, double t)
+{
+	struct row *r = &ds->rows[ds->n++];
+
+	memset(r, 0, sizeof *r);
+	r->round = "v4.1";
+	r->benchmark = "bert";
+	r->system = r->system_name = sys;
+	r->submitter = "S";
+	r->family = r->accelerator = fam;
+	r->vendor = "V";
+	r->availability = "Available on-premise";
+	r->division = "closed";
+	r->framework = "";
+	r->accelerators = n;
+	r->minutes = t;
+	r->scaling_factor = 1;
+	r->runs_scored = r->runs_failed = -1;
+	r->file = "test.csv";
+	r->line = (long)ds->n + 1;
+}
+
+static void test_analysis_fits_each_family(void **state)
+{
+	static const char *const sys[] = { "h1", "h2", "h3", "h4", "h5", "h6", "h7" };
+	static const long long hn[] = { 8, 16, 32, 64, 128, 256, 512 };
+	struct dataset ds;
+	struct params p;
+	struct analysis a;
+	struct gs_err e;
+	const struct fit *hf;
+	double t[7];
+	size_t nh = 0;
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	ds.rows = calloc(10, sizeof *ds.rows);
+	assert_non_null(ds.rows);
+	for (size_t i = 0; i < 7; i++) {
+		double nn = (double)hn[i];
+		t[i] = 60.0 / usl_x(2, 0.01, 2e-6, nn);
+		add_row(&ds, sys[i], "H100", hn[i], t[i]);
+	}
+	add_row(&ds, "b1", "B200", 8, 3.0);
+	add_row(&ds, "b2", "B200", 8, 3.2);
+	ds.cap = 10;
+	params_init(&p);
+
+	/* off: nothing fitted, nothing allocated */
+	assert_int_equal(analysis_run(&ds, &p, &a, &e), 0);
+	assert_int_equal(a.nfits, 0);
+	assert_null(a.fits);
+	for (size_t i = 0; i < a.n; i++)
+		assert_true(isnan(a.rows[i].ep_fit) && isnan(a.rows[i].fit_resid));
+
+	p.fit = true;
+	for (int run = 0; run < 2; run++) { /* the second run reuses the struct */
+		assert_int_equal(analysis_run(&ds, &p, &a, &e), 0);
+		assert_int_equal(a.nfits, 2);
+		assert_string_equal(a.fits[0].family, "B200");
+		assert_string_equal(a.fits[1].family, "H100");
+		assert_int_equal(a.fits[0].fit.state, FIT_NONE);
+		assert_string_equal(a.fits[0].fit.reason, "needs 3 distinct N");
+		hf = &a.fits[1].fit;
+		assert_int_equal(hf->state, FIT_OK);
+		assert_int_equal(hf->npoints, 7);
+		assert_rel(hf->usl.sigma, 0.01, 1e-6);
+		assert_rel(hf->usl.kappa, 2e-6, 1e-6);
+		assert_ptr_equal(analysis_fit_of(&ds, &a, 0), hf);
+		assert_ptr_equal(analysis_fit_of(&ds, &a, 8), &a.fits[0].fit);
+		for (size_t i = 0; i < a.n; i++) {
+			const struct arow *r = &a.rows[i];
+			if (r->row < 7) {
+				nh++;
+				assert_rel(r->ep_fit, fit_ep(hf, r->N), 1e-15);
+				assert_true(fabs(r->fit_resid) < 1e-9);
+			} else {
+				assert_true(isnan(r->ep_fit) && isnan(r->fit_resid));
+			}
+		}
+	}
+	assert_int_equal(nh, 14);
+	/* a filter to one family fits that family only */
+	p.filter.families[0] = "B200";
+	p.filter.nfamilies = 1;
+	assert_int_equal(analysis_run(&ds, &p, &a, &e), 0);
+	assert_int_equal(a.nfits, 1);
+	assert_null(analysis_fit_of(&ds, &a, 0));
+	analysis_free(&a);
+	free(ds.rows);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -569,6 +666,7 @@ int main(void)
 		cmocka_unit_test(test_extreme_but_valid),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_describe),
+		cmocka_unit_test(test_analysis_fits_each_family),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
