@@ -1,4 +1,4 @@
-/* report.h: the --print reports (table, plot, clusters, pareto, summary, csv), written to a
+/* report.h: the --print reports (table, plot, clusters, pareto, summary, csv, fit), written to a
  * stream from the same analysis the explorer shows. No terminal here. */
 #ifndef GS_REPORT_H
 #define GS_REPORT_H
@@ -12,7 +12,8 @@
 
 /* The reports, as bits of a set. */
 enum report_what {
-	PR_TABLE = 1, PR_PLOT = 2, PR_CLUSTERS = 4, PR_PARETO = 8, PR_SUMMARY = 16, PR_CSV = 32
+	PR_TABLE = 1, PR_PLOT = 2, PR_CLUSTERS = 4, PR_PARETO = 8, PR_SUMMARY = 16, PR_CSV = 32,
+	PR_FIT = 64
 };
 
 struct report_opts {

@@ -83,7 +83,8 @@ void cli_usage(FILE *fp)
 "  the fastest row with E' >= theta.\n"
 "\n"
 "Output:\n"
-"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv\n"
+"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
+"                          (fit: the scaling law of each family, see man gpuscale)\n"
 "      --y-metric M        plot y: ep (E', default), s, t, a, e\n"
 "      --log-y             logarithmic y axis\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
@@ -138,6 +139,7 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 	} what[] = {
 		{ "table", PR_TABLE }, { "plot", PR_PLOT }, { "clusters", PR_CLUSTERS },
 		{ "pareto", PR_PARETO }, { "summary", PR_SUMMARY }, { "csv", PR_CSV },
+		{ "fit", PR_FIT },
 	};
 	const char *p = arg;
 	unsigned *out = &c->print;
@@ -151,7 +153,7 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 			if (strlen(what[i].name) == len && strncasecmp(p, what[i].name, len) == 0)
 				break;
 		if (i == sizeof what / sizeof what[0]) {
-			err_set(err, NULL, 0, 0, "--print: unknown report '%.*s' (valid: table, plot, clusters, pareto, summary, csv)",
+			err_set(err, NULL, 0, 0, "--print: unknown report '%.*s' (valid: table, plot, clusters, pareto, summary, csv, fit)",
 				(int)len, p);
 			return -1;
 		}
@@ -163,7 +165,7 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 			p++;
 	}
 	if (!*out) {
-		err_set(err, NULL, 0, 0, "--print needs at least one of table, plot, clusters, pareto, summary, csv");
+		err_set(err, NULL, 0, 0, "--print needs at least one of table, plot, clusters, pareto, summary, csv, fit");
 		return -1;
 	}
 	return 0;

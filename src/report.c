@@ -125,7 +125,8 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
 	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
-	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi\n", out);
+	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi,e_prime_fit\n",
+	      out);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
 		const struct row *d = &ds->rows[r->row];
@@ -151,6 +152,8 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 			fputc(',', out);
 			csv_num(out, spread[k]);
 		}
+		fputc(',', out);
+		csv_num(out, r->ep_fit);
 		fputc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
@@ -361,6 +364,23 @@ static void report_summary_one(const struct dataset *ds, const struct analysis *
 	free(idx);
 }
 
+/* ------------------------------------------------------------------ fit */
+
+/* One line per family of the shown rows (fit_describe), under a title. */
+static void report_fit(const struct analysis *a, const struct params *p, FILE *out)
+{
+	char th[32], line[1024];
+
+	fprintf(out, "%s (%s), round %s, theta %s: USL X(N) = lambda*N/(1 + sigma*(N-1) + "
+		"kappa*N*(N-1)), X = 60/T, least squares on ln X, per family\n",
+		workload_label(a->workload), a->workload, a->round, fmt_short(p->theta, th, sizeof th));
+	for (size_t i = 0; i < a->nfits; i++)
+		fprintf(out, "  %s\n", fit_describe(a->fits[i].family, &a->fits[i].fit, p->theta, line,
+						    sizeof line));
+	if (!a->nfits)
+		fputs("  no rows shown\n", out);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 /* Summary of every workload of the round (or only p's): each with its own analysis. */
@@ -408,10 +428,15 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 	      FILE *out, struct gs_err *err)
 {
 	struct analysis a;
+	struct params q = *p;
 	bool ready = false;
 	int rc = 0;
 
 	memset(&a, 0, sizeof a);
+	/* the fit costs a little per family: only when a report shows it */
+	for (int k = 0; k < o->norder; k++)
+		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV;
+	p = &q;
 	/* reports come out in the order asked for */
 	for (int k = 0; k < o->norder && rc == 0; k++) {
 		unsigned what = o->order[k];
@@ -447,6 +472,9 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			break;
 		case PR_CSV:
 			report_csv(ds, &a, out);
+			break;
+		case PR_FIT:
+			report_fit(&a, p, out);
 			break;
 		}
 	}
