@@ -188,6 +188,11 @@ char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
 /* Lines of the detail overlay for the selected row into lines[max][UI_LINE], mark[i] (mark may
  * be NULL) true for the runs the olympic average dropped; returns the count. */
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
+
+/* With the fit on, the predicted break-even for the status line into buf: ", fit N=51.7 (H100
+ * SXM)" (brief: ", fit 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
+ * the break-even row's, else the reference's, else the first fitted. Returns buf. */
+char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n);
 /* Lines of the help overlay (from the key table) into lines[UI_MAX_HELP * 3][UI_LINE], head[i]
  * (head may be NULL) true for the section titles; returns the count. */
 size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head);

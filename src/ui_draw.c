@@ -608,7 +608,7 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
 {
 	static const char *const feats[FEAT_COUNT] = { "N,E'", "N,T", "N,E',T" };
-	char b1[32], b2[32], b3[32], b4[32], kbuf[96];
+	char b1[32], b2[32], b3[32], b4[32], kbuf[96], fit[96];
 	const char *auto_k = app->p.k == 0 ? " auto" : "";
 
 	if (brief)
@@ -619,9 +619,9 @@ static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
 		snprintf(kbuf, sizeof kbuf, "k=%d%s (%s) I=%s sil %s", app->a.k, auto_k,
 			 feat_set_name(app->p.feats), fmt_sig(app->a.inertia, 3, b1, sizeof b1),
 			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
-	snprintf(buf, n, " %s | theta %s -> N=%s | %zu/%zu rows", kbuf, fmt_short(app->p.theta, b3, sizeof b3),
+	snprintf(buf, n, " %s | theta %s -> N=%s%s | %zu/%zu rows", kbuf, fmt_short(app->p.theta, b3, sizeof b3),
 		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b4, sizeof b4) : "none",
-		 app->a.n, app->a.total);
+		 ui_state_fit_text(app, brief, fit, sizeof fit), app->a.n, app->a.total);
 	return text_width(buf, app->utf8);
 }
 

@@ -549,6 +549,67 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 	*np = n;
 }
 
+/* The family whose predicted break-even the status line gives (see ui_state_fit_text). */
+static const struct fam_fit *fit_shown(const struct app *app)
+{
+	const struct analysis *a = &app->a;
+	const struct fit *f = NULL;
+	long row = a->breakeven >= 0 ? (long)a->rows[a->breakeven].row
+		   : a->ref >= 0 ? a->ref : a->n ? (long)a->rows[0].ref : -1;
+
+	if (row >= 0)
+		f = analysis_fit_of(app->ds, a, (size_t)row);
+	for (size_t i = 0; i < a->nfits; i++)
+		if (&a->fits[i].fit == f)
+			return &a->fits[i];
+	return a->nfits ? &a->fits[0] : NULL;
+}
+
+char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n)
+{
+	const struct fam_fit *ff = app->p.fit ? fit_shown(app) : NULL;
+	const char *why;
+	char b[32];
+	double be;
+
+	if (n)
+		buf[0] = '\0';
+	if (!app->p.fit)
+		return buf;
+	if (!ff) {
+		snprintf(buf, n, ", fit -");
+		return buf;
+	}
+	be = fit_breakeven(&ff->fit, app->p.theta, &why);
+	if (isfinite(be) && brief)
+		snprintf(buf, n, ", fit %s", fmt_sig(be, 3, b, sizeof b));
+	else if (isfinite(be))
+		snprintf(buf, n, ", fit N=%s (%s)", fmt_sig(be, 3, b, sizeof b), ff->family);
+	else if (brief)
+		snprintf(buf, n, ", fit -");
+	else
+		snprintf(buf, n, ", fit - (%s: %s)", ff->family,
+			 fit_usable(&ff->fit) ? why : ff->fit.reason[0] ? ff->fit.reason : fit_state_name(ff->fit.state));
+	return buf;
+}
+
+/* The detail's fit line: the row against its family's law. */
+static void fit_line(const struct app *app, const struct arow *ar, char *buf, size_t n)
+{
+	const struct fit *f = analysis_fit_of(app->ds, &app->a, ar->row);
+	char b1[32], b2[32], b3[32];
+
+	if (!f)
+		snprintf(buf, n, "-");
+	else if (!fit_usable(f))
+		snprintf(buf, n, "- (family %s: %s)", fit_state_name(f->state), f->reason);
+	else
+		snprintf(buf, n, "residual %+.4f on ln X (T %s min, law %s min), fitted E' %s%s",
+			 ar->fit_resid, fmt_fixed(ar->T, 2, b1, sizeof b1),
+			 fmt_fixed(fit_t(f, ar->N), 2, b2, sizeof b2), fmt_sig(ar->ep_fit, 4, b3, sizeof b3),
+			 f->state == FIT_WEAK ? " (weak fit)" : "");
+}
+
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max)
 {
 	const struct arow *ar;
@@ -589,6 +650,11 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
 	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
 	    app->a.breakeven == (long)app->sel ? "break-even row" : "");
+	if (app->p.fit) {
+		char fl[UI_LINE - 16];
+		fit_line(app, ar, fl, sizeof fl);
+		ADD("fit           %s", fl);
+	}
 	run_lines(app, r, lines, mark, max, &n);
 	return n;
 }

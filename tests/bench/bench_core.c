@@ -6,6 +6,7 @@
  * usage: bench_core FAMILIES.csv RESULTS.csv WORKLOAD LOAD_REPS RECOMPUTE_REPS [CAP_S]
  * Each phase stops early once it has spent CAP_S seconds (default 20), so that a slow build
  * cannot hold the whole bench hostage; it always runs once.
+ * GS_BENCH_FIT set: the recompute includes the scaling-law fit of every family.
  * Prints two lines, "load" and "recompute", each: n median_s min_s q1_s q3_s max_s, then
  * "rows" (rows of the round x workload) and "maxrss_kb" of this process: its peak is one
  * loaded dataset plus one analysis and plot, which is what `gpuscale --print` holds. */
@@ -91,6 +92,7 @@ int main(int argc, char **argv)
 	memset(&g, 0, sizeof g);
 	params_init(&p);
 	p.workload = argv[3];
+	p.fit = getenv("GS_BENCH_FIT") != NULL; /* the scaling-law fit per family, as key L turns on */
 	spent = 0;
 	for (n = 0; n < creps; n++) {
 		struct plot_spec spec = { .width = 200, .height = 60, .log_y = false, .theta = p.theta,

@@ -185,6 +185,8 @@ rss 5 "$GPUSCALE" --print summary || die "gpuscale --print summary failed"
 emit "--print summary, bundled v4.1: peak RSS" kb "$rss_kb" - - 8192 "budget 8 MB" 1
 core "$BUNDLED" bert 20 "$(reps 200 50)" || die "bench_core failed on the bundled data"
 emit "recompute, bundled v4.1 bert ($c_rows rows)" s "$c_med" "$c_lo" "$c_hi" 0.002 "budget 2 ms (one key)" 1
+export GS_BENCH_FIT=1; core "$BUNDLED" gpt3 5 "$(reps 200 50)" || die "bench_core with the fit failed"; unset GS_BENCH_FIT
+emit "recompute + fit, bundled v4.1 gpt3 (slowest)" s "$c_med" "$c_lo" "$c_hi" 0.002 "budget 2 ms (one key)" 1
 
 for n in $SIZES; do
 	f=$B/rows_$n.csv

@@ -1,0 +1,38 @@
+#!/bin/sh
+# The fit key on Llama2-LoRA filtered to H100 SXM: the predicted break-even (the one --print fit
+# gives) in the status line next to the observed one, the row's residual in the detail; off
+# again on a second press.
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+args="-w llama2_70b_lora --round v4.1 -f 'H100 SXM'"
+# what the screen must show, from the report (not written down here)
+eval "\"\$GPUSCALE\" --print fit $args" >"$TMP/fit" 2>&1
+be=$(sed -n 's/^  H100 SXM: .*break-even N \([0-9.e+]*\) at theta.*/\1/p' "$TMP/fit")
+if [ -n "$be" ]; then ok "--print fit predicts a break-even for H100 SXM ($be)"; else nok "--print fit predicts a break-even for H100 SXM" "$(cat "$TMP/fit")"; fi
+
+ui_start 160 40 "" $args
+ui_wait "Llama2-LoRA" || { nok "explorer starts" "$(cat "$UI_SCREEN")"; exit 0; }
+ui_cap
+lacks "before L: no fit in the status line" "$UI_SCREEN" ", fit "
+
+ui_keys L
+ui_see "L: the message says the fit is on" "scaling-law fit on"
+ui_see "L: the status line gives the predicted break-even beside the observed one" "-> N="
+ui_see "L: ... predicted from the H100 SXM law, as --print fit says" ", fit N=$be (H100 SXM)"
+if ui_line ' theta [0-9.]+ -> N=[0-9]+, fit N=' >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
+
+ui_keys Enter
+ui_see "Enter: the detail gives the row's residual against the law" "residual "
+ui_see "Enter: ... and its fitted E'" "fitted E' "
+ui_keys q
+ui_gone "q closes the detail" "residual "
+
+ui_keys L
+ui_see "L again: off" "scaling-law fit off"
+ui_gone "L again: the prediction leaves the status line" ", fit N="
+ui_keys q
+ui_exits "q quits"
+ui_stop
