@@ -756,7 +756,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY('t', act_theta_up, UI_CTX_MAIN, "theta up by 0.05"),
 	UI_KEY('T', act_theta_down, UI_CTX_MAIN, "theta down by 0.05"),
 	UI_KEY('p', act_pareto, UI_CTX_MAIN, "Pareto marks in the plot on/off"),
-	UI_KEY('L', act_fit, UI_CTX_MAIN, "scaling-law fit per family on/off (curves, predicted break-even)"),
+	UI_KEY('L', act_fit, UI_CTX_MAIN, "scaling-law fit per family on/off"),
 	UI_KEY('s', act_sort, UI_CTX_MAIN, "cycle sort column"),
 	UI_KEY('S', act_reverse, UI_CTX_MAIN, "reverse the sort"),
 	UI_KEY('/', act_search, UI_CTX_MAIN, "search system or submitter"),
