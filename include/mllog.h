@@ -36,4 +36,29 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out);
 int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line,
 		  long *col);
 
+/* One ":::MLLOG " event as mllog_event_next reads it. Columns are 1-based bytes, 0 none. */
+struct mllog_event {
+	long line;            /* its line */
+	long col;             /* its payload's first byte (after ":::MLLOG ") */
+	long bad_col;         /* the payload is not valid JSON (as json.loads reads it): where it
+			       * stops being so; the fields below are then unset */
+	char key[48];         /* the top-level "key" string, unescaped; "" when absent, not a
+			       * string, longer, or holding a NUL */
+	int has_time;         /* time_ms is a finite number, in time_ms */
+	double time_ms;
+	long time_col;        /* the time_ms value */
+	char value_type;      /* the top-level "value": 'n' a number, 's' a string, 'o' anything
+			       * else (null, true, NaN, an object), 0 absent */
+	int value_is_number;  /* it is a finite number, in value */
+	double value;
+	long value_col;
+	char measurement[3];  /* metadata.measurement_type when it is "AC" or "DC" (any case), as
+			       * "AC" or "DC"; else "" */
+};
+
+/* Reads the next event of buf[0..len) from byte *pos (0 at first), *line being the line *pos
+ * is on (1 at first): returns 1 with *ev filled and *pos, *line moved past its line, or 0
+ * when no event is left. Duplicate names: the last wins, as in a Python dict. */
+int mllog_event_next(const char *buf, size_t len, size_t *pos, long *line, struct mllog_event *ev);
+
 #endif

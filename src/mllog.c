@@ -62,7 +62,7 @@ struct jp {
 	const unsigned char *end;   /* end of the buffer */
 	const unsigned char *fail;  /* where the text stopped being valid JSON */
 	unsigned ws;                /* WS_LINE or WS_ALL */
-	struct span key, time, status;
+	struct span key, time, status, value, mtype; /* mtype: metadata.measurement_type */
 };
 
 static int is_hex(unsigned c)
@@ -319,7 +319,7 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 /* the bracket that closes the innermost open one: '{' + 2 is '}', '[' + 2 is ']' */
 #define CLOSER() (open[depth - 1] + 2)
 
-	j->key.type = j->time.type = j->status.type = 0;
+	j->key.type = j->time.type = j->status.type = j->value.type = j->mtype.type = 0;
 	SKIP_WS();
 value:
 	if (AT_END)
@@ -447,21 +447,25 @@ name:
 	if (depth == 1) {
 		/* by length first: most names are none of these */
 		size_t n = (size_t)(p - s);
-		if (esc || n == 3 || n == 7 || n == 8) {
+		if (esc || n == 3 || n == 5 || n == 7 || n == 8) {
 			struct span nm = {s, p, 's', esc};
 			if (SPAN_IS(&nm, "key"))
 				cap = &j->key;
+			else if (SPAN_IS(&nm, "value"))
+				cap = &j->value;
 			else if (SPAN_IS(&nm, "time_ms"))
 				cap = &j->time;
 			else if (SPAN_IS(&nm, "metadata")) {
 				meta_next = 1;
-				j->status.type = 0;
+				j->status.type = j->mtype.type = 0;
 			}
 		}
 	} else if (depth == 2 && in_meta) {
 		struct span nm = {s, p, 's', esc};
 		if (SPAN_IS(&nm, "status"))
 			cap = &j->status;
+		else if (SPAN_IS(&nm, "measurement_type"))
+			cap = &j->mtype;
 	}
 	p++;
 	SKIP_WS();
@@ -703,4 +707,51 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 	}
 	*minutes = m;
 	return 0;
+}
+
+int mllog_event_next(const char *buf, size_t len, size_t *pos, long *line, struct mllog_event *ev)
+{
+	const unsigned char *b = (const unsigned char *)buf, *end = b + len;
+	const unsigned char *p = b + *pos, *m, *eol, *ls;
+	char mt[4];
+	struct jp j;
+
+	if (*pos >= len || !(m = find_mark(p, end)))
+		return 0;
+	memset(ev, 0, sizeof *ev);
+	*line += count_nl(p, m);
+	ls = line_start(b, m);
+	ev->line = *line;
+	ev->col = (long)(m + MARK_LEN - ls) + 1;
+	j.end = end;
+	j.ws = WS_LINE;
+	/* the unbounded parse needs a newline after the payload: sure when the buffer ends
+	 * with one (looking for the last newline at each call would cost a pass per event) */
+	eol = end[-1] == '\n' ? jp_line(&j, m + MARK_LEN) : jp_bounded(&j, m + MARK_LEN);
+	if (!eol) {
+		ev->bad_col = (long)(j.fail - ls) + 1;
+		if (!(eol = memchr(j.fail, '\n', (size_t)(end - j.fail))))
+			eol = end;
+	} else {
+		/* too long, or holding a NUL (\u0000): no key the callers look for */
+		if (j.key.type == 's' && str_decode(j.key.s, j.key.e, ev->key, sizeof ev->key) !=
+		    (long)strlen(ev->key))
+			ev->key[0] = '\0';
+		ev->has_time = span_number(&j.time, &ev->time_ms) == 0;
+		ev->time_col = span_col(&j.time, ls);
+		ev->value_type = j.value.type;
+		ev->value_col = span_col(&j.value, ls);
+		ev->value_is_number = span_number(&j.value, &ev->value) == 0;
+		if (j.mtype.type == 's' && str_decode(j.mtype.s, j.mtype.e, mt, sizeof mt) == 2 &&
+		    ((mt[0] | 0x20) == 'a' || (mt[0] | 0x20) == 'd') && (mt[1] | 0x20) == 'c') {
+			ev->measurement[0] = (char)(mt[0] & ~0x20);
+			ev->measurement[1] = 'C';
+		}
+	}
+	if (eol < end && *eol == '\n') {
+		eol++;
+		(*line)++;
+	}
+	*pos = (size_t)(eol - b);
+	return 1;
 }

@@ -14,16 +14,12 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#define MARK ":::MLLOG "
-#define MARK_LEN 9
 
 enum power_rule power_rule_for_round(const char *round)
 {
@@ -52,36 +48,10 @@ struct evlist {
 	char meas[3];    /* "AC", "DC", "" none, "?" disagreeing lines */
 };
 
-/* The first ":::MLLOG " in [p, end), or NULL (memmem is not POSIX). */
-static const char *find_mark(const char *p, const char *end)
-{
-	while (end - p >= MARK_LEN) {
-		const char *q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1));
-		if (!q)
-			return NULL;
-		if (memcmp(q, MARK, MARK_LEN) == 0)
-			return q;
-		p = q + 1;
-	}
-	return NULL;
-}
-
 static void evlist_free(struct evlist *L)
 {
 	free(L->v);
 	memset(L, 0, sizeof *L);
-}
-
-/* A JSON number as a double: 0, or -1 when it is no number (booleans are none) or not finite. */
-static int json_double(const json_t *v, double *out)
-{
-	if (json_is_integer(v))
-		*out = (double)json_integer_value(v);
-	else if (json_is_real(v))
-		*out = json_real_value(v);
-	else
-		return -1;
-	return isfinite(*out) ? 0 : -1;
 }
 
 static int kind_of(const char *key)
@@ -98,93 +68,53 @@ static int kind_of(const char *key)
 	return -1;
 }
 
-static void note_measurement(struct evlist *L, json_t *root)
+static void note_measurement(char *meas, const char *m)
 {
-	json_t *meta = json_object_get(root, "metadata");
-	json_t *mt = json_is_object(meta) ? json_object_get(meta, "measurement_type") : NULL;
-	const char *s = json_is_string(mt) ? json_string_value(mt) : NULL;
-	const char *m;
-
-	if (!s)
+	if (!m[0])
 		return;
-	if ((s[0] == 'A' || s[0] == 'a') && (s[1] == 'C' || s[1] == 'c') && !s[2])
-		m = "AC";
-	else if ((s[0] == 'D' || s[0] == 'd') && (s[1] == 'C' || s[1] == 'c') && !s[2])
-		m = "DC";
-	else
-		return;
-	if (!L->meas[0])
-		memcpy(L->meas, m, 3);
-	else if (strcmp(L->meas, m) != 0)
-		memcpy(L->meas, "?", 2);
+	if (!meas[0])
+		memcpy(meas, m, 3);
+	else if (strcmp(meas, m) != 0)
+		memcpy(meas, "?", 2);
 }
 
-/* Collects the power events of buf[0..len). Every ":::MLLOG " payload must be valid JSON (as
- * the compliance check reads it); lines without the marker are ignored, as the official
- * parser ignores them. Returns 0, or -1 with e. */
+/* Collects the power events of buf[0..len) with the MLLOG scanner. Every ":::MLLOG " payload
+ * must be valid JSON (as the compliance check reads it); lines without the marker, and
+ * events with other keys, are ignored, as the official code ignores them. Returns 0, or -1
+ * with e. */
 static int events_read(const char *buf, size_t len, const char *name, struct evlist *L,
 		       struct gs_err *e)
 {
-	struct mllog_scan s;
-	const char *p = buf, *end = buf + len;
+	struct mllog_event me;
+	size_t pos = 0;
 	long line = 1;
 
 	memset(L, 0, sizeof *L);
-	mllog_scan(buf, len, &s);
-	if (s.bad_line) {
-		err_set(e, name, s.bad_line, s.bad_col, "MLLOG payload is not valid JSON");
-		return -1;
-	}
-	for (; p < end; line++) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		const char *m, *pl;
-		json_error_t je;
-		json_t *root, *key;
+	while (mllog_event_next(buf, len, &pos, &line, &me)) {
 		struct ev ev;
-		long col;
 
-		if (!eol)
-			eol = end;
-		m = find_mark(p, eol);
-		if (!m)
-			goto next;
-		pl = m + MARK_LEN;
-		col = (long)(pl - p) + 1;
-		root = json_loadb(pl, (size_t)(eol - pl), JSON_ALLOW_NUL, &je);
-		if (!root) {
-			/* valid for json.loads but not for jansson: NaN, Infinity, a huge integer */
-			err_set(e, name, line, col + (je.position > 0 ? je.position - 1 : 0),
-				"MLLOG payload cannot be read: %s", je.text);
+		if (me.bad_col) {
+			err_set(e, name, me.line, me.bad_col, "MLLOG payload is not valid JSON");
 			return -1;
 		}
-		if (!json_is_object(root)) {
-			json_decref(root);
-			err_set(e, name, line, col, "MLLOG payload is not a JSON object");
+		note_measurement(L->meas, me.measurement);
+		if ((ev.kind = kind_of(me.key)) < 0)
+			continue;
+		if (!me.has_time) {
+			err_set(e, name, me.line, me.time_col ? me.time_col : me.col,
+				"%s has no finite numeric time_ms", me.key);
 			return -1;
 		}
-		note_measurement(L, root);
-		key = json_object_get(root, "key");
-		ev.kind = json_is_string(key) ? kind_of(json_string_value(key)) : -1;
-		if (ev.kind < 0) {
-			json_decref(root);
-			goto next;
+		if (ev.kind != K_START && ev.kind != K_STOP && !me.value_is_number) {
+			err_set(e, name, me.line, me.value_col ? me.value_col : me.col,
+				"%s has no finite numeric value", me.key);
+			return -1;
 		}
+		ev.t = me.time_ms;
+		ev.v = me.value;
 		ev.seq = L->n;
-		ev.line = line;
-		ev.col = col;
-		ev.v = 0;
-		if (json_double(json_object_get(root, "time_ms"), &ev.t) < 0) {
-			err_set(e, name, line, col, "%s has no finite numeric time_ms", json_string_value(key));
-			json_decref(root);
-			return -1;
-		}
-		if (ev.kind != K_START && ev.kind != K_STOP &&
-		    json_double(json_object_get(root, "value"), &ev.v) < 0) {
-			err_set(e, name, line, col, "%s has no finite numeric value", json_string_value(key));
-			json_decref(root);
-			return -1;
-		}
-		json_decref(root);
+		ev.line = me.line;
+		ev.col = me.col;
 		if (L->n == L->cap) {
 			size_t c = L->cap ? L->cap * 2 : 1024;
 			struct ev *v = realloc(L->v, c * sizeof *v);
@@ -196,8 +126,6 @@ static int events_read(const char *buf, size_t len, const char *name, struct evl
 			L->cap = c;
 		}
 		L->v[L->n++] = ev;
-next:
-		p = eol + 1;
 	}
 	return 0;
 }

@@ -146,6 +146,7 @@ static void malformed(void **state)
 	static const char nan_value[] = START(1000) READ(2000, 100) EV("power_reading", 3000, "NaN") STOP(4000);
 	static const char no_time[] = START(1000) ":::MLLOG {\"key\": \"power_measurement_stop\", \"value\": null}\n";
 	static const char not_object[] = START(1000) READ(2000, 100) ":::MLLOG [1, 2]\n" STOP(4000);
+	static const char nul_key[] = START(1000) READ(2000, 100) EV("power_reading\\u0000", 3000, "1e9") STOP(4000);
 	static const char bool_eff[] = START(1000) EV("conversion_eff", 1000, "true") READ(2000, 100) STOP(4000);
 	/* text around the events, other keys and blank lines are no problem: 100 x 1000 / 3000 x 3000 */
 	static const char noise[] = "starting\n\n" START(1000) EV("other_key", 5, "[1, {}]")
@@ -160,14 +161,16 @@ static void malformed(void **state)
 	node(text_value, POWER_RULE_FILE_ORDER, 1000, -1, &e);
 	assert_string_equal(e.msg, "power_reading has no finite numeric value");
 	assert_int_equal(e.line, 2);
+	assert_int_equal(e.col, 109); /* at the value */
 	node(nan_value, POWER_RULE_WINDOW, 1000, -1, &e);
 	assert_int_equal(e.line, 3);
 	node(no_time, POWER_RULE_WINDOW, 1000, -1, &e);
 	assert_string_equal(e.msg, "power_measurement_stop has no finite numeric time_ms");
 	assert_int_equal(e.line, 2);
-	node(not_object, POWER_RULE_WINDOW, 1000, -1, &e);
-	assert_string_equal(e.msg, "MLLOG payload is not a JSON object");
-	assert_int_equal(e.line, 3);
+	/* valid JSON that is no object has no key: ignored like any other event */
+	assert_true(node(not_object, POWER_RULE_WINDOW, 3000, 0, &e) == 100.0);
+	/* a key holding a NUL is not the key it starts with */
+	assert_true(node(nul_key, POWER_RULE_WINDOW, 3000, 0, &e) == 100.0);
 	node(bool_eff, POWER_RULE_WINDOW, 1000, -1, &e);
 	assert_string_equal(e.msg, "conversion_eff has no finite numeric value");
 	assert_true(node(noise, POWER_RULE_WINDOW, 3000, 0, &e) == 100.0);
