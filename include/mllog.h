@@ -17,6 +17,10 @@ struct mllog_scan {
 	int start_has_time;   /* first run_start has a finite numeric time_ms */
 	int stop_has_time;    /* first run_stop has a finite numeric time_ms */
 	double start_ms, stop_ms;
+	long init_start_line, init_stop_line;   /* first init_start, first init_stop events */
+	long init_stop_col, init_stop_time_col; /* init_stop's payload and time_ms value */
+	int init_start_has_time, init_stop_has_time;
+	double init_start_ms, init_stop_ms;
 	char status[32];      /* metadata.status of the first run_stop (truncated); "" when absent */
 	int status_is_str;    /* metadata.status was a JSON string */
 };
@@ -30,11 +34,12 @@ int mllog_json_valid(const char *s, size_t n);
  * up to the end of its line) and records the first run_start and run_stop. Never fails. */
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out);
 
-/* Applies the run rules to a scan: returns 0 and sets *minutes (raw, unscaled) for a
- * successful run, or -1 with a short reason in why[0..n) and where it lies, *line and *col
- * (0 when the reason is the whole log, such as a missing event), for a failed one. */
-int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line,
-		  long *col);
+/* Applies the run rules to a scan, init_limit being the longest initialization allowed in
+ * minutes (30 closed, 240 open; 0: not checked): returns 0 and sets *minutes (raw, unscaled)
+ * for a successful run, or -1 with a short reason in why[0..n) and where it lies, *line and
+ * *col (0 when the reason is the whole log, such as a missing event), for a failed one. */
+int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes, char *why,
+		  size_t n, long *line, long *col);
 
 /* One ":::MLLOG " event as mllog_event_next reads it. Columns are 1-based bytes, 0 none. */
 struct mllog_event {

@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "dataset.h"
-#include "importer.h"
+#include "import.h"
 #include "report.h"
 #include "ui.h"
 

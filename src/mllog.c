@@ -621,6 +621,15 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 			out->start_col = (long)(m + MARK_LEN - ls) + 1;
 			out->start_time_col = span_col(&j.time, ls);
 			out->start_has_time = span_number(&j.time, &out->start_ms) == 0;
+		} else if (!out->init_start_line && SPAN_IS(&j.key, "init_start")) {
+			out->init_start_line = line;
+			out->init_start_has_time = span_number(&j.time, &out->init_start_ms) == 0;
+		} else if (!out->init_stop_line && SPAN_IS(&j.key, "init_stop")) {
+			const unsigned char *ls = line_start(b, m);
+			out->init_stop_line = line;
+			out->init_stop_col = (long)(m + MARK_LEN - ls) + 1;
+			out->init_stop_time_col = span_col(&j.time, ls);
+			out->init_stop_has_time = span_number(&j.time, &out->init_stop_ms) == 0;
 		} else if (!out->stop_line && SPAN_IS(&j.key, "run_stop")) {
 			const unsigned char *ls = line_start(b, m);
 			out->stop_line = line;
@@ -647,9 +656,11 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 	}
 }
 
-int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t n, long *line,
-		  long *col)
+int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes, char *why,
+		  size_t n, long *line, long *col)
 {
+	double init;
+
 	*line = *col = 0;
 	if (s->bad_line) {
 		*line = s->bad_line;
@@ -703,6 +714,16 @@ int mllog_verdict(const struct mllog_scan *s, double *minutes, char *why, size_t
 		*col = s->stop_time_col;
 		snprintf(why, n, "run time from time_ms %g to %g is not a finite positive number of minutes",
 			 s->start_ms, s->stop_ms);
+		return -1;
+	}
+	/* Compliance: an initialization of init_limit minutes or more fails the run. Both events
+	 * and their times are needed to tell; a log without them is judged by the rules above. */
+	init = (s->init_stop_ms - s->init_start_ms) / 60000.0;
+	if (init_limit > 0 && s->init_start_has_time && s->init_stop_has_time && init >= init_limit) {
+		*line = s->init_stop_line;
+		*col = s->init_stop_time_col ? s->init_stop_time_col : s->init_stop_col;
+		snprintf(why, n, "initialization took %.1f min, %g min or more (init_start to init_stop)",
+			 init, init_limit);
 		return -1;
 	}
 	*minutes = m;

@@ -1,5 +1,6 @@
 /* test_import.c: the importer on the hand-made trees of tests/fixtures/import (see
  * make_fixtures.py there): scores worked out by hand, warnings, skipped systems, output. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +12,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "importer.h"
+#include "import.h"
 
 static char fixture[1024];
 
@@ -47,12 +48,13 @@ static int has_item(const struct gs_warn *w, const char *a, const char *b)
 	return 0;
 }
 
-static void import_fixture(int threads)
+static void test_fixture(void **state)
 {
 	struct import_result r;
 	struct gs_err err;
 
-	assert_int_equal(import_tree(fix("training_results_vT"), "vT", threads, 0, &r, &err), 0);
+	(void)state;
+	assert_int_equal(import_tree(fix("training_results_vT"), "vT", NULL, &r, &err), 0);
 	assert_non_null(r.csv);
 	if (strcmp(r.csv, expected) != 0)
 		fail_msg("CSV differs:\n%s\nwanted:\n%s", r.csv, expected);
@@ -83,31 +85,19 @@ static void import_fixture(int threads)
 	import_result_free(&r);
 }
 
-static void test_fixture_one_thread(void **state)
-{
-	(void)state;
-	import_fixture(1);
-}
-
-static void test_fixture_two_threads(void **state)
-{
-	(void)state;
-	import_fixture(2);
-}
-
 static void test_nothing_importable(void **state)
 {
 	struct import_result r;
 	struct gs_err err;
 	(void)state;
 
-	assert_int_equal(import_tree(fix("training_results_bad"), "bad", 2, 0, &r, &err), 0);
+	assert_int_equal(import_tree(fix("training_results_bad"), "bad", NULL, &r, &err), 0);
 	assert_int_equal(r.rows, 0);
 	assert_string_equal(r.csv, IMPORT_CSV_HEADER "\n");
 	assert_true(has_item(&r.warn, "z.json:", "does not parse"));
 	import_result_free(&r);
 
-	assert_int_equal(import_tree(fix("no_such_tree"), "x", 2, 0, &r, &err), -1);
+	assert_int_equal(import_tree(fix("no_such_tree"), "x", NULL, &r, &err), -1);
 	assert_non_null(strstr(err.msg, "cannot read folder"));
 	import_result_free(&r);
 }
@@ -218,19 +208,19 @@ static void test_write(void **state)
 
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof path, "%s/out.csv", dir);
-	assert_int_equal(import_write(path, "one\n", 4, 0, &err), 0);
+	assert_int_equal(import_output(path, "one\n", 4, false, &err), 0);
 	assert_string_equal(slurp(path), "one\n");
-	assert_int_equal(import_write(path, "two\n", 4, 0, &err), -2);
-	assert_non_null(strstr(err.msg, "--force"));
+	assert_int_equal(import_output(path, "two\n", 4, false, &err), -1);
+	assert_int_equal(errno, EEXIST);
 	assert_string_equal(slurp(path), "one\n");
-	assert_int_equal(import_write(path, "two\n", 4, 1, &err), 0);
+	assert_int_equal(import_output(path, "two\n", 4, true, &err), 0);
 	assert_string_equal(slurp(path), "two\n");
 	/* a failing device write reports an error */
 	if (access("/dev/full", W_OK) == 0)
-		assert_int_equal(import_write("/dev/full", "x\n", 2, 1, &err), -1);
+		assert_int_equal(import_output("/dev/full", "x\n", 2, true, &err), -1);
 	/* no folder: error, nothing left behind */
 	snprintf(path, sizeof path, "%s/missing/out.csv", dir);
-	assert_int_equal(import_write(path, "x\n", 2, 1, &err), -1);
+	assert_int_equal(import_output(path, "x\n", 2, true, &err), -1);
 	snprintf(path, sizeof path, "rm -rf '%s'", dir);
 	assert_int_equal(system(path), 0);
 }
@@ -238,8 +228,7 @@ static void test_write(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_fixture_one_thread),
-		cmocka_unit_test(test_fixture_two_threads),
+		cmocka_unit_test(test_fixture),
 		cmocka_unit_test(test_nothing_importable),
 		cmocka_unit_test(test_system_parse),
 		cmocka_unit_test(test_round_from_dir),

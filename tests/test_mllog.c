@@ -202,7 +202,7 @@ static void test_scan_plain_and_prefixes(void **state)
 		char why[128] = "";
 		long line, col;
 		mllog_scan(logs[i], strlen(logs[i]), &s);
-		if (mllog_verdict(&s, &min, why, sizeof why, &line, &col) != 0)
+		if (mllog_verdict(&s, 30, &min, why, sizeof why, &line, &col) != 0)
 			fail_msg("log %zu: %s", i, why);
 		assert_float_equal(min, 2.0, 1e-12);
 	}
@@ -217,7 +217,7 @@ static int verdict_of(const char *log, char *why, size_t n, long *line)
 	double min;
 
 	mllog_scan(log, strlen(log), &s);
-	return mllog_verdict(&s, &min, why, n, line, &verdict_col);
+	return mllog_verdict(&s, 30, &min, why, n, line, &verdict_col);
 }
 
 /* 1-based column of the first `what` on line `line` of log, 0 when not there. */
@@ -336,7 +336,7 @@ static void test_scan_corrupt_line(void **state)
 	assert_int_equal(s.bad_col, 49); /* the 'L' right after "adam" */
 	assert_int_equal(s.start_line, 2);
 	assert_int_equal(s.stop_line, 4);
-	assert_int_equal(mllog_verdict(&s, &min, why, sizeof why, &line, &col), -1);
+	assert_int_equal(mllog_verdict(&s, 30, &min, why, sizeof why, &line, &col), -1);
 	assert_int_equal(line, 3);
 	assert_int_equal(col, 49);
 	assert_non_null(strstr(why, "not valid JSON"));

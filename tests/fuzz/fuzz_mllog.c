@@ -14,7 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	long line, col;
 
 	mllog_scan((const char *)data, size, &s);
-	mllog_verdict(&s, &minutes, why, sizeof why, &line, &col);
+	mllog_verdict(&s, 30, &minutes, why, sizeof why, &line, &col);
 	mllog_json_valid((const char *)data, size);
 	return 0;
 }

@@ -3,7 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "importer.h"
+#include "import.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -1,8 +1,10 @@
-/* importer.h: `gpuscale import`: MLPerf training_results tree -> results CSV. */
-#ifndef GS_IMPORTER_H
-#define GS_IMPORTER_H
+/* import.h: `gpuscale import`: MLPerf training_results tree -> results CSV. */
+#ifndef GS_IMPORT_H
+#define GS_IMPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "err.h"
 
@@ -43,11 +45,11 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 /* Frees what s owns and zeroes it. */
 void import_system_free(struct import_system *s);
 
-/* Imports the tree at dir with round as the round column, using `threads` workers (>= 1);
- * progress != 0 redraws a progress line on stderr. Returns 0 (even with zero rows), or -1 with
- * err when dir cannot be read or memory runs out. res is always left safe to free. */
-int import_tree(const char *dir, const char *round, int threads, int progress,
-		struct import_result *res, struct gs_err *err);
+/* Imports the tree at dir with round as the round column; progress, when not NULL, gets a
+ * progress line redrawn in place. Returns 0 (even with zero rows), or -1 with err when dir
+ * cannot be read or memory runs out. res is always left safe to free. */
+int import_tree(const char *dir, const char *round, FILE *progress, struct import_result *res,
+		struct gs_err *err);
 
 /* Frees what res owns and zeroes it. */
 void import_result_free(struct import_result *res);
@@ -56,11 +58,10 @@ void import_result_free(struct import_result *res);
  * returns 0, or -1 when the name does not start with "training_results_". */
 int import_round_from_dir(const char *dir, char *buf, size_t n);
 
-/* Writes buf[0..len) to path: "-" is stdout; a regular file is replaced atomically (temporary
- * file in the same folder, fsync, rename) and only with force when it exists; other existing
- * files (devices, pipes) are written in place. Returns 0, -1 with err on a failed write
- * (the old file is left intact), or -2 with err when path exists and force is 0. */
-int import_write(const char *path, const char *buf, size_t len, int force, struct gs_err *err);
+/* Writes buf[0..len) to path: "-" is stdout; an existing device or pipe is written in place;
+ * anything else by fileio_write (atomic, replacing only with replace). Returns 0, or -1 with
+ * err and errno (EEXIST: path exists and replace is false). */
+int import_output(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
 
 /* `gpuscale import ...`: argv[0] is "import". Parses its options, imports, writes, prints
  * warnings and a final line on stderr. Returns the exit code: 0 ok, 1 runtime error,

@@ -1,0 +1,44 @@
+/* fileio.h: whole files in and out. Reading: read() into a buffer, regular files only, with a
+ * size cap, so a FIFO, a device or a file cut short while it is read never hangs, floods
+ * memory or faults. Writing: the one atomic write (temporary file beside the target, fsync,
+ * rename, with or without replacing), its temporary removed on every exit path, a fatal
+ * signal included. */
+#ifndef GS_FILEIO_H
+#define GS_FILEIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "err.h"
+
+/* A buffer fileio_read fills; reuse one across reads. Owned: free(p). */
+struct fbuf {
+	char *p;     /* NUL-terminated after a read */
+	size_t len;  /* bytes read */
+	size_t cap;  /* bytes allocated */
+};
+
+/* Reads the whole regular file at path into b (at most max bytes). Returns 0, or -1 with err
+ * ("path: not a regular file", "larger than max bytes", the system's reason) and errno set
+ * (EINVAL for not regular, EFBIG for too large, ENOMEM). Never blocks on a FIFO. */
+int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err);
+
+/* Writes buf[0..len) to a new temporary file beside path (".NAME.XXXXXX", mode 0666 & ~umask),
+ * fsync'd and closed; its name goes to tmp[0..n). Until fileio_place or fileio_discard takes
+ * it, a fatal signal removes it. Returns 0, or -1 with err (nothing left behind). */
+int fileio_temp(const char *path, const char *buf, size_t len, char *tmp, size_t n,
+		struct gs_err *err);
+
+/* Moves the temporary tmp to path: replace true overwrites, false fails with errno EEXIST
+ * when path exists (atomically where the file system allows, else check then rename).
+ * Returns 0, or -1 with err and errno; on -1 tmp is still there, still guarded. */
+int fileio_place(const char *tmp, const char *path, bool replace, struct gs_err *err);
+
+/* Removes the temporary tmp and stops guarding it. */
+void fileio_discard(const char *tmp);
+
+/* fileio_temp + fileio_place + fileio_discard on failure: path holds buf completely or is left
+ * as it was. Returns 0, or -1 with err and errno (EEXIST: path exists and replace is false). */
+int fileio_write(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
+
+#endif
