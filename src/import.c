@@ -9,6 +9,7 @@
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
 #include "fileio.h"
+#include "dataset.h"
 #include "fmt.h"
 #include "olympic.h"
 #include "text.h"
@@ -97,7 +98,9 @@ static void put_minutes(FILE *f, double v, int decimals)
 /* ---- the model built by the walk ---- */
 
 struct sys {
-	char *submitter, *name;       /* folder names */
+	char *submitter, *name;       /* folder names as written (clean_name) */
+	char *folder;                 /* the system's name as in the tree: results/<folder> */
+	const char *refused;          /* why the system is not scored though its JSON is usable */
 	char *json;                   /* path of its systems JSON */
 	struct import_system info;    /* what the JSON says (zero when it could not be read) */
 	int has_results;
@@ -106,15 +109,30 @@ struct sys {
 
 struct cell {
 	size_t sys;
-	char *bench, *dir;
-	size_t first, njobs;          /* its logs in the job list */
+	char *bench;                  /* the one id across rounds (retinanet for ssd) */
+	char *published;              /* the folder's name: the id as the round published it */
+	char *dir;                    /* the folder; from `source` on, its path inside the tree */
+	const char *source;
+	size_t first, njobs;          /* its logs in the job list (and in rank) */
 	double sf;
 	int sf_bad;
+	/* set by score_cell: rank[first .. first + nok) are the successful runs by time, the
+	 * failed ones follow in name order; [lo, hi) of them is what the olympic average keeps */
+	int scored;
+	size_t nok, lo, hi;
+	double score;
+	char why[160];                /* no score: the reason */
+	/* energy-to-train (power.c, from dir/power): NAN and "" when there is none */
+	double energy_j;
+	const char *power_measurement;
 };
 
 struct job {
 	char *path;
+	const char *name;             /* the file name part of path */
+	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
 	int ok;                       /* 1 successful run, 0 failed */
+	int unreadable;               /* not a regular file, or reading failed: no score */
 	double minutes;
 	long line, col;
 	char why[160];
@@ -128,6 +146,8 @@ struct model {
 	size_t ncells, capcells;
 	struct job *jobs;
 	size_t njobs, capjobs;
+	size_t *rank;                 /* job indices, in each cell's scoring order */
+	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	struct fbuf buf;              /* one buffer for every file read */
 	int oom;
 };
@@ -267,6 +287,27 @@ static int has_suffix(const char *s, const char *suf)
 	return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* s as the results CSV holds it and its loader reads it back: control characters and
+ * invalid UTF-8 as '?' (the one sanitizer), spaces around it dropped (the loader trims
+ * fields). Owned; NULL (and *oom) when out of memory. */
+static char *clean_name(const char *s, int *oom)
+{
+	size_t n;
+	char *p = xstrdup(s, oom), *b;
+
+	if (!p)
+		return NULL;
+	utf8_sanitize(p, strlen(p));
+	for (b = p; *b == ' '; b++)
+		;
+	n = strlen(b);
+	while (n && b[n - 1] == ' ')
+		n--;
+	memmove(p, b, n);
+	p[n] = '\0';
+	return p;
+}
+
 /* A count from a systems JSON: a string of decimal digits (surrounding blanks allowed) or a
  * whole JSON number, 0..1e9. Returns it, or -1. */
 static long long parse_count(json_t *v)
@@ -310,7 +351,12 @@ static char *json_text(json_t *root, const char *key, const char *name, struct g
 		warn_add(w, name, 0, 0, "field \"%s\" is not a string", key);
 		return strdup("");
 	}
-	return strdup(json_string_value(v));
+	/* as the CSV will hold it: the loader trims, a text with spaces around would not
+	 * read back as written */
+	{
+		int oom = 0;
+		return clean_name(json_string_value(v), &oom);
+	}
 }
 
 void import_system_free(struct import_system *s)
@@ -361,6 +407,12 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 					 count_keys[i], i == 0 ? "positive" : "non-negative");
 				out->usable = 0;
 			}
+		}
+		if (out->usable && c[0] * (c[1] > 1 ? c[1] : 1) > IMPORT_MAX_ACCELERATORS) {
+			warn_add(w, name, 0, 0, "%lld nodes x %lld accelerators is more than the %lld "
+				 "accelerators a results CSV holds; system skipped", c[0], c[1],
+				 (long long)IMPORT_MAX_ACCELERATORS);
+			out->usable = 0;
 		}
 		if (out->usable) {
 			out->nodes = c[0];
@@ -437,42 +489,58 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 	free(p);
 }
 
-static void walk_bench(struct model *m, size_t si, const char *sysdir, const char *bench,
-		       struct gs_warn *w)
+/* The one id across rounds of a benchmark folder name: `ssd` was renamed `retinanet` and
+ * `gnn` `rgat` in v5.0; the same benchmark keeps one id so that rounds can be compared. */
+static const char *bench_id(const char *published)
 {
-	char *dir = path_join(sysdir, bench, &m->oom);
-	struct dent *names;
-	size_t n;
-	struct cell *c;
+	if (strcmp(published, "ssd") == 0)
+		return "retinanet";
+	if (strcmp(published, "gnn") == 0)
+		return "rgat";
+	return published;
+}
 
-	if (!dir)
-		return;
-	names = list_dir(dir, w, &n, &m->oom);
-	if (!names) {
-		free(dir);
+/* The cell of system si for benchmark id, or NULL. */
+static const struct cell *find_cell(const struct model *m, size_t si, const char *id)
+{
+	for (size_t i = m->ncells; i-- > 0 && m->cells[i].sys == si;)
+		if (m->cells[i].bench && strcmp(m->cells[i].bench, id) == 0)
+			return &m->cells[i];
+	return NULL;
+}
+
+/* Adds the result logs of one benchmark folder as jobs of cell c. A log that is not a
+ * readable regular file leaves the cell without a score (c->sf_bad is not used for it: the
+ * job says why); the same file reached twice (a symlink to a sibling) counts once. */
+static void add_logs(struct model *m, struct cell *c, const struct dent *names, size_t n,
+		     double init_limit, struct gs_warn *w)
+{
+	struct { dev_t dev; ino_t ino; } *seen = calloc(n ? n : 1, sizeof *seen);
+	size_t nseen = 0;
+
+	if (!seen) {
+		m->oom = 1;
 		return;
 	}
-	if (!(m->cells = grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
-		goto out;
-	c = &m->cells[m->ncells++];
-	memset(c, 0, sizeof *c);
-	c->sys = si;
-	c->dir = dir;
-	dir = NULL;
-	c->bench = xstrdup(bench, &m->oom);
-	c->first = m->njobs;
-	read_scaling(c, &m->buf, w, &m->oom);
 	for (size_t i = 0; i < n; i++) {
 		char *p;
 		struct job *j;
 		struct stat st;
+		size_t k;
 		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
 			continue;
 		if (!(p = path_join(c->dir, names[i].name, &m->oom)))
 			break;
-		if (stat(p, &st) != 0 || !S_ISREG(st.st_mode)) {
-			free(p);
-			continue;
+		if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
+			for (k = 0; k < nseen && !(seen[k].dev == st.st_dev && seen[k].ino == st.st_ino); k++)
+				;
+			if (k < nseen) {
+				warn_add(w, p, 0, 0, "the same file as an earlier log of this folder; counted once");
+				free(p);
+				continue;
+			}
+			seen[nseen].dev = st.st_dev;
+			seen[nseen++].ino = st.st_ino;
 		}
 		if (!(m->jobs = grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
@@ -481,11 +549,83 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		j = &m->jobs[m->njobs++];
 		memset(j, 0, sizeof *j);
 		j->path = p;
+		j->name = p + strlen(c->dir) + 1;
+		j->init_limit = init_limit;
 		c->njobs++;
 	}
+	free(seen);
+}
+
+static void walk_bench(struct model *m, size_t si, const char *sysdir, const char *bench,
+		       struct gs_warn *w)
+{
+	char *dir = path_join(sysdir, bench, &m->oom);
+	char *clean = clean_name(bench, &m->oom);
+	const struct cell *twin;
+	struct dent *names = NULL;
+	size_t n;
+	struct cell *c;
+	const char *division;
+
+	if (!dir || !clean)
+		goto out;
+	if (strcmp(clean, bench) != 0)
+		warn_add(w, dir, 0, 0, "benchmark written as '%s'", clean);
+	if (!*clean) {
+		warn_add(w, dir, 0, 0, "benchmark name is empty once cleaned; skipped");
+		goto out;
+	}
+	/* one row per system and benchmark id: the loader keeps only the first of two */
+	if ((twin = find_cell(m, si, bench_id(clean)))) {
+		warn_add(w, dir, 0, 0, "benchmark %s is already read from %s; skipped", bench_id(clean),
+			 twin->source);
+		goto out;
+	}
+	if (!(names = list_dir(dir, w, &n, &m->oom)))
+		goto out;
+	if (!(m->cells = grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+		goto out;
+	c = &m->cells[m->ncells++];
+	memset(c, 0, sizeof *c);
+	c->sys = si;
+	c->dir = dir;
+	dir = NULL;
+	c->source = c->dir + m->toplen + 1;
+	c->bench = xstrdup(bench_id(clean), &m->oom);
+	c->published = clean;
+	clean = NULL;
+	c->energy_j = NAN;
+	c->power_measurement = "";
+	c->first = m->njobs;
+	read_scaling(c, &m->buf, w, &m->oom);
+	/* compliance rule 5: 30 minutes of initialization at most, 240 in the open division */
+	division = m->sys[si].info.division;
+	add_logs(m, c, names, n, division && ascii_casecmp(division, "open") == 0 ? 240 : 30, w);
 out:
 	free(dir);
+	free(clean);
 	free_list(names);
+}
+
+/* Refuses system s when its name is empty once cleaned, or when an earlier system has the same
+ * submitter and name once cleaned: the loader would drop its rows as duplicates. */
+static void refuse_twin(struct model *m, struct sys *s, struct gs_warn *w)
+{
+	if (strcmp(s->name, s->folder) != 0)
+		warn_add(w, s->json, 0, 0, "system written as '%s'", s->name);
+	if (!*s->name || !*s->submitter) {
+		s->refused = "its name is empty once cleaned";
+		warn_add(w, s->json, 0, 0, "system name or submitter is empty once cleaned; system skipped");
+		return;
+	}
+	for (struct sys *t = m->sys; t < s; t++) {
+		if (strcmp(t->name, s->name) == 0 && strcmp(t->submitter, s->submitter) == 0) {
+			s->refused = "the same name as another system once cleaned";
+			warn_add(w, s->json, 0, 0, "the same system as %s once cleaned; system skipped",
+				 t->json);
+			return;
+		}
+	}
 }
 
 /* One submitter folder (the caller has checked that it is a folder). */
@@ -496,9 +636,12 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 	char *resdir = subdir ? path_join(subdir, "results", &m->oom) : NULL;
 	struct dent *names = NULL, *res = NULL;
 	size_t n = 0, nres = 0, first = m->nsys;
+	char *clean_sub = clean_name(sub, &m->oom);
 
-	if (!subdir || !sysdir || !resdir)
+	if (!subdir || !sysdir || !resdir || !clean_sub)
 		goto out;
+	if (strcmp(clean_sub, sub) != 0)
+		warn_add(w, subdir, 0, 0, "submitter written as '%s'", clean_sub);
 	if (is_dir(sysdir) && (names = list_dir(sysdir, w, &n, &m->oom))) {
 		for (size_t i = 0; i < n; i++) {
 			struct sys *s;
@@ -508,13 +651,16 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 				goto out;
 			s = &m->sys[m->nsys++];
 			memset(s, 0, sizeof *s);
-			s->submitter = xstrdup(sub, &m->oom);
-			s->name = xstrdup(names[i].name, &m->oom);
-			if (s->name)
-				s->name[strlen(s->name) - 5] = '\0';
+			s->submitter = xstrdup(clean_sub, &m->oom);
+			s->folder = xstrdup(names[i].name, &m->oom);
+			if (!s->folder)
+				goto out;
+			s->folder[strlen(s->folder) - 5] = '\0';
 			s->json = path_join(sysdir, names[i].name, &m->oom);
-			if (s->json)
-				read_system(s, &m->buf, w, &m->oom);
+			if (!(s->name = clean_name(s->folder, &m->oom)) || !s->json)
+				goto out;
+			read_system(s, &m->buf, w, &m->oom);
+			refuse_twin(m, s, w);
 		}
 	}
 	if (!is_dir(resdir))
@@ -531,7 +677,7 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		if (!(sd = path_join(resdir, res[i].name, &m->oom)))
 			break;
 		for (si = first; si < m->nsys; si++)
-			if (m->sys[si].name && strcmp(m->sys[si].name, res[i].name) == 0)
+			if (m->sys[si].folder && strcmp(m->sys[si].folder, res[i].name) == 0)
 				break;
 		if (si == m->nsys) {
 			warn_add(w, sd, 0, 0, "no systems/%s.json for these results; skipped", res[i].name);
@@ -539,7 +685,7 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 			continue;
 		}
 		m->sys[si].has_results = 1;
-		if (!m->sys[si].info.usable) {
+		if (!m->sys[si].info.usable || m->sys[si].refused) {
 			free(sd);
 			continue;
 		}
@@ -552,6 +698,7 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		free(sd);
 	}
 out:
+	free(clean_sub);
 	free_list(names);
 	free_list(res);
 	free(subdir);
@@ -563,16 +710,17 @@ static void model_free(struct model *m)
 {
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
-		free(s->submitter), free(s->name), free(s->json);
+		free(s->submitter), free(s->name), free(s->folder), free(s->json);
 		import_system_free(&s->info);
 	}
 	for (size_t i = 0; i < m->ncells; i++)
-		free(m->cells[i].bench), free(m->cells[i].dir);
+		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir);
 	for (size_t i = 0; i < m->njobs; i++)
 		free(m->jobs[i].path);
 	free(m->sys);
 	free(m->cells);
 	free(m->jobs);
+	free(m->rank);
 	free(m->buf.p);
 	memset(m, 0, sizeof *m);
 }
@@ -595,13 +743,16 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
 		if (errno == ENOMEM)
 			*oom = 1;
-		snprintf(j->why, sizeof j->why, "cannot read: %.120s", err.msg);
+		/* not a failed run: a run nobody can read may have been a good one */
+		snprintf(j->why, sizeof j->why, "%.150s", err.msg);
 		j->ok = 0;
+		j->unreadable = 1;
 		return;
 	}
 	j->bytes = buf->len;
 	mllog_scan(buf->p, buf->len, &s);
-	j->ok = mllog_verdict(&s, 0, &j->minutes, j->why, sizeof j->why, &j->line, &j->col) == 0;
+	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, j->why, sizeof j->why, &j->line,
+			      &j->col) == 0;
 }
 
 /* Scans every job of m; progress, when not NULL, gets a line redrawn every 0.1 s. */
@@ -626,66 +777,112 @@ static void scan_all(struct model *m, FILE *progress)
 
 /* ---- scoring and output ---- */
 
-static int cmp_double(const void *a, const void *b)
+/* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
+ * by file name. Runs are the jobs m->jobs[*rank] (cmp_ctx: qsort has no context pointer). */
+static const struct job *cmp_jobs;
+
+static int cmp_rank(const void *a, const void *b)
 {
-	double x = *(const double *)a, y = *(const double *)b;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct job *p = &cmp_jobs[x], *q = &cmp_jobs[y];
+
+	if (p->ok != q->ok)
+		return p->ok ? -1 : 1;
+	if (p->ok && p->minutes != q->minutes)
+		return p->minutes < q->minutes ? -1 : 1;
 	return (x > y) - (x < y);
 }
 
-/* Scores one cell by the olympic average; returns 0 with *score, or -1 with a reason. */
-static int score_cell(const struct model *m, const struct cell *c, double *times, size_t *nok,
-		      double *score, char *why, size_t n)
+/* Orders the runs of c in m->rank and scores c by the olympic average: sets c->scored and
+ * c->score, or c->why. */
+static void score_cell(struct model *m, struct cell *c)
 {
-	size_t d = 0, k = 0, lim = olympic_limit(c->bench), lo, hi;
-	int w;
+	size_t *r = m->rank + c->first, d, lim = olympic_limit(c->bench);
 	double sum = 0;
+	int w;
 
+	c->nok = 0;
 	for (size_t i = 0; i < c->njobs; i++) {
-		const struct job *j = &m->jobs[c->first + i];
-		if (j->ok)
-			times[k++] = j->minutes;
-		else
-			d++;
+		r[i] = c->first + i;
+		c->nok += m->jobs[r[i]].ok;
 	}
-	*nok = k;
-	qsort(times, k, sizeof *times, cmp_double);
+	d = c->njobs - c->nok;
+	if (c->njobs > 1) {
+		cmp_jobs = m->jobs;
+		qsort(r, c->njobs, sizeof *r, cmp_rank);
+	}
+	for (size_t i = 0; i < c->njobs; i++) {
+		if (m->jobs[r[i]].unreadable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
+			return;
+		}
+	}
 	if (c->njobs == 0) {
-		snprintf(why, n, "no result logs");
-		return -1;
+		snprintf(c->why, sizeof c->why, "no result logs");
+		return;
 	}
 	if (c->sf_bad) {
-		snprintf(why, n, "unusable scaling.json");
-		return -1;
+		snprintf(c->why, sizeof c->why, "unusable scaling.json");
+		return;
 	}
-	w = olympic_window(k, d, lim, &lo, &hi);
+	w = olympic_window(c->nok, d, lim, &c->lo, &c->hi);
 	if (w == 1) {
-		snprintf(why, n, "%zu of %zu runs failed (at most %zu allowed)", d, c->njobs, lim);
-		return -1;
+		snprintf(c->why, sizeof c->why, "%zu of %zu runs failed (at most %zu allowed)", d,
+			 c->njobs, lim);
+		return;
 	}
 	if (w == 2) {
-		snprintf(why, n, "%zu successful run%s, too few to score", k, k == 1 ? "" : "s");
-		return -1;
+		snprintf(c->why, sizeof c->why, "%zu successful run%s, too few to score", c->nok,
+			 c->nok == 1 ? "" : "s");
+		return;
 	}
-	for (size_t i = lo; i < hi; i++)
-		sum += times[i];
+	for (size_t i = c->lo; i < c->hi; i++)
+		sum += m->jobs[r[i]].minutes;
 	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
 	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
 	 * rather than an "inf" or a 0 the loader would refuse */
-	*score = sum / (double)(hi - lo) * c->sf;
-	if (!isfinite(*score) || !(*score > 0)) {
-		snprintf(why, n, "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
-			 sum / (double)(hi - lo), c->sf);
-		return -1;
+	c->score = sum / (double)(c->hi - c->lo) * c->sf;
+	if (!isfinite(c->score) || !(c->score > 0)) {
+		snprintf(c->why, sizeof c->why,
+			 "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
+			 sum / (double)(c->hi - c->lo), c->sf);
+		return;
 	}
-	return 0;
+	c->scored = 1;
 }
 
-static void emit_row(FILE *f, const char *round, const struct sys *s, const struct cell *c,
-		     double score, const double *times, size_t k, size_t d)
+/* The file names of runs rank[from, to) of c, ';'-separated, as one CSV field; sets m->oom
+ * when out of memory. */
+static void put_names(FILE *f, struct model *m, const struct cell *c, size_t from, size_t to)
 {
-	char num[64];
+	size_t len = 1, at = 0;
+	char *text;
+
+	for (size_t i = from; i < to; i++)
+		len += strlen(m->jobs[m->rank[c->first + i]].name) + 1;
+	if (!(text = malloc(len))) {
+		m->oom = 1;
+		return;
+	}
+	text[0] = '\0';
+	for (size_t i = from; i < to; i++) {
+		const char *name = m->jobs[m->rank[c->first + i]].name;
+		size_t n = strlen(name);
+		if (i > from)
+			text[at++] = ';';
+		memcpy(text + at, name, n + 1);
+		at += n;
+	}
+	put_field(f, text);
+	free(text);
+}
+
+static void emit_row(FILE *f, const char *round, struct model *m, const struct cell *c)
+{
+	const struct sys *s = &m->sys[c->sys];
 	const char *head[] = { round, s->submitter, s->name, s->info.system_name, s->info.division,
 			       s->info.availability, s->info.accelerator };
+	char num[64];
 
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
 		if (i)
@@ -697,49 +894,60 @@ static void emit_row(FILE *f, const char *round, const struct sys *s, const stru
 	fputc(',', f);
 	put_field(f, c->bench);
 	fputc(',', f);
-	put_minutes(f, score, 6);
-	fprintf(f, ",%zu,%zu,%s,", k, d, fmt_roundtrip(c->sf, 15, num, sizeof num));
-	for (size_t i = 0; i < k; i++) {
+	put_minutes(f, c->score, 6);
+	fprintf(f, ",%zu,%zu,%s,", c->nok, c->njobs - c->nok, fmt_roundtrip(c->sf, 15, num, sizeof num));
+	for (size_t i = 0; i < c->nok; i++) {
 		if (i)
 			fputc(';', f);
-		put_minutes(f, times[i], 4);
+		put_minutes(f, m->jobs[m->rank[c->first + i]].minutes, 4);
 	}
+	fputc(',', f);
+	put_field(f, c->published);
+	fputc(',', f);
+	put_field(f, c->source);
+	fputc(',', f);
+	put_names(f, m, c, 0, c->nok);
+	fputc(',', f);
+	put_names(f, m, c, c->nok, c->njobs);
+	fputc(',', f);
+	if (isfinite(c->energy_j))
+		fprintf(f, "%.0f", c->energy_j);
+	fputc(',', f);
+	put_field(f, c->power_measurement);
 	fputc('\n', f);
 }
 
-/* Writes the CSV of m to f; -1 when out of memory. */
+/* Scores every cell of m and writes the CSV to f; -1 when out of memory. */
 static int build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
 {
-	double *times = NULL;
-	size_t cap = 0;
+	if (!(m->rank = malloc((m->njobs ? m->njobs : 1) * sizeof *m->rank)))
+		return -1;
+	for (size_t i = 0; i < m->ncells; i++) {
+		struct cell *c = &m->cells[i];
+		for (size_t r = 0; r < c->njobs; r++) {
+			struct job *j = &m->jobs[c->first + r];
+			if (j->unreadable)
+				warn_add(&res->warn, j->path, 0, 0, "cannot read result log: %s; no score for "
+					 "this benchmark", j->why);
+			else if (!j->ok)
+				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
+		}
+		score_cell(m, c);
+	}
+	/* Energy-to-train: power.c scores the scored cells that have power logs here (their runs
+	 * rank[first + lo .. first + hi) are the ones the time score keeps), setting energy_j
+	 * and power_measurement. */
 
 	fputs(IMPORT_CSV_HEADER "\n", f);
 	for (size_t i = 0; i < m->ncells; i++) {
 		struct cell *c = &m->cells[i];
 		struct sys *s = &m->sys[c->sys];
-		char why[160];
-		double score;
-		size_t k;
-
-		for (size_t r = 0; r < c->njobs; r++) {
-			struct job *j = &m->jobs[c->first + r];
-			if (!j->ok)
-				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
-		}
-		if (c->njobs > cap) {
-			double *t = realloc(times, c->njobs * sizeof *t);
-			if (!t) {
-				free(times);
-				return -1;
-			}
-			times = t;
-			cap = c->njobs;
-		}
-		if (score_cell(m, c, times, &k, &score, why, sizeof why) < 0) {
-			warn_add(&res->unscored, NULL, 0, 0, "%s/%s/%s: %s", s->submitter, s->name, c->bench, why);
+		if (!c->scored) {
+			warn_add(&res->unscored, NULL, 0, 0, "%s/%s/%s: %s", s->submitter, s->name,
+				 c->published, c->why);
 			continue;
 		}
-		emit_row(f, round, s, c, score, times, k, c->njobs - k);
+		emit_row(f, round, m, c);
 		if (s->rows++ == 0)
 			res->systems++;
 		res->rows++;
@@ -749,10 +957,9 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 		if (s->rows)
 			continue;
 		warn_add(&res->unscored, NULL, 0, 0, "%s/%s: %s", s->submitter, s->name,
-			 !s->info.usable ? "unusable systems JSON" :
+			 !s->info.usable ? "unusable systems JSON" : s->refused ? s->refused :
 			 !s->has_results ? "no results folder" : "no benchmark with a score");
 	}
-	free(times);
 	return 0;
 }
 
@@ -795,6 +1002,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 		return -1;
 	}
 	c_loc = c_numeric_enter(&old);
+	m.toplen = strlen(dir);
 	for (size_t i = 0; i < n && !m.oom; i++)
 		if (subs[i].kind == KIND_DIR)
 			walk_submitter(&m, dir, subs[i].name, &res->warn);
@@ -805,7 +1013,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 		for (size_t i = 0; i < m.njobs; i++)
 			res->bytes += m.jobs[i].bytes;
 		res->files = m.njobs;
-		if (build_csv(&m, round, res, f) < 0 || ferror(f))
+		if (build_csv(&m, round, res, f) < 0 || ferror(f) || m.oom)
 			m.oom = 1;
 		if (fclose(f) != 0)
 			m.oom = 1;
@@ -1010,6 +1218,8 @@ int import_main(int argc, char **argv)
 			return 2;
 		}
 		snprintf(out_buf, sizeof out_buf, "mlperf_training_%s.csv", round);
+		/* a round taken from a folder name may hold any byte: none reaches a file name */
+		utf8_sanitize(out_buf, strlen(out_buf));
 		out = out_buf;
 	}
 	if (strcmp(out, "-") != 0 && !force) {

@@ -24,21 +24,29 @@ static const char *fix(const char *name)
 }
 
 /* The tab in sysG's system_name becomes '?'. Hand-computed: bert 10..14 -> mean(11,12,13) = 12; gnn: empty log fails, 5 and 7 -> [7];
- * gpt3 100,110,130 -> 110; ssd 10,20,30,40 + 1 failed -> mean(20,30,40) * 1.5 = 45;
+ * gpt3 100,110,130 -> 110; ssd (written retinanet; gnn rgat) 10,20,30,40 + 1 failed -> mean(20,30,40) * 1.5 = 45;
  * stable_diffusion 50,60 + corrupt -> [60]; unet3d 1..8 + 2 failed, m = 4 -> sorted[4:6] = 5.5;
  * dlrm_dcnv2 has 2 failed runs (> 1): no row. Gamma/sysG: 3 nodes x max(0, 1) = 3. */
 #define SYS_A "vT,Acme,sysA,\"Acme \"\"A\"\" box\",closed,Available on-premise,NVIDIA H100-SXM5-80GB,2,4,8," \
 	"\"PyTorch 24.09, NeMo 24.09\","
 static const char expected[] =
 	IMPORT_CSV_HEADER "\n"
-	SYS_A "bert,12.000000,5,0,1,10.0000;11.0000;12.0000;13.0000;14.0000\n"
-	SYS_A "gnn,7.000000,2,1,1,5.0000;7.0000\n"
-	SYS_A "gpt3,110.000000,3,0,1,100.0000;110.0000;130.0000\n"
-	SYS_A "ssd,45.000000,4,1,1.5,10.0000;20.0000;30.0000;40.0000\n"
-	SYS_A "stable_diffusion,60.000000,2,1,1,50.0000;60.0000\n"
-	SYS_A "unet3d,5.500000,8,2,1,1.0000;2.0000;3.0000;4.0000;5.0000;6.0000;7.0000;8.0000\n"
+	SYS_A "bert,12.000000,5,0,1,10.0000;11.0000;12.0000;13.0000;14.0000,bert,Acme/results/sysA/bert,"
+	"result_0.txt;result_3.txt;result_2.txt;result_4.txt;result_1.txt,,,\n"
+	SYS_A "rgat,7.000000,2,1,1,5.0000;7.0000,gnn,Acme/results/sysA/gnn,result_1.txt;result_2.txt,"
+	"result_0.txt,,\n"
+	SYS_A "gpt3,110.000000,3,0,1,100.0000;110.0000;130.0000,gpt3,Acme/results/sysA/gpt3,"
+	"result_1.txt;result_2.txt;result_0.txt,,,\n"
+	SYS_A "retinanet,45.000000,4,1,1.5,10.0000;20.0000;30.0000;40.0000,ssd,Acme/results/sysA/ssd,"
+	"result_1.txt;result_3.txt;result_2.txt;result_0.txt,result_4.txt,,\n"
+	SYS_A "stable_diffusion,60.000000,2,1,1,50.0000;60.0000,stable_diffusion,"
+	"Acme/results/sysA/stable_diffusion,result_1.txt;result_0.txt,result_2.txt,,\n"
+	SYS_A "unet3d,5.500000,8,2,1,1.0000;2.0000;3.0000;4.0000;5.0000;6.0000;7.0000;8.0000,unet3d,"
+	"Acme/results/sysA/unet3d,result_1.txt;result_3.txt;result_5.txt;result_7.txt;result_6.txt;"
+	"result_4.txt;result_2.txt;result_0.txt,result_8.txt;result_9.txt,,\n"
 	"vT,Gamma,sysG,\"G,1?x\",closed,Available on-premise,TPU-v5p,3,0,3,,llama2_70b_lora,3.000000,3,0,1,"
-	"2.0000;3.0000;4.0000\n";
+	"2.0000;3.0000;4.0000,llama2_70b_lora,Gamma/results/sysG/llama2_70b_lora,"
+	"result_1.txt;result_2.txt;result_0.txt,,,\n";
 
 static int has_item(const struct gs_warn *w, const char *a, const char *b)
 {

@@ -42,7 +42,7 @@ contains "results without systems JSON are named" "$TMP/err" "Beta/results/sysC:
 contains "bad systems JSON named with line and column" "$TMP/err" "Beta/systems/sysB.json:2:6:"
 if [ -s "$TMP/out" ]; then nok "nothing on stdout when writing a file" "$(head -c 300 "$TMP/out")"; else ok "nothing on stdout when writing a file"; fi
 contains "unet3d keeps sorted[4:len-2] of 8 runs with 2 failed" "$TMP/cwd/mlperf_training_vT.csv" ",unet3d,5.500000,8,2,1,"
-contains "scaling factor is applied and printed" "$TMP/cwd/mlperf_training_vT.csv" ",ssd,45.000000,4,1,1.5,"
+contains "scaling factor is applied and printed" "$TMP/cwd/mlperf_training_vT.csv" ",retinanet,45.000000,4,1,1.5,"
 
 cp "$TMP/cwd/mlperf_training_vT.csv" "$TMP/keep.csv"
 (cd "$TMP/cwd" && "$GPUSCALE" import "$TREE" >"$TMP/out" 2>"$TMP/err"); rc=$?
@@ -93,7 +93,7 @@ chmod 755 "$TMP/ro"
 expect_exit "a missing output folder exits 1" 1 "$GPUSCALE" import -o "$TMP/none/out.csv" "$TREE"
 
 # --- the shipped data, re-made from ../shared/mlperf ---
-for r in v4.1 v4.0; do
+for r in v5.1 v5.0 v4.1 v4.0; do
 	src="$MLPERF/training_results_$r"
 	if [ ! -d "$src" ]; then
 		skip "re-import of $r equals data/mlperf_training_$r.csv" "$src is absent"
@@ -109,7 +109,26 @@ for r in v4.1 v4.0; do
 		skip "reference scorer agrees on $r" "python3 is absent"
 	fi
 done
+if [ -f "$TMP/v5.0.csv" ]; then
+	# compliance rule 5: an initialization of 30 minutes or more fails the run
+	contains "v5.0 tinycorp tinybox_green bert result_2.txt fails by its 32.3 min initialization" "$TMP/err.v5.0" \
+		"tinycorp/results/tinybox_green/bert/result_2.txt:8:39: run fails: initialization took 32.3 min, 30 min or more"
+	contains "and the official score counts it as failed (9 scored, 1 failed)" "$TMP/v5.0.csv" \
+		",tinybox_green,tinybox green,closed,Available on-premise,NVIDIA GeForce RTX 4090,1,6,6,\"tinygrad, branch mlperf_training_v5.0\",bert,213.604290,9,1,"
+	for b in flux1 llama31_405b llama31_8b; do
+		if grep -q ",$b,[0-9.]*,[0-9]*,[0-9]*,.*,$b,[^,]*/$b," "$TMP/v5.1.csv"; then ok "v5.1 imports $b"; else nok "v5.1 imports $b"; fi
+	done
+fi
 if [ -f "$TMP/v4.1.csv" ]; then
+	for p in ssd:retinanet gnn:rgat; do
+		pub=${p%%:*} id=${p#*:}
+		if grep -Eq ",$id,[0-9.]+,[0-9]+,[0-9]+,[^,]*,[^,]*,$pub,[^,]*/results/[^,]*/$pub," "$TMP/v4.1.csv"; then
+			ok "v4.1 $pub is written $id, with the published id and its folder"
+		else
+			nok "v4.1 $pub is written $id, with the published id and its folder"
+		fi
+		if grep -Eq ",$pub,[0-9.]+,[0-9]+,[0-9]+," "$TMP/v4.1.csv"; then nok "no v4.1 row keeps the id $pub"; else ok "no v4.1 row keeps the id $pub"; fi
+	done
 	n=$(($(wc -l <"$TMP/v4.1.csv") - 1))
 	if [ "$n" -eq 153 ]; then ok "v4.1 has the 153 official cells"; else nok "v4.1 has the 153 official cells" "got $n"; fi
 	c=$(grep -c 'Lambda/.*run fails: MLLOG payload is not valid JSON' "$TMP/err.v4.1")

@@ -65,7 +65,7 @@ rc=$?
 [ $rc -eq 0 ] && ok "hostile tree imports (exit 0)" || nok "hostile tree imports" "exit $rc" "$(head -c 600 "$TMP/err")"
 contains "two run_starts: the first counts (olympic mean of 10,10,11,12 drops one each end)" "$TMP/h.csv" ",bert,10.500000,4,0,"
 contains "run_stop before run_start fails the run, named with line and column" "$TMP/err" "ssd/result_2.txt:3:42: run fails: run_stop is before run_start"
-contains "one failed run counts as the dropped slowest" "$TMP/h.csv" ",ssd,22.000000,2,1,"
+contains "one failed run counts as the dropped slowest" "$TMP/h.csv" ",retinanet,22.000000,2,1,"
 contains "no run_stop fails the run, named" "$TMP/err" "gnn/result_1.txt: run fails: no run_stop event"
 contains "two failed runs of three: no score, with the reason" "$TMP/err" "no score: Sub/good/gnn:"
 contains "a run of infinite length fails, named with its line and column" "$TMP/err" \
@@ -81,7 +81,7 @@ if grep -Eiq '(^|[,;])[+-]?(inf|nan)' "$TMP/h.csv"; then
 else
 	ok "no infinite or NaN number is written"
 fi
-if awk -F, 'NF != 17 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 17 fields of the header"; else nok "every CSV line has the 17 fields of the header" "$(awk -F, 'NF != 17' "$TMP/h.csv" | cut -c1-300)"; fi
+if awk -F, 'NF != 23 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 23 fields of the header"; else nok "every CSV line has the 23 fields of the header" "$(awk -F, 'NF != 23' "$TMP/h.csv" | cut -c1-300)"; fi
 contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666668e+303,3,0,1,1.6666666666666668e+303;1.6666666666666668e+303;1.6666666666666668e+303"
 contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5e-08"
 "$GPUSCALE" --print csv "$TMP/h.csv" >/dev/null 2>"$TMP/lerr"

@@ -4,31 +4,64 @@ from the rules in ../shared/mlperf/README.md, with the Python standard library o
 
   score_ref.py DIR            prints submitter,system,benchmark,minutes for every scored cell
   score_ref.py DIR CSV        compares with an importer CSV: the same cells, minutes within
-                              1e-6, and every other column (counts, scaling factor, run
-                              minutes, the systems JSON fields); exit 1 on any difference
+                              1e-6, and every other column of the CSV, each one the reference
+                              must know (a column it does not know is a difference); exit 1 on
+                              any difference
 
 Beyond the MLPerf rules, as gpuscale documents: a run whose first run_stop comes before its
 first run_start (in the log or in time) fails, and so does one whose length is not a finite
 positive number of minutes in doubles (1e308 - -1e308 overflows, a length of 1e-320 ms is 0
 minutes); a score that is not a finite positive number (a huge scaling_factor) is no score.
+A result log that is not a readable regular file leaves its benchmark without a score; the
+same file reached twice in one folder counts once. Names are written as the loader reads
+them back (control bytes as '?', spaces around dropped); a system or benchmark whose name
+then repeats another's is skipped; `ssd` is written `retinanet` and `gnn` `rgat`.
 """
 import csv
 import json
 import math
 import os
+import stat
 import sys
 
 MARK = b":::MLLOG "
+MAX_ACCELERATORS = 10**9
+BENCH_ID = {"ssd": "retinanet", "gnn": "rgat"}
+BIDI = {0x061C, 0x200E, 0x200F} | set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 
 
-def run_minutes(path):
+def clean_bytes(b):
+    """The sanitizer: every byte of a control character, DEL, C1 control, bidi control or
+    invalid UTF-8 becomes '?'."""
+    out, i = [], 0
+    while i < len(b):
+        for n in (1, 2, 3, 4):
+            try:
+                ch = b[i:i + n].decode("utf-8")
+                break
+            except UnicodeDecodeError:
+                ch = None
+        if ch is None or len(ch) != 1:
+            out.append("?")
+            i += 1
+            continue
+        c = ord(ch)
+        unsafe = c < 0x20 or c == 0x7F or 0x80 <= c <= 0x9F or c in BIDI
+        out.append("?" * n if unsafe else ch)
+        i += n
+    return "".join(out)
+
+
+def clean_name(b):
+    """A name as the CSV holds it and the loader reads it back."""
+    if isinstance(b, str):
+        b = b.encode("utf-8", "surrogatepass")
+    return clean_bytes(b).strip(" ")
+
+
+def run_minutes(data, init_limit):
     """Raw minutes of one run, or None when the run fails."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError:
-        return None
-    start = stop = None
+    start = stop = init_start = init_stop = None
     stop_first = False
     for line in data.split(b"\n"):
         i = line.find(MARK)
@@ -46,53 +79,96 @@ def run_minutes(path):
         elif key == "run_stop" and stop is None:
             stop = ev
             stop_first = start is None
+        elif key == "init_start" and init_start is None:
+            init_start = ev
+        elif key == "init_stop" and init_stop is None:
+            init_stop = ev
     if start is None or stop is None:
         return None
     meta = stop.get("metadata")
     if not isinstance(meta, dict) or meta.get("status") != "success":
         return None
-    t0, t1 = start.get("time_ms"), stop.get("time_ms")
-    for t in (t0, t1):
-        if isinstance(t, bool) or not isinstance(t, (int, float)):
-            return None
-    try:
-        t0, t1 = float(t0), float(t1)  # as the importer reads them: doubles
-    except OverflowError:
-        return None  # an integer beyond any double
-    if not (math.isfinite(t0) and math.isfinite(t1)):
+    t0, t1 = number(start.get("time_ms")), number(stop.get("time_ms"))
+    if t0 is None or t1 is None:
         return None
     if stop_first or t1 <= t0:
         return None
     m = (t1 - t0) / 60000
-    return m if math.isfinite(m) and m > 0 else None
-
-
-def score(folder, bench):
-    names = sorted(n for n in os.listdir(folder) if n.startswith("result_") and n.endswith(".txt")
-                   and os.path.isfile(os.path.join(folder, n)))
-    if not names:
+    if not (math.isfinite(m) and m > 0):
         return None
-    times = [run_minutes(os.path.join(folder, n)) for n in names]
-    ok = sorted(t for t in times if t is not None)
-    d = len(times) - len(ok)
+    # compliance rule 5: initialization of init_limit minutes or more fails the run
+    if init_start is not None and init_stop is not None:
+        i0, i1 = number(init_start.get("time_ms")), number(init_stop.get("time_ms"))
+        if i0 is not None and i1 is not None and (i1 - i0) / 60000 >= init_limit:
+            return None
+    return m
+
+
+def number(t):
+    """A time_ms as the importer reads it (a finite double), or None."""
+    if isinstance(t, bool) or not isinstance(t, (int, float)):
+        return None
+    try:
+        t = float(t)
+    except OverflowError:
+        return None  # an integer beyond any double
+    return t if math.isfinite(t) else None
+
+
+def score(folder, bench, init_limit):
+    """The columns a benchmark folder gives, or None when it has no score."""
+    names = sorted(n for n in os.listdir(folder) if n.startswith(b"result_") and n.endswith(b".txt"))
+    runs, seen = [], set()
+    for n in names:
+        p = os.path.join(folder, n)
+        try:
+            st = os.stat(p)
+        except OSError:
+            return None  # a dangling symlink: unreadable, no score
+        if not stat.S_ISREG(st.st_mode):
+            return None  # a FIFO, a folder: no score
+        if (st.st_dev, st.st_ino) in seen:
+            continue  # the same file twice counts once
+        seen.add((st.st_dev, st.st_ino))
+        try:
+            with open(p, "rb") as f:
+                data = f.read()
+        except OSError:
+            return None
+        runs.append((n, run_minutes(data, init_limit)))
+    if not runs:
+        return None
+    ok = sorted(((t, n) for n, t in runs if t is not None))
+    failed = [n for n, t in runs if t is None]
+    d = len(failed)
     m = 4 if bench == "unet3d" else 1
     if d > m:
         return None
-    kept = ok[m:len(ok) - (m - d)]
+    kept = [t for t, _ in ok][m:len(ok) - (m - d)]
     if not kept:
         return None
     s = sum(kept) / len(kept)
     sf = 1.0
-    sj = os.path.join(folder, "scaling.json")
-    if os.path.exists(sj):
+    sj = os.path.join(folder, b"scaling.json")
+    if os.path.lexists(sj):
         try:
+            if not stat.S_ISREG(os.stat(sj).st_mode):
+                return None
             with open(sj) as f:
                 sf = float(json.load(f)["scaling_factor"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
     if not (math.isfinite(s * sf) and s * sf > 0):
         return None
-    return s * sf, len(ok), d, sf, ";".join(minutes_text(t, 4) for t in ok)
+    return {
+        "minutes": s * sf,
+        "runs_scored": str(len(ok)), "runs_failed": str(d), "scaling_factor": sf,
+        "run_minutes": ";".join(minutes_text(t, 4) for t, _ in ok),
+        "run_files": ";".join(clean_bytes(n) for _, n in ok),
+        "failed_files": ";".join(clean_bytes(n) for n in failed),
+        # energy-to-train: the power scorer fills these where a folder has power logs
+        "energy_j": "", "power_measurement": "",
+    }
 
 
 def minutes_text(v, decimals):
@@ -109,15 +185,26 @@ def minutes_text(v, decimals):
 
 def system_info(path):
     """The systems JSON fields the CSV repeats, as the importer should write them."""
-    with open(path, encoding="utf-8") as f:
-        j = json.load(f)
+    with open(path, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise ValueError("not a regular file")
+        j = json.loads(f.read().decode("utf-8"))
     def text(k):
         v = j.get(k)
-        return "".join(c if ord(c) >= 0x20 and c != "\x7f" else "?" for c in v) if isinstance(v, str) else ""
+        return clean_name(v.encode("utf-8", "surrogatepass")) if isinstance(v, str) else ""
     def count(k):
         v = j[k]
-        return int(v.strip()) if isinstance(v, str) else int(v)
+        if isinstance(v, bool):
+            raise ValueError(k)
+        v = int(v.strip(" \t")) if isinstance(v, str) else v
+        if isinstance(v, float) and v != math.floor(v):
+            raise ValueError(k)
+        if not 0 <= v <= 10**9:
+            raise ValueError(k)
+        return int(v)
     nodes, per = count("number_of_nodes"), count("accelerators_per_node")
+    if nodes < 1 or nodes * max(per, 1) > MAX_ACCELERATORS:
+        raise ValueError("counts")
     return {"system_name": text("system_name"), "division": text("division"),
             "availability": text("status"), "accelerator": text("accelerator_model_name"),
             "framework": text("framework"), "nodes": str(nodes), "accelerators_per_node": str(per),
@@ -125,29 +212,51 @@ def system_info(path):
 
 
 def tree(top):
-    cells = {}
+    cells, systems = {}, set()
+    top = os.fsencode(top)
     for sub in sorted(os.listdir(top)):
-        res = os.path.join(top, sub, "results")
+        if sub.startswith(b".") or not os.path.isdir(os.path.join(top, sub)):
+            continue
+        sysdir = os.path.join(top, sub, b"systems")
+        jsons = sorted(n for n in os.listdir(sysdir) if n.endswith(b".json") and not n.startswith(b".")) \
+            if os.path.isdir(sysdir) else []
+        usable = {}
+        for jn in jsons:
+            system = jn[:-5]
+            key = (clean_name(sub), clean_name(system))
+            if not key[0] or not key[1] or key in systems:
+                continue  # empty once cleaned, or a twin of an earlier system
+            systems.add(key)
+            try:
+                usable[system] = system_info(os.path.join(sysdir, jn))
+            except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                pass  # a systems JSON that cannot be used: the system has no score
+        res = os.path.join(top, sub, b"results")
         if not os.path.isdir(res):
             continue
         for system in sorted(os.listdir(res)):
-            if not os.path.isfile(os.path.join(top, sub, "systems", system + ".json")):
-                continue
             sd = os.path.join(res, system)
-            if not os.path.isdir(sd):
+            if system.startswith(b".") or system not in usable or not os.path.isdir(sd):
                 continue
-            try:
-                info = system_info(os.path.join(top, sub, "systems", system + ".json"))
-            except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
-                continue  # a systems JSON that cannot be used: the system has no score
-            if int(info["nodes"]) < 1 or int(info["accelerators_per_node"]) < 0:
-                continue
+            info = usable[system]
+            limit = 240 if info["division"].lower() == "open" else 30
+            done = set()
             for bench in sorted(os.listdir(sd)):
                 bd = os.path.join(sd, bench)
-                if os.path.isdir(bd):
-                    r = score(bd, bench)
-                    if r is not None:
-                        cells[(sub, system, bench)] = r + (info,)
+                if bench.startswith(b".") or not os.path.isdir(bd):
+                    continue
+                published = clean_name(bench)
+                bid = BENCH_ID.get(published, published)
+                if not published or bid in done:
+                    continue  # empty once cleaned, or a second folder of the same benchmark
+                done.add(bid)
+                r = score(bd, bid, limit)
+                if r is not None:
+                    r.update(info)
+                    r.update({"submitter": clean_name(sub), "system": clean_name(system),
+                              "benchmark": bid, "benchmark_published": published,
+                              "source": clean_bytes(os.path.relpath(bd, top))})
+                    cells[(clean_name(sub), clean_name(system), bid)] = r
     return cells
 
 
@@ -157,35 +266,38 @@ def main():
         return 2
     ref = tree(sys.argv[1])
     if len(sys.argv) == 2:
-        for (sub, system, bench), (v, *_rest) in sorted(ref.items()):
-            print(f"{sub},{system},{bench},{v:.6f}")
+        for (sub, system, bench), r in sorted(ref.items()):
+            print(f"{sub},{system},{bench},{r['minutes']:.6f}")
         return 0
     got = {}
     with open(sys.argv[2], newline="", encoding="utf-8") as f:
-        for r in csv.DictReader(f):
+        rd = csv.DictReader(f)
+        columns = rd.fieldnames
+        for r in rd:
             got[(r["submitter"], r["system"], r["benchmark"])] = r
     bad = 0
     for k in sorted(set(ref) | set(got)):
         if k not in got:
-            print("missing from CSV:", "/".join(k), ref[k][0]); bad += 1
+            print("missing from CSV:", "/".join(k), ref[k]["minutes"]); bad += 1
             continue
         if k not in ref:
             print("not scored by reference:", "/".join(k), got[k]["minutes"]); bad += 1
             continue
-        v, nok, d, sf, runs, info = ref[k]
-        r = got[k]
+        want, r = ref[k], got[k]
         why = []
-        if abs(v - float(r["minutes"])) > 1e-6:
-            why.append(f"minutes {v:.6f} vs {r['minutes']}")
-        if (nok, d) != (int(r["runs_scored"]), int(r["runs_failed"])):
-            why.append(f"runs {nok}/{d} vs {r['runs_scored']}/{r['runs_failed']}")
-        if sf != float(r["scaling_factor"]):
-            why.append(f"scaling_factor {sf!r} vs {r['scaling_factor']}")
-        if runs != r["run_minutes"]:
-            why.append("run_minutes differ")
-        for col, want in info.items():
-            if want != r[col]:
-                why.append(f"{col} {want!r} vs {r[col]!r}")
+        for col in columns:
+            if col == "round":
+                continue  # the caller's choice
+            if col not in want:
+                why.append(f"column {col} is unknown to the reference")
+            elif col == "minutes":
+                if abs(want[col] - float(r[col])) > 1e-6:
+                    why.append(f"minutes {want[col]:.6f} vs {r[col]}")
+            elif col == "scaling_factor":
+                if want[col] != float(r[col]):
+                    why.append(f"scaling_factor {want[col]!r} vs {r[col]}")
+            elif want[col] != r[col]:
+                why.append(f"{col} {want[col]!r} vs {r[col]!r}")
         if why:
             print("differs:", "/".join(k), "; ".join(why)); bad += 1
     print(f"{len(ref)} reference cells, {len(got)} CSV cells, {bad} differences")
