@@ -1,5 +1,5 @@
-/* cli.h: the command line of gpuscale (everything but `import`, which parses its own), and
- * finding, loading and checking the data it names. */
+/* cli.h: the command line of gpuscale (`gpuscale import` included), and finding, loading
+ * and checking the data it names. */
 #ifndef GS_CLI_H
 #define GS_CLI_H
 
@@ -10,6 +10,7 @@
 #include "dataset.h"
 #include "err.h"
 #include "report.h"
+#include "import.h"
 #include "ui.h"
 
 #define MAX_FILES 64
@@ -46,5 +47,15 @@ int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err);
 /* Writes at most max of the loader's warnings to fp, then how many more there were. */
 void cli_warnings(const struct dataset *ds, size_t max, FILE *fp);
 
+/* Parses the argv of `gpuscale import ...` (argv[0] is "import") into o. Returns 0 (o->help
+ * set for -h: nothing else is checked), or -1 with a usage message in err. */
+int cli_parse_import(int argc, char **argv, struct import_opts *o, struct gs_err *err);
+
+/* Writes the usage of `gpuscale import` to fp. */
+void cli_import_usage(FILE *fp);
+
+/* `gpuscale import ...`: cli_parse_import, then the usage (-h) or import_run. Returns the
+ * exit status: import_run's, 2 for a usage error, 1 when -h cannot write the usage. */
+int cli_import(int argc, char **argv);
 
 #endif

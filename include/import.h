@@ -67,9 +67,18 @@ int import_round_from_dir(const char *dir, char *buf, size_t n);
  * err and errno (EEXIST: path exists and replace is false). */
 int import_output(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
 
-/* `gpuscale import ...`: argv[0] is "import". Parses its options, imports, writes, prints
- * warnings and a final line on stderr. Returns the exit code: 0 ok, 1 runtime error,
- * 2 usage error or nothing importable. */
-int import_main(int argc, char **argv);
+/* What `gpuscale import` was asked to do (cli_parse_import fills it from argv). */
+struct import_opts {
+	const char *dir;    /* the training_results tree */
+	const char *out;    /* -o OUT; NULL: mlperf_training_ROUND.csv; "-": stdout */
+	const char *round;  /* --round NAME; NULL: from dir's name */
+	bool force;         /* replace OUT when it exists */
+	bool help;          /* -h: print the usage, nothing else */
+};
+
+/* Runs `gpuscale import` as o says: imports, writes, prints warnings, the systems without a
+ * score and a final line on stderr (every text cleaned by the sanitizer). Returns the exit
+ * status: 0 written, 1 runtime error, 2 bad DIR or round, OUT exists, or nothing importable. */
+int import_run(const struct import_opts *o);
 
 #endif

@@ -1084,18 +1084,7 @@ int import_output(const char *path, const char *buf, size_t len, bool replace, s
 	return fileio_write(path, buf, len, replace, err);
 }
 
-/* ---- command line ---- */
-
-static void usage(FILE *f)
-{
-	fputs("usage: gpuscale import [-o OUT.csv] [--round NAME] [--force] DIR\n"
-	      "  Scores an MLPerf training_results tree (DIR) by the official rules and writes\n"
-	      "  one CSV row per system x benchmark with a score.\n"
-	      "  -o, --output OUT  output file; - for stdout (default mlperf_training_ROUND.csv)\n"
-	      "  --round NAME      round column (default from DIR: training_results_v4.1 -> v4.1)\n"
-	      "  --force           replace OUT when it exists\n"
-	      "  -h, --help        this help\n", f);
-}
+/* ---- the command ---- */
 
 /* Prints one message to stderr, "gpuscale import: " + printf text, cleaned of control
  * characters and invalid UTF-8: messages quote paths and data. */
@@ -1125,89 +1114,22 @@ static void say_list(const char *prefix, const struct gs_warn *w)
 		fprintf(stderr, "%s... and %zu more\n", prefix, w->total - w->n);
 }
 
-/* Value of an option taking an argument: "--opt=V", "--opt V", "-oV", "-o V". Returns it, or
- * NULL after printing a usage error that names the option as typed ("--round", "-o") when
- * the value is missing or empty: an empty round or output name is never meant. */
-static const char *opt_arg(int argc, char **argv, int *i, const char *lng, const char *shrt)
+int import_run(const struct import_opts *o)
 {
-	const char *a = argv[*i], *v;
-	size_t n = strlen(lng);
-	int typed = strncmp(a, lng, n) == 0 ? (int)n : 2;
-
-	if (strncmp(a, lng, n) == 0 && a[n] == '=')
-		v = a + n + 1;
-	else if (shrt && strncmp(a, shrt, 2) == 0 && a[2])
-		v = a + 2;
-	else if (*i + 1 < argc)
-		v = argv[++*i];
-	else
-		v = NULL;
-	if (!v || !*v) {
-		say("option '%.*s' needs a value%s", typed, a, v ? ", got an empty one" : "");
-		return NULL;
-	}
-	return v;
-}
-
-static int is_opt(const char *a, const char *lng, const char *shrt)
-{
-	size_t n = strlen(lng);
-	return (strncmp(a, lng, n) == 0 && (a[n] == '\0' || a[n] == '=')) ||
-	       (shrt && strncmp(a, shrt, 2) == 0);
-}
-
-int import_main(int argc, char **argv)
-{
-	const char *out = NULL, *round = NULL, *dir = NULL;
+	const char *out = o->out, *round = o->round;
 	char round_buf[256], out_buf[512];
-	int force = 0, opts = 1;
 	struct import_result res;
 	struct gs_err err = {0};
 	char msg[1200];
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-		if (opts && a[0] == '-' && a[1]) {
-			if (strcmp(a, "--") == 0)
-				opts = 0;
-			else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-				usage(stdout);
-				return 0;
-			} else if (strcmp(a, "--force") == 0)
-				force = 1;
-			else if (is_opt(a, "--output", "-o")) {
-				if (!(out = opt_arg(argc, argv, &i, "--output", "-o")))
-					goto missing;
-			} else if (is_opt(a, "--round", NULL)) {
-				if (!(round = opt_arg(argc, argv, &i, "--round", NULL)))
-					goto missing;
-			} else {
-				say("unknown option '%s'", a);
-				usage(stderr);
-				return 2;
-			}
-			continue;
-		}
-		if (dir) {
-			say("one DIR only ('%s' and '%s')", dir, a);
-			usage(stderr);
-			return 2;
-		}
-		dir = a;
-	}
-	if (!dir) {
-		say("missing DIR");
-		usage(stderr);
-		return 2;
-	}
-	if (!is_dir(dir)) {
-		say("%s: not a readable folder", dir);
+	if (!is_dir(o->dir)) {
+		say("%s: not a readable folder", o->dir);
 		return 2;
 	}
 	if (!round) {
-		if (import_round_from_dir(dir, round_buf, sizeof round_buf) < 0) {
+		if (import_round_from_dir(o->dir, round_buf, sizeof round_buf) < 0) {
 			say("%s: cannot tell the round from the folder name "
-			    "(expected training_results_NAME); use --round NAME", dir);
+			    "(expected training_results_NAME); use --round NAME", o->dir);
 			return 2;
 		}
 		round = round_buf;
@@ -1222,7 +1144,7 @@ int import_main(int argc, char **argv)
 		utf8_sanitize(out_buf, strlen(out_buf));
 		out = out_buf;
 	}
-	if (strcmp(out, "-") != 0 && !force) {
+	if (strcmp(out, "-") != 0 && !o->force) {
 		struct stat st;
 		if (stat(out, &st) == 0 && S_ISREG(st.st_mode)) {
 			say("%s exists; use --force to replace it", out);
@@ -1230,7 +1152,7 @@ int import_main(int argc, char **argv)
 		}
 	}
 
-	if (import_tree(dir, round, isatty(STDERR_FILENO) ? stderr : NULL, &res, &err) < 0) {
+	if (import_tree(o->dir, round, isatty(STDERR_FILENO) ? stderr : NULL, &res, &err) < 0) {
 		say("%s", err_format(&err, msg, sizeof msg));
 		import_result_free(&res);
 		return 1;
@@ -1238,12 +1160,12 @@ int import_main(int argc, char **argv)
 	say_list("warning: ", &res.warn);
 	say_list("no score: ", &res.unscored);
 	if (res.rows == 0) {
-		say("nothing could be imported from %s (%zu warnings, %zu skipped)", dir,
+		say("nothing could be imported from %s (%zu warnings, %zu skipped)", o->dir,
 		    res.warn.total, res.unscored.total);
 		import_result_free(&res);
 		return 2;
 	}
-	if (import_output(out, res.csv, res.len, force, &err) < 0) {
+	if (import_output(out, res.csv, res.len, o->force, &err) < 0) {
 		int exists = errno == EEXIST;
 		if (exists)
 			say("%s exists; use --force to replace it", out);
@@ -1257,7 +1179,4 @@ int import_main(int argc, char **argv)
 	    (double)res.bytes / 1e6, strcmp(out, "-") == 0 ? "stdout" : out);
 	import_result_free(&res);
 	return 0;
-missing:
-	usage(stderr);
-	return 2;
 }

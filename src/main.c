@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 	/* numbers are read and written in one notation whatever the user's locale */
 	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
-		return import_main(argc - 1, argv + 1);
+		return cli_import(argc - 1, argv + 1);
 	if (cli_parse(argc, argv, &c, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		fprintf(stderr, "Try 'gpuscale --help'.\n");
