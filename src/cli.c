@@ -57,7 +57,7 @@ void cli_usage(FILE *fp)
 "                                                 MLPerf training_results tree -> results CSV\n"
 "\n"
 "Which rows:\n"
-"  -w, --workload ID       benchmark id (bert, llama2_70b_lora, ssd, stable_diffusion, ...)\n"
+"  -w, --workload ID       benchmark id (bert, llama2_70b_lora, retinanet, stable_diffusion, ...)\n"
 "      --round NAME        round to show when several are loaded (v4.0, v4.1, ...)\n"
 "  -f, --family NAME       show only this accelerator family (repeatable: H100 SXM, B200, ...)\n"
 "      --vendor NAME       show only this vendor (repeatable: NVIDIA, AMD, Google, ...)\n"

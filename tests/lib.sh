@@ -34,7 +34,7 @@ workloads_of_data() {
 		{ gsub(/"[^"]*"/, "q") } b && $b != "" && !seen[$b]++ { print $b }' \
 		"$GS_TOP/data/mlperf_training_v4.1.csv" >"$1"
 	wod_missing=
-	for wod_w in bert llama2_70b_lora ssd stable_diffusion; do
+	for wod_w in bert llama2_70b_lora retinanet stable_diffusion; do
 		grep -qxF "$wod_w" "$1" || wod_missing="$wod_missing $wod_w"
 	done
 	if [ -z "$wod_missing" ]; then ok "the bundled data has $(wc -l <"$1" | tr -d ' ') workloads to go through"

@@ -1024,7 +1024,7 @@ static void test_paper_table1(void **state)
 		{"bert", "7920T_2xA5000_hdd", 2},
 		/* what the same rule picks for the paper's other three workloads */
 		{"llama2_70b_lora", "XE9640x4H100-SXM-80GB", 4},
-		{"ssd", "R760x2H100NVL-PCIe-94GB", 2},
+		{"retinanet", "R760x2H100NVL-PCIe-94GB", 2},
 		{"stable_diffusion", "XE8640x4H100-SXM-80GB", 4},
 	};
 	const char *top = getenv("GS_TOP");

@@ -37,7 +37,7 @@ done
 expect_exit "an ambiguous abbreviation: exit 2" 2 "$G" --r x
 contains "an ambiguous abbreviation lists its options" "$TMP/err" "option '--r' is ambiguous: --reference, --round, --reverse"
 expect_exit "unknown workload: exit 2" 2 "$G" -w nope --print table
-contains "unknown workload lists valid ones" "$TMP/err" "(valid: bert, llama2_70b_lora, ssd, stable_diffusion"
+contains "unknown workload lists valid ones" "$TMP/err" "(valid: bert, llama2_70b_lora, retinanet, stable_diffusion"
 expect_exit "unknown family: exit 2" 2 "$G" -w bert -f "Nope 9000" --print table
 contains "unknown family lists valid ones" "$TMP/err" "(valid: H200 SXM, "
 expect_exit "unknown availability: exit 2" 2 "$G" --availability available --print table
@@ -71,7 +71,7 @@ expect_exit "--print summary exits 0" 0 "$G" --print summary
 cp "$TMP/out" "$TMP/summary"
 contains "BERT reference is the paper's (Krai 2xA5000, 366.19 min)" "$TMP/summary" \
 	"reference   Krai 7920T_2xA5000_hdd (N=2, 366.19 min, paper)"
-for w in bert llama2_70b_lora ssd stable_diffusion; do
+for w in bert llama2_70b_lora retinanet stable_diffusion; do
 	ref=$(paper_ref $w "")
 	[ -n "$ref" ] || { nok "paper reference of $w computed"; continue; }
 	if awk -v w="($w)" -v r="$ref" 'index($0, w) { on = 1; next } on && /reference/ { found = index($0, " " r " ") > 0; exit }
