@@ -49,6 +49,10 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 /* Frees what s owns and zeroes it. */
 void import_system_free(struct import_system *s);
 
+/* s as a results CSV holds it and its loader reads it back: every control character, invalid
+ * UTF-8 byte (the one sanitizer) as '?', spaces around it dropped. Owned; NULL on OOM. */
+char *import_clean_name(const char *s);
+
 /* Imports the tree at dir with round as the round column; progress, when not NULL, gets a
  * progress line redrawn in place. Returns 0 (even with zero rows), or -1 with err when dir
  * cannot be read or memory runs out. res is always left safe to free. */
