@@ -13,7 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "utf8.h"
+#include "text.h"
 
 #define DEFAULT_CSV "mlperf_training_v4.1.csv"
 

@@ -9,7 +9,6 @@
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
 #include "fileio.h"
-#include "dataset.h"
 #include "fmt.h"
 #include "olympic.h"
 #include "text.h"

@@ -2,7 +2,7 @@
  * the messages (every one cleaned by the sanitizer: they quote paths and data) and the write. */
 #include "import.h"
 #include "fileio.h"
-#include "utf8.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdarg.h>

@@ -1,7 +1,7 @@
 /* import_system.c: what a tree's systems JSON (<Submitter>/systems/<system>.json) says about
  * its system, and names written as the results CSV's loader will read them back. */
 #include "import.h"
-#include "utf8.h"
+#include "text.h"
 
 #include <jansson.h>
 #include <math.h>

@@ -488,7 +488,7 @@ static double real_energy(const char *dir, const char *bench, double sf, enum po
 		assert_int_equal(fread(buf, 1, (size_t)st.st_size, f), (size_t)st.st_size);
 		fclose(f);
 		mllog_scan(buf, (size_t)st.st_size, &s);
-		if (mllog_verdict(&s, &mins, why, sizeof why, &line, &col) == 0) {
+		if (mllog_verdict(&s, 30, &mins, why, sizeof why, &line, &col) == 0) {
 			runs[n].log = names[i];
 			runs[n].ms = s.stop_ms - s.start_ms;
 			runs[n].minutes = mins;
