@@ -132,7 +132,8 @@ struct job {
 	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
-	double minutes;
+	double minutes;               /* a successful run's time, and its run_stop - run_start */
+	double ms;
 	long line, col;
 	char why[160];
 	unsigned long long bytes;     /* read */
@@ -617,6 +618,8 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	mllog_scan(buf->p, buf->len, &s);
 	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, j->why, sizeof j->why, &j->line,
 			      &j->col) == 0;
+	if (j->ok)
+		j->ms = s.stop_ms - s.start_ms;
 }
 
 /* Scans every job of m; progress, when not NULL, gets a line redrawn every 0.1 s. */

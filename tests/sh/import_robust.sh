@@ -134,6 +134,12 @@ tree "$T"; mv "$T/S" "$T/S${esc}[31m"
 run "$T"
 if LC_ALL=C grep -q "$esc" "$TMP/err" "$TMP/o.csv"; then nok "an escape byte in a submitter folder reaches neither messages nor CSV"; else ok "an escape byte in a submitter folder reaches neither messages nor CSV"; fi
 contains "the submitter is written cleaned" "$TMP/o.csv" "S?[31m,s,"
+# U+202E (right-to-left override) reorders what a terminal shows: unsafe like a control
+rlo=$(printf '\342\200\256')
+tree "$T"; mv "$T/S" "$T/S${rlo}x"
+run "$T"
+if LC_ALL=C grep -q "$rlo" "$TMP/err" "$TMP/o.csv"; then nok "a bidi control in a folder name reaches neither messages nor CSV"; else ok "a bidi control in a folder name reaches neither messages nor CSV"; fi
+contains "the submitter is written with one '?' per byte of it" "$TMP/o.csv" "S???x,s,"
 
 # --- 10. names that would not load back ---
 tree "$T"; mv "$T/S/results/s/bert" "$T/S/results/s/ bert"; cp -r "$T/S/results/s/ bert" "$T/S/results/s/bert "
