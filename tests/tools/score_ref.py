@@ -59,8 +59,18 @@ def clean_name(b):
     return clean_bytes(b).strip(" ")
 
 
-def run_minutes(data, init_limit):
-    """Raw minutes of one run, or None when the run fails."""
+def run_minutes(path, init_limit=30):
+    """Raw minutes of the run logged in the file at path, or None when the run fails or the
+    file cannot be read."""
+    try:
+        with open(path, "rb") as f:
+            return log_minutes(f.read(), init_limit)
+    except OSError:
+        return None
+
+
+def log_minutes(data, init_limit):
+    """Raw minutes of the run logged in data (bytes), or None when the run fails."""
     start = stop = init_start = init_stop = None
     stop_first = False
     for line in data.split(b"\n"):
@@ -135,7 +145,7 @@ def score(folder, bench, init_limit):
                 data = f.read()
         except OSError:
             return None
-        runs.append((n, run_minutes(data, init_limit)))
+        runs.append((n, log_minutes(data, init_limit)))
     if not runs:
         return None
     ok = sorted(((t, n) for n, t in runs if t is not None))
