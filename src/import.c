@@ -11,6 +11,7 @@
 #include "fileio.h"
 #include "fmt.h"
 #include "olympic.h"
+#include "power.h"
 #include "text.h"
 #include "mllog.h"
 
@@ -784,6 +785,35 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	fputc('\n', f);
 }
 
+/* Energy-to-train of a scored cell with power logs (power.c): its successful runs, in the
+ * time score's order, with the round's node rule; sets energy_j and power_measurement, or
+ * leaves them blank (power.c has said why in w). */
+static void score_energy(struct model *m, struct cell *c, const char *round, struct gs_warn *w)
+{
+	const struct sys *s = &m->sys[c->sys];
+	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
+	char meas[3];
+	double j;
+
+	if (!runs) {
+		m->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < c->nok; i++) {
+		const struct job *jb = &m->jobs[m->rank[c->first + i]];
+		runs[i].log = jb->name;
+		runs[i].ms = jb->ms;
+		runs[i].minutes = jb->minutes;
+	}
+	if (power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
+				olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas,
+				w) == 0) {
+		c->energy_j = j;
+		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
+	}
+	free(runs);
+}
+
 /* Scores every cell of m and writes the CSV to f; -1 when out of memory. */
 static int build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
 {
@@ -801,9 +831,9 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 		}
 		score_cell(m, c);
 	}
-	/* Energy-to-train: power.c scores the scored cells that have power logs here (their runs
-	 * rank[first + lo .. first + hi) are the ones the time score keeps), setting energy_j
-	 * and power_measurement. */
+	for (size_t i = 0; i < m->ncells && !m->oom; i++)
+		if (m->cells[i].scored)
+			score_energy(m, &m->cells[i], round, &res->warn);
 
 	fputs(IMPORT_CSV_HEADER "\n", f);
 	for (size_t i = 0; i < m->ncells; i++) {

@@ -8,18 +8,17 @@
  * under the old rule), the file gives no energy and the system none: a wrong figure is
  * worse than a blank one. */
 #include "power.h"
+#include "fileio.h"
 #include "mllog.h"
 #include "olympic.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 enum power_rule power_rule_for_round(const char *round)
 {
@@ -382,71 +381,6 @@ const char *power_measurement_from_names(const char *submitter, const char *syst
 
 /* ---- reading a benchmark folder's power logs ---- */
 
-/* Reads path into *buf (grown, NUL-terminated) when it is a regular file of at most
- * POWER_FILE_MAX bytes: opened without blocking (a FIFO cannot hang the import) and
- * checked on the open descriptor. *id receives its device and inode. 0, or -1 with e. */
-static int read_log(const char *path, char **buf, size_t *cap, size_t *len, dev_t *dev,
-		    ino_t *ino, struct gs_err *e)
-{
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-	struct stat st;
-	size_t n = 0;
-
-	if (fd < 0) {
-		err_set(e, path, 0, 0, "cannot open: %s", strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-		close(fd);
-		err_set(e, path, 0, 0, "not a regular file");
-		return -1;
-	}
-	if ((unsigned long long)st.st_size > POWER_FILE_MAX) {
-		close(fd);
-		err_set(e, path, 0, 0, "larger than %u bytes", POWER_FILE_MAX);
-		return -1;
-	}
-	*dev = st.st_dev;
-	*ino = st.st_ino;
-	for (;;) {
-		ssize_t k;
-		if (n + 1 >= *cap) {
-			size_t c = *cap ? *cap * 2 : 1u << 16;
-			char *p;
-			if (c > (size_t)POWER_FILE_MAX + 2)
-				c = (size_t)POWER_FILE_MAX + 2;
-			if (n + 1 >= c) {
-				/* it grew past the cap while being read */
-				close(fd);
-				err_set(e, path, 0, 0, "larger than %u bytes", POWER_FILE_MAX);
-				return -1;
-			}
-			if (!(p = realloc(*buf, c))) {
-				close(fd);
-				err_set(e, path, 0, 0, "out of memory");
-				return -1;
-			}
-			*buf = p;
-			*cap = c;
-		}
-		k = read(fd, *buf + n, *cap - n - 1);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			err_set(e, path, 0, 0, "cannot read: %s", strerror(errno));
-			close(fd);
-			return -1;
-		}
-		if (k == 0)
-			break;
-		n += (size_t)k;
-	}
-	close(fd);
-	(*buf)[n] = '\0';
-	*len = n;
-	return 0;
-}
-
 struct names {
 	char **v;
 	size_t n;
@@ -543,7 +477,7 @@ struct fileid {
  * joule). meas receives the node files' measurement type ("AC", "DC", "", "?"). */
 static int run_energy(const char *rundir, const struct names *node, const struct names *sw,
 		      enum power_rule rule, double ms, double *joules, char *meas, char *noest,
-		      size_t noest_n, char **buf, size_t *cap, struct gs_err *e)
+		      size_t noest_n, struct fbuf *buf, struct gs_err *e)
 {
 	const size_t total = node->n + sw->n;
 	struct fileid *ids = malloc((total ? total : 1) * sizeof *ids);
@@ -559,17 +493,27 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 		const int is_node = i < node->n;
 		const char *nm = is_node ? node->v[i] : sw->v[i - node->n];
 		char *path = join(rundir, nm, strlen(nm)), m[3];
-		size_t len;
+		struct stat st;
 		double j;
 		int est = 1;
 		if (!path) {
 			err_set(e, rundir, 0, 0, "out of memory");
 			goto out;
 		}
-		if (read_log(path, buf, cap, &len, &ids[i].dev, &ids[i].ino, e) < 0) {
+		/* regular files under a cap, read(), never waited on (a FIFO) */
+		if (fileio_read(path, POWER_FILE_MAX, buf, e) < 0) {
 			free(path);
 			goto out;
 		}
+		/* the file read, or the one that replaced it since: either way a link to a file
+		 * already counted is caught */
+		if (stat(path, &st) != 0) {
+			err_set(e, path, 0, 0, "%s", strerror(errno));
+			free(path);
+			goto out;
+		}
+		ids[i].dev = st.st_dev;
+		ids[i].ino = st.st_ino;
 		for (size_t k = 0; k < i; k++)
 			if (ids[k].dev == ids[i].dev && ids[k].ino == ids[i].ino) {
 				err_set(e, path, 0, 0, "the same file as %s: counted once it would "
@@ -578,8 +522,8 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 				free(path);
 				goto out;
 			}
-		if (is_node ? power_node_energy(*buf, len, path, rule, ms, &j, m, e)
-			    : power_switch_energy(*buf, len, path, ms, &j, &est, e)) {
+		if (is_node ? power_node_energy(buf->p, buf->len, path, rule, ms, &j, m, e)
+			    : power_switch_energy(buf->p, buf->len, path, ms, &j, &est, e)) {
 			free(path);
 			goto out;
 		}
@@ -605,12 +549,12 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 			const struct power_run *runs, size_t n, size_t failed, size_t m, double sf,
 			enum power_rule rule, double *joules, char *measurement, struct gs_warn *w)
 {
-	char *pdir = join(dir, "power", 5), *buf = NULL, meas[3] = "", noest[600] = "";
+	char *pdir = join(dir, "power", 5), meas[3] = "", noest[600] = "";
+	struct fbuf buf = {0};
 	struct names node0 = {0}, sw0 = {0};
 	double *per = NULL, *mins = NULL;
 	struct stat st;
 	struct gs_err e = {0};
-	size_t cap = 0;
 	int rc = -1;
 
 	measurement[0] = '\0';
@@ -672,7 +616,7 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		}
 		if (!bad)
 			bad = run_energy(rundir, &node, &sw, rule, runs[r].ms, &per[r], m3, noest,
-					 sizeof noest, &buf, &cap, &e) < 0;
+					 sizeof noest, &buf, &e) < 0;
 		free(rundir);
 		if (r == 0 && !bad) {
 			node0 = node;
@@ -715,7 +659,7 @@ out:
 	names_free(&sw0);
 	free(per);
 	free(mins);
-	free(buf);
+	free(buf.p);
 	free(pdir);
 	return rc;
 }

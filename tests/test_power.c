@@ -17,6 +17,7 @@
 #include "mllog.h"
 #include "olympic.h"
 #include "power.h"
+#include "import.h"
 
 /* One MLLOG line: key, time_ms, value (a JSON text) and metadata (a JSON text). */
 #define EV(key, t, v) ":::MLLOG {\"namespace\": \"\", \"time_ms\": " #t ", \"event_type\": \"POINT_IN_TIME\", " \
@@ -448,6 +449,75 @@ static void folder_bad_files(void **state)
 	}
 }
 
+/* ---- through the importer ---- */
+
+/* A v4.0-shaped tree: runs of 1, 2 and 3 minutes; node files in the SMC shape (the stop at the
+ * start's time), two nodes at (r+1) x 100 W and a 10 W switch. Run 1 (120000 ms): 2 x 200 W x
+ * 1000 ms / 1000 ms x 120000 / 1000 + 10 x 120000 / 1000 = 48000 + 1200 = 49200 J, the
+ * middle run by time. */
+static void make_tree(const char *top)
+{
+	static const char *const w[3] = { "100", "200", "300" };
+	char rel[512], text[1024];
+
+	snprintf(rel, sizeof rel, "%s/smc-dc-power/systems/s.json", top);
+	put(rel, "{\"system_name\": \"S\", \"division\": \"closed\", \"status\": \"Available on-premise\", "
+	    "\"accelerator_model_name\": \"NVIDIA H100-SXM5-80GB\", \"framework\": \"F\", "
+	    "\"number_of_nodes\": \"2\", \"accelerators_per_node\": \"8\"}\n");
+	for (int r = 0; r < 3; r++) {
+		snprintf(rel, sizeof rel, "%s/smc-dc-power/results/s/bert/result_%d.txt", top, r);
+		snprintf(text, sizeof text, EV("run_start", 0, "null")
+			 ":::MLLOG {\"key\": \"run_stop\", \"time_ms\": %d, \"value\": null, "
+			 "\"metadata\": {\"status\": \"success\"}}\n", (r + 1) * 60000);
+		put(rel, text);
+		for (int k = 0; k < 2; k++) {
+			snprintf(rel, sizeof rel, "%s/smc-dc-power/results/s/bert/power/result_%d/node_%d.txt", top, r, k);
+			snprintf(text, sizeof text, START(0) EV("power_reading", 1000, "%s") STOP(0), w[r]);
+			put(rel, text);
+		}
+		snprintf(rel, sizeof rel, "%s/smc-dc-power/results/s/bert/power/result_%d/sw_0.txt", top, r);
+		put(rel, EV("interconnect_power_est", 0, "10"));
+	}
+}
+
+static int warned(const struct import_result *r, const char *a)
+{
+	for (size_t i = 0; i < r->warn.n; i++)
+		if (strstr(r->warn.items[i], a))
+			return 1;
+	return 0;
+}
+
+static void through_import(void **state)
+{
+	char top[512], p[1024];
+	struct import_result r;
+	struct gs_err err;
+
+	(void)state;
+	snprintf(top, sizeof top, "%s/training_results_v4.0", tmpdir);
+	make_tree("training_results_v4.0");
+	assert_int_equal(import_tree(top, "v4.0", NULL, &r, &err), 0);
+	if (!strstr(r.csv, ",bert,2.000000,3,0,1,") || !strstr(r.csv, ",49200,DC\n"))
+		fail_msg("no energy 49200 J, DC in:\n%s", r.csv);
+	import_result_free(&r);
+	/* the same logs named as a later round: the window rule finds the stop before every
+	 * reading, so no energy, and a warning names the node file */
+	assert_int_equal(import_tree(top, "v4.1", NULL, &r, &err), 0);
+	if (!strstr(r.csv, ",bert,2.000000,3,0,1,") || !strstr(r.csv, "result_2.txt,,,\n"))
+		fail_msg("energy under the v4.1 rule in:\n%s", r.csv);
+	assert_true(warned(&r, "bert/power/result_0/node_0.txt: no power_reading between"));
+	import_result_free(&r);
+	/* a node file missing from one run: the row stays, its energy goes */
+	snprintf(p, sizeof p, "%s/smc-dc-power/results/s/bert/power/result_2/node_1.txt", top);
+	assert_int_equal(unlink(p), 0);
+	assert_int_equal(import_tree(top, "v4.0", NULL, &r, &err), 0);
+	if (!strstr(r.csv, ",bert,2.000000,3,0,1,") || !strstr(r.csv, "result_2.txt,,,\n"))
+		fail_msg("energy with a node file missing in:\n%s", r.csv);
+	assert_true(warned(&r, "bert/power/result_2/node_1.txt: missing"));
+	import_result_free(&r);
+}
+
 /* ---- the published figures ---- */
 
 static int cmp_str(const void *a, const void *b)
@@ -564,6 +634,7 @@ int main(void)
 		cmocka_unit_test(folder_ok),
 		cmocka_unit_test(folder_missing_node),
 		cmocka_unit_test(folder_bad_files),
+		cmocka_unit_test(through_import),
 		cmocka_unit_test(published),
 	};
 	return cmocka_run_group_tests(tests, setup_tree, teardown_tree);

@@ -105,10 +105,24 @@ for r in v5.1 v5.0 v4.1 v4.0; do
 	check "re-import of $r equals data/mlperf_training_$r.csv" cmp "$TMP/$r.csv" "$GS_TOP/data/mlperf_training_$r.csv"
 	if command -v python3 >/dev/null 2>&1; then
 		check "reference scorer agrees on every $r cell to 1e-6 min" python3 "$GS_TOP/tests/tools/score_ref.py" "$src" "$TMP/$r.csv"
+		check "reference energy scorer agrees on every $r energy_j and power_measurement" \
+			python3 "$GS_TOP/tests/tools/energy_ref.py" "$r" "$src" "$TMP/$r.csv"
 	else
 		skip "reference scorer agrees on $r" "python3 is absent"
 	fi
 done
+if [ -f "$TMP/v4.0.csv" ]; then
+	# the published v4.0 energy-to-train figures, to the joule
+	for e in 1x:11769962 8x:20381549 64x:45837402; do
+		if grep -q "^v4.0,smc-dc-power,${e%%:*}SMC-H100-SXM-80GB,.*,llama2_70b_lora,.*,${e#*:},DC\$" "$TMP/v4.0.csv"; then
+			ok "v4.0 smc-dc-power ${e%%:*} llama2_70b_lora: ${e#*:} J, DC"
+		else
+			nok "v4.0 smc-dc-power ${e%%:*} llama2_70b_lora: ${e#*:} J, DC" "$(grep "smc-dc-power,${e%%:*}SMC.*llama2_70b_lora" "$TMP/v4.0.csv")"
+		fi
+	done
+	contains "power logs left out of the tree: a warning naming the run's folder, no energy" "$TMP/err.v4.0" \
+		"smc-ac-power/results/64xSMC-H100-SXM-80GB/llama2_70b_lora/power/result_5731-240517004956429471933_3: no node_*.txt power log for this run; no energy for this system"
+fi
 if [ -f "$TMP/v5.0.csv" ]; then
 	# compliance rule 5: an initialization of 30 minutes or more fails the run
 	contains "v5.0 tinycorp tinybox_green bert result_2.txt fails by its 32.3 min initialization" "$TMP/err.v5.0" \

@@ -177,15 +177,27 @@ def name_measurement(submitter, system):
     return ""
 
 
+def init_limit(bd):
+    """Compliance rule 5's limit for the system of benchmark folder bd: 240 minutes in the
+    open division, else 30."""
+    system = os.path.basename(os.path.dirname(bd))
+    sub = os.path.dirname(os.path.dirname(os.path.dirname(bd)))
+    with open(os.path.join(sub, "systems", system + ".json"), encoding="utf-8") as f:
+        division = json.load(f).get("division")
+    return 240 if isinstance(division, str) and division.lower() == "open" else 30
+
+
 def folder_energy(bd, bench, sub, system, old):
-    """(joules, measurement) of a scored benchmark folder with power logs, None without
-    energy; raises NoEnergy when the power logs give none."""
+    """(joules, measurement) of a scored benchmark folder with power logs; raises NoEnergy
+    when the power logs give none."""
     names = sorted(n for n in os.listdir(bd) if n.startswith("result_") and n.endswith(".txt")
                    and os.path.isfile(os.path.join(bd, n)))
     ok = []
     failed = 0
+    limit = init_limit(bd)
     for n in names:
-        mins = score_ref.run_minutes(os.path.join(bd, n))
+        with open(os.path.join(bd, n), "rb") as f:
+            mins = score_ref.run_minutes(f.read(), limit)
         if mins is None:
             failed += 1
         else:
