@@ -176,7 +176,7 @@ def score(folder, bench, init_limit):
         "run_minutes": ";".join(minutes_text(t, 4) for t, _ in ok),
         "run_files": ";".join(clean_bytes(n) for _, n in ok),
         "failed_files": ";".join(clean_bytes(n) for n in failed),
-        # energy-to-train: the power scorer fills these where a folder has power logs
+        # energy-to-train: tree() fills these from energy_ref.py where a folder has power logs
         "energy_j": "", "power_measurement": "",
     }
 
@@ -222,6 +222,9 @@ def system_info(path):
 
 
 def tree(top):
+    import energy_ref  # the energy scorer, itself built on this file's run rules
+    # the node rule of the round the folder is named after (training_results_v4.0)
+    old = energy_ref.old_rule(os.path.basename(os.path.normpath(top)).replace("training_results_", "", 1))
     cells, systems = {}, set()
     top = os.fsencode(top)
     for sub in sorted(os.listdir(top)):
@@ -263,6 +266,8 @@ def tree(top):
                 r = score(bd, bid, limit)
                 if r is not None:
                     r.update(info)
+                    j, meas = energy_ref.cell_energy(*map(os.fsdecode, (top, sub, system, bench)), old)
+                    r.update({"energy_j": j, "power_measurement": meas})
                     r.update({"submitter": clean_name(sub), "system": clean_name(system),
                               "benchmark": bid, "benchmark_published": published,
                               "source": clean_bytes(os.path.relpath(bd, top))})
