@@ -10,8 +10,8 @@
                                  that every folder with an energy has a row; exit 1 on any
                                  difference
 
-Which runs succeed comes from score_ref.py (run_minutes); the olympic window is applied here. Beyond the
-official code, as gpuscale documents: a power file with an unreadable line, no start, a
+Which runs succeed comes from score_ref.py (run_minutes, with the system's initialization
+limit); the olympic window is applied here. Beyond the official code, as gpuscale documents: a power file with an unreadable line, no start, a
 reading before the start (old rule), no counted reading, an empty window, or a node energy
 that is not a finite positive number gives the system no energy; so do a missing power
 folder or node file for a successful run, and a node or switch file that one run has and
@@ -196,8 +196,7 @@ def folder_energy(bd, bench, sub, system, old):
     failed = 0
     limit = init_limit(bd)
     for n in names:
-        with open(os.path.join(bd, n), "rb") as f:
-            mins = score_ref.run_minutes(f.read(), limit)
+        mins = score_ref.run_minutes(os.path.join(bd, n), limit)
         if mins is None:
             failed += 1
         else:
