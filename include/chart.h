@@ -10,22 +10,39 @@
 #include "dataset.h"
 #include "plot.h"
 
+/* How points are grouped into glyphs and colours. */
+enum chart_group {
+	GROUP_CLUSTER,         /* k-means cluster: a b c, "clusters" in the legend */
+	GROUP_FAMILY,          /* accelerator family: a b c in order of first appearance, each
+				  named in the legend (family mode) */
+};
+
 /* What the user chose to see. */
 struct chart_opts {
 	enum metric metric;    /* y metric */
 	double theta;          /* threshold; drawn as a line on E' only */
 	bool log_y;
 	bool show_pareto;      /* Pareto points in upper case */
+	bool full_range;       /* no clipping of outliers */
+	bool bars;             /* run-to-run interval bars, where a row has one */
+	enum chart_group group;
 	int width, height;     /* plot size in cells (plot_render's limits apply) */
 };
 
-/* Sets s for the plot of a under o: every field; the theta line on E' only (against another
- * metric it would mislead). s points into nothing of a's, so a may change afterwards. */
-void chart_spec(const struct analysis *a, const struct chart_opts *o, struct plot_spec *s);
+/* Sets s for the plot of a (rows of ds) under o: every field; the theta line on E' only
+ * (against another metric it would mislead); the break-even mark at the break-even row's N;
+ * family keys in GROUP_FAMILY (their texts point into ds). */
+void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
+		struct plot_spec *s);
 
 /* Fills pts (a->n entries, caller-owned) with a's rows as plot points of o->metric; sel is the
- * selected index into a->rows or -1, the one point with a label (ds's system id, not copied). */
+ * selected index into a->rows or -1, the one point with a label (ds's system id, not copied).
+ * Preview and Research rows get PT_PREVIEW; in GROUP_FAMILY the cluster is the family's index
+ * (as chart_spec numbers them). */
 void chart_points(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		  long sel, struct plot_point *pts);
+
+/* The run-to-run interval of row r in metric m: *lo and *hi, NAN when the row has none. */
+void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi);
 
 #endif

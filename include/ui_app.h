@@ -109,6 +109,7 @@ struct app {
 
 	enum metric ymet;
 	bool log_y, pareto_marks;
+	bool full_range, bars;            /* plot: no outlier clipping; run-to-run interval bars */
 	bool mouse, utf8;
 	int ptr_y, ptr_x;                 /* screen cell of the pointer event being dispatched */
 	const char *export_dir;

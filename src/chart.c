@@ -3,11 +3,67 @@
 #include "chart.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
-void chart_spec(const struct analysis *a, const struct chart_opts *o, struct plot_spec *s)
+/* Families of the shown rows in name order (stable whatever the sort), the first FAM_MAX of
+ * them: the points of the i-th get glyph 'a' + i, the others '.'. */
+enum { FAM_MAX = MAX_K - 1, FAM_SCAN = 256 };
+
+struct famtab {
+	const char *name[FAM_SCAN];
+	int n;
+};
+
+static int cmp_str(const void *x, const void *y)
 {
-	(void)a;
+	return strcmp(*(const char *const *)x, *(const char *const *)y);
+}
+
+static void famtab_make(const struct dataset *ds, const struct analysis *a, struct famtab *t)
+{
+	t->n = 0;
+	for (size_t i = 0; i < a->n && t->n < FAM_SCAN; i++) {
+		const char *f = ds->rows[a->rows[i].row].family;
+		int j = 0;
+		while (j < t->n && strcmp(t->name[j], f) != 0)
+			j++;
+		if (j == t->n)
+			t->name[t->n++] = f;
+	}
+	qsort(t->name, (size_t)t->n, sizeof t->name[0], cmp_str);
+}
+
+/* The family's index in t, -1 beyond the first FAM_MAX. */
+static int famtab_find(const struct famtab *t, const char *f)
+{
+	for (int j = 0; j < t->n && j < FAM_MAX; j++)
+		if (strcmp(t->name[j], f) == 0)
+			return j;
+	return -1;
+}
+
+/* Preview and Research rows are compared with systems one can buy: the plot marks them. */
+static bool row_preview(const struct row *r)
+{
+	return strncasecmp(r->availability, "preview", 7) == 0 ||
+	       strncasecmp(r->availability, "research", 8) == 0;
+}
+
+void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
+{
+	/* the run-to-run bootstrap interval lands in struct arow with the analysis; until then
+	 * no row has one */
+	(void)r;
+	(void)m;
+	*lo = *hi = NAN;
+}
+
+void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
+		struct plot_spec *s)
+{
 	memset(s, 0, sizeof *s);
 	s->width = o->width;
 	s->height = o->height;
@@ -15,20 +71,53 @@ void chart_spec(const struct analysis *a, const struct chart_opts *o, struct plo
 	s->theta = o->metric == MET_EP ? o->theta : NAN;
 	s->show_pareto = o->show_pareto;
 	s->y_name = metric_name(o->metric);
+	s->full_range = o->full_range;
+	s->show_bars = o->bars;
+	if (a->breakeven >= 0 && (size_t)a->breakeven < a->n) {
+		s->mark_x = a->rows[a->breakeven].N;
+		snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f", s->mark_x);
+	}
+	if (o->group == GROUP_FAMILY) {
+		struct famtab t;
+		famtab_make(ds, a, &t);
+		for (int j = 0; j < t.n && j < FAM_MAX; j++) {
+			s->keys[j].glyph = (char)('a' + j);
+			s->keys[j].cluster = j;
+			s->keys[j].text = t.name[j];
+			s->nkeys++;
+		}
+		if (t.n > FAM_MAX) {
+			s->keys[s->nkeys].glyph = '.';
+			s->keys[s->nkeys].cluster = -1;
+			s->keys[s->nkeys].text = "other";
+			s->nkeys++;
+		}
+	}
 }
 
 void chart_points(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		  long sel, struct plot_point *pts)
 {
+	struct famtab t;
+
+	if (o->group == GROUP_FAMILY)
+		famtab_make(ds, a, &t);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
+		const struct row *d = &ds->rows[r->row];
+		memset(&pts[i], 0, sizeof pts[i]);
 		pts[i].x = r->N;
 		pts[i].y = arow_metric(r, o->metric);
 		pts[i].cluster = r->cluster;
-		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0);
-		pts[i].label = NULL;
+		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
+			       (row_preview(d) ? PT_PREVIEW : 0);
+		if (o->group == GROUP_FAMILY) {
+			pts[i].cluster = famtab_find(&t, d->family);
+		}
+		if (o->bars)
+			chart_interval(r, o->metric, &pts[i].lo, &pts[i].hi);
 	}
-	/* only the selected point is labelled: fetching every row's name is a cache miss a point */
+	/* only the selected point is labelled */
 	if (sel >= 0 && (size_t)sel < a->n) {
 		pts[sel].flags |= PT_SELECTED;
 		pts[sel].label = ds->rows[a->rows[sel].row].system;

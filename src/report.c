@@ -177,7 +177,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 				 .show_pareto = true, .width = o->width, .height = o->height };
 
 	chart_points(ds, a, &co, -1, pts);
-	chart_spec(a, &co, &spec);
+	chart_spec(ds, a, &co, &spec);
 	if (plot_render(pts, a->n, &spec, &g, err) == 0) {
 		size_t need = plot_to_text(&g, NULL, 0);
 		char *text = malloc(need + 1);

@@ -397,7 +397,9 @@ static void draw_plot(const struct app *app)
 			w = PLOT_MAX_W;
 		for (int x = 0; x < w;) {
 			unsigned char r = role[x];
-			attr_t at = role_attr(plot_role(r));
+			/* the rasterizer's attribute bits: below theta dim, Preview/Research underlined */
+			attr_t at = role_attr(plot_role(r & ROLE_MASK)) | (r & ROLE_F_BELOW ? A_DIM : 0) |
+				    (r & ROLE_F_PREVIEW ? A_UNDERLINE : 0);
 			for (; x < w && role[x] == r; x++) {
 				unsigned char c = (unsigned char)ch[x];
 				row[x] = (chtype)(c >= 0x20 && c < 0x7f ? c : '?') | at;
@@ -406,6 +408,10 @@ static void draw_plot(const struct app *app)
 		row[w] = 0;
 		mvaddchnstr(l->plot.y + y, l->plot.x, row, w);
 	}
+	/* the selected label in its own characters (the grid holds '?' for non-ASCII ones) */
+	if (g->label_w > 0 && g->label_row < l->plot.h && g->label_col + g->label_w <= l->plot.w)
+		put_text(app, l->plot.y + g->label_row, l->plot.x + g->label_col, g->label_w, g->label,
+			 role_attr(R_PSEL));
 	if (app->a.n == 0)
 		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
 			 " no rows shown: F clears the filter ", role_attr(R_ERR));

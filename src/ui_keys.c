@@ -345,6 +345,23 @@ static unsigned act_fit(struct app *app, int key)
 	return UI_RECOMPUTE | UI_REDRAW;
 }
 
+/* The plot clips outliers so one cannot squash the rest; this shows every point in its row. */
+static unsigned act_full_range(struct app *app, int key)
+{
+	(void)key;
+	app->full_range = !app->full_range;
+	ui_state_msg(app, false, "plot y range: %s", app->full_range ? "every point" : "outliers clipped (^ v)");
+	return UI_REDRAW;
+}
+
+static unsigned act_bars(struct app *app, int key)
+{
+	(void)key;
+	app->bars = !app->bars;
+	ui_state_msg(app, false, "run-to-run interval bars %s", app->bars ? "on" : "off");
+	return UI_REDRAW;
+}
+
 /* ---- sort and search ---- */
 
 /* Bigger is better for the efficiency columns and for Pareto membership; smaller for the rest. */
@@ -757,6 +774,8 @@ static const struct ui_key key_table[] = {
 	UI_KEY('T', act_theta_down, UI_CTX_MAIN, "theta down by 0.05"),
 	UI_KEY('p', act_pareto, UI_CTX_MAIN, "Pareto marks in the plot on/off"),
 	UI_KEY('L', act_fit, UI_CTX_MAIN, "scaling-law fit per family on/off"),
+	UI_KEY('u', act_full_range, UI_CTX_MAIN, "plot: full y range / outliers clipped to ^ v"),
+	UI_KEY('i', act_bars, UI_CTX_MAIN, "plot: run-to-run interval bars on/off"),
 	UI_KEY('s', act_sort, UI_CTX_MAIN, "cycle sort column"),
 	UI_KEY('S', act_reverse, UI_CTX_MAIN, "reverse the sort"),
 	UI_KEY('/', act_search, UI_CTX_MAIN, "search system or submitter"),

@@ -399,6 +399,9 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->theta = app->p.theta;
 	o->log_y = app->log_y;
 	o->show_pareto = app->pareto_marks;
+	o->group = app->p.mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
+	o->full_range = app->full_range;
+	o->bars = app->bars;
 	o->width = w;
 	o->height = h;
 }
@@ -416,7 +419,7 @@ void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s
 	struct chart_opts o;
 
 	plot_opts(app, w, h, &o);
-	chart_spec(&app->a, &o, s);
+	chart_spec(app->ds, &app->a, &o, s);
 }
 
 void ui_state_plot(struct app *app)
