@@ -26,7 +26,8 @@
  *   a point below theta (y < theta, theta set): its role + ROLE_F_BELOW; the UI draws it dim,
  *     so points at or above theta are told apart without colour
  *   a Preview or Research point (PT_PREVIEW): its role + ROLE_F_PREVIEW; the UI underlines it
- *   points above the clipped range: '^' in the top row, their column       (their point role)
+ *   points clipped above / below the range: '^' in the top row, 'v' in the bottom row, in
+ *     their column                                                        (their point role)
  *   theta line '-' across the plot area in theta's row, its text " theta 0.8 "  ROLE_THETA
  *   break-even mark ':' down the column of mark_x (blank cells only)        ROLE_BREAKEVEN
  *   interval bar '|' through a point, from the row of lo to the row of hi   ROLE_BAR
@@ -37,16 +38,19 @@
  *     over a point; cut in the middle with '~' (at least 8 columns kept); when it cannot be
  *     placed, label_off is set and the UI shows it elsewhere                ROLE_SELECTED
  *   legend, last row: "x: N (log2)  y: E'  a b c clusters  A B C Pareto  R ref  - theta 0.8"
- *     then ": break-even N 64", "| interval", ". fit", "^ 3 above 24", "3 not shown",
+ *     then ": break-even N 64", "| run-to-run interval", ". fit", "3 not shown", the clip
+ *     counts right after the axis names ("^ 1 above, up to 24.1", "v 2 below, down to 0.2"),
  *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"), then clipped; its text is
  *     ROLE_LEGEND, its sample glyphs carry the roles above; with keys, the keys' glyphs and
- *     texts replace "a b c clusters"; "dim: below theta" when a point is below it;
+ *     texts replace "a b c clusters" (and "upper case: Pareto" the Pareto glyphs);
  *     "underlined: preview/research" when a PT_PREVIEW point is drawn          ROLE_LEGEND
  *   everything else ' '                                                   ROLE_BLANK
  *
- * Robust y range: on a linear axis, unless full_range, points above the far-out fence
- * Q3 + 3 (Q3 - Q1) of the y values (at least 5 points) are clipped: drawn as '^' in the top row,
- * which then holds no values, and counted in the legend ("^ 3 above 24"). Log axes never clip.
+ * Robust y range: on a linear axis, unless full_range, with at least 5 points, y values above
+ * Q3 + 3 (Q3 - Q1) are clipped to '^' in the top row and those below Q1 - 1.5 (Q3 - Q1) (but
+ * never within a quarter of theta below theta) to 'v' in the bottom row; a clip row then holds
+ * no values, and the legend counts the clipped points with the extreme value. Log axes never
+ * clip. A glyph override must not be 'v', '^', a digit, '#' or 'R'.
  * Points that cannot be placed are skipped and counted in the legend: x or y not finite,
  * x <= 0, |x| or |y| above 1e300, and with log_y every y below 1e-300 (so every y <= 0).
  * With no point left the ranges are 1..64 and 0..1 (log: 0.1..10), the axes still drawn.
@@ -88,7 +92,7 @@ struct plot_point {
 	const char *label;     /* shown beside a PT_SELECTED point (UTF-8); may be NULL */
 	double lo, hi;         /* interval bar ends in y units, drawn when show_bars and lo < hi */
 	char glyph;            /* 0: by cluster; else this ASCII letter or symbol (not a digit,
-				  '#', '^' or 'R'); a letter is upper-cased for a shown Pareto point */
+				  '#', '^', 'v' or 'R'); a letter is upper-cased for a shown Pareto point */
 };
 
 /* A legend entry: glyph (in the role of cluster, as points are) and its text. */

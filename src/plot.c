@@ -809,7 +809,7 @@ struct legend_info {
 	const char *y_name;
 	unsigned clusters, pareto;   /* bit c: cluster c has a point / is drawn as a Pareto glyph */
 	bool ref, theta_set, theta_drawn, log_y, many;  /* many: a '#' cell (ten points or more) */
-	bool below, preview, mark, bars, keys_pareto;
+	bool preview, mark, bars, keys_pareto;
 	bool curve[16];              /* curve i drew a cell (the first 16 curves get an entry) */
 	double theta, clip_max, clip_min;
 	size_t hidden, clipped, clipped_low;
@@ -1389,8 +1389,6 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 			li.clipped++;
 		else if (clip < 0)
 			li.clipped_low++;
-		if (theta_on && p->y < spec->theta)
-			li.below = true;
 		if (p->flags & PT_PREVIEW)
 			li.preview = true;
 		/* every cluster with a point other than the reference (R) is listed, in lower case,

@@ -174,7 +174,8 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 		return -1;
 	}
 	struct chart_opts co = { .metric = o->y_metric, .theta = p->theta, .log_y = o->log_y,
-				 .show_pareto = true, .width = o->width, .height = o->height };
+				 .show_pareto = true, .width = o->width, .height = o->height,
+				 .group = p->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER };
 
 	chart_points(ds, a, &co, -1, pts);
 	chart_spec(ds, a, &co, &spec);

@@ -1,0 +1,27 @@
+#!/bin/sh
+# --print plot draws what the explorer draws, from the same chart layer: the break-even mark
+# and its legend, Preview rows named in the legend, families instead of clusters in family
+# mode, and the two far-below systems of Llama2-LoRA H100 SXM clipped to 'v' and counted.
+. "$(dirname "$0")/../lib.sh"
+G=$GPUSCALE
+
+"$G" --print plot --round v4.1 -w llama2_70b_lora -f "H100 SXM" --width 100 --height 24 >"$TMP/lora" 2>&1
+contains "the legend names the break-even mark at N 64" "$TMP/lora" ": break-even N 64"
+contains "the 512- and 1024-GPU systems are clipped below and counted" "$TMP/lora" "v 2 to 0.204"
+n=$(grep -c ':' "$TMP/lora")
+[ "$n" -ge 5 ] && ok "the mark runs down the plot ($n rows)" || nok "the mark runs down the plot" "$(cat "$TMP/lora")"
+# the band theta +- 0.2 gets at least 8 rows once the outliers are clipped
+r6=$(grep -n '^ *0\.6 +' "$TMP/lora" | cut -d: -f1)
+r10=$(grep -n '^ *1\.0 +' "$TMP/lora" | cut -d: -f1)
+if [ -n "$r6" ] && [ -n "$r10" ] && [ $((r6 - r10 + 1)) -ge 8 ]; then ok "0.6 .. 1.0 spans $((r6 - r10 + 1)) rows"
+else nok "0.6 .. 1.0 spans at least 8 rows" "$(cat "$TMP/lora")"; fi
+
+"$G" --print plot --round v4.1 -w llama2_70b_lora -m family --width 120 --height 20 >"$TMP/fam" 2>&1
+contains "family mode: the legend names the families by glyph" "$TMP/fam" "a B200 b H100 SXM c H200 SXM"
+lacks "family mode: no cluster legend" "$TMP/fam" "clusters"
+
+"$G" --print plot --round v4.1 -w gpt3 --width 120 --height 16 >"$TMP/gpt3" 2>&1
+contains "GPT3 v4.1 has Preview rows: the legend says how they are marked" "$TMP/gpt3" "preview"
+"$G" --print plot --round v4.1 -w bert --width 120 --height 16 -f "H100 SXM" >"$TMP/bert" 2>&1
+contains "BERT H100 SXM has FlexAI's Preview system: marked" "$TMP/bert" "preview"
+lacks "Llama2-LoRA H100 SXM has no Preview row: no Preview legend" "$TMP/lora" "preview"
