@@ -875,12 +875,15 @@ static void leg_build(struct legend *b, int lv, const struct legend_info *li)
 		leg_put(b, li->y_name, ROLE_LEGEND);
 		if (li->log_y)
 			leg_put(b, " (log)", ROLE_LEGEND);
+	} else if (lv == 1) {
+		leg_put(b, "y: ", ROLE_LEGEND);
+		leg_put(b, li->y_name, ROLE_LEGEND);
+		if (li->log_y)
+			leg_put(b, " (log)", ROLE_LEGEND);
 	} else {
 		if (li->log_y)
 			leg_put(b, "log ", ROLE_LEGEND);
 		leg_put(b, li->y_name, ROLE_LEGEND);
-		if (lv == 1)
-			leg_put(b, " vs N", ROLE_LEGEND);
 	}
 	/* the clipping changes how the y axis reads: it comes first */
 	if (li->clipped) {

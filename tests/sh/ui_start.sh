@@ -10,7 +10,7 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 ui_start 100 30 ""
 ui_see "start: BERT is the active tab" "[BERT]"
 ui_see "start: paper-rule reference in the status bar" "ref (paper) Krai/7920T_2xA5000_hdd"
-if grep -Eq '^ *[0-9.]+ *\+-+\+' "$UI_SCREEN"; then ok "start: plot axis drawn"
+if grep -Eq '^ *\+\+?-+\+' "$UI_SCREEN"; then ok "start: plot axis drawn"
 else nok "start: plot axis drawn" "$(cat "$UI_SCREEN")"; fi
 ui_see "start: table header drawn" "system"
 ui_see "start: rows shown / total" "29/29 rows"
