@@ -54,11 +54,15 @@ static bool row_preview(const struct row *r)
 
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
 {
-	/* the run-to-run bootstrap interval lands in struct arow with the analysis; until then
-	 * no row has one */
-	(void)r;
-	(void)m;
-	*lo = *hi = NAN;
+	switch (m) {
+	case MET_EP: *lo = r->ep_ci_lo; *hi = r->ep_ci_hi; break;
+	case MET_S: *lo = r->s_ci_lo; *hi = r->s_ci_hi; break;
+	case MET_T: *lo = r->t_ci_lo; *hi = r->t_ci_hi; break;
+	case MET_A: *lo = r->a_ci_lo; *hi = r->a_ci_hi; break;
+	/* E = S / N, N exact */
+	case MET_E: *lo = r->s_ci_lo / r->N; *hi = r->s_ci_hi / r->N; break;
+	default: *lo = *hi = NAN; break;
+	}
 }
 
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
