@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 /* Families of the shown rows in name order (stable whatever the sort), the first FAM_MAX of
  * them: the points of the i-th get glyph 'a' + i, the others '.'. */
@@ -48,8 +47,7 @@ static int famtab_find(const struct famtab *t, const char *f)
 /* Preview and Research rows are compared with systems one can buy: the plot marks them. */
 static bool row_preview(const struct row *r)
 {
-	return strncasecmp(r->availability, "preview", 7) == 0 ||
-	       strncasecmp(r->availability, "research", 8) == 0;
+	return r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH;
 }
 
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)

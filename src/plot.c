@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "utf8.h"
+#include "text.h"
 
 enum {
 	MIN_W = PLOT_MIN_W, MIN_H = PLOT_MIN_H, MAX_W = PLOT_MAX_W, MAX_H = PLOT_MAX_H,
@@ -1072,7 +1072,9 @@ static void ltext_make(struct ltext *t, const char *label)
 		size_t sl = u[0] < 0x80 ? 1 : utf8_seq_len(u, len - i);
 		int w;
 		t->off[t->n] = (int)o;
-		if (sl == 0 || (sl == 1 && (u[0] < 0x20 || u[0] == 0x7f)) || utf8_is_c1(u, sl)) {
+		/* the one sanitizer's rule (text.h), character by character as widths are needed */
+		if (sl == 0 || (sl == 1 && (u[0] < 0x20 || u[0] == 0x7f)) || utf8_is_c1(u, sl) ||
+		    utf8_is_bidi(u, sl)) {
 			t->s[o++] = '?';
 			w = 1;
 			i += sl ? sl : 1;
