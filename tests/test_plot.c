@@ -127,6 +127,7 @@ static void roles_as_grid(const struct plot_grid *g, struct plot_grid *out)
 {
 	static const char map[] = " #+LtgPRSO:|c";
 
+	memset(out, 0, sizeof *out);
 	out->w = g->w;
 	out->h = g->h;
 	out->ch = malloc((size_t)g->w * g->h);

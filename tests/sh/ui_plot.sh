@@ -57,6 +57,46 @@ ui_keys u
 ui_see "u again: outliers clipped" "outliers clipped"
 ui_see "u again: the legend counts them again" "v 2 to 0.204"
 
+# i: run-to-run interval bars, '|' through the points (beyond the y axis), when the rows have
+# intervals (--print csv gives them as e_prime_ci_lo/hi)
+ui_keys i
+ui_see "i: the message says the bars are on" "interval bars on"
+has_ci=$("$GPUSCALE" --print csv --round v4.1 -w llama2_70b_lora -f "H100 SXM" 2>/dev/null |
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "e_prime_ci_lo") c = i; next }
+		 c && $c != "" { n++ } END { print n + 0 }')
+ui_cap
+plot_rows "$UI_SCREEN" >"$TMP/plot"
+bars=$(sed 's/^[^|+]*[|+]//' "$TMP/plot" | tr -cd '|' | wc -c)
+if [ "$has_ci" -ge 3 ]; then
+	[ "$bars" -ge 3 ] && ok "i: bars drawn ($bars cells)" || nok "i: bars drawn" "$(cat "$TMP/plot")"
+else
+	skip "i: bars drawn" "no run-to-run intervals in this build"
+fi
+ui_keys i
+ui_see "i again: bars off" "interval bars off"
+ui_cap
+plot_rows "$UI_SCREEN" >"$TMP/plot"
+bars=$(sed 's/^[^|+]*[|+]//' "$TMP/plot" | tr -cd '|' | wc -c)
+[ "$bars" -eq 0 ] && ok "i again: no bar left" || nok "i again: no bar left" "$(cat "$TMP/plot")"
+
+# zoomed (the ui's z: plot only), the band theta +- 0.2 gets at least 8 rows: the rows from the
+# label 1.0 down to the label 0.6, both tick rows of the axis
+ui_keys z
+if ui_wait "plot only" 3; then
+	ui_wait_gone "plot only" 8 >/dev/null
+	ui_cap
+	r10=$(grep -n '^ *1\.0 +' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
+	r6=$(grep -n '^ *0\.6 +' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
+	if [ -n "$r6" ] && [ -n "$r10" ] && [ $((r6 - r10 + 1)) -ge 8 ]; then
+		ok "zoomed at 80x24: theta +- 0.2 (0.6 .. 1.0) spans $((r6 - r10 + 1)) rows"
+	else
+		nok "zoomed at 80x24: theta +- 0.2 spans at least 8 rows" "$(cat "$UI_SCREEN")"
+	fi
+	ui_keys z z
+else
+	skip "zoomed at 80x24: theta +- 0.2 spans at least 8 rows" "no zoom key yet"
+fi
+
 ui_keys q
 ui_stop
 
