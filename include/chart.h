@@ -13,8 +13,10 @@
 /* How points are grouped into glyphs and colours. */
 enum chart_group {
 	GROUP_CLUSTER,         /* k-means cluster: a b c, "clusters" in the legend */
-	GROUP_FAMILY,          /* accelerator family: a b c in order of first appearance, each
-				  named in the legend (family mode) */
+	GROUP_FAMILY,          /* accelerator family: a b c in name order, each named in the
+				  legend (family mode) */
+	GROUP_ROUND,           /* round: a b c in round order, each named in the legend (the
+				  cross-round view) */
 };
 
 /* What the user chose to see. */
@@ -30,17 +32,22 @@ struct chart_opts {
 };
 
 /* Sets s for the plot of a (rows of ds) under o: every field; the theta line on E' only
- * (against another metric it would mislead); the break-even mark at the break-even row's N;
- * family keys in GROUP_FAMILY (their texts point into ds). */
+ * (against another metric it would mislead); the break-even mark at the break-even row's N,
+ * named with the firm..loose range when the intervals give one ("break-even N 32..64"); family
+ * or round keys in GROUP_FAMILY and GROUP_ROUND (their texts point into ds). */
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		struct plot_spec *s);
 
 /* Fills pts (a->n entries, caller-owned) with a's rows as plot points of o->metric; sel is the
  * selected index into a->rows or -1, the one point with a label (ds's system id, not copied).
- * Preview and Research rows get PT_PREVIEW; in GROUP_FAMILY the cluster is the family's index
- * (as chart_spec numbers them). */
+ * Preview and Research rows get PT_PREVIEW; in GROUP_FAMILY and GROUP_ROUND the cluster is the
+ * family's or round's index (as chart_spec numbers them). */
 void chart_points(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		  long sel, struct plot_point *pts);
+
+/* The grouping p calls for: rounds in the cross-round view, families in family mode, else the
+ * clusters. */
+enum chart_group chart_group_of(const struct params *p);
 
 /* The run-to-run interval of row r in metric m: *lo and *hi, NAN when the row has none. */
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi);

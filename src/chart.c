@@ -7,8 +7,9 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Families of the shown rows in name order (stable whatever the sort), the first FAM_MAX of
- * them: the points of the i-th get glyph 'a' + i, the others '.'. */
+/* Families (or rounds) of the shown rows in name order (stable whatever the sort; round names
+ * sort in round order), the first FAM_MAX of them: the points of the i-th get glyph 'a' + i,
+ * the others '.'. */
 enum { FAM_MAX = MAX_K - 1, FAM_SCAN = 256 };
 
 struct famtab {
@@ -21,11 +22,18 @@ static int cmp_str(const void *x, const void *y)
 	return strcmp(*(const char *const *)x, *(const char *const *)y);
 }
 
-static void famtab_make(const struct dataset *ds, const struct analysis *a, struct famtab *t)
+/* The name a row is grouped by. */
+static const char *group_of(const struct row *r, enum chart_group g)
+{
+	return g == GROUP_ROUND ? r->round : r->family;
+}
+
+static void famtab_make(const struct dataset *ds, const struct analysis *a, enum chart_group g,
+			struct famtab *t)
 {
 	t->n = 0;
 	for (size_t i = 0; i < a->n && t->n < FAM_SCAN; i++) {
-		const char *f = ds->rows[a->rows[i].row].family;
+		const char *f = group_of(&ds->rows[a->rows[i].row], g);
 		int j = 0;
 		while (j < t->n && strcmp(t->name[j], f) != 0)
 			j++;
@@ -48,6 +56,11 @@ static int famtab_find(const struct famtab *t, const char *f)
 static bool row_preview(const struct row *r)
 {
 	return r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH;
+}
+
+enum chart_group chart_group_of(const struct params *p)
+{
+	return p->all_rounds ? GROUP_ROUND : p->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
 }
 
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
@@ -76,12 +89,18 @@ void chart_spec(const struct dataset *ds, const struct analysis *a, const struct
 	s->full_range = o->full_range;
 	s->show_bars = o->bars;
 	if (a->breakeven >= 0 && (size_t)a->breakeven < a->n) {
+		double lo = a->be_firm >= 0 && (size_t)a->be_firm < a->n ? a->rows[a->be_firm].N : NAN;
+		double hi = a->be_loose >= 0 && (size_t)a->be_loose < a->n ? a->rows[a->be_loose].N : NAN;
 		s->mark_x = a->rows[a->breakeven].N;
-		snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f", s->mark_x);
+		if (isfinite(lo) && isfinite(hi) && lo != hi)
+			snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f (%.0f..%.0f)",
+				 s->mark_x, fmin(lo, hi), fmax(lo, hi));
+		else
+			snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f", s->mark_x);
 	}
-	if (o->group == GROUP_FAMILY) {
+	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
 		struct famtab t;
-		famtab_make(ds, a, &t);
+		famtab_make(ds, a, o->group, &t);
 		for (int j = 0; j < t.n && j < FAM_MAX; j++) {
 			s->keys[j].glyph = (char)('a' + j);
 			s->keys[j].cluster = j;
@@ -102,8 +121,8 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 {
 	struct famtab t;
 
-	if (o->group == GROUP_FAMILY)
-		famtab_make(ds, a, &t);
+	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND)
+		famtab_make(ds, a, o->group, &t);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
 		const struct row *d = &ds->rows[r->row];
@@ -113,8 +132,8 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		pts[i].cluster = r->cluster;
 		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
 			       (row_preview(d) ? PT_PREVIEW : 0);
-		if (o->group == GROUP_FAMILY) {
-			pts[i].cluster = famtab_find(&t, d->family);
+		if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
+			pts[i].cluster = famtab_find(&t, group_of(d, o->group));
 		}
 		if (o->bars)
 			chart_interval(r, o->metric, &pts[i].lo, &pts[i].hi);

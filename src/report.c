@@ -175,7 +175,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 	}
 	struct chart_opts co = { .metric = o->y_metric, .theta = p->theta, .log_y = o->log_y,
 				 .show_pareto = true, .width = o->width, .height = o->height,
-				 .group = p->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER };
+				 .group = chart_group_of(p) };
 
 	chart_points(ds, a, &co, -1, pts);
 	chart_spec(ds, a, &co, &spec);

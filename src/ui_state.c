@@ -399,7 +399,7 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->theta = app->p.theta;
 	o->log_y = app->log_y;
 	o->show_pareto = app->pareto_marks;
-	o->group = app->p.mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
+	o->group = chart_group_of(&app->p);
 	o->full_range = app->full_range;
 	o->bars = app->bars;
 	o->width = w;
