@@ -52,4 +52,17 @@ enum chart_group chart_group_of(const struct params *p);
 /* The run-to-run interval of row r in metric m: *lo and *hi, NAN when the row has none. */
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi);
 
+/* Samples per fitted curve. */
+#define CHART_FIT_SAMPLES 64
+
+/* The fitted scaling law of each family of a (a->fits, params.fit) as curves of o->metric,
+ * computed from the law's T against the reference of the family's rows, as the points are
+ * (the reference's T from the law too when it is of the family: E' is then fit_ep); one
+ * per usable fit, from its fewest N to the largest N shown; '.' (',' for a weak fit), coloured
+ * as the family in GROUP_FAMILY. Fills c (max entries) with samples in xy (caller's, 2 *
+ * CHART_FIT_SAMPLES doubles per curve); returns the number of curves, 0 for a metric the law
+ * does not give (kWh, cost). */
+size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
+			const struct chart_opts *o, struct plot_curve *c, size_t max, double *xy);
+
 #endif

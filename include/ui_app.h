@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "chart.h"
 #include "dataset.h"
 #include "plot.h"
 #include "ui.h"
@@ -136,6 +137,8 @@ struct app {
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
 	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
+	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
+	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	size_t pts_cap;
 	unsigned long frames;
 };

@@ -144,3 +144,78 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		pts[sel].label = ds->rows[a->rows[sel].row].system;
 	}
 }
+
+/* The law's T at n mapped to metric m against a reference of tr minutes on nr accelerators,
+ * as arow's metrics are computed from the observed T; NAN for a metric the law does not give. */
+static double fit_metric(const struct fit *f, enum metric m, double n, double tr, double nr)
+{
+	double t = fit_t(f, n);
+
+	switch (m) {
+	case MET_T: return t;
+	case MET_S: return tr / t;
+	case MET_E: return tr / t / n;
+	case MET_EP: return tr / t * nr / n;
+	case MET_A: return n * t / 60;
+	default: return NAN;
+	}
+}
+
+size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
+			const struct chart_opts *o, struct plot_curve *c, size_t max, double *xy)
+{
+	struct famtab t;
+	double nmax = 0;
+	size_t nc = 0;
+	bool named_ok = false, named_weak = false;
+
+	if (o->group == GROUP_FAMILY)
+		famtab_make(ds, a, GROUP_FAMILY, &t);
+	for (size_t i = 0; i < a->n; i++)
+		nmax = fmax(nmax, a->rows[i].N);
+	for (size_t k = 0; k < a->nfits && nc < max; k++) {
+		const struct fit *f = &a->fits[k].fit;
+		const struct arow *r = NULL;
+		double *x = xy + 2 * CHART_FIT_SAMPLES * nc, *y = x + CHART_FIT_SAMPLES, lo, hi, tr, nr;
+		bool weak = f->state == FIT_WEAK;
+
+		if (!fit_usable(f))
+			continue;
+		/* the family's rows share one reference (its own in family mode, else a's) */
+		for (size_t i = 0; i < a->n && !r; i++)
+			if (strcmp(ds->rows[a->rows[i].row].family, a->fits[k].family) == 0)
+				r = &a->rows[i];
+		if (!r)
+			continue;
+		/* a reference of the family is taken as the law has it, so that the E' curve is the
+		 * fitted E' and crosses theta at the predicted break-even; a reference of another
+		 * family is outside the law, and only its observed T can be used */
+		nr = (double)ds->rows[r->ref].accelerators;
+		tr = strcmp(ds->rows[r->ref].family, a->fits[k].family) == 0 ? fit_t(f, nr)
+									      : ds->rows[r->ref].minutes;
+		/* from the family's fewest N to the largest shown: the law past its own points is the
+		 * prediction */
+		lo = log2(f->n_ref);
+		hi = log2(fmax(nmax, f->n_max));
+		for (size_t s = 0; s < CHART_FIT_SAMPLES; s++) {
+			x[s] = exp2(lo + (hi - lo) * (double)s / (CHART_FIT_SAMPLES - 1));
+			y[s] = fit_metric(f, o->metric, x[s], tr, nr);
+		}
+		if (!isfinite(tr) || !isfinite(y[0]))
+			continue;
+		memset(&c[nc], 0, sizeof c[nc]);
+		c[nc].x = x;
+		c[nc].y = y;
+		c[nc].n = CHART_FIT_SAMPLES;
+		c[nc].glyph = weak ? ',' : '.';
+		c[nc].cluster = o->group == GROUP_FAMILY ? famtab_find(&t, a->fits[k].family) : -1;
+		if (weak && !named_weak)
+			c[nc].name = "weak fit";
+		else if (!weak && !named_ok)
+			c[nc].name = "fit";
+		named_weak |= weak;
+		named_ok |= !weak;
+		nc++;
+	}
+	return nc;
+}

@@ -177,8 +177,14 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 				 .show_pareto = true, .width = o->width, .height = o->height,
 				 .group = chart_group_of(p) };
 
+	/* with fit among the reports, the plot draws each family's law too */
+	struct plot_curve curves[MAX_K];
+	double xy[MAX_K * 2 * CHART_FIT_SAMPLES];
+
 	chart_points(ds, a, &co, -1, pts);
 	chart_spec(ds, a, &co, &spec);
+	spec.curves = curves;
+	spec.ncurves = chart_fit_curves(ds, a, &co, curves, MAX_K, xy);
 	if (plot_render(pts, a->n, &spec, &g, err) == 0) {
 		size_t need = plot_to_text(&g, NULL, 0);
 		char *text = malloc(need + 1);

@@ -432,6 +432,12 @@ void ui_state_plot(struct app *app)
 		return;
 	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
 	ui_state_plot_points(app);
+	{
+		struct chart_opts o;
+		plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+		spec.curves = app->fit_curves;
+		spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->fit_curves, MAX_K, app->fit_xy);
+	}
 	app->grid_ok = plot_render(app->pts, app->a.n, &spec, &app->grid, &err) == 0;
 }
 

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "chart.h"
 #include "dataset.h"
 #include "fit.h"
 #include "kmeans.h"
@@ -634,6 +635,36 @@ static void test_analysis_fits_each_family(void **state)
 		}
 	}
 	assert_int_equal(nh, 14);
+
+	/* the curve over the points: E' from the law, the reference (h1, N 8) of the family, so
+	 * it is fit_ep, from N 8 to the largest N shown, ascending */
+	{
+		struct chart_opts co = { .metric = MET_EP, .theta = 0.8, .width = 80, .height = 24 };
+		struct plot_curve cv[4];
+		double xy[4 * 2 * CHART_FIT_SAMPLES];
+		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 4, xy), 1);
+		assert_int_equal(cv[0].n, CHART_FIT_SAMPLES);
+		assert_int_equal(cv[0].glyph, '.');
+		assert_string_equal(cv[0].name, "fit");
+		assert_rel(cv[0].x[0], 8, 1e-12);
+		assert_rel(cv[0].x[CHART_FIT_SAMPLES - 1], 512, 1e-12);
+		for (size_t i = 0; i < CHART_FIT_SAMPLES; i++) {
+			assert_rel(cv[0].y[i], fit_ep(hf, cv[0].x[i]), 1e-12);
+			assert_true(i == 0 || cv[0].x[i] > cv[0].x[i - 1]);
+		}
+		co.metric = MET_T;
+		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 4, xy), 1);
+		assert_rel(cv[0].y[10], fit_t(hf, cv[0].x[10]), 1e-12);
+		co.metric = MET_A;
+		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 4, xy), 1);
+		assert_rel(cv[0].y[10], cv[0].x[10] * fit_t(hf, cv[0].x[10]) / 60, 1e-12);
+		/* kWh has no law */
+		co.metric = MET_KWH;
+		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 4, xy), 0);
+		/* no room: none */
+		co.metric = MET_EP;
+		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 0, xy), 0);
+	}
 	/* a filter to one family fits that family only */
 	p.filter.families[0] = "B200";
 	p.filter.nfamilies = 1;

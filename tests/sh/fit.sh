@@ -29,6 +29,21 @@ else
 	nok "--print csv: e_prime_fit filled for H100 SXM rows, blank for B200 (no fit)" "$(head -c 600 "$TMP/csv")"
 fi
 
+# the plot draws each family's law when fit is among the reports, in every y metric the law gives
+"$GPUSCALE" --print plot -w llama2_70b_lora --round v4.1 -f "H100 SXM" >"$TMP/p0" 2>&1
+lacks "--print plot alone: no fitted curve" "$TMP/p0" ". fit"
+for m in ep s t a e; do
+	"$GPUSCALE" --print plot --y-metric $m -w llama2_70b_lora --round v4.1 -f "H100 SXM" >"$TMP/p0" 2>&1
+	n0=$(sed -n '2,23p' "$TMP/p0" | tr -cd '.' | wc -c)
+	"$GPUSCALE" --print plot,fit --y-metric $m -w llama2_70b_lora --round v4.1 -f "H100 SXM" >"$TMP/p1" 2>&1
+	n=$(sed -n '2,23p' "$TMP/p1" | tr -cd '.' | wc -c)
+	if grep -qF ". fit" "$TMP/p1" && [ "$n" -ge $((n0 + 15)) ]; then
+		ok "--print plot,fit --y-metric $m: the fitted curve is drawn ($((n - n0)) cells) and named"
+	else
+		nok "--print plot,fit --y-metric $m: the fitted curve is drawn and named" "$(cat "$TMP/p1")"
+	fi
+done
+
 # ---- against SciPy ----
 py=
 for p in python3 /usr/bin/python3; do

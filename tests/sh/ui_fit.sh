@@ -1,7 +1,7 @@
 #!/bin/sh
 # The fit key on Llama2-LoRA filtered to H100 SXM: the predicted break-even (the one --print fit
-# gives) in the status line next to the observed one, the row's residual in the detail; off
-# again on a second press.
+# gives) in the status line next to the observed one, the fitted curve in a glyph of its own
+# over the points, the row's residual in the detail; off again on a second press.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
@@ -17,12 +17,19 @@ ui_start 160 40 "" $args
 ui_wait "Llama2-LoRA" || { nok "explorer starts" "$(cat "$UI_SCREEN")"; exit 0; }
 ui_cap
 lacks "before L: no fit in the status line" "$UI_SCREEN" ", fit "
+lacks "before L: no fit curve in the legend" "$UI_SCREEN" ". fit"
+n0=$(sed -n '2,34p' "$UI_SCREEN" | cut -c1-70 | tr -cd '.' | wc -c)
 
 ui_keys L
 ui_see "L: the message says the fit is on" "scaling-law fit on"
 ui_see "L: the status line gives the predicted break-even beside the observed one" "-> N="
 ui_see "L: ... predicted from the H100 SXM law, as --print fit says" ", fit N=$be (H100 SXM)"
 if ui_line ' theta [0-9.]+ -> N=[0-9]+, fit N=' >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
+
+# the curve: its own glyph, named in the legend, drawn between the points' rows
+ui_see "L: the legend names the fitted curve" ". fit"
+n=$(sed -n '2,34p' "$UI_SCREEN" | cut -c1-70 | tr -cd '.' | wc -c)
+if [ "$n" -ge $((n0 + 15)) ]; then ok "L: the fitted curve is drawn over the points ($((n - n0)) cells)"; else nok "L: the fitted curve is drawn over the points" "$(cat "$UI_SCREEN")"; fi
 
 ui_keys Enter
 ui_see "Enter: the detail gives the row's residual against the law" "residual "
@@ -33,6 +40,7 @@ ui_gone "q closes the detail" "residual "
 ui_keys L
 ui_see "L again: off" "scaling-law fit off"
 ui_gone "L again: the prediction leaves the status line" ", fit N="
+ui_gone "L again: the curve leaves the legend" ". fit"
 ui_keys q
 ui_exits "q quits"
 ui_stop
