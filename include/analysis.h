@@ -40,7 +40,6 @@ enum er_why { ER_OK, ER_NO_ENERGY, ER_REF_NO_ENERGY };
 
 #define MAX_K 12
 #define MAX_SEL 64
-#define MAX_CAND 16      /* reference-sensitivity candidates kept */
 #define MAX_FAM_BE 32    /* families with a break-even of their own kept (family mode) */
 
 /* Which rows are shown: a row passes when every non-empty list contains its value
@@ -120,6 +119,8 @@ struct fam_fit {
 	struct fit fit;
 };
 
+struct boot_memo;
+
 struct cluster_sum {
 	size_t n;
 	double n_min, n_max;               /* accelerator counts */
@@ -132,6 +133,8 @@ struct analysis {
 	size_t n;
 	size_t total;                      /* rows of round x workload before filters */
 	long ref;                          /* dataset row of the single reference; -1 in family mode or n = 0 */
+	enum ref_mode mode;                /* the mode in effect (pinned with nothing pinned: paper) */
+	enum ref_rule rule;                /* the rule in effect */
 	bool ref_hidden;                   /* pinned reference hidden by the filter */
 	int k;                             /* k used (auto resolved) */
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */
@@ -140,9 +143,9 @@ struct analysis {
 	long be_firm, be_loose;            /* index into rows of the firm and loose break-even
 					    * rows (intervals), -1 if none */
 	long sens_lo, sens_hi;             /* break-even N over the candidates, -1 when none */
-	struct be_cand cand[MAX_CAND];     /* paper-rule candidates (fewest accelerators) */
-	size_t ncand;                      /* candidates kept (at most MAX_CAND) */
-	size_t ncand_all;                  /* candidates in all */
+	struct be_cand *cand;              /* paper-rule candidates (the shown rows with the fewest
+					    * accelerators), slowest first; owned */
+	size_t ncand;
 	struct fam_be fam[MAX_FAM_BE];     /* family mode: per family, by family name */
 	size_t nfam;
 	size_t ncross;                     /* rows whose reference is of another family */
@@ -152,6 +155,12 @@ struct analysis {
 					    * family name (bytes); NULL otherwise; owned */
 	size_t nfits;
 	size_t rows_cap;                   /* rows allocated at rows */
+	/* Intervals per dataset row, kept between runs on the same dataset (only a change of
+	 * reference draws again); owned, freed by analysis_free. */
+	struct boot_memo *memo;
+	const struct dataset *memo_ds;
+	const struct row *memo_rows;
+	size_t memo_n;
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -166,8 +175,13 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		  struct gs_err *err);
 
 /* Sets a->breakeven for theta: the fastest row with E' >= theta (ties: system id, then dataset
- * row), -1 when none. analysis_run does it; a change of theta alone needs only this. */
-void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta);
+ * row), -1 when none; be_firm and be_loose: the fastest row whose E' interval lies wholly at or
+ * above theta, and whose interval reaches theta (a row without interval counts as its E');
+ * the reference sensitivity range; per family in family mode; the cross-family pair.
+ * analysis_run does it; a change of theta alone needs only this. 0, or -1 with err when out
+ * of memory. */
+int analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta,
+		       struct gs_err *err);
 
 /* The fit of the family of dataset row `row` in a (params.fit), or NULL. */
 const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row);

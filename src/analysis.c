@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "kmeans.h"
+#include "olympic.h"
 
 #define KM_RESTARTS 16
 #define AUTO_KMAX 8
@@ -116,6 +117,8 @@ void analysis_free(struct analysis *a)
 {
 	free(a->rows);
 	free(a->fits);
+	free(a->cand);
+	free(a->memo);
 	memset(a, 0, sizeof *a);
 }
 
@@ -203,20 +206,29 @@ static int skey_cmp(const void *pa, const void *pb)
 
 /* ---- reference ------------------------------------------------------------------------ */
 
-/* Paper rule: fewest accelerators, then the slowest, then system id, then row. True when
- * dataset row i is a better reference than row j. */
-static bool ref_better(const struct dataset *ds, size_t i, size_t j)
+/* The reference of a group of shown rows g[n] (dataset rows) by the rule: among the rows with
+ * the fewest accelerators (the candidates), ordered slowest first (ties: system id, dataset
+ * row), the first (slowest, the paper's), the middle (median; of an even count the faster of
+ * the two middle ones) or the last (fastest). The candidates are left in c[0..return) in that
+ * order; c has room for n. */
+static size_t pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum ref_rule rule,
+		       struct skey *c, size_t *ref)
 {
-	const struct row *a = &ds->rows[i], *b = &ds->rows[j];
-	int c;
+	long long nmin = 0;
+	size_t nc = 0;
 
-	if (a->accelerators != b->accelerators)
-		return a->accelerators < b->accelerators;
-	if (a->minutes != b->minutes)
-		return a->minutes > b->minutes;
-	if ((c = strcmp(nz(a->system), nz(b->system))))
-		return c < 0;
-	return i < j;
+	for (size_t i = 0; i < n; i++)
+		if (i == 0 || ds->rows[g[i]].accelerators < nmin)
+			nmin = ds->rows[g[i]].accelerators;
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[g[i]];
+		if (r->accelerators == nmin)
+			c[nc++] = (struct skey){ .v = r->minutes, .r = r, .row = g[i], .dir = -1 };
+	}
+	qsort(c, nc, sizeof *c, skey_cmp);
+	if (nc)
+		*ref = c[rule == RULE_FASTEST ? nc - 1 : rule == RULE_MEDIAN ? nc / 2 : 0].row;
+	return nc;
 }
 
 /* ---- metrics -------------------------------------------------------------------------- */
@@ -240,8 +252,18 @@ static void metrics(const struct dataset *ds, struct arow *o)
 	/* S / (N / N_r) written as S * N_r / N: exactly 1 for the reference itself. */
 	o->Ep = o->S * Nr / o->N;
 	double p = o->N / Nr;
-	o->kf = p > 1 ? (1 / o->S - 1 / p) / (1 - 1 / p) : NAN;
-	o->kf_why = p > 1 ? KF_OK : KF_NOT_LARGER;
+	o->cross_family = !same(r->family, f->family);
+	/* Karp-Flatt's serial fraction means something only for more of the same hardware doing
+	 * worse than linear: blank, with the reason, otherwise. */
+	o->kf = NAN;
+	if (!(p > 1))
+		o->kf_why = KF_NOT_LARGER;
+	else if (o->cross_family)
+		o->kf_why = KF_CROSS_FAMILY;
+	else if (o->S > p)
+		o->kf_why = KF_SUPERLINEAR;
+	else
+		o->kf = (1 / o->S - 1 / p) / (1 - 1 / p);
 	o->t_ci_lo = o->t_ci_hi = o->s_ci_lo = o->s_ci_hi = NAN;
 	o->ep_ci_lo = o->ep_ci_hi = o->a_ci_lo = o->a_ci_hi = NAN;
 	o->kwh = o->energy_ratio = o->cost_lo = o->cost_hi = NAN;
@@ -270,6 +292,204 @@ static void metrics(const struct dataset *ds, struct arow *o)
 			o->ep_hi = o->s_hi * Nr / o->N;
 		}
 	}
+}
+
+/* ---- run-to-run intervals ------------------------------------------------------------- */
+
+/* The 90% bootstrap interval of DESIGN.md: B resamples of a row's scored runs (with
+ * replacement, same count), each scored by the official rule (olympic window with the row's
+ * failed runs, times the scaling factor). Each row draws from its own splitmix64 stream seeded
+ * by its identity (round, benchmark, submitter, system), so the numbers depend on neither the
+ * row order nor the machine; tests/tools/boot_ref.py replays the same draws. */
+#define BOOT_B 1000
+#define BOOT_SEED UINT64_C(0x626f6f7473747261) /* "bootstra" in ASCII */
+#define BOOT_MIN_RUNS 3
+
+static uint64_t fnv1a(uint64_t h, const char *s)
+{
+	for (s = nz(s);; s++) {
+		h = (h ^ (unsigned char)*s) * UINT64_C(0x100000001b3);
+		if (!*s)
+			return h;
+	}
+}
+
+static uint64_t boot_seed(const struct row *r)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+
+	h = fnv1a(h, r->round);
+	h = fnv1a(h, r->benchmark);
+	h = fnv1a(h, r->submitter);
+	h = fnv1a(h, r->system);
+	return h ^ BOOT_SEED;
+}
+
+/* Fills t[BOOT_B] with the row's resampled official times in draw order; s[run_n] is scratch.
+ * Returns 0, or -1 when the row has no interval (fewer than 3 runs, or no olympic window). */
+static int boot_draws(const struct dataset *ds, const struct row *r, double *t, double *s)
+{
+	size_t k = r->run_n, lo, hi;
+	size_t d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
+	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
+	struct rng g;
+
+	if (k < BOOT_MIN_RUNS || !ds->runs || r->run_off + k > ds->nruns ||
+	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
+		return -1;
+	const double *run = ds->runs + r->run_off;
+	rng_seed(&g, boot_seed(r));
+	for (size_t b = 0; b < BOOT_B; b++) {
+		for (size_t j = 0; j < k; j++) {
+			/* the high 32 bits scaled to [0, k): no modulo bias worth the name */
+			size_t at = (size_t)(((rng_next(&g) >> 32) * (uint64_t)k) >> 32);
+			double v = run[at];
+			size_t i = j;
+			for (; i > 0 && s[i - 1] > v; i--) /* insertion: k is a handful */
+				s[i] = s[i - 1];
+			s[i] = v;
+		}
+		double sum = 0;
+		for (size_t i = lo; i < hi; i++)
+			sum += s[i];
+		t[b] = sum / (double)(hi - lo) * sf;
+	}
+	return 0;
+}
+
+static int dbl_cmp(const void *pa, const void *pb)
+{
+	double x = *(const double *)pa, y = *(const double *)pb;
+
+	return (x > y) - (x < y);
+}
+
+/* Percentile q of sorted x[BOOT_B], each value scaled by c first: linear interpolation between
+ closest ranks (numpy's default), so an independent computation can match it exactly. */
+static double boot_pct(const double *x, double q)
+{
+	double h = (BOOT_B - 1) * q;
+	size_t i = (size_t)floor(h);
+	double a = x[i], b = x[i + 1 < BOOT_B ? i + 1 : i];
+
+	return a + (h - (double)i) * (b - a);
+}
+
+/* Bootstrap times of one reference, kept for the run: a family mode run has one per family. */
+struct boot_ref {
+	size_t row;
+	bool has;                          /* false: fewer than 3 runs, its official T is used */
+	double t[BOOT_B];
+};
+
+/* Per dataset row, what the last runs computed: intervals of T (its own) and of S (paired with
+ * the reference ref_of). Valid while the dataset is the same. */
+struct boot_memo {
+	size_t ref_of;                     /* SIZE_MAX: not computed */
+	bool has;
+	double t_lo, t_hi, s_lo, s_hi;
+};
+
+static int boot_memo_ready(const struct dataset *ds, struct analysis *a)
+{
+	if (a->memo && a->memo_ds == ds && a->memo_rows == ds->rows && a->memo_n == ds->n)
+		return 0;
+	free(a->memo);
+	a->memo = malloc((ds->n ? ds->n : 1) * sizeof *a->memo);
+	if (!a->memo)
+		return -1;
+	for (size_t i = 0; i < ds->n; i++)
+		a->memo[i].ref_of = SIZE_MAX;
+	a->memo_ds = ds;
+	a->memo_rows = ds->rows;
+	a->memo_n = ds->n;
+	return 0;
+}
+
+/* The resamples of reference row ref: found among refs[*nrefs] or drawn and added. */
+static const struct boot_ref *boot_ref_get(const struct dataset *ds, struct boot_ref **refs,
+					   size_t *nrefs, size_t *cap, size_t ref, double *s)
+{
+	for (size_t i = 0; i < *nrefs; i++)
+		if ((*refs)[i].row == ref)
+			return &(*refs)[i];
+	if (*nrefs == *cap) {
+		size_t nc = *cap ? 2 * *cap : 4;
+		struct boot_ref *p = realloc(*refs, nc * sizeof *p);
+		if (!p)
+			return NULL;
+		*refs = p;
+		*cap = nc;
+	}
+	struct boot_ref *b = &(*refs)[(*nrefs)++];
+	b->row = ref;
+	b->has = boot_draws(ds, &ds->rows[ref], b->t, s) == 0;
+	return b;
+}
+
+/* Intervals of T, S, E', A of every shown row. E' pairs the row's b-th resample with the
+ * reference's b-th (independent streams); the reference paired with itself gives S = 1 in
+ * every resample, so its E' interval is exactly [1, 1]. A reference with fewer than 3 runs
+ * counts as exact (its official T). Rows keep their intervals between runs while their
+ * reference stays the same, so recomputes after theta, k or sort changes draw nothing. */
+static int intervals(const struct dataset *ds, struct analysis *a)
+{
+	struct boot_ref *refs = NULL;
+	size_t nrefs = 0, cap = 0, kmax = 1;
+	double *t = NULL, *s = NULL, *q = NULL;
+	int rc = -1;
+
+	if (boot_memo_ready(ds, a) < 0)
+		return -1;
+	for (size_t i = 0; i < a->n; i++) { /* a pinned reference may be hidden: count it too */
+		unsigned k = ds->rows[a->rows[i].row].run_n, kr = ds->rows[a->rows[i].ref].run_n;
+		kmax = k > kmax ? k : kmax;
+		kmax = kr > kmax ? kr : kmax;
+	}
+	if (!(t = malloc(BOOT_B * sizeof *t)) || !(q = malloc(BOOT_B * sizeof *q)) ||
+	    !(s = malloc(kmax * sizeof *s)))
+		goto out;
+	for (size_t i = 0; i < a->n; i++) {
+		struct arow *o = &a->rows[i];
+		struct boot_memo *m = &a->memo[o->row];
+		const struct row *fr = &ds->rows[o->ref];
+		if (m->ref_of != o->ref) {
+			m->has = boot_draws(ds, &ds->rows[o->row], t, s) == 0;
+			if (m->has) {
+				const struct boot_ref *br = boot_ref_get(ds, &refs, &nrefs, &cap, o->ref, s);
+				if (!br)
+					goto out;
+				for (size_t b = 0; b < BOOT_B; b++)
+					q[b] = (o->row == o->ref ? t[b] : br->has ? br->t[b] : fr->minutes) / t[b];
+				qsort(t, BOOT_B, sizeof *t, dbl_cmp);
+				qsort(q, BOOT_B, sizeof *q, dbl_cmp);
+				m->t_lo = boot_pct(t, 0.05);
+				m->t_hi = boot_pct(t, 0.95);
+				m->s_lo = boot_pct(q, 0.05);
+				m->s_hi = boot_pct(q, 0.95);
+			}
+			m->ref_of = o->ref;
+		}
+		if (!m->has)
+			continue;
+		double Nr = (double)fr->accelerators;
+		o->ci_runs = ds->rows[o->row].run_n;
+		o->t_ci_lo = m->t_lo;
+		o->t_ci_hi = m->t_hi;
+		o->a_ci_lo = o->N * m->t_lo / 60;
+		o->a_ci_hi = o->N * m->t_hi / 60;
+		o->s_ci_lo = m->s_lo;
+		o->s_ci_hi = m->s_hi;
+		o->ep_ci_lo = m->s_lo * Nr / o->N;
+		o->ep_ci_hi = m->s_hi * Nr / o->N;
+	}
+	rc = 0;
+out:
+	free(refs);
+	free(t);
+	free(s);
+	free(q);
+	return rc;
 }
 
 /* ---- Pareto --------------------------------------------------------------------------- */
@@ -550,7 +770,7 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 	qsort(k, n, sizeof *k, skey_cmp);
 	for (size_t j = 0; j < n; j++)
 		out[j] = a->rows[k[j].i];
-	a->breakeven = follow(k, n, a->breakeven);
+	a->breakeven = follow(k, n, a->breakeven); /* the indices follow their rows */
 	a->be_firm = follow(k, n, a->be_firm);
 	a->be_loose = follow(k, n, a->be_loose);
 	free(a->rows);
@@ -560,31 +780,103 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 	return 0;
 }
 
-/* Row i is offered as the break-even row: the fastest with E' >= theta, then the system id,
- * then the dataset row, so the winner does not depend on the order rows are offered in. */
-static void breakeven_offer(const struct dataset *ds, struct analysis *a, size_t i, double theta)
-{
-	const struct arow *r = &a->rows[i];
+/* ---- break-even ----------------------------------------------------------------------- */
 
-	if (!(r->Ep >= theta))
-		return;
-	if (a->breakeven < 0) {
-		a->breakeven = (long)i;
-		return;
-	}
-	const struct arow *b = &a->rows[a->breakeven];
-	int c = r->T < b->T ? -1 : r->T > b->T ? 1 : 0;
-	if (!c)
-		c = cmp_tie(&ds->rows[r->row], r->row, &ds->rows[b->row], b->row);
-	if (c < 0)
-		a->breakeven = (long)i;
+/* Shown rows by (T, system id, dataset row): the order every break-even takes "fastest" in. */
+static int tkey_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c = cmp_num(a->v, b->v, 1);
+
+	return c ? c : cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-void analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta)
+/* The family's entry of a->fam, added in name order when new (NULL when the list is full). */
+static struct fam_be *fam_entry(const struct dataset *ds, struct analysis *a, size_t ref)
 {
-	a->breakeven = -1;
-	for (size_t i = 0; i < a->n; i++)
-		breakeven_offer(ds, a, i, theta);
+	const char *f = nz(ds->rows[ref].family);
+	size_t i = 0;
+
+	for (; i < a->nfam; i++) {
+		int c = strcmp(a->fam[i].family, f);
+		if (c == 0)
+			return &a->fam[i];
+		if (c > 0)
+			break;
+	}
+	if (a->nfam == MAX_FAM_BE)
+		return NULL;
+	memmove(&a->fam[i + 1], &a->fam[i], (a->nfam - i) * sizeof *a->fam);
+	a->nfam++;
+	a->fam[i] = (struct fam_be){ .family = f, .ref = ref, .n = -1, .firm = -1, .loose = -1 };
+	return &a->fam[i];
+}
+
+int analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta,
+		       struct gs_err *err)
+{
+	size_t n = a->n;
+	struct skey *k = malloc((n ? n : 1) * sizeof *k);
+
+	a->breakeven = a->be_firm = a->be_loose = -1;
+	a->sens_lo = a->sens_hi = -1;
+	a->nfam = 0;
+	a->ncross = 0;
+	a->cross_row_fam = a->cross_ref_fam = NULL;
+	if (!k) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
+	}
+	qsort(k, n, sizeof *k, tkey_cmp);
+	for (size_t j = 0; j < n; j++) {
+		const struct arow *o = &a->rows[k[j].i];
+		bool ci = !isnan(o->ep_ci_lo);
+		bool firm = (ci ? o->ep_ci_lo : o->Ep) >= theta;
+		bool loose = (ci ? o->ep_ci_hi : o->Ep) >= theta;
+		if (a->breakeven < 0 && o->Ep >= theta)
+			a->breakeven = (long)k[j].i;
+		if (a->be_firm < 0 && firm)
+			a->be_firm = (long)k[j].i;
+		if (a->be_loose < 0 && loose)
+			a->be_loose = (long)k[j].i;
+		if (o->cross_family && a->ncross++ == 0) {
+			a->cross_row_fam = nz(ds->rows[o->row].family);
+			a->cross_ref_fam = nz(ds->rows[o->ref].family);
+		}
+		struct fam_be *f = a->mode == REF_FAMILY ? fam_entry(ds, a, o->ref) : NULL;
+		if (f) {
+			if (f->n < 0 && o->Ep >= theta)
+				f->n = (long)o->N;
+			if (f->firm < 0 && firm)
+				f->firm = (long)o->N;
+			if (f->loose < 0 && loose)
+				f->loose = (long)o->N;
+		}
+	}
+	/* Reference sensitivity: E' of every row against each candidate c is A_c / A, computed as
+	 * the metrics do (S * N_c / N); the first row in T order reaching theta gives c's N. */
+	for (size_t c = 0; c < a->ncand; c++) {
+		const struct row *cr = &ds->rows[a->cand[c].row];
+		a->cand[c].n = -1;
+		for (size_t j = 0; j < n; j++) {
+			const struct arow *o = &a->rows[k[j].i];
+			if (cr->minutes / o->T * (double)cr->accelerators / o->N >= theta) {
+				a->cand[c].n = (long)o->N;
+				break;
+			}
+		}
+		long v = a->cand[c].n;
+		if (v >= 0 && (a->sens_lo < 0 || v < a->sens_lo))
+			a->sens_lo = v;
+		if (v >= 0 && v > a->sens_hi)
+			a->sens_hi = v;
+	}
+	free(k);
+	return 0;
 }
 
 /* ---- the run -------------------------------------------------------------------------- */
@@ -648,32 +940,39 @@ static int fam_cmp(const void *pa, const void *pb)
 	return c ? c : cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* Paper-rule reference of each family: the shown rows grouped by family (exact text), then
- * the best row of each group by the rule, which is a total order, so the order of the groups
- * and within them does not matter. rows[i].row is set; rows[i].ref receives the reference. */
-static int family_refs(const struct dataset *ds, struct arow *rows, size_t n)
+/* Reference of each family by the rule: the shown rows grouped by family (exact text), then
+ * each group's pick, which is a total order, so the order of the groups and within them does
+ * not matter. rows[i].row is set; rows[i].ref receives the reference. */
+static int family_refs(const struct dataset *ds, struct arow *rows, size_t n, enum ref_rule rule)
 {
-	struct skey *k = malloc((n ? n : 1) * sizeof *k);
+	struct skey *k = malloc((n ? n : 1) * sizeof *k), *c = malloc((n ? n : 1) * sizeof *c);
+	size_t *g = malloc((n ? n : 1) * sizeof *g);
 
-	if (!k)
+	if (!k || !c || !g) {
+		free(k);
+		free(c);
+		free(g);
 		return -1;
+	}
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &ds->rows[rows[i].row];
 		k[i] = (struct skey){ .s = nz(r->family), .r = r, .row = rows[i].row, .i = i };
 	}
 	qsort(k, n, sizeof *k, fam_cmp);
-	for (size_t g = 0; g < n;) {
-		size_t e = g + 1, best = k[g].row;
-		while (e < n && strcmp(k[e].s, k[g].s) == 0) {
-			if (ref_better(ds, k[e].row, best))
-				best = k[e].row;
+	for (size_t s = 0; s < n;) {
+		size_t e = s, best = 0;
+		while (e < n && strcmp(k[e].s, k[s].s) == 0) {
+			g[e - s] = k[e].row;
 			e++;
 		}
-		for (size_t i = g; i < e; i++)
+		pick_ref(ds, g, e - s, rule, c, &best);
+		for (size_t i = s; i < e; i++)
 			rows[k[i].i].ref = best;
-		g = e;
+		s = e;
 	}
 	free(k);
+	free(c);
+	free(g);
 	return 0;
 }
 
@@ -742,13 +1041,17 @@ static bool filter_empty(const struct filter *f)
 /* Clears a for a new run, keeping its row buffer. */
 static void reset(struct analysis *a)
 {
-	struct arow *rows = a->rows;
-	size_t rows_cap = a->rows_cap;
+	struct analysis keep = *a;
 
 	free(a->fits);
+	free(a->cand);
 	memset(a, 0, sizeof *a);
-	a->rows = rows;
-	a->rows_cap = rows_cap;
+	a->rows = keep.rows;
+	a->rows_cap = keep.rows_cap;
+	a->memo = keep.memo;
+	a->memo_ds = keep.memo_ds;
+	a->memo_rows = keep.memo_rows;
+	a->memo_n = keep.memo_n;
 	a->ref = -1;
 	a->breakeven = a->be_firm = a->be_loose = -1;
 	a->sens_lo = a->sens_hi = -1;
@@ -779,8 +1082,10 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	size_t npinned = 0;
 	enum ref_mode mode = (unsigned)p->mode < REF_MODE_COUNT ? p->mode : REF_PAPER;
 	bool all = filter_empty(&p->filter);
+	enum ref_rule rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
 	size_t *idx = NULL;
 	struct pkey *pk = NULL;
+	struct skey *ck = NULL;
 
 	reset(a);
 	if (!(a->round = resolve_round(ds, p->round, err))) {
@@ -804,9 +1109,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 			pinned = (long)i;
 		if (!all && !filter_pass(&p->filter, r))
 			continue;
-		idx[ns] = i;
-		if (!ns++ || ref_better(ds, i, best))
-			best = i;
+		idx[ns++] = i;
 	}
 	a->total = total;
 	if (mode == REF_PINNED && pinned < 0) {
@@ -821,13 +1124,23 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 			npinned, ds->rows[pinned].submitter, ds->rows[pinned].system);
 		goto fail;
 	}
-	if (grow_rows(a, ns) < 0)
+	if (grow_rows(a, ns) < 0 || !(ck = malloc((ns ? ns : 1) * sizeof *ck)))
 		goto oom;
 	a->n = ns;
+	a->mode = mode;
+	a->rule = rule;
 	for (size_t i = 0; i < ns; i++)
 		a->rows[i].row = idx[i];
+	/* the candidates of the sensitivity range, slowest first; the pick is the reference */
+	a->ncand = pick_ref(ds, idx, ns, rule, ck, &best);
+	if (a->ncand && !(a->cand = malloc(a->ncand * sizeof *a->cand)))
+		goto oom;
+	for (size_t i = 0; i < a->ncand; i++)
+		a->cand[i] = (struct be_cand){ .row = ck[i].row, .n = -1 };
+	free(ck);
+	ck = NULL;
 	if (mode == REF_FAMILY) {
-		if (family_refs(ds, a->rows, ns) < 0)
+		if (family_refs(ds, a->rows, ns, rule) < 0)
 			goto oom;
 	} else if (mode == REF_PINNED) {
 		a->ref = pinned;
@@ -845,12 +1158,15 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	}
 	free(idx);
 	idx = NULL;
+	if (intervals(ds, a) < 0)
+		goto oom;
 
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk)))
 		goto oom;
 	a->npareto = pareto(a->rows, ns, pk);
 	free(pk);
-	analysis_breakeven(ds, a, p->theta);
+	if (analysis_breakeven(ds, a, p->theta, err) < 0)
+		goto fail;
 	if (p->fit && fit_families(ds, a, err) < 0)
 		goto fail;
 	if (cluster(a, p, err) < 0)
@@ -862,6 +1178,7 @@ oom:
 	err_set(err, NULL, 0, 0, "out of memory");
 fail:
 	free(idx);
+	free(ck);
 	{
 		const char *round = a->round, *workload = a->workload;
 		analysis_free(a);

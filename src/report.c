@@ -125,13 +125,15 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
 	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
-	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi,e_prime_fit\n",
-	      out);
+	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi,e_prime_fit,"
+	      "minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi
+", out);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
 		const struct row *d = &ds->rows[r->row];
 		const double nums[] = { r->T, r->S, r->E, r->Ep, r->A, r->kf };
-		const double spread[] = { r->t_lo, r->t_hi, r->s_lo, r->s_hi, r->ep_lo, r->ep_hi };
+		const double spread[] = { r->t_lo, r->t_hi, r->s_lo, r->s_hi, r->ep_lo, r->ep_hi,
+					  r->ep_fit, r->t_ci_lo, r->t_ci_hi, r->ep_ci_lo, r->ep_ci_hi };
 
 		fprintf(out, "%zu,", i + 1);
 		const char *text[] = { d->round, d->benchmark, d->submitter, d->system, d->family,
@@ -152,8 +154,6 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 			fputc(',', out);
 			csv_num(out, spread[k]);
 		}
-		fputc(',', out);
-		csv_num(out, r->ep_fit);
 		fputc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
@@ -214,7 +214,11 @@ static void report_ref(const struct dataset *ds, const struct analysis *a, const
 	char t[32];
 
 	if (p->mode == REF_FAMILY) {
-		fputs("per family (each family's fewest accelerators, ties to the slowest)", out);
+		if (a->rule == RULE_SLOWEST)
+			fputs("per family (each family's fewest accelerators, ties to the slowest)", out);
+		else
+			fprintf(out, "per family (each family's fewest accelerators, the %s)",
+				ref_rule_name(a->rule));
 		return;
 	}
 	if (a->ref < 0) {
@@ -222,9 +226,10 @@ static void report_ref(const struct dataset *ds, const struct analysis *a, const
 		return;
 	}
 	const struct row *r = &ds->rows[a->ref];
-	fprintf(out, "%s%s%s (N=%lld, %s min, %s%s)", r->submitter, *r->submitter ? " " : "", r->system,
-		r->accelerators,
-		fmt_fixed(r->minutes, 2, t, sizeof t), ref_mode_name(p->mode),
+	bool rule = a->mode == REF_PAPER && a->rule != RULE_SLOWEST;
+	fprintf(out, "%s%s%s (N=%lld, %s min, %s%s%s%s)", r->submitter, *r->submitter ? " " : "",
+		r->system, r->accelerators, fmt_fixed(r->minutes, 2, t, sizeof t),
+		ref_mode_name(p->mode), rule ? ", " : "", rule ? ref_rule_name(a->rule) : "",
 		a->ref_hidden ? ", hidden by the filter" : "");
 }
 
@@ -348,6 +353,68 @@ static void report_breakeven(const struct dataset *ds, const struct analysis *a,
 		fmt_sig(r->Ep, 3, b3, sizeof b3));
 }
 
+/* "N 32..64" (firm..loose), "N 64" when they agree, "none" when neither exists. */
+static const char *be_range(long firm, long loose, char *buf, size_t n)
+{
+	if (firm < 0 && loose < 0)
+		snprintf(buf, n, "none");
+	else if (firm < 0)
+		snprintf(buf, n, "N -..%ld", loose);
+	else if (firm == loose)
+		snprintf(buf, n, "N %ld", firm);
+	else
+		snprintf(buf, n, "N %ld..%ld", firm, loose);
+	return buf;
+}
+
+static long row_n(const struct analysis *a, long i)
+{
+	return i < 0 ? -1 : (long)a->rows[i].N;
+}
+
+/* The summary's break-even range, reference sensitivity, per-family break-even (family mode)
+ * and the cross-family warning. */
+static void report_be_more(const struct dataset *ds, const struct analysis *a,
+			   const struct params *p, FILE *out)
+{
+	char b1[48], b2[32];
+
+	if (a->n == 0)
+		return;
+	fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
+		"reaching theta)\n", be_range(row_n(a, a->be_firm), row_n(a, a->be_loose), b1, sizeof b1));
+	if (a->ncand) {
+		fprintf(out, "  sensitivity %s  over %zu candidate%s of the fewest accelerators:",
+			a->sens_lo < 0 ? "none" : be_range(a->sens_lo, a->sens_hi, b1, sizeof b1),
+			a->ncand, a->ncand == 1 ? "" : "s");
+		for (size_t i = 0; i < a->ncand; i++) {
+			const struct row *r = &ds->rows[a->cand[i].row];
+			fprintf(out, "%s %s%s%s (%s min) -> ", i ? "," : "", r->submitter,
+				*r->submitter ? " " : "", r->system, fmt_fixed(r->minutes, 2, b2, sizeof b2));
+			if (a->cand[i].n < 0)
+				fputs("none", out);
+			else
+				fprintf(out, "N %ld", a->cand[i].n);
+		}
+		fputc('\n', out);
+	}
+	if (p->mode == REF_FAMILY) {
+		for (size_t i = 0; i < a->nfam; i++) {
+			const struct fam_be *f = &a->fam[i];
+			fprintf(out, "  %-11s %s: ", i ? "" : "families", f->family);
+			if (f->n < 0)
+				fputs("none", out);
+			else
+				fprintf(out, "N %ld", f->n);
+			fprintf(out, "  range %s\n", be_range(f->firm, f->loose, b1, sizeof b1));
+		}
+	}
+	if (a->ncross)
+		fprintf(out, "  warning     E' mixes %s and %s: f or m to compare within a family "
+			"(%zu row%s against a reference of another family)\n", a->cross_ref_fam,
+			a->cross_row_fam, a->ncross, a->ncross == 1 ? "" : "s");
+}
+
 static void report_summary_one(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out)
 {
@@ -362,6 +429,7 @@ static void report_summary_one(const struct dataset *ds, const struct analysis *
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	fputs("  break-even  ", out);
 	report_breakeven(ds, a, p, out);
+	report_be_more(ds, a, p, out);
 	n = pareto_rows(a, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)

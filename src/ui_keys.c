@@ -311,7 +311,9 @@ static unsigned step_theta(struct app *app, int dir)
 	app->p.theta = t;
 	if (app->a.n == 0)
 		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
-	analysis_breakeven(app->ds, &app->a, t); /* theta moves the break-even row, nothing else */
+	/* theta moves the break-even rows and ranges, nothing else */
+	if (analysis_breakeven(app->ds, &app->a, t, NULL) < 0)
+		return UI_RECOMPUTE;
 	return UI_REDRAW;
 }
 

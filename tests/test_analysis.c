@@ -204,26 +204,29 @@ static void test_metrics_by_hand(void **state)
 	assert_true(isnan(r->t_lo) && isnan(r->t_hi) && isnan(r->s_lo) && isnan(r->s_hi));
 	assert_true(isnan(r->ep_lo) && isnan(r->ep_hi));
 
-	r = find(&ds, &a, "c_8x"); /* S 6, p 4: e = (1/6 - 1/4) / (3/4) = -1/9 */
+	/* H100 and TPU rows against an A5000 reference: no Karp-Flatt (family mode has them) */
+	r = find(&ds, &a, "c_8x");
 	NEAR(r->T, 60);
 	NEAR(r->N, 8);
 	NEAR(r->S, 6);
 	NEAR(r->E, 0.75);
 	NEAR(r->Ep, 1.5);
 	NEAR(r->A, 8);
-	NEAR(r->kf, -1.0 / 9);
+	assert_true(isnan(r->kf));
+	assert_int_equal(r->kf_why, KF_CROSS_FAMILY);
+	assert_true(r->cross_family);
 
 	r = find(&ds, &a, "d_64x"); /* S 36, p 32 */
 	NEAR(r->S, 36);
 	NEAR(r->E, 36.0 / 64);
 	NEAR(r->Ep, 1.125);
 	NEAR(r->A, 64.0 * 10 / 60);
-	NEAR(r->kf, (1.0 / 36 - 1.0 / 32) / (1 - 1.0 / 32));
+	assert_true(isnan(r->kf));
 
-	r = find(&ds, &a, "e_8x"); /* S 4 = p: perfectly linear, e = 0 */
+	r = find(&ds, &a, "e_8x");
 	NEAR(r->S, 4);
 	assert_true(r->Ep == 1.0);
-	assert_true(fabs(r->kf) < EPS);
+	assert_int_equal(r->kf_why, KF_CROSS_FAMILY);
 
 	/* S 7.2, p 8: e = (1/7.2 - 1/8) / (7/8) = 1/63; raw runs 40..50 scaled by 1.1 */
 	r = find(&ds, &a, "f_16x");
@@ -231,7 +234,7 @@ static void test_metrics_by_hand(void **state)
 	NEAR(r->E, 0.45);
 	NEAR(r->Ep, 0.9);
 	NEAR(r->A, 16.0 * 50 / 60);
-	NEAR(r->kf, 1.0 / 63);
+	assert_true(isnan(r->kf));
 	NEAR(r->t_lo, 44);
 	NEAR(r->t_hi, 55);
 	NEAR(r->s_lo, 360.0 / 55);
@@ -248,6 +251,20 @@ static void test_metrics_by_hand(void **state)
 	assert_true(arow_metric(r, MET_E) == r->E);
 	for (size_t i = 0; i < a.n; i++)
 		assert_int_equal(a.rows[i].ref, 1);
+	assert_false(find(&ds, &a, "a_2x")->cross_family);
+	assert_int_equal(a.ncross, 5);
+
+	/* Karp-Flatt within each family: H100 against b_2x (300 min), TPU against e_8x */
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &a);
+	r = find(&ds, &a, "c_8x"); /* S 5 > p 4: superlinear */
+	assert_true(isnan(r->kf));
+	assert_int_equal(r->kf_why, KF_SUPERLINEAR);
+	r = find(&ds, &a, "d_64x"); /* S 30, p 32 */
+	NEAR(r->kf, (1.0 / 30 - 1.0 / 32) / (1 - 1.0 / 32));
+	r = find(&ds, &a, "f_16x"); /* S 1.8, p 2 */
+	NEAR(r->kf, (1 / 1.8 - 0.5) / 0.5);
+	assert_int_equal(a.ncross, 0);
 	analysis_free(&a);
 	assert_null(a.rows);
 	unbuild(&ds);
@@ -645,6 +662,278 @@ static void test_ranking(void **state)
 		if (a.rows[i - 1].cluster == a.rows[i].cluster)
 			assert_true(strcmp(sys_at(&ds, &a, i - 1), sys_at(&ds, &a, i)) < 0);
 	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- run-to-run intervals, break-even range, sensitivity, hygiene ---- */
+
+/* One family, so that E' and Karp-Flatt compare like with like. ref_4x is the reference
+ * (fewest accelerators, the slowest of three); two_16x has 2 runs (no interval). */
+static const struct spec boot[] = {
+	{"ref_4x", "R", "H100", "NVIDIA", "", "closed", 4, 62, 0, 5, {60, 61, 62, 63, 64}, 0, 0},
+	{"mid_4x", "M", "H100", "NVIDIA", "", "closed", 4, 61, 0, 3, {59, 61, 63}, 0, 0},
+	{"fast_4x", "F", "H100", "NVIDIA", "", "closed", 4, 58, 0, 0, {0}, 0, 0},
+	{"x_8x", "X", "H100", "NVIDIA", "", "closed", 8, 32, 0, 5, {30, 31, 32, 33, 34}, 0, 0},
+	{"wide_16x", "W", "H100", "NVIDIA", "", "closed", 16, 19, 0, 5, {14, 17, 19, 21, 25}, 0, 0},
+	{"two_16x", "T", "H100", "NVIDIA", "", "closed", 16, 16.5, 0, 2, {16, 17}, 0, 0},
+	{"sf_32x", "S", "H100", "NVIDIA", "", "closed", 32, 10, 1.25, 4, {7, 8, 8, 9}, 0, 0},
+};
+#define NBOOT (sizeof boot / sizeof boot[0])
+
+static void test_intervals(void **state)
+{
+	struct dataset ds, rev;
+	struct spec r[NBOOT];
+	struct params p;
+	struct analysis a = {0}, b = {0};
+	const struct arow *o;
+
+	(void)state;
+	build(&ds, boot, NBOOT);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	assert_string_equal(ds.rows[a.ref].system, "ref_4x");
+	/* the reference against itself: exactly 1 in every resample */
+	o = find(&ds, &a, "ref_4x");
+	assert_true(o->ep_ci_lo == 1.0 && o->ep_ci_hi == 1.0);
+	assert_true(o->s_ci_lo == 1.0 && o->s_ci_hi == 1.0);
+	assert_int_equal(o->ci_runs, 5);
+	/* fewer than 3 runs: none */
+	for (size_t i = 0; i < a.n; i++) {
+		o = &a.rows[i];
+		const struct row *w = &ds.rows[o->row];
+		if (w->run_n < 3) {
+			assert_true(isnan(o->t_ci_lo) && isnan(o->t_ci_hi) && isnan(o->ep_ci_lo) &&
+				    isnan(o->ep_ci_hi) && isnan(o->s_ci_lo) && isnan(o->a_ci_hi));
+			assert_int_equal(o->ci_runs, 0);
+			continue;
+		}
+		/* every resampled score lies within the scaled runs; A and E' follow T and S */
+		double sf = w->scaling_factor;
+		const double *run = ds.runs + w->run_off;
+		assert_true(o->t_ci_lo >= run[0] * sf && o->t_ci_hi <= run[w->run_n - 1] * sf);
+		assert_true(o->t_ci_lo <= o->t_ci_hi && o->ep_ci_lo <= o->ep_ci_hi);
+		NEAR(o->a_ci_lo, o->N * o->t_ci_lo / 60);
+		NEAR(o->ep_ci_hi, o->s_ci_hi * 4 / o->N);
+		assert_int_equal(o->ci_runs, w->run_n);
+	}
+	/* the spread of the runs shows: the wide row's interval is wider than the narrow one's */
+	o = find(&ds, &a, "wide_16x");
+	double wide = (o->t_ci_hi - o->t_ci_lo) / o->T;
+	o = find(&ds, &a, "x_8x");
+	assert_true(wide > (o->t_ci_hi - o->t_ci_lo) / o->T);
+	assert_true(o->t_ci_lo < o->T && o->T < o->t_ci_hi);
+
+	/* deterministic, and independent of row order and of what was computed before */
+	for (size_t i = 0; i < NBOOT; i++)
+		r[i] = boot[NBOOT - 1 - i];
+	build(&rev, r, NBOOT);
+	run_ok(&rev, &p, &b);
+	for (size_t i = 0; i < a.n; i++) {
+		const struct arow *x = &a.rows[i];
+		const struct arow *y = find(&rev, &b, ds.rows[x->row].system);
+		assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
+		assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
+		assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
+		assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+	}
+	/* a new reference (the slowest hidden by the rule): the rows' E' intervals are drawn
+	 * again against it, the same as in a fresh analysis */
+	p.ref_rule = RULE_FASTEST;
+	run_ok(&ds, &p, &a);
+	analysis_free(&b);
+	run_ok(&ds, &p, &b);
+	assert_string_equal(ds.rows[a.ref].system, "fast_4x");
+	for (size_t i = 0; i < a.n; i++) {
+		assert_memory_equal(&a.rows[i].ep_ci_lo, &b.rows[i].ep_ci_lo, sizeof(double));
+		assert_memory_equal(&a.rows[i].ep_ci_hi, &b.rows[i].ep_ci_hi, sizeof(double));
+	}
+	/* fast_4x has no runs: it counts as exact, so x_8x's S interval is 58 over its T's */
+	o = find(&ds, &a, "x_8x");
+	NEAR(o->s_ci_lo, 58 / o->t_ci_hi);
+	NEAR(o->s_ci_hi, 58 / o->t_ci_lo);
+	analysis_free(&a);
+	analysis_free(&b);
+	unbuild(&ds);
+	unbuild(&rev);
+}
+
+/* The fastest row (ties: system id) of a whose value v(row) is >= theta; N, or -1. */
+static long brute_n(const struct dataset *ds, const struct analysis *a, double theta, int which)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *o = &a->rows[i];
+		bool ci = !isnan(o->ep_ci_lo);
+		double v = which == 0 ? o->Ep : which == 1 ? (ci ? o->ep_ci_lo : o->Ep)
+							  : (ci ? o->ep_ci_hi : o->Ep);
+		if (!(v >= theta))
+			continue;
+		if (best < 0 || o->T < a->rows[best].T ||
+		    (o->T == a->rows[best].T &&
+		     strcmp(ds->rows[o->row].system, ds->rows[a->rows[best].row].system) < 0))
+			best = (long)i;
+	}
+	return best < 0 ? -1 : (long)a->rows[best].N;
+}
+
+static void test_breakeven_range(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, boot, NBOOT);
+	base_params(&p);
+	for (double th = 0.5; th <= 1.2; th += 0.05) {
+		p.theta = th;
+		run_ok(&ds, &p, &a);
+		assert_int_equal(a.breakeven < 0 ? -1 : (long)a.rows[a.breakeven].N, brute_n(&ds, &a, th, 0));
+		assert_int_equal(a.be_firm < 0 ? -1 : (long)a.rows[a.be_firm].N, brute_n(&ds, &a, th, 1));
+		assert_int_equal(a.be_loose < 0 ? -1 : (long)a.rows[a.be_loose].N, brute_n(&ds, &a, th, 2));
+	}
+	/* break-even and firm 16: two_16x (E' 0.94, no interval: its E' counts), faster than
+	 * wide_16x (E' 62*4/(19*16) = 0.816, interval reaching below 0.8); loose 32: sf_32x, E'
+	 * 0.775, but its interval reaches above 0.8. Without two_16x: firm 8. */
+	p.theta = 0.8;
+	run_ok(&ds, &p, &a);
+	assert_true(find(&ds, &a, "wide_16x")->ep_ci_lo < 0.8);
+	assert_true(find(&ds, &a, "sf_32x")->ep_ci_hi >= 0.8);
+	assert_int_equal((long)a.rows[a.breakeven].N, 16);
+	assert_int_equal((long)a.rows[a.be_loose].N, 32);
+	assert_int_equal((long)a.rows[a.be_firm].N, 16);
+	unbuild(&ds);
+	{
+		struct spec s5[NBOOT - 1];
+		size_t m = 0;
+		for (size_t i = 0; i < NBOOT; i++)
+			if (strcmp(boot[i].sys, "two_16x") != 0)
+				s5[m++] = boot[i];
+		build(&ds, s5, m);
+	}
+	run_ok(&ds, &p, &a);
+	assert_int_equal((long)a.rows[a.breakeven].N, 16);
+	assert_int_equal((long)a.rows[a.be_firm].N, 8);
+	assert_int_equal((long)a.rows[a.be_loose].N, 32);
+	/* theta alone moves them the same way as a full run */
+	assert_int_equal(analysis_breakeven(&ds, &a, 1.5, NULL), 0);
+	assert_int_equal(a.be_firm, -1);
+	assert_int_equal(a.be_loose, -1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_ref_rule_and_sensitivity(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	static const char *const want[RULE_COUNT] = {"ref_4x", "mid_4x", "fast_4x"};
+
+	(void)state;
+	build(&ds, boot, NBOOT);
+	base_params(&p);
+	for (int rule = 0; rule < RULE_COUNT; rule++) {
+		p.ref_rule = (enum ref_rule)rule;
+		run_ok(&ds, &p, &a);
+		assert_string_equal(ds.rows[a.ref].system, want[rule]);
+		assert_int_equal(a.rule, rule);
+		/* candidates: the three 4x rows, slowest first, whatever the rule */
+		assert_int_equal(a.ncand, 3);
+		assert_string_equal(ds.rows[a.cand[0].row].system, "ref_4x");
+		assert_string_equal(ds.rows[a.cand[1].row].system, "mid_4x");
+		assert_string_equal(ds.rows[a.cand[2].row].system, "fast_4x");
+	}
+	p.ref_rule = RULE_SLOWEST;
+	for (double th = 0.7; th <= 1.0; th += 0.02) {
+		long lo = -1, hi = -1;
+		struct analysis c = {0};
+		p.theta = th;
+		run_ok(&ds, &p, &a);
+		/* each candidate's N is the break-even of a run pinned to it */
+		for (size_t i = 0; i < a.ncand; i++) {
+			struct params q = p;
+			q.mode = REF_PINNED;
+			q.pinned = ds.rows[a.cand[i].row].system;
+			run_ok(&ds, &q, &c);
+			long n = c.breakeven < 0 ? -1 : (long)c.rows[c.breakeven].N;
+			assert_int_equal(a.cand[i].n, n);
+			if (n >= 0 && (lo < 0 || n < lo))
+				lo = n;
+			if (n > hi)
+				hi = n;
+		}
+		assert_int_equal(a.sens_lo, lo);
+		assert_int_equal(a.sens_hi, hi);
+		analysis_free(&c);
+	}
+	/* median of two: the faster */
+	struct spec two[2] = {boot[0], boot[2]};
+	unbuild(&ds);
+	build(&ds, two, 2);
+	p.ref_rule = RULE_MEDIAN;
+	run_ok(&ds, &p, &a);
+	assert_string_equal(ds.rows[a.ref].system, "fast_4x");
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_karp_flatt_reasons(void **state)
+{
+	struct spec s[5] = {
+		{"r_2x", "A", "H100", "NVIDIA", "", "closed", 2, 100, 0, 0, {0}, 0, 0},
+		{"lin_8x", "A", "H100", "NVIDIA", "", "closed", 8, 30, 0, 0, {0}, 0, 0},
+		{"super_8x", "A", "H100", "NVIDIA", "", "closed", 8, 20, 0, 0, {0}, 0, 0},
+		{"tpu_8x", "G", "TPU v5p", "Google", "", "closed", 8, 30, 0, 0, {0}, 0, 0},
+		{"same_2x", "A", "H100", "NVIDIA", "", "closed", 2, 90, 0, 0, {0}, 0, 0},
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	const struct arow *o;
+
+	(void)state;
+	build(&ds, s, 5);
+	base_params(&p);
+	run_ok(&ds, &p, &a);
+	o = find(&ds, &a, "lin_8x"); /* S 10/3, p 4: e = (0.3 - 0.25) / 0.75 */
+	assert_int_equal(o->kf_why, KF_OK);
+	NEAR(o->kf, (0.3 - 0.25) / 0.75);
+	assert_false(o->cross_family);
+	o = find(&ds, &a, "super_8x"); /* S 5 > p 4 */
+	assert_true(isnan(o->kf));
+	assert_int_equal(o->kf_why, KF_SUPERLINEAR);
+	o = find(&ds, &a, "tpu_8x");
+	assert_true(isnan(o->kf));
+	assert_int_equal(o->kf_why, KF_CROSS_FAMILY);
+	assert_true(o->cross_family);
+	o = find(&ds, &a, "same_2x");
+	assert_int_equal(o->kf_why, KF_NOT_LARGER);
+	assert_true(strlen(kf_why_text(KF_SUPERLINEAR)) > 0 && kf_why_text(KF_OK)[0] == '\0');
+	/* the cross-family pair for the warning */
+	assert_int_equal(a.ncross, 1);
+	assert_string_equal(a.cross_ref_fam, "H100");
+	assert_string_equal(a.cross_row_fam, "TPU v5p");
+	/* family mode: each row against its own family, nothing mixed; a break-even each */
+	p.mode = REF_FAMILY;
+	p.theta = 0.8;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ncross, 0);
+	assert_null(a.cross_row_fam);
+	assert_int_equal(a.nfam, 2);
+	assert_string_equal(a.fam[0].family, "H100");
+	assert_int_equal(a.fam[0].n, 8); /* super_8x, E' 1.25 */
+	assert_string_equal(a.fam[1].family, "TPU v5p");
+	assert_int_equal(a.fam[1].n, 8); /* its own reference */
+	assert_int_equal(a.fam[0].firm, 8);
+	assert_int_equal(a.fam[0].loose, 8);
+	p.theta = 1.3;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.fam[0].n, -1);
+	assert_int_equal(a.fam[1].n, -1); /* E' 1 against itself */
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -1079,6 +1368,10 @@ int main(void)
 		cmocka_unit_test(test_breakeven),
 		cmocka_unit_test(test_breakeven_tie),
 		cmocka_unit_test(test_ranking),
+		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_breakeven_range),
+		cmocka_unit_test(test_ref_rule_and_sensitivity),
+		cmocka_unit_test(test_karp_flatt_reasons),
 		cmocka_unit_test(test_clusters_exhaustive),
 		cmocka_unit_test(test_clusters_known_groups),
 		cmocka_unit_test(test_auto_k),

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Run-to-run intervals computed apart from the C analysis, from DESIGN.md's definition, with
+the Python standard library only.
+
+  boot_ref.py RESULTS.csv ROUND BENCHMARK [GPUSCALE.csv]
+      prints, for every row of ROUND x BENCHMARK, against the paper-rule reference (fewest
+      accelerators, then the slowest, then system id):
+      submitter,system,minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi
+      (empty fields when the row has fewer than 3 runs); numbers in repr (shortest exact).
+      With GPUSCALE.csv (the output of gpuscale --print csv for the same rows), compares
+      instead: the same rows, each interval bound equal to the last bit; exit 1 otherwise.
+
+The draws: each row has its own splitmix64 stream seeded with FNV-1a 64 of
+round NUL benchmark NUL submitter NUL system NUL, xor "bootstra"; each of the 1000 resamples
+takes k runs, index = ((next >> 32) * k) >> 32; the resample is sorted, the olympic window
+(m = 4 for unet3d, else 1; failed runs count as dropped slow ones) averaged in ascending order,
+times the scaling factor. Percentiles 5 and 95 by linear interpolation between closest ranks.
+S = T_ref,b / T_b paired b by b (the reference with itself: 1; a reference with fewer than
+3 runs: its official T); E' = S percentile * N_ref / N.
+"""
+import csv
+import math
+import sys
+
+B = 1000
+SEED = 0x626F6F7473747261
+M64 = (1 << 64) - 1
+
+
+def fnv1a(h, s):
+    for c in s.encode() + b"\0":
+        h = ((h ^ c) * 0x100000001B3) & M64
+    return h
+
+
+def seed_of(row):
+    h = 0xCBF29CE484222325
+    for key in ("round", "benchmark", "submitter", "system"):
+        h = fnv1a(h, row.get(key, ""))
+    return h ^ SEED
+
+
+class SplitMix:
+    def __init__(self, seed):
+        self.s = seed
+
+    def next(self):
+        self.s = (self.s + 0x9E3779B97F4A7C15) & M64
+        z = self.s
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        return z ^ (z >> 31)
+
+
+def window(ok, failed, m):
+    if failed > m:
+        return None
+    lo = min(m, ok)
+    hi = ok - (m - failed) if ok >= m - failed else 0
+    return (lo, hi) if hi > lo else None
+
+
+def draws(row):
+    """The row's B resampled official times in draw order, or None."""
+    runs = [float(x) for x in row.get("run_minutes", "").split(";") if x.strip()]
+    k = len(runs)
+    failed = int(row["runs_failed"]) if row.get("runs_failed", "").strip() else 0
+    failed = max(failed, 0)
+    m = 4 if row["benchmark"] == "unet3d" else 1
+    w = window(k, failed, m)
+    if k < 3 or w is None:
+        return None
+    lo, hi = w
+    sf = float(row["scaling_factor"]) if row.get("scaling_factor", "").strip() else 1.0
+    if not (sf > 0 and math.isfinite(sf)):
+        sf = 1.0
+    g = SplitMix(seed_of(row))
+    out = []
+    for _ in range(B):
+        s = sorted(runs[((g.next() >> 32) * k) >> 32] for _ in range(k))
+        total = 0.0
+        for v in s[lo:hi]:
+            total += v
+        out.append(total / (hi - lo) * sf)
+    return out
+
+
+def pct(x, q):
+    h = (B - 1) * q
+    i = math.floor(h)
+    a = x[i]
+    b = x[min(i + 1, B - 1)]
+    return a + (h - i) * (b - a)
+
+
+def compute(path, rnd, bench):
+    with open(path, newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["round"] == rnd and r["benchmark"] == bench]
+    nmin = min(int(r["accelerators"]) for r in rows)
+    cands = [r for r in rows if int(r["accelerators"]) == nmin]
+    # slowest first, then the system id (byte order)
+    cands.sort(key=lambda r: (-float(r["minutes"]), r["system"].encode()))
+    ref = cands[0]
+    tref = draws(ref)
+    out = {}
+    for r in rows:
+        key = (r["submitter"], r["system"])
+        t = draws(r)
+        if t is None:
+            out[key] = [None] * 4
+            continue
+        if r is ref:
+            q = [v / v for v in t]
+        elif tref is not None:
+            q = [a / b for a, b in zip(tref, t)]
+        else:
+            q = [float(ref["minutes"]) / b for b in t]
+        t = sorted(t)
+        q = sorted(q)
+        nr, n = float(ref["accelerators"]), float(r["accelerators"])
+        out[key] = [pct(t, 0.05), pct(t, 0.95), pct(q, 0.05) * nr / n, pct(q, 0.95) * nr / n]
+    return out
+
+
+def main():
+    want = compute(*sys.argv[1:4])
+    if len(sys.argv) < 5:
+        for (sub, sysid), v in want.items():
+            print(f"{sub},{sysid}," + ",".join("" if x is None else repr(x) for x in v))
+        return 0
+    cols = ("minutes_ci_lo", "minutes_ci_hi", "e_prime_ci_lo", "e_prime_ci_hi")
+    with open(sys.argv[4], newline="") as f:
+        got = {(r["submitter"], r["system"]): [float(r[c]) if r[c] else None for c in cols]
+               for r in csv.DictReader(f)}
+    bad = 0
+    if set(got) != set(want):
+        print(f"rows differ: {sorted(set(got) ^ set(want))}")
+        bad += 1
+    for key in sorted(set(got) & set(want)):
+        if got[key] != want[key]:
+            print(f"{key}: gpuscale {got[key]} reference {want[key]}")
+            bad += 1
+    print(f"{len(want)} rows, {bad} differences")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
