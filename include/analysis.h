@@ -89,6 +89,7 @@ struct arow {
 	/* 90% bootstrap run-to-run intervals of T, S, E', A; NAN: none (< 3 scored runs) */
 	double t_ci_lo, t_ci_hi, s_ci_lo, s_ci_hi, ep_ci_lo, ep_ci_hi, a_ci_lo, a_ci_hi;
 	unsigned ci_runs;                  /* scored runs the interval rests on (0: none) */
+	bool ci_done;                      /* intervals computed (see analysis_intervals) */
 	double kwh;                        /* energy_j / 3.6e6; NAN without energy */
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
 	enum er_why er_why;
@@ -120,6 +121,7 @@ struct fam_fit {
 };
 
 struct boot_memo;
+struct boot_ref;
 
 struct cluster_sum {
 	size_t n;
@@ -161,6 +163,8 @@ struct analysis {
 	const struct dataset *memo_ds;
 	const struct row *memo_rows;
 	size_t memo_n;
+	struct boot_ref *bref;             /* resamples of this run's references */
+	size_t nbref, bref_cap;
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -168,6 +172,12 @@ struct analysis {
  * pinned system, or out of memory. */
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err);
+
+/* Makes sure shown rows [from, to) have their run-to-run intervals (analysis_run computes them
+ * all for up to 2048 shown rows; above that, only those the break-even range needs). Returns 0,
+ * or -1 with err when out of memory. */
+int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
+		       struct gs_err *err);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */

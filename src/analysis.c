@@ -119,6 +119,7 @@ void analysis_free(struct analysis *a)
 	free(a->fits);
 	free(a->cand);
 	free(a->memo);
+	free(a->bref);
 	memset(a, 0, sizeof *a);
 }
 
@@ -304,6 +305,9 @@ static void metrics(const struct dataset *ds, struct arow *o)
 #define BOOT_B 1000
 #define BOOT_SEED UINT64_C(0x626f6f7473747261) /* "bootstra" in ASCII */
 #define BOOT_MIN_RUNS 3
+/* Up to this many shown rows every interval is drawn in the run (~20 us a row); above it, on
+ * demand: 10^5 rows would take seconds. */
+#define BOOT_EAGER 2048
 
 static uint64_t fnv1a(uint64_t h, const char *s)
 {
@@ -406,90 +410,164 @@ static int boot_memo_ready(const struct dataset *ds, struct analysis *a)
 	return 0;
 }
 
-/* The resamples of reference row ref: found among refs[*nrefs] or drawn and added. */
-static const struct boot_ref *boot_ref_get(const struct dataset *ds, struct boot_ref **refs,
-					   size_t *nrefs, size_t *cap, size_t ref, double *s)
+/* The resamples of reference row ref, drawn once per run; NULL when out of memory. */
+static const struct boot_ref *boot_ref_get(const struct dataset *ds, struct analysis *a,
+					   size_t ref, double *s)
 {
-	for (size_t i = 0; i < *nrefs; i++)
-		if ((*refs)[i].row == ref)
-			return &(*refs)[i];
-	if (*nrefs == *cap) {
-		size_t nc = *cap ? 2 * *cap : 4;
-		struct boot_ref *p = realloc(*refs, nc * sizeof *p);
+	for (size_t i = 0; i < a->nbref; i++)
+		if (a->bref[i].row == ref)
+			return &a->bref[i];
+	if (a->nbref == a->bref_cap) {
+		size_t nc = a->bref_cap ? 2 * a->bref_cap : 4;
+		struct boot_ref *p = realloc(a->bref, nc * sizeof *p);
 		if (!p)
 			return NULL;
-		*refs = p;
-		*cap = nc;
+		a->bref = p;
+		a->bref_cap = nc;
 	}
-	struct boot_ref *b = &(*refs)[(*nrefs)++];
+	struct boot_ref *b = &a->bref[a->nbref++];
 	b->row = ref;
 	b->has = boot_draws(ds, &ds->rows[ref], b->t, s) == 0;
 	return b;
 }
 
-/* Intervals of T, S, E', A of every shown row. E' pairs the row's b-th resample with the
+/* Whether row r can have an interval (the test boot_draws makes before drawing). */
+static bool boot_ok(const struct dataset *ds, const struct row *r)
+{
+	size_t lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
+
+	return r->run_n >= BOOT_MIN_RUNS && ds->runs && r->run_off + r->run_n <= ds->nruns &&
+	       olympic_window(r->run_n, d, olympic_limit(nz(r->benchmark)), &lo, &hi) == 0;
+}
+
+/* Intervals of T, S, E', A of shown row i. E' pairs the row's b-th resample with the
  * reference's b-th (independent streams); the reference paired with itself gives S = 1 in
  * every resample, so its E' interval is exactly [1, 1]. A reference with fewer than 3 runs
  * counts as exact (its official T). Rows keep their intervals between runs while their
  * reference stays the same, so recomputes after theta, k or sort changes draw nothing. */
-static int intervals(const struct dataset *ds, struct analysis *a)
+static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 {
-	struct boot_ref *refs = NULL;
-	size_t nrefs = 0, cap = 0, kmax = 1;
-	double *t = NULL, *s = NULL, *q = NULL;
-	int rc = -1;
+	struct arow *o = &a->rows[i];
+	struct boot_memo *m;
+	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
 
+	if (o->ci_done)
+		return 0;
 	if (boot_memo_ready(ds, a) < 0)
 		return -1;
-	for (size_t i = 0; i < a->n; i++) { /* a pinned reference may be hidden: count it too */
-		unsigned k = ds->rows[a->rows[i].row].run_n, kr = ds->rows[a->rows[i].ref].run_n;
-		kmax = k > kmax ? k : kmax;
-		kmax = kr > kmax ? kr : kmax;
-	}
-	if (!(t = malloc(BOOT_B * sizeof *t)) || !(q = malloc(BOOT_B * sizeof *q)) ||
-	    !(s = malloc(kmax * sizeof *s)))
-		goto out;
-	for (size_t i = 0; i < a->n; i++) {
-		struct arow *o = &a->rows[i];
-		struct boot_memo *m = &a->memo[o->row];
-		const struct row *fr = &ds->rows[o->ref];
-		if (m->ref_of != o->ref) {
-			m->has = boot_draws(ds, &ds->rows[o->row], t, s) == 0;
-			if (m->has) {
-				const struct boot_ref *br = boot_ref_get(ds, &refs, &nrefs, &cap, o->ref, s);
-				if (!br)
-					goto out;
-				for (size_t b = 0; b < BOOT_B; b++)
-					q[b] = (o->row == o->ref ? t[b] : br->has ? br->t[b] : fr->minutes) / t[b];
-				qsort(t, BOOT_B, sizeof *t, dbl_cmp);
-				qsort(q, BOOT_B, sizeof *q, dbl_cmp);
-				m->t_lo = boot_pct(t, 0.05);
-				m->t_hi = boot_pct(t, 0.95);
-				m->s_lo = boot_pct(q, 0.05);
-				m->s_hi = boot_pct(q, 0.95);
+	m = &a->memo[o->row];
+	if (m->ref_of != o->ref) {
+		m->has = boot_ok(ds, r);
+		if (m->has) {
+			size_t k = r->run_n > fr->run_n ? r->run_n : fr->run_n;
+			double *t = malloc(2 * BOOT_B * sizeof *t), *s = malloc(k * sizeof *s);
+			const struct boot_ref *br = NULL;
+			if (!t || !s || boot_draws(ds, r, t, s) < 0 ||
+			    !(br = boot_ref_get(ds, a, o->ref, s))) {
+				free(t);
+				free(s);
+				return -1;
 			}
-			m->ref_of = o->ref;
+			double *q = t + BOOT_B;
+			for (size_t b = 0; b < BOOT_B; b++)
+				q[b] = (o->row == o->ref ? t[b] : br->has ? br->t[b] : fr->minutes) / t[b];
+			qsort(t, BOOT_B, sizeof *t, dbl_cmp);
+			qsort(q, BOOT_B, sizeof *q, dbl_cmp);
+			m->t_lo = boot_pct(t, 0.05);
+			m->t_hi = boot_pct(t, 0.95);
+			m->s_lo = boot_pct(q, 0.05);
+			m->s_hi = boot_pct(q, 0.95);
+			free(t);
+			free(s);
 		}
-		if (!m->has)
-			continue;
-		double Nr = (double)fr->accelerators;
-		o->ci_runs = ds->rows[o->row].run_n;
-		o->t_ci_lo = m->t_lo;
-		o->t_ci_hi = m->t_hi;
-		o->a_ci_lo = o->N * m->t_lo / 60;
-		o->a_ci_hi = o->N * m->t_hi / 60;
-		o->s_ci_lo = m->s_lo;
-		o->s_ci_hi = m->s_hi;
-		o->ep_ci_lo = m->s_lo * Nr / o->N;
-		o->ep_ci_hi = m->s_hi * Nr / o->N;
+		m->ref_of = o->ref;
 	}
-	rc = 0;
-out:
-	free(refs);
-	free(t);
-	free(s);
-	free(q);
-	return rc;
+	o->ci_done = true;
+	if (!m->has)
+		return 0;
+	double Nr = (double)fr->accelerators;
+	o->ci_runs = r->run_n;
+	o->t_ci_lo = m->t_lo;
+	o->t_ci_hi = m->t_hi;
+	o->a_ci_lo = o->N * m->t_lo / 60;
+	o->a_ci_hi = o->N * m->t_hi / 60;
+	o->s_ci_lo = m->s_lo;
+	o->s_ci_hi = m->s_hi;
+	o->ep_ci_lo = m->s_lo * Nr / o->N;
+	o->ep_ci_hi = m->s_hi * Nr / o->N;
+	return 0;
+}
+
+int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
+		       struct gs_err *err)
+{
+	for (size_t i = from; i < to && i < a->n; i++)
+		if (interval_row(ds, a, i) < 0) {
+			err_set(err, NULL, 0, 0, "out of memory");
+			return -1;
+		}
+	return 0;
+}
+
+/* Bounds of row o's E' resamples without drawing them: every resampled score lies between the
+ * row's fastest and slowest scaled run (an average of some of them), and so does the
+ * reference's. False when the row can have no interval. */
+static bool ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi)
+{
+	const struct row *fr = &ds->rows[o->ref];
+	double rlo = fr->minutes, rhi = fr->minutes, Nr = (double)fr->accelerators;
+
+	if (!boot_ok(ds, &ds->rows[o->row]))
+		return false;
+	if (o->row == o->ref) {
+		*lo = *hi = 1;
+		return true;
+	}
+	if (boot_ok(ds, fr)) {
+		const double *run = ds->runs + fr->run_off;
+		double sf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor) ? fr->scaling_factor : 1;
+		rlo = run[0] * sf;
+		rhi = run[0] * sf;
+		for (unsigned j = 1; j < fr->run_n; j++) {
+			rlo = run[j] * sf < rlo ? run[j] * sf : rlo;
+			rhi = run[j] * sf > rhi ? run[j] * sf : rhi;
+		}
+	}
+	/* a relative margin far above rounding: the bounds only decide when to draw */
+	*lo = rlo / o->t_hi * Nr / o->N * (1 - 1e-9);
+	*hi = rhi / o->t_lo * Nr / o->N * (1 + 1e-9);
+	return true;
+}
+
+/* Whether shown row i counts for the firm and loose break-even at theta: its interval wholly at
+ * or above theta, or reaching it (a row without interval: its E'). Draws only when the bounds
+ * leave it open. */
+static int range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
+		      bool *firm, bool *loose)
+{
+	const struct arow *o = &a->rows[i];
+	double lo, hi;
+
+	if (!o->ci_done) {
+		if (!ep_bounds(ds, o, &lo, &hi)) {
+			*firm = *loose = o->Ep >= theta;
+			return 0;
+		}
+		if (lo >= theta) {
+			*firm = *loose = true;
+			return 0;
+		}
+		if (hi < theta) {
+			*firm = *loose = false;
+			return 0;
+		}
+		if (interval_row(ds, a, i) < 0)
+			return -1;
+	}
+	bool ci = !isnan(o->ep_ci_lo);
+	*firm = (ci ? o->ep_ci_lo : o->Ep) >= theta;
+	*loose = (ci ? o->ep_ci_hi : o->Ep) >= theta;
+	return 0;
 }
 
 /* ---- Pareto --------------------------------------------------------------------------- */
@@ -834,9 +912,15 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	qsort(k, n, sizeof *k, tkey_cmp);
 	for (size_t j = 0; j < n; j++) {
 		const struct arow *o = &a->rows[k[j].i];
-		bool ci = !isnan(o->ep_ci_lo);
-		bool firm = (ci ? o->ep_ci_lo : o->Ep) >= theta;
-		bool loose = (ci ? o->ep_ci_hi : o->Ep) >= theta;
+		struct fam_be *f = a->mode == REF_FAMILY ? fam_entry(ds, a, o->ref) : NULL;
+		bool firm = false, loose = false;
+		/* the scan draws intervals only for rows that can still decide a range */
+		bool need = a->be_firm < 0 || a->be_loose < 0 || (f && (f->firm < 0 || f->loose < 0));
+		if (need && range_test(ds, a, k[j].i, theta, &firm, &loose) < 0) {
+			free(k);
+			err_set(err, NULL, 0, 0, "out of memory");
+			return -1;
+		}
 		if (a->breakeven < 0 && o->Ep >= theta)
 			a->breakeven = (long)k[j].i;
 		if (a->be_firm < 0 && firm)
@@ -847,7 +931,6 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 			a->cross_row_fam = nz(ds->rows[o->row].family);
 			a->cross_ref_fam = nz(ds->rows[o->ref].family);
 		}
-		struct fam_be *f = a->mode == REF_FAMILY ? fam_entry(ds, a, o->ref) : NULL;
 		if (f) {
 			if (f->n < 0 && o->Ep >= theta)
 				f->n = (long)o->N;
@@ -1052,6 +1135,8 @@ static void reset(struct analysis *a)
 	a->memo_ds = keep.memo_ds;
 	a->memo_rows = keep.memo_rows;
 	a->memo_n = keep.memo_n;
+	a->bref = keep.bref;
+	a->bref_cap = keep.bref_cap;
 	a->ref = -1;
 	a->breakeven = a->be_firm = a->be_loose = -1;
 	a->sens_lo = a->sens_hi = -1;
@@ -1158,8 +1243,11 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 	}
 	free(idx);
 	idx = NULL;
-	if (intervals(ds, a) < 0)
-		goto oom;
+	/* every row's interval when there are few; above that, what is shown asks for them
+	 * (analysis_intervals) and the break-even range draws only the rows it must */
+	a->nbref = 0;
+	if (ns <= BOOT_EAGER && analysis_intervals(ds, a, 0, ns, err) < 0)
+		goto fail;
 
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk)))
 		goto oom;

@@ -19,7 +19,8 @@
 
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
-	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES
+	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
+	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST
 };
 
 static const struct option long_opts[] = {
@@ -43,6 +44,11 @@ static const struct option long_opts[] = {
 	{ "mouse", required_argument, NULL, O_MOUSE },
 	{ "print", required_argument, NULL, O_PRINT },
 	{ "families", required_argument, NULL, O_FAMILIES },
+	{ "available-only", no_argument, NULL, O_AVAIL_ONLY },
+	{ "no-collapse", no_argument, NULL, O_NO_COLLAPSE },
+	{ "ref-rule", required_argument, NULL, O_REF_RULE },
+	{ "all-rounds", no_argument, NULL, O_ALL_ROUNDS },
+	{ "pareto-cost", no_argument, NULL, O_PARETO_COST },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -64,6 +70,9 @@ void cli_usage(FILE *fp)
 "      --availability S    show only this availability (repeatable; in v4.1: 'Available\n"
 "                          on-premise', 'Available cloud', Preview)\n"
 "      --division NAME     show only this division (repeatable: closed, open)\n"
+"      --available-only    hide Preview and Research rows (not yet buyable systems)\n"
+"      --no-collapse       show every submitter of identical runs (default: one row each)\n"
+"      --all-rounds        the workload's rows of every loaded round in one analysis\n"
 "      --families FILE     accelerator -> vendor, family rules (default: the data folder's)\n"
 "\n"
 "Reference and metrics:\n"
@@ -71,23 +80,35 @@ void cli_usage(FILE *fp)
 "                          implies -m pinned\n"
 "  -m, --mode MODE         paper: fewest accelerators, ties to the slowest (default);\n"
 "                          pinned: the -r system; family: each family its own paper reference\n"
+"      --ref-rule RULE     which of the fewest-accelerator rows is the reference: slowest\n"
+"                          (the paper's, default), median or fastest\n"
 "      --theta X           break-even threshold on E' (default 0.8)\n"
 "  -k, --clusters K        k-means clusters, 1..12, or 'auto' (best silhouette; default 3)\n"
 "      --features SET      k-means features: n-ep (log2 N, E'; default), n-t (log2 N, log T),\n"
 "                          n-ep-t (log2 N, E', log T)\n"
 "      --sort COL          rank by ep, s, e, t, a, n, system, submitter, family, cluster,\n"
-"                          pareto, spread (default ep, descending)\n"
+"                          pareto, spread, kwh, cost, round, division (default ep,\n"
+"                          descending)\n"
 "      --reverse           reverse the ranking\n"
 "\n"
 "  T minutes, N accelerators, A = N*T/60 accelerator-hours; S = T_ref/T; E = S/N;\n"
 "  E' = S/(N/N_ref) = A_ref/A (1 for the reference); Karp-Flatt e = (1/S - 1/p)/(1 - 1/p)\n"
-"  for p = N/N_ref > 1; Pareto: no other row is faster and cheaper (T, A); break-even:\n"
-"  the fastest row with E' >= theta.\n"
+"  for p = N/N_ref > 1 (blank when S > p or the reference is of another family); Pareto:\n"
+"  no other row is faster and cheaper (T, A); break-even: the fastest row with E' >= theta.\n"
+"  Run-to-run interval: 90% bootstrap of the official score over each row's runs (B = 1000,\n"
+"  fixed seed; none under 3 runs). Break-even range firm..loose: the fastest row whose E'\n"
+"  interval lies wholly above theta .. reaches theta. Sensitivity: the break-even with each\n"
+"  fewest-accelerator row as the reference.\n"
 "\n"
 "Output:\n"
-"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
-"                          (fit: the scaling law of each family, see man gpuscale)\n"
-"      --y-metric M        plot y: ep (E', default), s, t, a, e\n"
+"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit
+"
+"                          (fit: the scaling law of each family, see man gpuscale)
+"
+"      --y-metric M        plot y: ep (E', default), s, t, a, e, kwh, cost
+"
+"      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)
+"
 "      --log-y             logarithmic y axis\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
@@ -343,7 +364,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 		case O_YMETRIC: {
 			int m = cli_metric(optarg);
 			if (m < 0) {
-				err_set(err, NULL, 0, 0, "--y-metric: '%s' is not ep, s, t, a or e", optarg);
+				err_set(err, NULL, 0, 0, "--y-metric: '%s' is not ep, s, t, a, e, kwh or cost", optarg);
 				return -1;
 			}
 			c->ui.y_metric = (enum metric)m;
@@ -390,6 +411,30 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			break;
 		case O_FAMILIES:
 			c->families_path = optarg;
+			break;
+		case O_AVAIL_ONLY:
+			c->params.available_only = true;
+			break;
+		case O_NO_COLLAPSE:
+			c->params.collapse = false;
+			break;
+		case O_REF_RULE: {
+			int r = 0;
+			while (r < RULE_COUNT && ascii_casecmp(optarg, ref_rule_name((enum ref_rule)r)) != 0)
+				r++;
+			if (r == RULE_COUNT) {
+				err_set(err, NULL, 0, 0, "--ref-rule: '%s' is not slowest, median or fastest",
+					optarg);
+				return -1;
+			}
+			c->params.ref_rule = (enum ref_rule)r;
+			break;
+		}
+		case O_ALL_ROUNDS:
+			c->params.all_rounds = true;
+			break;
+		case O_PARETO_COST:
+			c->params.pareto_cost = true;
 			break;
 		case 'h':
 			c->help = true;

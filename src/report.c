@@ -546,7 +546,10 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			report_breakeven(ds, &a, p, out);
 			break;
 		case PR_CSV:
-			report_csv(ds, &a, out);
+			/* above a few thousand rows the run leaves intervals to be asked for */
+			rc = analysis_intervals(ds, &a, 0, a.n, err);
+			if (rc == 0)
+				report_csv(ds, &a, out);
 			break;
 		case PR_FIT:
 			report_fit(&a, p, out);

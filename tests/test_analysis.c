@@ -1258,6 +1258,51 @@ static void test_deterministic(void **state)
 	unbuild(&ds);
 }
 
+/* Above 2048 shown rows the run draws only the intervals the break-even range needs: the range
+ * must be the one every interval gives. */
+static void test_lazy_range(void **state)
+{
+	enum { N = 3000 };
+	struct spec *s = malloc(N * sizeof *s);
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	assert_non_null(s);
+	random_specs(s, N, 4242);
+	for (size_t i = 0; i < N; i += 3) /* spread the runs: intervals that straddle theta */
+		s[i].runs[0] = s[i].t * 0.6, s[i].runs[2] = s[i].t * 1.5;
+	build(&ds, s, N);
+	base_params(&p);
+	p.k = 1;
+	for (int mode = 0; mode < 2; mode++) {
+		p.mode = mode ? REF_FAMILY : REF_PAPER;
+		for (double th = 0.3; th < 1.6; th += 0.25) {
+			p.theta = th;
+			run_ok(&ds, &p, &a);
+			size_t done = 0;
+			for (size_t i = 0; i < a.n; i++)
+				done += a.rows[i].ci_done;
+			assert_true(done < a.n / 2);
+			size_t firm = a.be_firm < 0 ? SIZE_MAX : a.rows[a.be_firm].row;
+			size_t loose = a.be_loose < 0 ? SIZE_MAX : a.rows[a.be_loose].row;
+			struct fam_be fam[MAX_FAM_BE];
+			size_t nfam = a.nfam;
+			memcpy(fam, a.fam, sizeof fam);
+			assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
+			assert_int_equal(analysis_breakeven(&ds, &a, th, NULL), 0);
+			assert_int_equal(a.be_firm < 0 ? SIZE_MAX : a.rows[a.be_firm].row, firm);
+			assert_int_equal(a.be_loose < 0 ? SIZE_MAX : a.rows[a.be_loose].row, loose);
+			assert_int_equal(a.nfam, nfam);
+			assert_memory_equal(a.fam, fam, nfam * sizeof *fam);
+		}
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+	free(s);
+}
+
 static void test_large(void **state)
 {
 	enum { N = 100000 };
@@ -1378,6 +1423,7 @@ int main(void)
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_large),
+		cmocka_unit_test(test_lazy_range),
 		cmocka_unit_test(test_paper_table1),
 	};
 
