@@ -137,6 +137,8 @@ struct analysis {
 	long ref;                          /* dataset row of the single reference; -1 in family mode or n = 0 */
 	enum ref_mode mode;                /* the mode in effect (pinned with nothing pinned: paper) */
 	enum ref_rule rule;                /* the rule in effect */
+	bool all_rounds;                   /* rows of every loaded round (round: the current one) */
+	bool pareto_cost;                  /* the frontier is on (T, cost) */
 	bool ref_hidden;                   /* pinned reference hidden by the filter */
 	int k;                             /* k used (auto resolved) */
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */
@@ -195,6 +197,9 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 
 /* The fit of the family of dataset row `row` in a (params.fit), or NULL. */
 const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row);
+
+/* Mid-range cost to train, (cost_lo + cost_hi) / 2: the cost metric, column and Pareto axis. */
+double arow_cost(const struct arow *r);
 
 /* Value of metric m for one shown row. */
 double arow_metric(const struct arow *r, enum metric m);

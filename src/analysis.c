@@ -1,7 +1,7 @@
 /* analysis.c: one round x workload under filters: reference, speedup, E', Karp-Flatt, spread,
  * Pareto frontier, break-even, k-means clusters and ranking. No terminal here.
  *
- * Every ordering in this file ends in an explicit tie-break (system id, then dataset row), so
+ * Every ordering in this file ends in an explicit tie-break (system id, submitter, dataset row), so
  * qsort, unstable as it is, gives the same order with every libc. String comparisons that users
  * see as case-insensitive use ASCII folding, not the locale, for the same reason. */
 #include "analysis.h"
@@ -99,6 +99,11 @@ const char *er_why_text(enum er_why w)
 	}
 }
 
+double arow_cost(const struct arow *r)
+{
+	return (r->cost_lo + r->cost_hi) / 2;
+}
+
 double arow_metric(const struct arow *r, enum metric m)
 {
 	switch (m) {
@@ -108,7 +113,7 @@ double arow_metric(const struct arow *r, enum metric m)
 	case MET_A: return r->A;
 	case MET_E: return r->E;
 	case MET_KWH: return r->kwh;
-	case MET_COST: return r->cost_lo;
+	case MET_COST: return arow_cost(r);
 	default: return NAN;
 	}
 }
@@ -169,11 +174,14 @@ static int cmp_num(double x, double y, int dir)
 	return dir * ((x > y) - (x < y));
 }
 
-/* The final tie-break of every ordering. */
+/* The final tie-break of every ordering: the system id, then the submitter (one id can have
+ * several: the order must not come from the file), then the dataset row. */
 static int cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib)
 {
 	int c = strcmp(nz(a->system), nz(b->system));
 
+	if (!c)
+		c = strcmp(nz(a->submitter), nz(b->submitter));
 	if (c)
 		return c;
 	return (ia > ib) - (ia < ib);
@@ -267,9 +275,15 @@ static void metrics(const struct dataset *ds, struct arow *o)
 		o->kf = (1 / o->S - 1 / p) / (1 - 1 / p);
 	o->t_ci_lo = o->t_ci_hi = o->s_ci_lo = o->s_ci_hi = NAN;
 	o->ep_ci_lo = o->ep_ci_hi = o->a_ci_lo = o->a_ci_hi = NAN;
-	o->kwh = o->energy_ratio = o->cost_lo = o->cost_hi = NAN;
-	o->er_why = ER_NO_ENERGY;
+	o->energy_ratio = NAN;
 	o->ep_fit = o->fit_resid = NAN;
+	/* energy: kWh, and a ratio only when both sides were measured */
+	o->kwh = r->energy_j / 3.6e6;
+	o->er_why = isnan(r->energy_j) ? ER_NO_ENERGY : isnan(f->energy_j) ? ER_REF_NO_ENERGY : ER_OK;
+	if (o->er_why == ER_OK)
+		o->energy_ratio = r->energy_j / f->energy_j;
+	o->cost_lo = o->A * r->price_lo; /* NAN without a price */
+	o->cost_hi = o->A * r->price_hi;
 
 	/* Spread: run_minutes are the raw runs, while minutes already carries the review
 	 * committee's scaling factor; scaling the runs the same way keeps [t_lo, t_hi] around
@@ -586,17 +600,18 @@ static int pkey_cmp(const void *pa, const void *pb)
 	return c ? c : cmp_num(x->a, y->a, 1);
 }
 
-/* A row is on the frontier when no row has T and A both <= and one <. In order of (T, A), a
+/* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
+ * both <= and one <. In order of (T, A), a
  * row survives when its A is the least of its equal-T group and beats, strictly, the least A
  * of every faster group: O(n log n). Rows with NAN T or A never qualify. Sets rows[].pareto
  * and returns how many are on it; k[n] is scratch. */
-static size_t pareto(struct arow *rows, size_t n, struct pkey *k)
+static size_t pareto(struct arow *rows, size_t n, bool cost, struct pkey *k)
 {
 	double best = INFINITY;
 	size_t on = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		k[i] = (struct pkey){ .t = rows[i].T, .a = rows[i].A, .i = i };
+		k[i] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
 		rows[i].pareto = false;
 	}
 	qsort(k, n, sizeof *k, pkey_cmp);
@@ -740,7 +755,7 @@ static void renumber(struct analysis *a, const int *lab, int k)
 	}
 }
 
-/* Clusters the shown rows in their shown (dataset) order. */
+/* Clusters the shown rows in their current order. */
 static int cluster(struct analysis *a, const struct params *p, struct gs_err *err)
 {
 	struct kmeans_result res;
@@ -808,7 +823,7 @@ static double col_value(const struct arow *r, enum col col)
 	case COL_PARETO: return r->pareto;
 	case COL_SPREAD: return (r->t_hi - r->t_lo) / r->T;
 	case COL_KWH: return r->kwh;
-	case COL_COST: return r->cost_lo;
+	case COL_COST: return arow_cost(r);
 	default: return r->Ep;
 	}
 }
@@ -1156,9 +1171,9 @@ static int grow_rows(struct analysis *a, size_t n)
 	return 0;
 }
 
-/* One pass over the dataset collects the shown rows and the paper-rule reference; one
- * computes the metrics; then the Pareto flags, the break-even row, the clusters (in dataset
- * order) and the ranking. */
+/* One pass over the dataset collects the shown rows; then the references, the metrics, the
+ * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and the
+ * ranking. */
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err)
 {
@@ -1185,13 +1200,25 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		mode = REF_PAPER; /* nothing pinned yet: the paper rule */
 	if (!(idx = malloc((ds->n ? ds->n : 1) * sizeof *idx)))
 		goto oom;
+	a->all_rounds = p->all_rounds;
 	for (size_t i = 0; i < ds->n; i++) {
 		const struct row *r = &ds->rows[i];
-		if (!same(r->round, a->round) || !same(r->benchmark, a->workload))
+		bool here = same(r->round, a->round);
+		if ((!here && !p->all_rounds) || !same(r->benchmark, a->workload))
 			continue;
+		/* a pinned name means a row of the current round, also in the cross-round view; a
+		 * collapsed submission stands for its standing row */
+		if (mode == REF_PINNED && here && row_named(r, p->pinned)) {
+			long at = p->collapse && r->dup_of >= 0 ? r->dup_of : (long)i;
+			if (npinned == 0 || at != pinned)
+				if (npinned++ == 0)
+					pinned = at;
+		}
+		if (p->collapse && r->dup_of >= 0)
+			continue; /* the same runs as another submitter's row: counted there */
 		total++;
-		if (mode == REF_PINNED && row_named(r, p->pinned) && npinned++ == 0)
-			pinned = (long)i;
+		if (p->available_only && (r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH))
+			continue;
 		if (!all && !filter_pass(&p->filter, r))
 			continue;
 		idx[ns++] = i;
@@ -1251,13 +1278,15 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk)))
 		goto oom;
-	a->npareto = pareto(a->rows, ns, pk);
+	a->pareto_cost = p->pareto_cost;
+	a->npareto = pareto(a->rows, ns, p->pareto_cost, pk);
 	free(pk);
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		goto fail;
 	if (p->fit && fit_families(ds, a, err) < 0)
 		goto fail;
-	if (cluster(a, p, err) < 0)
+	/* k-means++ seeding picks points by index: cluster in an order the file does not set */
+	if (analysis_sort(ds, a, COL_SYSTEM, false, err) < 0 || cluster(a, p, err) < 0)
 		goto fail;
 	if (analysis_sort(ds, a, p->sort, p->desc, err) < 0)
 		goto fail;

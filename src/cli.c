@@ -101,14 +101,10 @@ void cli_usage(FILE *fp)
 "  fewest-accelerator row as the reference.\n"
 "\n"
 "Output:\n"
-"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit
-"
-"                          (fit: the scaling law of each family, see man gpuscale)
-"
-"      --y-metric M        plot y: ep (E', default), s, t, a, e, kwh, cost
-"
-"      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)
-"
+"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
+"                          (fit: the scaling law of each family, see man gpuscale)\n"
+"      --y-metric M        plot y: ep (E', default), s, t, a, e, kwh, cost\n"
+"      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"

@@ -126,8 +126,8 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
 	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
 	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi,e_prime_fit,"
-	      "minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi
-", out);
+	      "minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi,availability_class,division,"
+	      "collapsed_from,carried_over_from,kwh,cost_lo,cost_hi\n", out);
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *r = &a->rows[i];
 		const struct row *d = &ds->rows[r->row];
@@ -153,6 +153,16 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 		for (size_t k = 0; k < sizeof spread / sizeof spread[0]; k++) {
 			fputc(',', out);
 			csv_num(out, spread[k]);
+		}
+		const char *hyg[] = { row_avail(d), d->division, d->collapsed_from, d->carried_from };
+		for (size_t k = 0; k < sizeof hyg / sizeof hyg[0]; k++) {
+			fputc(',', out);
+			csv_field(out, hyg[k]);
+		}
+		const double extra[] = { r->kwh, r->cost_lo, r->cost_hi };
+		for (size_t k = 0; k < sizeof extra / sizeof extra[0]; k++) {
+			fputc(',', out);
+			csv_num(out, extra[k]);
 		}
 		fputc('\n', out);
 	}

@@ -65,6 +65,10 @@ static void build(struct dataset *ds, const struct spec *s, size_t n)
 			ds->runs[nr++] = s[i].runs[j];
 		r->file = "test.csv";
 		r->line = (long)i + 2;
+		r->avail = dataset_avail(r->availability);
+		r->energy_j = r->price_lo = r->price_hi = NAN;
+		r->dup_of = -1;
+		r->collapsed_from = r->carried_from = r->power_measurement = "";
 	}
 	ds->n = ds->cap = n;
 	ds->nruns = ds->runs_cap = nr;
@@ -938,6 +942,176 @@ static void test_karp_flatt_reasons(void **state)
 	unbuild(&ds);
 }
 
+static void test_hygiene(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	/* Preview rows hidden on request (c_8x is "preview") */
+	p.available_only = true;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 5);
+	assert_null(find(&ds, &a, "c_8x"));
+	p.available_only = false;
+	/* a collapsed submission (same runs as a_2x under another submitter) is counted once */
+	ds.rows[4].dup_of = 1; /* e_8x stands in for nothing; pretend it repeats a_2x */
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 5);
+	assert_int_equal(a.total, 5);
+	assert_null(find(&ds, &a, "e_8x"));
+	/* pinning the collapsed row's name pins the row standing for it */
+	p.mode = REF_PINNED;
+	p.pinned = "Sub E/e_8x";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 1);
+	p.mode = REF_PAPER;
+	p.collapse = false;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 6);
+	assert_non_null(find(&ds, &a, "e_8x"));
+	ds.rows[4].dup_of = -1;
+	p.collapse = true;
+	/* every round: z_1x of v4.0 joins and, with N = 1, becomes the reference */
+	p.all_rounds = true;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 7);
+	assert_true(a.all_rounds);
+	assert_string_equal(a.round, "v4.1");
+	assert_string_equal(ds.rows[a.ref].system, "z_1x");
+	/* a pinned name means a row of the current round */
+	p.mode = REF_PINNED;
+	p.pinned = "z_1x";
+	struct gs_err err;
+	memset(&err, 0, sizeof err);
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), -1);
+	p.pinned = "a_2x";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ref, 1);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+static void test_energy_and_cost(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	const struct arow *o;
+
+	(void)state;
+	build(&ds, base, NBASE);
+	base_params(&p);
+	ds.rows[1].energy_j = 7.2e6;  /* a_2x, the reference: 2 kWh */
+	ds.rows[2].energy_j = 3.6e6;  /* c_8x: 1 kWh */
+	for (size_t i = 0; i < 4; i++) { /* the NVIDIA rows have prices */
+		ds.rows[i].price_lo = 2;
+		ds.rows[i].price_hi = 3;
+	}
+	run_ok(&ds, &p, &a);
+	o = find(&ds, &a, "c_8x");
+	assert_true(o->kwh == 1.0);
+	assert_true(o->energy_ratio == 0.5);
+	assert_int_equal(o->er_why, ER_OK);
+	NEAR(o->cost_lo, 8 * 2);   /* A = 8 accelerator-hours */
+	NEAR(o->cost_hi, 8 * 3);
+	NEAR(arow_metric(o, MET_COST), 8 * 2.5);
+	assert_true(arow_metric(o, MET_KWH) == 1.0);
+	o = find(&ds, &a, "d_64x");
+	assert_true(isnan(o->kwh) && isnan(o->energy_ratio));
+	assert_int_equal(o->er_why, ER_NO_ENERGY);
+	o = find(&ds, &a, "e_8x"); /* no price: no cost */
+	assert_true(isnan(o->cost_lo) && isnan(o->cost_hi));
+	/* a reference without energy: no ratio, and the reason says so */
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &a);
+	o = find(&ds, &a, "c_8x");
+	assert_true(isnan(o->energy_ratio));
+	assert_int_equal(o->er_why, ER_REF_NO_ENERGY);
+	assert_true(strlen(er_why_text(ER_REF_NO_ENERGY)) > 0);
+	/* the Pareto frontier on cost: d_64x (10 min) is dearer per hour than every other row */
+	p.mode = REF_PAPER;
+	ds.rows[3].price_lo = ds.rows[3].price_hi = 100;
+	run_ok(&ds, &p, &a);
+	assert_true(find(&ds, &a, "d_64x")->pareto); /* fastest: on (T, A) */
+	size_t on_a = a.npareto;
+	p.pareto_cost = true;
+	run_ok(&ds, &p, &a);
+	assert_true(a.pareto_cost);
+	assert_true(find(&ds, &a, "d_64x")->pareto); /* still the fastest */
+	assert_false(find(&ds, &a, "e_8x")->pareto); /* no price: never on the cost frontier */
+	for (size_t i = 0; i < a.n; i++) { /* brute force: nobody beats a frontier row */
+		const struct arow *x = &a.rows[i];
+		bool beaten = false;
+		for (size_t j = 0; j < a.n && !isnan(arow_cost(x)); j++) {
+			const struct arow *y = &a.rows[j];
+			beaten |= y->T <= x->T && arow_cost(y) <= arow_cost(x) &&
+				  (y->T < x->T || arow_cost(y) < arow_cost(x));
+		}
+		assert_int_equal(x->pareto, !isnan(arow_cost(x)) && !beaten);
+	}
+	(void)on_a;
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* The same rows in another order give the same analysis, row for row, in every mode and rule. */
+static void test_order_independent(void **state)
+{
+	struct spec s[NBASE + 3], t[NBASE + 3];
+	struct dataset ds, dt;
+	struct params p;
+	struct analysis a = {0}, b = {0};
+	size_t n = NBASE + 3;
+
+	(void)state;
+	memcpy(s, base, sizeof base);
+	/* one system id under three submitters with the same runs (v4.0's smc case) */
+	s[NBASE] = base[5];
+	s[NBASE].sub = "Sub X";
+	s[NBASE + 1] = base[5];
+	s[NBASE + 1].sub = "Sub A";
+	s[NBASE + 2] = base[1];
+	s[NBASE + 2].sys = "a_2y"; /* a second slowest candidate, equal in every number */
+	for (size_t i = 0; i < n; i++)
+		t[i] = s[(i * 7 + 3) % n]; /* n = 11, coprime with 7: a permutation */
+	build(&ds, s, n);
+	build(&dt, t, n);
+	base_params(&p);
+	for (int mode = 0; mode < REF_MODE_COUNT; mode++)
+		for (int rule = 0; rule < RULE_COUNT; rule++)
+			for (int k = 1; k <= 4; k++) {
+				p.mode = (enum ref_mode)mode;
+				p.pinned = "e_8x";
+				p.ref_rule = (enum ref_rule)rule;
+				p.k = k;
+				run_ok(&ds, &p, &a);
+				run_ok(&dt, &p, &b);
+				assert_int_equal(a.n, b.n);
+				for (size_t i = 0; i < a.n; i++) {
+					const struct arow *x = &a.rows[i], *y = &b.rows[i];
+					const struct row *rx = &ds.rows[x->row], *ry = &dt.rows[y->row];
+					assert_string_equal(rx->system, ry->system);
+					assert_string_equal(rx->submitter, ry->submitter);
+					assert_string_equal(ds.rows[x->ref].system, dt.rows[y->ref].system);
+					assert_int_equal(x->cluster, y->cluster);
+					assert_memory_equal(&x->Ep, &y->Ep, sizeof x->Ep);
+					assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof x->Ep);
+					assert_int_equal(x->pareto, y->pareto);
+				}
+				assert_int_equal(a.breakeven, b.breakeven);
+				assert_int_equal(a.be_firm, b.be_firm);
+				assert_int_equal(a.sens_lo, b.sens_lo);
+			}
+	analysis_free(&a);
+	analysis_free(&b);
+	unbuild(&ds);
+	unbuild(&dt);
+}
+
 /* ---- clusters ---- */
 
 /* z-scored features of the shown rows, computed here independently. */
@@ -1417,6 +1591,9 @@ int main(void)
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
+		cmocka_unit_test(test_hygiene),
+		cmocka_unit_test(test_energy_and_cost),
+		cmocka_unit_test(test_order_independent),
 		cmocka_unit_test(test_clusters_exhaustive),
 		cmocka_unit_test(test_clusters_known_groups),
 		cmocka_unit_test(test_auto_k),
