@@ -30,7 +30,9 @@ extern const struct tcol_info table_cols[TC_COUNT];
 int table_fit(int width, int sep, const int *w, bool *on);
 
 /* Text of cell (i, c) of the ranked table a: the row's pooled string for text columns, else
- * formatted into buf (at least 32 bytes). The mark is R (reference), * (Pareto), > (break-even). */
+ * formatted into buf (at least 32 bytes). The mark is R (reference), * (Pareto), > (break-even),
+ * then v (Preview or Research), o (open division), c (carried over), x (E' against a reference
+ * of another family). */
 const char *table_cell(const struct dataset *ds, const struct analysis *a, size_t i, enum tcol c,
 		       char *buf, size_t n);
 

@@ -64,7 +64,7 @@ enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH };
 
 /* Messages that tell the result of a recompute (the k auto-k chose, the new reference): a key
  * asks for one, ui_state_recompute writes it once the analysis is done. */
-enum ui_note { NOTE_NONE, NOTE_AUTOK, NOTE_FEATS, NOTE_PIN, NOTE_PAPER, NOTE_MODE };
+enum ui_note { NOTE_NONE, NOTE_AUTOK, NOTE_FEATS, NOTE_PIN, NOTE_PAPER, NOTE_MODE, NOTE_RULE };
 
 struct ui_rect {
 	int y, x, h, w;

@@ -18,7 +18,7 @@ const struct tcol_info table_cols[TC_COUNT] = {
 	[TC_E] = { "E", 6, 20, COL_E, true },
 	[TC_A] = { "A", 6, 45, COL_A, true },
 	[TC_CL] = { "cl", 2, 60, COL_CLUSTER, false },
-	[TC_MARK] = { "P", 3, 55, COL_PARETO, false },
+	[TC_MARK] = { "P", 4, 55, COL_PARETO, false },
 	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
 };
 
@@ -82,6 +82,16 @@ const char *table_cell(const struct dataset *ds, const struct analysis *a, size_
 			*p++ = '*';
 		if (a->breakeven == (long)i)
 			*p++ = '>';
+		/* comparison hygiene: not yet buyable, open division, carried over from an earlier
+		 * round, E' against another family's reference */
+		if (r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH)
+			*p++ = 'v';
+		if (ascii_casecmp(r->division, "open") == 0)
+			*p++ = 'o';
+		if (*r->carried_from)
+			*p++ = 'c';
+		if (ar->cross_family)
+			*p++ = 'x';
 		*p = '\0';
 		return buf;
 	case TC_SPREAD:

@@ -585,11 +585,15 @@ static int put_clip(const struct app *app, int y, int x, int w, const char *s, a
 static void ref_status(const struct app *app, int room, char *buf, size_t n)
 {
 	const struct row *r = &app->ds->rows[app->a.ref];
-	const char *mode = ref_mode_name(app->p.mode);
+	char mode[32];
 	char b1[32], b2[32], tail[96], head[48];
 	int avail;
 	size_t bytes;
 
+	/* the rule shows when it is not the paper's slowest */
+	snprintf(mode, sizeof mode, "%s%s%s", ref_mode_name(app->p.mode),
+		 app->a.mode == REF_PAPER && app->a.rule != RULE_SLOWEST ? ", " : "",
+		 app->a.mode == REF_PAPER && app->a.rule != RULE_SLOWEST ? ref_rule_name(app->a.rule) : "");
 	fmt_count((double)r->accelerators, b1, sizeof b1);
 	fmt_fixed(r->minutes, 2, b2, sizeof b2);
 	snprintf(tail, sizeof tail, " N=%s %s min%s", b1, b2, app->a.ref_hidden ? ", hidden by the filter" : "");
@@ -625,9 +629,32 @@ static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
 		snprintf(kbuf, sizeof kbuf, "k=%d%s (%s) I=%s sil %s", app->a.k, auto_k,
 			 feat_set_name(app->p.feats), fmt_sig(app->a.inertia, 3, b1, sizeof b1),
 			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
-	snprintf(buf, n, " %s | theta %s -> N=%s%s | %zu/%zu rows", kbuf, fmt_short(app->p.theta, b3, sizeof b3),
-		 app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b4, sizeof b4) : "none",
-		 ui_state_fit_text(app, brief, fit, sizeof fit), app->a.n, app->a.total);
+	const struct analysis *a = &app->a;
+	char range[48] = "", fam[256] = "";
+	/* the range firm..loose when it says more than the one N */
+	if (a->be_firm >= 0 && a->be_loose >= 0 && a->rows[a->be_firm].N != a->rows[a->be_loose].N)
+		snprintf(range, sizeof range, " (%.0f..%.0f)", a->rows[a->be_firm].N, a->rows[a->be_loose].N);
+	else if (a->be_firm < 0 && a->be_loose >= 0)
+		snprintf(range, sizeof range, " (-..%.0f)", a->rows[a->be_loose].N);
+	/* family mode: each family's break-even, compactly, after the counts */
+	for (size_t i = 0, used = 0; !brief && i < a->nfam && used < sizeof fam; i++) {
+		const struct fam_be *f = &a->fam[i];
+		int w;
+		if (f->n < 0)
+			w = snprintf(fam + used, sizeof fam - used, "%s %s -", i ? "," : " |", f->family);
+		else if (f->firm >= 0 && f->loose >= 0 && f->firm != f->loose)
+			w = snprintf(fam + used, sizeof fam - used, "%s %s %ld..%ld", i ? "," : " |",
+				     f->family, f->firm, f->loose);
+		else
+			w = snprintf(fam + used, sizeof fam - used, "%s %s %ld", i ? "," : " |", f->family, f->n);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
+	snprintf(buf, n, " %s | theta %s -> N=%s%s%s | %zu/%zu rows%s", kbuf,
+		 fmt_short(app->p.theta, b3, sizeof b3),
+		 a->breakeven >= 0 ? fmt_count(a->rows[a->breakeven].N, b4, sizeof b4) : "none", range,
+		 ui_state_fit_text(app, brief, fit, sizeof fit), a->n, a->total, fam);
 	return text_width(buf, app->utf8);
 }
 
@@ -643,7 +670,8 @@ static void draw_status(const struct app *app)
 	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ", app->p.round ? app->p.round : "-",
 		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
 	if (app->p.mode == REF_FAMILY) {
-		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (paper rule in each)");
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (%s rule in each)",
+			 app->p.ref_rule == RULE_SLOWEST ? "paper" : ref_rule_name(app->p.ref_rule));
 	} else if (app->a.ref >= 0) {
 		ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
 		if (text_width(buf, app->utf8) > l->cols) {
@@ -697,6 +725,19 @@ static void draw_status(const struct app *app)
 			const struct ui_rect *c = &l->clusters;
 			fill(c->y, c->x, c->w, m);
 			put_clip(app, c->y, c->x + 1, c->w - 1, app->msg, m);
+		}
+	} else if (app->a.ncross) {
+		/* E' against another family's reference: said until the user compares within one */
+		char warn[200];
+		attr_t m = role_attr(R_ERR);
+		snprintf(warn, sizeof warn, "E' mixes %s and %s: f or m to compare within a family",
+			 app->a.cross_ref_fam, app->a.cross_row_fam);
+		if (x + 4 + text_width(warn, app->utf8) > l->cols)
+			snprintf(warn, sizeof warn, "E' mixes families: f/m");
+		int ww = text_width(warn, app->utf8) + 2;
+		if (x + 2 + ww <= l->cols) {
+			fill(l->status2.y, x + 2, ww, m);
+			put_text(app, l->status2.y, x + 3, ww - 2, warn, m);
 		}
 	} else if (l->cols - x > 9) {
 		put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);

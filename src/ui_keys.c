@@ -211,18 +211,62 @@ static unsigned act_paper(struct app *app, int key)
 	return UI_RECOMPUTE;
 }
 
+/* paper -> pinned -> family -> paper; pinned only when a row was pinned with r (m never pins
+ * the selected row on its own: that silently changed what E' meant). */
 static unsigned act_mode(struct app *app, int key)
 {
 	(void)key;
 	app->p.mode = (enum ref_mode)((app->p.mode + 1) % REF_MODE_COUNT);
 	app->pin_keep = NULL;
-	if (app->p.mode == REF_PINNED && !app->p.pinned) {
-		if (app->a.n == 0)
-			app->p.mode = REF_FAMILY;
-		else
-			app->p.pinned = pin_name(app, ui_state_row(app, app->sel));
-	}
+	if (app->p.mode == REF_PINNED && !app->p.pinned)
+		app->p.mode = REF_FAMILY;
 	app->note = NOTE_MODE;
+	return UI_RECOMPUTE;
+}
+
+/* ---- comparison hygiene ---- */
+
+static unsigned act_ref_rule(struct app *app, int key)
+{
+	(void)key;
+	app->p.ref_rule = (enum ref_rule)((app->p.ref_rule + 1) % RULE_COUNT);
+	app->note = NOTE_RULE;
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_avail_only(struct app *app, int key)
+{
+	(void)key;
+	app->p.available_only = !app->p.available_only;
+	ui_state_msg(app, false, "Preview and Research rows %s", app->p.available_only ? "hidden" : "shown");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_collapse(struct app *app, int key)
+{
+	(void)key;
+	app->p.collapse = !app->p.collapse;
+	ui_state_msg(app, false, "%s", app->p.collapse
+		     ? "identical submissions collapsed: one row for each"
+		     : "identical submissions shown under every submitter");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_all_rounds(struct app *app, int key)
+{
+	(void)key;
+	app->p.all_rounds = !app->p.all_rounds;
+	ui_state_msg(app, false, "%s", app->p.all_rounds ? "cross-round view: every loaded round of this workload"
+		     : "one round");
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_pareto_cost(struct app *app, int key)
+{
+	(void)key;
+	app->p.pareto_cost = !app->p.pareto_cost;
+	ui_state_msg(app, false, "Pareto frontier on %s", app->p.pareto_cost
+		     ? "(T, cost to train); rows without a price are never on it" : "(T, A)");
 	return UI_RECOMPUTE;
 }
 
@@ -765,12 +809,17 @@ static const struct ui_key key_table[] = {
 	UI_KEY('F', act_clear_filter, UI_CTX_MAIN, "clear the filter"),
 	UI_KEY('r', act_pin, UI_CTX_MAIN, "pin the selected row as reference"),
 	UI_KEY('R', act_paper, UI_CTX_MAIN, "reference back to the paper rule"),
-	UI_KEY('m', act_mode, UI_CTX_MAIN, "cycle reference mode (paper, pinned, family)"),
+	UI_KEY('m', act_mode, UI_CTX_MAIN, "cycle reference mode (paper, pinned once r pinned one, family)"),
+	UI_KEY('x', act_ref_rule, UI_CTX_MAIN, "reference rule among the fewest accelerators: slowest, median, fastest"),
+	UI_KEY('v', act_avail_only, UI_CTX_MAIN, "hide / show Preview and Research rows (mark v)"),
+	UI_KEY('d', act_collapse, UI_CTX_MAIN, "collapse / show identical submissions of several submitters"),
+	UI_KEY('A', act_all_rounds, UI_CTX_MAIN, "cross-round view: this workload in every loaded round"),
+	UI_KEY('P', act_pareto_cost, UI_CTX_MAIN, "Pareto frontier on (T, cost) / (T, A)"),
 	UI_KEY('+', act_k_up, UI_CTX_MAIN, "one more cluster (k up)"),
 	UI_KEY('-', act_k_down, UI_CTX_MAIN, "one cluster less (k down)"),
 	UI_KEY('a', act_auto_k, UI_CTX_MAIN, "auto-k (best silhouette)"),
 	UI_KEY('c', act_feats, UI_CTX_MAIN, "cycle cluster features"),
-	UI_KEY('y', act_metric, UI_CTX_MAIN, "cycle plot metric (E', S, T, A, E)"),
+	UI_KEY('y', act_metric, UI_CTX_MAIN, "cycle plot metric (E', S, T, A, E, kWh, cost)"),
 	UI_KEY('Y', act_log_y, UI_CTX_MAIN, "log-scale y axis on/off"),
 	UI_KEY('t', act_theta_up, UI_CTX_MAIN, "theta up by 0.05"),
 	UI_KEY('T', act_theta_down, UI_CTX_MAIN, "theta down by 0.05"),

@@ -117,7 +117,8 @@ static const char *ref_text(const struct app *app, char *buf, size_t n)
 	const struct row *r;
 
 	if (app->p.mode == REF_FAMILY || app->a.ref < 0) {
-		snprintf(buf, n, app->p.mode == REF_FAMILY ? "per family (paper rule in each)" : "none");
+		snprintf(buf, n, app->p.mode == REF_FAMILY ? "per family (%s rule in each)" : "none",
+			 app->p.ref_rule == RULE_SLOWEST ? "paper" : ref_rule_name(app->p.ref_rule));
 		return buf;
 	}
 	r = &app->ds->rows[app->a.ref];
@@ -147,6 +148,10 @@ static void note_msg(struct app *app, enum ui_note note)
 		break;
 	case NOTE_MODE:
 		ui_state_msg(app, false, "reference mode %s: %s", ref_mode_name(app->p.mode),
+			     ref_text(app, ref, sizeof ref));
+		break;
+	case NOTE_RULE:
+		ui_state_msg(app, false, "reference rule %s: %s", ref_rule_name(app->p.ref_rule),
 			     ref_text(app, ref, sizeof ref));
 		break;
 	case NOTE_NONE: break;
@@ -246,6 +251,10 @@ void ui_state_scroll(struct app *app)
 		app->top = 0;
 	else if (app->top > app->a.n - h)
 		app->top = app->a.n - h;
+	/* large tables get their run-to-run intervals as rows come into view */
+	if (analysis_intervals(app->ds, &app->a, app->top, app->top + h, NULL) < 0 ||
+	    analysis_intervals(app->ds, &app->a, app->sel, app->sel + 1, NULL) < 0)
+		ui_state_msg(app, true, "out of memory for run-to-run intervals");
 }
 
 void ui_state_select(struct app *app, long i)
@@ -619,6 +628,44 @@ static void fit_line(const struct app *app, const struct arow *ar, char *buf, si
 			 f->state == FIT_WEAK ? " (weak fit)" : "");
 }
 
+/* "64", or "none" for -1. */
+static const char *n_text(long v, char *buf, size_t n)
+{
+	if (v < 0)
+		snprintf(buf, n, "none");
+	else
+		snprintf(buf, n, "%ld", v);
+	return buf;
+}
+
+static long row_n(const struct analysis *a, long i)
+{
+	return i < 0 ? -1 : (long)a->rows[i].N;
+}
+
+/* The break-even range and the reference sensitivity with its candidates. */
+static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, size_t *np)
+{
+	const struct analysis *a = &app->a;
+	bool *mark = NULL;
+	size_t n = *np;
+	char b1[32], b2[32], b3[32], b4[32];
+
+	ADD("break-even    theta %s: N %s, firm..loose %s..%s (interval wholly above .. reaching)",
+	    fmt_short(app->p.theta, b1, sizeof b1), n_text(row_n(a, a->breakeven), b2, sizeof b2),
+	    n_text(row_n(a, a->be_firm), b3, sizeof b3), n_text(row_n(a, a->be_loose), b4, sizeof b4));
+	if (a->ncand > 1) {
+		ADD("sensitivity   N %s..%s with each fewest-accelerator row as reference:",
+		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2));
+		for (size_t i = 0; i < a->ncand; i++) {
+			const struct row *c = &app->ds->rows[a->cand[i].row];
+			ADD("                %s/%s (%s min) -> N %s", c->submitter, c->system,
+			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
+		}
+	}
+	*np = n;
+}
+
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max)
 {
 	const struct arow *ar;
@@ -637,10 +684,18 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("name          %s", r->system_name);
 	ADD("submitter     %s", r->submitter);
 	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
-	ADD("division      %s   availability %s", r->division, r->availability);
+	ADD("division      %s%s", r->division, ascii_casecmp(r->division, "open") == 0
+	    ? "   (open: not bound by the closed rules, not like for like with closed rows)" : "");
+	ADD("availability  %s (published as \"%s\")%s", row_avail(r), r->availability,
+	    r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH ? ": not yet buyable" : "");
+	if (*r->collapsed_from)
+		ADD("stands for    %s (identical runs, collapsed: d shows each)", r->collapsed_from);
+	if (*r->carried_from)
+		ADD("carried over  from %s (identical runs there)", r->carried_from);
 	ADD("accelerator   %s", r->accelerator);
 	ADD("family        %s (%s)", r->family, r->vendor);
-	ADD("nodes x per   %lld x %lld = %lld accelerators", r->nodes, r->per_node, r->accelerators);
+	ADD("nodes x per   %lld x %lld = %lld accelerators%s", r->nodes, r->per_node, r->accelerators,
+	    strstr(r->family, "TPU") ? " (TPU chips)" : "");
 	ADD("framework     %s", r->framework);
 	ADD("source        %s:%ld", r->file, r->line);
 	ADD("%s", "");
@@ -650,8 +705,31 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
 	ADD("speedup S     %s    E %s    E' %s", fmt_sig(ar->S, 4, b1, sizeof b1),
 	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3));
-	ADD("Karp-Flatt e  %s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1)
-					       : "- (needs p = N/N_ref > 1)");
+	if (ar->cross_family)
+		ADD("              E' mixes %s (reference) and %s: f or m to compare within a family",
+		    ref->family, r->family);
+	ADD("Karp-Flatt e  %s%s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1) : "- ",
+	    isfinite(ar->kf) ? "" : kf_why_text(ar->kf_why));
+	if (ar->ci_runs)
+		ADD("interval T    %s .. %s min, E' %s .. %s (90%% bootstrap of %u runs)",
+		    fmt_fixed(ar->t_ci_lo, 2, b1, sizeof b1), fmt_fixed(ar->t_ci_hi, 2, b2, sizeof b2),
+		    fmt_sig(ar->ep_ci_lo, 3, b3, sizeof b3), fmt_sig(ar->ep_ci_hi, 3, b4, sizeof b4),
+		    ar->ci_runs);
+	else
+		ADD("interval      - (fewer than 3 runs, or none scored)");
+	if (!isnan(ar->kwh))
+		ADD("energy        %s kWh%s%s%s, ratio to the reference %s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
+		    *r->power_measurement ? " (" : "", r->power_measurement,
+		    *r->power_measurement ? ")" : "",
+		    isnan(ar->energy_ratio) ? "- " : fmt_sig(ar->energy_ratio, 3, b2, sizeof b2),
+		    isnan(ar->energy_ratio) ? er_why_text(ar->er_why) : "");
+	else
+		ADD("energy        - (no power measurement)");
+	if (!isnan(ar->cost_lo))
+		ADD("cost          $%s .. $%s to train (A x on-demand price range of %s)",
+		    fmt_sig(ar->cost_lo, 3, b1, sizeof b1), fmt_sig(ar->cost_hi, 3, b2, sizeof b2), r->family);
+	else
+		ADD("cost          - (no price for %s)", r->family);
 	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
 	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
 	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
@@ -664,6 +742,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		fit_line(app, ar, fl, sizeof fl);
 		ADD("fit           %s", fl);
 	}
+
+	break_lines(app, lines, max, &n);
 	run_lines(app, r, lines, mark, max, &n);
 	return n;
 }

@@ -1,0 +1,58 @@
+#!/bin/sh
+# Comparison hygiene on screen: the Preview mark and the key that hides such rows (v4.1 GPT3,
+# whose reference is a Preview system), the reference-rule key (x) with the status line, the
+# break-even range on the status line, and the collapse key (d) on v4.0.
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+ui_start 160 34 ""
+ui_wait "[BERT]"
+ui_see "BERT mixes families: the status line warns" "E' mixes RTX A5000 and"
+ui_keys 5
+ui_see "5: GPT3" "[GPT3]"
+ui_see "the Preview reference carries the mark v" "R*>v"
+ui_keys v
+ui_see "v: the message says Preview rows are hidden" "Preview and Research rows hidden"
+ui_gone "v: the Preview rows are gone" "b200_n8_preview"
+ui_keys v
+ui_see "v again: they are back" "b200_n8_preview"
+
+ui_keys 2
+ui_see "2: Llama2-LoRA" "[Llama2-LoRA]"
+ui_see "the paper rule takes the slowest 4-GPU system" "ref (paper) Dell/XE9640x4H100-SXM-80GB"
+ui_see "the status line gives the break-even range" "theta 0.8 -> N=64 (32..64)"
+ui_keys x
+ui_see "x: the median of the three 4-GPU systems" "ref (paper, median) Dell/XE8640x4H100-SXM-80GB"
+ui_see "x: the message names the rule" "reference rule median"
+ui_keys x
+ui_see "x again: the fastest" "ref (paper, fastest) Fujitsu/GX2560M7_H100_SXM_80GBx4"
+ui_see "with it the break-even moves" "theta 0.8 -> N=32"
+ui_keys x
+ui_see "x: back to the slowest" "ref (paper) Dell/XE9640x4H100-SXM-80GB"
+ui_keys Enter
+ui_see "the detail states the sensitivity" "sensitivity   N 32..64"
+ui_see "the detail gives the interval and its runs" "(90% bootstrap of"
+ui_keys q
+ui_keys q
+ui_exit_code >/dev/null
+
+ui_start 120 34 "" "'$GS_TOP/data/mlperf_training_v4.0.csv'"
+ui_wait "[BERT]"
+rows() { ui_cap; grep -o '[0-9]*/[0-9]* rows' "$UI_SCREEN" | head -n 1; }
+before=$(rows)
+ui_keys d
+ui_see "d: every submitter of identical runs shown" "identical submissions shown under every submitter"
+after=$(rows)
+if [ "$before" != "$after" ]; then
+	ok "d: the v4.0 smc submissions come apart ($before -> $after)"
+else
+	skip "d: the v4.0 smc submissions come apart" "the loader marks no duplicates yet ($before)"
+fi
+ui_keys d
+ui_see "d again: collapsed" "identical submissions collapsed"
+ui_keys q
+ui_exits "q exits 0"
+ui_stop
+echo "1..$n_"
