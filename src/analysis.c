@@ -845,10 +845,7 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 	if (n < 2)
 		return 0;
 	struct skey *k = malloc(n * sizeof *k);
-	struct arow *out = malloc(n * sizeof *out);
-	if (!k || !out) {
-		free(k);
-		free(out);
+	if (!k) {
 		err_set(err, NULL, 0, 0, "out of memory");
 		return -1;
 	}
@@ -861,14 +858,27 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 			k[i].v = col_value(&a->rows[i], col);
 	}
 	qsort(k, n, sizeof *k, skey_cmp);
-	for (size_t j = 0; j < n; j++)
-		out[j] = a->rows[k[j].i];
 	a->breakeven = follow(k, n, a->breakeven); /* the indices follow their rows */
 	a->be_firm = follow(k, n, a->be_firm);
 	a->be_loose = follow(k, n, a->be_loose);
-	free(a->rows);
-	a->rows = out;
-	a->rows_cap = n;
+	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
+	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].i == i)
+			continue;
+		struct arow hold = a->rows[i];
+		size_t j = i;
+		for (;;) {
+			size_t from = k[j].i;
+			k[j].i = j;
+			if (from == i) {
+				a->rows[j] = hold;
+				break;
+			}
+			a->rows[j] = a->rows[from];
+			j = from;
+		}
+	}
 	free(k);
 	return 0;
 }
@@ -956,11 +966,32 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 		}
 	}
 	/* Reference sensitivity: E' of every row against each candidate c is A_c / A, computed as
-	 * the metrics do (S * N_c / N); the first row in T order reaching theta gives c's N. */
+	 * the metrics do (S * N_c / N); the first row in T order reaching theta gives c's N. The
+	 * least A so far along T order (minA) skips, by binary search, every row whose A is too
+	 * big by a margin far above rounding: thousands of candidates stay cheap. */
+	double *minA = malloc((n ? n : 1) * sizeof *minA);
+	if (!minA) {
+		free(k);
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	for (size_t j = 0; j < n; j++) {
+		double A = a->rows[k[j].i].A;
+		minA[j] = j == 0 || A < minA[j - 1] ? A : minA[j - 1];
+	}
 	for (size_t c = 0; c < a->ncand; c++) {
 		const struct row *cr = &ds->rows[a->cand[c].row];
+		double most = (double)cr->accelerators * cr->minutes / 60 / theta * (1 + 1e-9);
+		size_t lo = 0, hi = n;
+		while (lo < hi) { /* the first j with minA[j] <= most */
+			size_t mid = lo + (hi - lo) / 2;
+			if (minA[mid] <= most)
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
 		a->cand[c].n = -1;
-		for (size_t j = 0; j < n; j++) {
+		for (size_t j = lo; j < n; j++) {
 			const struct arow *o = &a->rows[k[j].i];
 			if (cr->minutes / o->T * (double)cr->accelerators / o->N >= theta) {
 				a->cand[c].n = (long)o->N;
@@ -973,6 +1004,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 		if (v >= 0 && v > a->sens_hi)
 			a->sens_hi = v;
 	}
+	free(minA);
 	free(k);
 	return 0;
 }

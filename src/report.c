@@ -363,6 +363,9 @@ static void report_breakeven(const struct dataset *ds, const struct analysis *a,
 		fmt_sig(r->Ep, 3, b3, sizeof b3));
 }
 
+/* Candidates of the sensitivity range listed by name; the range covers them all. */
+#define MAX_LISTED 8
+
 /* "N 32..64" (firm..loose), "N 64" when they agree, "none" when neither exists. */
 static const char *be_range(long firm, long loose, char *buf, size_t n)
 {
@@ -397,7 +400,7 @@ static void report_be_more(const struct dataset *ds, const struct analysis *a,
 		fprintf(out, "  sensitivity %s  over %zu candidate%s of the fewest accelerators:",
 			a->sens_lo < 0 ? "none" : be_range(a->sens_lo, a->sens_hi, b1, sizeof b1),
 			a->ncand, a->ncand == 1 ? "" : "s");
-		for (size_t i = 0; i < a->ncand; i++) {
+		for (size_t i = 0; i < a->ncand && i < MAX_LISTED; i++) {
 			const struct row *r = &ds->rows[a->cand[i].row];
 			fprintf(out, "%s %s%s%s (%s min) -> ", i ? "," : "", r->submitter,
 				*r->submitter ? " " : "", r->system, fmt_fixed(r->minutes, 2, b2, sizeof b2));
@@ -406,6 +409,8 @@ static void report_be_more(const struct dataset *ds, const struct analysis *a,
 			else
 				fprintf(out, "N %ld", a->cand[i].n);
 		}
+		if (a->ncand > MAX_LISTED)
+			fprintf(out, ", and %zu more", a->ncand - MAX_LISTED);
 		fputc('\n', out);
 	}
 	if (p->mode == REF_FAMILY) {

@@ -632,7 +632,9 @@ static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
 	const struct analysis *a = &app->a;
 	char range[48] = "", fam[256] = "";
 	/* the range firm..loose when it says more than the one N */
-	if (a->be_firm >= 0 && a->be_loose >= 0 && a->rows[a->be_firm].N != a->rows[a->be_loose].N)
+	if (brief)
+		; /* narrow: the one N */
+	else if (a->be_firm >= 0 && a->be_loose >= 0 && a->rows[a->be_firm].N != a->rows[a->be_loose].N)
 		snprintf(range, sizeof range, " (%.0f..%.0f)", a->rows[a->be_firm].N, a->rows[a->be_loose].N);
 	else if (a->be_firm < 0 && a->be_loose >= 0)
 		snprintf(range, sizeof range, " (-..%.0f)", a->rows[a->be_loose].N);

@@ -655,14 +655,59 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 	    fmt_short(app->p.theta, b1, sizeof b1), n_text(row_n(a, a->breakeven), b2, sizeof b2),
 	    n_text(row_n(a, a->be_firm), b3, sizeof b3), n_text(row_n(a, a->be_loose), b4, sizeof b4));
 	if (a->ncand > 1) {
-		ADD("sensitivity   N %s..%s with each fewest-accelerator row as reference:",
-		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2));
-		for (size_t i = 0; i < a->ncand; i++) {
+		ADD("sensitivity   N %s..%s with each of the %zu fewest-accelerator rows as reference%s",
+		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2), a->ncand,
+		    a->sens_lo != a->sens_hi ? ":" : "");
+		for (size_t i = 0; i < a->ncand && i < 8 && a->sens_lo != a->sens_hi; i++) {
 			const struct row *c = &app->ds->rows[a->cand[i].row];
 			ADD("                %s/%s (%s min) -> N %s", c->submitter, c->system,
 			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
 		}
 	}
+	*np = n;
+}
+
+/* After the runs: the run-to-run interval, energy and cost, the break-even range and
+ * sensitivity, and what makes a comparison suspect. */
+static void more_lines(const struct app *app, const struct arow *ar, const struct row *r,
+		       char (*lines)[UI_LINE], size_t max, size_t *np)
+{
+	bool *mark = NULL;
+	size_t n = *np;
+	char b1[32], b2[32], b3[32], b4[32];
+
+	if (ar->ci_runs)
+		ADD("interval      T %s .. %s min, E' %s .. %s (90%% bootstrap of %u runs)",
+		    fmt_fixed(ar->t_ci_lo, 2, b1, sizeof b1), fmt_fixed(ar->t_ci_hi, 2, b2, sizeof b2),
+		    fmt_sig(ar->ep_ci_lo, 3, b3, sizeof b3), fmt_sig(ar->ep_ci_hi, 3, b4, sizeof b4),
+		    ar->ci_runs);
+	else
+		ADD("interval      - (fewer than 3 runs)");
+	if (!isnan(ar->kwh))
+		snprintf(b3, sizeof b3, "%s kWh%s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
+			 *r->power_measurement ? " " : "", r->power_measurement);
+	else
+		snprintf(b3, sizeof b3, "-");
+	if (!isnan(ar->cost_lo))
+		snprintf(b4, sizeof b4, "$%s..", fmt_sig(ar->cost_lo, 3, b1, sizeof b1));
+	ADD("energy        %s%s%s%s   cost %s%s%s", b3,
+	    isnan(ar->kwh) ? "" : ", ratio ",
+	    isnan(ar->kwh) ? "" : isnan(ar->energy_ratio) ? "- " : fmt_sig(ar->energy_ratio, 3, b1, sizeof b1),
+	    isnan(ar->kwh) || !isnan(ar->energy_ratio) ? "" : er_why_text(ar->er_why),
+	    isnan(ar->cost_lo) ? "- (no price for " : b4,
+	    isnan(ar->cost_lo) ? r->family : fmt_sig(ar->cost_hi, 3, b2, sizeof b2),
+	    isnan(ar->cost_lo) ? ")" : " (A x on-demand price range)");
+	*np = n;
+	break_lines(app, lines, max, np);
+	n = *np;
+	if (ascii_casecmp(r->division, "open") == 0)
+		ADD("open division: not bound by the closed rules, not like for like with closed rows");
+	if (r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH)
+		ADD("%s: not yet buyable (v hides such rows)", row_avail(r));
+	if (*r->collapsed_from)
+		ADD("stands for    %s (identical runs, collapsed: d shows each)", r->collapsed_from);
+	if (*r->carried_from)
+		ADD("carried over  from %s (identical runs there)", r->carried_from);
 	*np = n;
 }
 
@@ -684,14 +729,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("name          %s", r->system_name);
 	ADD("submitter     %s", r->submitter);
 	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
-	ADD("division      %s%s", r->division, ascii_casecmp(r->division, "open") == 0
-	    ? "   (open: not bound by the closed rules, not like for like with closed rows)" : "");
-	ADD("availability  %s (published as \"%s\")%s", row_avail(r), r->availability,
-	    r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH ? ": not yet buyable" : "");
-	if (*r->collapsed_from)
-		ADD("stands for    %s (identical runs, collapsed: d shows each)", r->collapsed_from);
-	if (*r->carried_from)
-		ADD("carried over  from %s (identical runs there)", r->carried_from);
+	ADD("division      %s   availability %s (published \"%s\")", r->division, row_avail(r),
+	    r->availability);
 	ADD("accelerator   %s", r->accelerator);
 	ADD("family        %s (%s)", r->family, r->vendor);
 	ADD("nodes x per   %lld x %lld = %lld accelerators%s", r->nodes, r->per_node, r->accelerators,
@@ -703,33 +742,11 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    fmt_sig(ar->A, 4, b2, sizeof b2));
 	ADD("reference     %s%s (N=%s, %s min)", ref->system, ar->is_ref ? " (this row)" : "",
 	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
-	ADD("speedup S     %s    E %s    E' %s", fmt_sig(ar->S, 4, b1, sizeof b1),
-	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3));
-	if (ar->cross_family)
-		ADD("              E' mixes %s (reference) and %s: f or m to compare within a family",
-		    ref->family, r->family);
+	ADD("speedup S     %s    E %s    E' %s%s", fmt_sig(ar->S, 4, b1, sizeof b1),
+	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
+	    ar->cross_family ? "  (mixes families: f or m compares within one)" : "");
 	ADD("Karp-Flatt e  %s%s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1) : "- ",
 	    isfinite(ar->kf) ? "" : kf_why_text(ar->kf_why));
-	if (ar->ci_runs)
-		ADD("interval T    %s .. %s min, E' %s .. %s (90%% bootstrap of %u runs)",
-		    fmt_fixed(ar->t_ci_lo, 2, b1, sizeof b1), fmt_fixed(ar->t_ci_hi, 2, b2, sizeof b2),
-		    fmt_sig(ar->ep_ci_lo, 3, b3, sizeof b3), fmt_sig(ar->ep_ci_hi, 3, b4, sizeof b4),
-		    ar->ci_runs);
-	else
-		ADD("interval      - (fewer than 3 runs, or none scored)");
-	if (!isnan(ar->kwh))
-		ADD("energy        %s kWh%s%s%s, ratio to the reference %s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
-		    *r->power_measurement ? " (" : "", r->power_measurement,
-		    *r->power_measurement ? ")" : "",
-		    isnan(ar->energy_ratio) ? "- " : fmt_sig(ar->energy_ratio, 3, b2, sizeof b2),
-		    isnan(ar->energy_ratio) ? er_why_text(ar->er_why) : "");
-	else
-		ADD("energy        - (no power measurement)");
-	if (!isnan(ar->cost_lo))
-		ADD("cost          $%s .. $%s to train (A x on-demand price range of %s)",
-		    fmt_sig(ar->cost_lo, 3, b1, sizeof b1), fmt_sig(ar->cost_hi, 3, b2, sizeof b2), r->family);
-	else
-		ADD("cost          - (no price for %s)", r->family);
 	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
 	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
 	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
@@ -742,9 +759,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		fit_line(app, ar, fl, sizeof fl);
 		ADD("fit           %s", fl);
 	}
-
-	break_lines(app, lines, max, &n);
 	run_lines(app, r, lines, mark, max, &n);
+	more_lines(app, ar, r, lines, max, &n);
 	return n;
 }
 

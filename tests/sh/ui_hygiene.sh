@@ -32,6 +32,7 @@ ui_see "with it the break-even moves" "theta 0.8 -> N=32"
 ui_keys x
 ui_see "x: back to the slowest" "ref (paper) Dell/XE9640x4H100-SXM-80GB"
 ui_keys Enter
+ui_keys G
 ui_see "the detail states the sensitivity" "sensitivity   N 32..64"
 ui_see "the detail gives the interval and its runs" "(90% bootstrap of"
 ui_keys q
