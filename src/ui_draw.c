@@ -728,21 +728,25 @@ static void draw_status(const struct app *app)
 			fill(c->y, c->x, c->w, m);
 			put_clip(app, c->y, c->x + 1, c->w - 1, app->msg, m);
 		}
-	} else if (app->a.ncross) {
-		/* E' against another family's reference: said until the user compares within one */
-		char warn[200];
-		attr_t m = role_attr(R_ERR);
-		snprintf(warn, sizeof warn, "E' mixes %s and %s: f or m to compare within a family",
-			 app->a.cross_ref_fam, app->a.cross_row_fam);
-		if (x + 4 + text_width(warn, app->utf8) > l->cols)
-			snprintf(warn, sizeof warn, "E' mixes families: f/m");
-		int ww = text_width(warn, app->utf8) + 2;
-		if (x + 2 + ww <= l->cols) {
-			fill(l->status2.y, x + 2, ww, m);
-			put_text(app, l->status2.y, x + 3, ww - 2, warn, m);
+	} else {
+		/* E' against another family's reference: said where the line has room, before
+		 * the help hint */
+		if (app->a.ncross) {
+			char warn[200];
+			attr_t m = role_attr(R_ERR);
+			snprintf(warn, sizeof warn, "E' mixes %s and %s: f or m to compare within a family",
+				 app->a.cross_ref_fam, app->a.cross_row_fam);
+			if (x + 4 + text_width(warn, app->utf8) + 9 > l->cols)
+				snprintf(warn, sizeof warn, "E' mixes families: f/m");
+			int ww = text_width(warn, app->utf8) + 2;
+			if (x + 2 + ww + 9 <= l->cols) {
+				fill(l->status2.y, x + 2, ww, m);
+				put_text(app, l->status2.y, x + 3, ww - 2, warn, m);
+				x += 2 + ww;
+			}
 		}
-	} else if (l->cols - x > 9) {
-		put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);
+		if (l->cols - x > 9)
+			put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);
 	}
 }
 
