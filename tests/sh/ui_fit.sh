@@ -24,7 +24,7 @@ ui_keys L
 ui_see "L: the message says the fit is on" "scaling-law fit on"
 ui_see "L: the status line gives the predicted break-even beside the observed one" "-> N="
 ui_see "L: ... predicted from the H100 SXM law, as --print fit says" ", fit N=$be (H100 SXM)"
-if ui_line ' theta [0-9.]+ -> N=[0-9]+, fit N=' >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
+if ui_line ' theta [0-9.]+ -> N=[0-9]+( \([0-9-]+\.\.[0-9]+\))?, fit N=' >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
 
 # the curve: its own glyph, named in the legend, drawn between the points' rows
 ui_see "L: the legend names the fitted curve" ". fit"
