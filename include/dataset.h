@@ -105,13 +105,27 @@ void dataset_classify(struct dataset *ds);
 /* Frees everything ds owns and zeroes it. */
 void dataset_free(struct dataset *ds);
 
-/* How many rounds, or workloads of a round, the queries below and their callers take. */
+/* The lists below have no limit: each is a malloc'd array of pooled names, *n long (the
+ * caller frees the array; NULL when *n is 0). 0, or -1 when out of memory. */
+
+/* Distinct rounds in version order (text_version_cmp: v4.0 < v4.1 < v5.0 < v10.0; the newest
+ * is the last). */
+int dataset_round_list(const struct dataset *ds, const char ***out, size_t *n);
+
+/* Distinct benchmarks of one round in display order (workload_rank, then by name). */
+int dataset_workload_list(const struct dataset *ds, const char *round, const char ***out, size_t *n);
+
+/* Distinct families of the rows of round and bench (NULL: any), by name under ascii_fold. */
+int dataset_family_list(const struct dataset *ds, const char *round, const char *bench, const char ***out,
+			size_t *n);
+
+/* For callers with fixed arrays (prefer the lists above): at most max names. */
 #define MAX_NAMES 1024
 
-/* Distinct rounds in first-seen order; fills up to max pointers, returns the count. */
+/* Distinct rounds in first-seen order; fills up to max pointers, returns how many. */
 size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max);
 
-/* Distinct benchmarks of one round in display order (paper's four first); returns the count. */
+/* Distinct benchmarks of one round in display order; fills up to max, returns how many. */
 size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max);
 
 /* The availability a published text stands for (any spelling of the published rounds, ASCII

@@ -59,4 +59,8 @@ size_t workload_rank(const char *id);
  * cut to fit at a character boundary. Returns buf. */
 char *text_row_name(const char *submitter, const char *system, bool qualified, char *buf, size_t n);
 
+/* Orders round names as versions: digit runs by value, the rest under ascii_fold, so that
+ * v4.0 < v4.1 < v5.0 < v5.1 < v10.0; names equal that way fall back to strcmp. <0, 0, >0. */
+int text_version_cmp(const char *a, const char *b);
+
 #endif

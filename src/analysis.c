@@ -1077,39 +1077,48 @@ static void list_names(char *buf, size_t n, const char *const *names, size_t cou
 
 static const char *resolve_round(const struct dataset *ds, const char *want, struct gs_err *err)
 {
-	const char *names[MAX_NAMES];
-	size_t nr = dataset_rounds(ds, names, MAX_NAMES);
+	const char **names, *found = NULL;
+	size_t nr;
 	char list[400];
 
-	if (!want)
-		return nr ? names[0] : NULL;
-	size_t i = name_find(names, nr, want, false);
-	if (i < nr)
-		return names[i];
-	list_names(list, sizeof list, names, nr);
-	err_set(err, NULL, 0, 0, "unknown round '%s' (loaded: %s)", want, nr ? list : "none");
-	return NULL;
+	if (dataset_round_list(ds, &names, &nr) < 0) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return NULL;
+	}
+	size_t i = want ? name_find(names, nr, want, false) : nr - 1; /* the newest by default */
+	if (i < nr) {
+		found = names[i];
+	} else if (want) {
+		list_names(list, sizeof list, names, nr);
+		err_set(err, NULL, 0, 0, "unknown round '%s' (loaded: %s)", want, nr ? list : "none");
+	}
+	free(names);
+	return found;
 }
 
 static const char *resolve_workload(const struct dataset *ds, const char *round, const char *want,
 				    struct gs_err *err)
 {
-	const char *names[MAX_NAMES];
-	size_t nw = dataset_workloads(ds, round, names, MAX_NAMES);
+	const char **names, *found = NULL;
+	size_t nw;
 	char list[400];
 
-	if (!want) {
-		if (!nw)
-			err_set(err, NULL, 0, 0, "round %s has no results", round);
-		return nw ? names[0] : NULL;
+	if (dataset_workload_list(ds, round, &names, &nw) < 0) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return NULL;
 	}
-	size_t i = name_find(names, nw, want, true);
-	if (i < nw)
-		return names[i];
-	list_names(list, sizeof list, names, nw);
-	err_set(err, NULL, 0, 0, "unknown workload '%s' in round %s (valid: %s)", want, round,
-		nw ? list : "none");
-	return NULL;
+	size_t i = want ? name_find(names, nw, want, true) : 0;
+	if (i < nw) {
+		found = names[i];
+	} else if (!want) {
+		err_set(err, NULL, 0, 0, "round %s has no results", round);
+	} else {
+		list_names(list, sizeof list, names, nw);
+		err_set(err, NULL, 0, 0, "unknown workload '%s' in round %s (valid: %s)", want, round,
+			nw ? list : "none");
+	}
+	free(names);
+	return found;
 }
 
 /* Shown rows in order of family text, for grouping. */

@@ -63,23 +63,52 @@ enum division dataset_division(const char *text)
 
 /* ------------------------------------------------------------------ queries */
 
-size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max)
+/* What a list query collects. */
+enum field { F_ROUND, F_BENCH, F_FAMILY };
+
+/* Whether text (pooled) is name: by pointer, else by text. NULL name takes every text. */
+static bool same_name(const char *text, const char *name)
 {
-	size_t n = 0;
-	const char *last = NULL;
+	return !name || text == name || strcmp(text, name) == 0;
+}
+
+/* The distinct values of field f over the rows of round and bench (NULL: any), in first-seen
+ * order, into a malloc'd *out of *n. 0, or -1 when out of memory. */
+static int distinct(const struct dataset *ds, enum field f, const char *round, const char *bench,
+		    const char ***out, size_t *n)
+{
+	const char **v = NULL, *last = NULL;
+	size_t k = 0, cap = 0;
 
 	for (size_t i = 0; i < ds->n; i++) {
-		const char *r = ds->rows[i].round;
+		const struct row *r = &ds->rows[i];
+		const char *x = f == F_ROUND ? r->round : f == F_BENCH ? r->benchmark : r->family;
 		size_t j;
-		if (r == last)
+		if (x == last || !same_name(r->round, round) || !same_name(r->benchmark, bench))
 			continue;
-		last = r;
-		for (j = 0; j < n && out[j] != r; j++)
+		last = x;
+		for (j = 0; j < k && v[j] != x; j++)
 			;
-		if (j == n && n < max)
-			out[n++] = r;
+		if (j < k)
+			continue;
+		if (k == cap) {
+			const char **w = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
+			if (!w) {
+				free(v);
+				return -1;
+			}
+			v = w;
+		}
+		v[k++] = x;
 	}
-	return n;
+	*out = v;
+	*n = k;
+	return 0;
+}
+
+static int version_cmp(const void *a, const void *b)
+{
+	return text_version_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* Known workloads in their usual order, then the rest by name. */
@@ -91,24 +120,71 @@ static int workload_cmp(const void *a, const void *b)
 	return rx != ry ? (rx < ry ? -1 : 1) : strcmp(x, y);
 }
 
+static int family_cmp(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	int c = ascii_casecmp(x, y);
+
+	return c ? c : strcmp(x, y);
+}
+
+int dataset_round_list(const struct dataset *ds, const char ***out, size_t *n)
+{
+	if (distinct(ds, F_ROUND, NULL, NULL, out, n) < 0)
+		return -1;
+	if (*n)
+		qsort(*out, *n, sizeof **out, version_cmp);
+	return 0;
+}
+
+int dataset_workload_list(const struct dataset *ds, const char *round, const char ***out, size_t *n)
+{
+	if (distinct(ds, F_BENCH, round, NULL, out, n) < 0)
+		return -1;
+	if (*n)
+		qsort(*out, *n, sizeof **out, workload_cmp);
+	return 0;
+}
+
+int dataset_family_list(const struct dataset *ds, const char *round, const char *bench, const char ***out,
+			size_t *n)
+{
+	if (distinct(ds, F_FAMILY, round, bench, out, n) < 0)
+		return -1;
+	if (*n)
+		qsort(*out, *n, sizeof **out, family_cmp);
+	return 0;
+}
+
+/* Copies up to max names of list (freed) into out; the count copied. */
+static size_t list_copy(const char **list, size_t n, const char **out, size_t max)
+{
+	if (n > max)
+		n = max;
+	if (n)
+		memcpy(out, list, n * sizeof *out);
+	free(list);
+	return n;
+}
+
+size_t dataset_rounds(const struct dataset *ds, const char **out, size_t max)
+{
+	const char **v;
+	size_t n;
+
+	if (distinct(ds, F_ROUND, NULL, NULL, &v, &n) < 0)
+		return 0;
+	return list_copy(v, n, out, max);
+}
+
 size_t dataset_workloads(const struct dataset *ds, const char *round, const char **out, size_t max)
 {
-	size_t n = 0;
-	const char *last = NULL;
+	const char **v;
+	size_t n;
 
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		size_t j;
-		if (r->benchmark == last || (r->round != round && strcmp(r->round, round) != 0))
-			continue;
-		last = r->benchmark;
-		for (j = 0; j < n && out[j] != last; j++)
-			;
-		if (j == n && n < max)
-			out[n++] = last;
-	}
-	qsort(out, n, sizeof *out, workload_cmp);
-	return n;
+	if (dataset_workload_list(ds, round, &v, &n) < 0)
+		return 0;
+	return list_copy(v, n, out, max);
 }
 
 bool row_named(const struct row *r, const char *name)

@@ -477,24 +477,23 @@ static void report_fit(const struct analysis *a, const struct params *p, FILE *o
 static int report_summary(const struct dataset *ds, const struct params *p,
 			 const struct report_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
 {
-	enum { MAXW = MAX_NAMES };
-	const char **wl = malloc(MAXW * sizeof *wl);
+	const char **wl = NULL, *one[1] = { p->workload };
 	const char *round = p->round;
-	size_t n = 0;
+	size_t n = 1;
 	int rc = 0;
 
-	if (!wl) {
-		err_set(err, NULL, 0, 0, "out of memory");
-		return -1;
-	}
 	if (!round) {
 		const char *r[1];
 		round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
 	}
-	if (o->all_workloads && round)
-		n = dataset_workloads(ds, round, wl, MAXW);
-	else
-		wl[n++] = p->workload;
+	if (o->all_workloads && round && dataset_workload_list(ds, round, &wl, &n) < 0) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	if (!wl) {
+		wl = one;
+		n = o->all_workloads && round ? 0 : 1;
+	}
 	for (size_t i = 0; i < n && rc == 0; i++) {
 		struct params q = *p;
 		q.round = round;
@@ -510,7 +509,8 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 			fputc('\n', out);
 		report_summary_one(ds, a, &q, out);
 	}
-	free(wl);
+	if (wl != one)
+		free(wl);
 	return rc;
 }
 

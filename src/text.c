@@ -187,3 +187,38 @@ char *text_row_name(const char *submitter, const char *system, bool qualified, c
 	snprintf(buf, len + 1, "%s%s%s", sub ? sub : "", sub ? "/" : "", system);
 	return buf;
 }
+
+int text_version_cmp(const char *a, const char *b)
+{
+	const unsigned char *x = (const unsigned char *)a, *y = (const unsigned char *)b;
+
+	while (*x && *y) {
+		if (*x >= '0' && *x <= '9' && *y >= '0' && *y <= '9') {
+			/* numbers by value: leading zeros skipped, then the longer is larger */
+			while (*x == '0')
+				x++;
+			while (*y == '0')
+				y++;
+			size_t nx = 0, ny = 0;
+			while (x[nx] >= '0' && x[nx] <= '9')
+				nx++;
+			while (y[ny] >= '0' && y[ny] <= '9')
+				ny++;
+			if (nx != ny)
+				return nx < ny ? -1 : 1;
+			int d = memcmp(x, y, nx);
+			if (d)
+				return d < 0 ? -1 : 1;
+			x += nx;
+			y += ny;
+			continue;
+		}
+		if (ascii_fold(*x) != ascii_fold(*y))
+			return ascii_fold(*x) < ascii_fold(*y) ? -1 : 1;
+		x++;
+		y++;
+	}
+	if (*x || *y)
+		return *x ? 1 : -1;
+	return strcmp(a, b) < 0 ? -1 : strcmp(a, b) > 0;
+}

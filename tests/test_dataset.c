@@ -743,6 +743,71 @@ static void file_truncated_while_loading(void **state)
 	free(text);
 }
 
+/* No fixed limit: 40 rounds, 80 workloads and 200 families all come back from the queries,
+ * rounds in version order (v1.0 < v2.0 < ... < v10.0 < ... < v40.0). */
+static void lists_have_no_limit(void **state)
+{
+	size_t cap = 1 << 20, len = 0, n, total = 0;
+	char *fam = malloc(cap), *text = malloc(cap), name[32];
+	const char **v;
+
+	(void)state;
+	len = (size_t)sprintf(fam, "pattern,vendor,family\n");
+	for (int f = 0; f < 200; f++)
+		len += (size_t)sprintf(fam + len, "acc%03d,V,Fam %03d\n", f, f);
+	assert_int_equal(dataset_load_families_buffer(&ds, "f.csv", fam, len, &err), 0);
+	len = (size_t)sprintf(text, "round,system,benchmark,accelerators,minutes,accelerator\n");
+	for (int i = 0; i < 1600; i++) /* round i % 40, workload i % 80, family i % 200 */
+		len += (size_t)sprintf(text + len, "v%d.0,s%d,w%02d,8,1,X acc%03d\n", 40 - i % 40, i, i % 80, i % 200);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, len, &err), 0);
+	dataset_classify(&ds);
+	assert_int_equal(dataset_round_list(&ds, &v, &n), 0);
+	assert_int_equal(n, 40);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "v%zu.0", i + 1);
+		assert_string_equal(v[i], name);
+		const char **w;
+		size_t nw;
+		assert_int_equal(dataset_workload_list(&ds, v[i], &w, &nw), 0);
+		total += nw;
+		free(w);
+	}
+	free(v);
+	assert_int_equal(total, 80); /* round k holds workloads k and k + 40 */
+	assert_int_equal(dataset_workload_list(&ds, "v40.0", &v, &n), 0);
+	assert_int_equal(n, 2);
+	free(v);
+	assert_int_equal(dataset_family_list(&ds, NULL, NULL, &v, &n), 0);
+	assert_int_equal(n, 200);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(name, sizeof name, "Fam %03zu", i);
+		assert_string_equal(v[i], name);
+	}
+	free(v);
+	/* every workload in some round */
+	size_t seen = 0;
+	for (int k = 0; k < 80; k++) {
+		snprintf(name, sizeof name, "w%02d", k);
+		for (int r = 1; r <= 40; r++) {
+			char round[16];
+			snprintf(round, sizeof round, "v%d.0", r);
+			assert_int_equal(dataset_workload_list(&ds, round, &v, &n), 0);
+			bool in = name_find(v, n, name, false) < n;
+			free(v);
+			if (in) {
+				seen++;
+				break;
+			}
+		}
+	}
+	assert_int_equal(seen, 80);
+	assert_true(text_version_cmp("v4.0", "v4.1") < 0 && text_version_cmp("v4.1", "v5.0") < 0 &&
+		    text_version_cmp("v5.1", "v10.0") < 0 && text_version_cmp("v10.0", "v9.9") > 0 &&
+		    text_version_cmp("v04.1", "v4.1") != 0);
+	free(fam);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -779,6 +844,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(file_names_sanitized, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_ascii_folding, setup, teardown),
 		cmocka_unit_test_setup_teardown(row_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(lists_have_no_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(file_truncated_while_loading, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
