@@ -97,10 +97,18 @@ int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, s
  * strtod rounds, at any length; "nan", "inf" and hex are refused. 0, or -1. */
 int dataset_parse_double(const char *s, size_t len, double *out);
 
-/* After the last load: sets vendor and family of every row from the rules (case-insensitive
- * substring under ascii_fold, first match; no match: the accelerator itself, or "unknown" when
- * empty; counted in ds->unmatched when not empty). */
-void dataset_classify(struct dataset *ds);
+/* Sets vendor and family of every row from the rules (substring under ascii_fold, first
+ * match; no match: the accelerator itself, or "unknown" when empty; counted in ds->unmatched
+ * when not empty). Part of dataset_classify. */
+void families_apply(struct dataset *ds);
+
+/* After the last load: families (families_apply); one warning naming the first row whose
+ * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
+ * one round, benchmark and system id with identical non-empty run lists, the standing row the
+ * one of the first submitter by name, whatever the input order); carried_from (the earliest
+ * earlier round, by version, with a row of the same benchmark and run list). 0, or -1 when
+ * out of memory (rows keep their defaults). */
+int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */
 void dataset_free(struct dataset *ds);

@@ -1,6 +1,8 @@
 /* dataset.c: rows in memory and the queries on them (rounds, workloads, names, availability). */
 #include "dataset.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,6 +61,156 @@ enum division dataset_division(const char *text)
 	if (ascii_casecmp(text, "open") == 0)
 		return DIV_OPEN;
 	return DIV_OTHER;
+}
+
+/* ------------------------------------------------------------------ after loading */
+
+/* One warning for every availability or division that maps to nothing: kept as written. */
+static void warn_unmapped(struct dataset *ds)
+{
+	const struct row *first = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		if ((r->avail == AVAIL_OTHER && *r->availability) || (r->div == DIV_OTHER && *r->division)) {
+			if (!n++)
+				first = r;
+		}
+	}
+	if (n)
+		warn_add(&ds->warn, first->file, first->line, 0,
+			 "%zu row%s with an availability or division that maps to nothing (first: '%s', '%s'); "
+			 "kept as written", n, n == 1 ? "" : "s", first->availability, first->division);
+}
+
+/* A row with its runs, for sorting. */
+struct ref {
+	const struct row *r;
+	const double *runs;
+	size_t idx;
+};
+
+static int runs_cmp(const struct ref *a, const struct ref *b)
+{
+	if (a->r->run_n != b->r->run_n)
+		return a->r->run_n < b->r->run_n ? -1 : 1;
+	for (unsigned i = 0; i < a->r->run_n; i++)
+		if (a->runs[i] != b->runs[i])
+			return a->runs[i] < b->runs[i] ? -1 : 1;
+	return 0;
+}
+
+/* Pooled texts compare by pointer: any fixed order groups equal ones. */
+static int ptr_cmp(const char *a, const char *b)
+{
+	return a == b ? 0 : (uintptr_t)a < (uintptr_t)b ? -1 : 1;
+}
+
+/* Round, benchmark, system id, runs, then submitter by name: a duplicate group is a run of
+ * equal keys with its standing row first. */
+static int dup_order(const void *pa, const void *pb)
+{
+	const struct ref *a = pa, *b = pb;
+	int c;
+
+	if ((c = ptr_cmp(a->r->round, b->r->round)) || (c = ptr_cmp(a->r->benchmark, b->r->benchmark)) ||
+	    (c = ptr_cmp(a->r->system, b->r->system)) || (c = runs_cmp(a, b)))
+		return c;
+	return strcmp(a->r->submitter, b->r->submitter);
+}
+
+/* Benchmark, runs, then round by version: rows with one run list are adjacent, the earliest
+ * round first. */
+static int carry_order(const void *pa, const void *pb)
+{
+	const struct ref *a = pa, *b = pb;
+	int c;
+
+	if ((c = ptr_cmp(a->r->benchmark, b->r->benchmark)) || (c = runs_cmp(a, b)))
+		return c;
+	return text_version_cmp(a->r->round, b->r->round);
+}
+
+/* Marks the rows of v[0..n) (sorted by dup_order, one group) as standing for each other. */
+static int mark_group(struct dataset *ds, const struct ref *v, size_t n)
+{
+	size_t len = 0;
+	char *list;
+
+	for (size_t i = 0; i < n; i++)
+		len += strlen(v[i].r->submitter) + 1;
+	if (!(list = malloc(len)))
+		return -1;
+	len = 0;
+	for (size_t i = 0; i < n; i++) {
+		len += (size_t)sprintf(list + len, "%s%s", i ? ";" : "", v[i].r->submitter);
+		if (i)
+			ds->rows[v[i].idx].dup_of = (long)v[0].idx;
+	}
+	const char *pooled = strpool_intern(&ds->pool, list, len);
+	free(list);
+	if (!pooled)
+		return -1;
+	ds->rows[v[0].idx].collapsed_from = pooled;
+	return 0;
+}
+
+/* Sets dup_of and collapsed_from (see dataset_classify). 0, or -1 when out of memory. */
+static int mark_duplicates(struct dataset *ds, struct ref *v)
+{
+	qsort(v, ds->n, sizeof *v, dup_order);
+	for (size_t i = 0, j; i < ds->n; i = j) {
+		for (j = i + 1; j < ds->n && v[j].r->run_n > 0 && v[j].r->round == v[i].r->round &&
+				v[j].r->benchmark == v[i].r->benchmark && v[j].r->system == v[i].r->system &&
+				runs_cmp(&v[i], &v[j]) == 0;
+		     j++)
+			;
+		if (j - i > 1 && mark_group(ds, v + i, j - i) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Sets carried_from: the first row of each run of one benchmark and run list holds the
+ * earliest round; every row of a later round in that run was carried over from it. The
+ * system id need not match (the 15 v4.1 rows that repeat v4.0 match on it too). */
+static void mark_carried(struct dataset *ds, struct ref *v)
+{
+	qsort(v, ds->n, sizeof *v, carry_order);
+	for (size_t i = 0, j; i < ds->n; i = j) {
+		for (j = i + 1; j < ds->n && v[j].r->run_n > 0 && v[j].r->benchmark == v[i].r->benchmark &&
+				runs_cmp(&v[i], &v[j]) == 0;
+		     j++)
+			if (text_version_cmp(v[j].r->round, v[i].r->round) > 0)
+				ds->rows[v[j].idx].carried_from = v[i].r->round;
+	}
+}
+
+int dataset_classify(struct dataset *ds)
+{
+	struct ref *v;
+
+	families_apply(ds);
+	warn_unmapped(ds);
+	for (size_t i = 0; i < ds->n; i++) {
+		ds->rows[i].dup_of = -1;
+		ds->rows[i].collapsed_from = ds->rows[i].carried_from = "";
+	}
+	if (ds->n == 0)
+		return 0;
+	if (!(v = malloc(ds->n * sizeof *v)))
+		return -1;
+	for (size_t i = 0; i < ds->n; i++) {
+		v[i].r = &ds->rows[i];
+		v[i].runs = ds->runs + ds->rows[i].run_off;
+		v[i].idx = i;
+	}
+	int rc = mark_duplicates(ds, v);
+	if (rc == 0)
+		mark_carried(ds, v);
+	free(v);
+	return rc;
 }
 
 /* ------------------------------------------------------------------ queries */

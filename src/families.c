@@ -198,7 +198,7 @@ static const struct family_rule *rule_match(const struct dataset *ds, const char
 	return NULL;
 }
 
-void dataset_classify(struct dataset *ds)
+void families_apply(struct dataset *ds)
 {
 	/* accelerators are pooled and few: the match is remembered per pointer (the first 64) */
 	struct {

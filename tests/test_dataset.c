@@ -14,7 +14,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <glob.h>
+#include <jansson.h>
+
 #include "dataset.h"
+
+static int line_cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static struct dataset ds;
 static struct gs_err err;
@@ -808,6 +816,247 @@ static void lists_have_no_limit(void **state)
 	free(text);
 }
 
+/* ------------------------------------------------------------------ the shipped rounds */
+
+/* path under the source tree (GS_TOP, else the current folder) into buf. */
+static const char *top_path(const char *rel, char *buf, size_t n)
+{
+	const char *top = getenv("GS_TOP");
+	snprintf(buf, n, "%s/%s", top && *top ? top : ".", rel);
+	return buf;
+}
+
+/* The whole of a file, NUL-terminated (NULL when it cannot be read). */
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *b = NULL;
+	size_t cap = 0;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		if (*len + 4096 + 1 > cap && !(b = realloc(b, cap = cap * 2 + 8192)))
+			break;
+		size_t got = fread(b + *len, 1, 4096, f);
+		*len += got;
+		if (got == 0)
+			break;
+	}
+	fclose(f);
+	if (b)
+		b[*len] = '\0';
+	return b;
+}
+
+/* The duplicate groups as text, one line per standing row: round, benchmark, system, who it
+ * stands for; sorted, so that two loads compare whatever their row order. */
+static char *groups_text(const struct dataset *d, size_t *nrows, size_t *redundant)
+{
+	char **lines = calloc(d->n + 1, sizeof *lines), *out;
+	size_t k = 0, len = 0;
+
+	*nrows = *redundant = 0;
+	for (size_t i = 0; i < d->n; i++) {
+		const struct row *r = &d->rows[i];
+		if (r->dup_of >= 0) {
+			(*redundant)++;
+			(*nrows)++;
+			assert_true(d->rows[r->dup_of].dup_of == -1);
+			assert_non_null(strstr(d->rows[r->dup_of].collapsed_from, r->submitter));
+			continue;
+		}
+		if (!*r->collapsed_from)
+			continue;
+		(*nrows)++;
+		lines[k] = malloc(1024);
+		len += (size_t)snprintf(lines[k], 1024, "%s %s %s %s %s\n", r->round, r->benchmark, r->system,
+					r->submitter, r->collapsed_from);
+		k++;
+	}
+	qsort(lines, k, sizeof *lines, line_cmp);
+	out = calloc(len + 1, 1);
+	for (size_t i = 0; i < k; i++) {
+		strcat(out, lines[i]);
+		free(lines[i]);
+	}
+	free(lines);
+	return out;
+}
+
+/* v4.0: smc, smc-ac-power and smc-dc-power submitted the same runs: 12 groups of 30 rows, 18
+ * redundant, standing rows chosen by submitter name: shuffled input gives the same groups. */
+static void v40_duplicate_groups(void **state)
+{
+	char path[4096];
+	size_t len, nrows, red, nrows2, red2;
+	char *text = slurp(top_path("data/mlperf_training_v4.0.csv", path, sizeof path), &len);
+
+	(void)state;
+	if (!text)
+		skip();
+	assert_int_equal(dataset_load_buffer(&ds, "v4.0.csv", text, len, &err), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	char *a = groups_text(&ds, &nrows, &red);
+	assert_int_equal(nrows, 30);
+	assert_int_equal(red, 18);
+	size_t groups = 0;
+	for (const char *p = a; (p = strchr(p, '\n')); p++)
+		groups++;
+	assert_int_equal(groups, 12);
+	assert_non_null(strstr(a, " smc smc;smc-ac-power;smc-dc-power\n"));
+	/* the rows in reverse and in a shuffled order */
+	char *body = strchr(text, '\n'), **lines = malloc(4096 * sizeof *lines);
+	size_t n = 0;
+	*body++ = '\0'; /* text is the header now */
+	for (char *p = body; *p; n++) {
+		lines[n] = p;
+		p = strchr(p, '\n');
+		*p++ = '\0';
+	}
+	for (int pass = 0; pass < 3; pass++) {
+		for (size_t i = n - 1; i > 0; i--) { /* reversed first, then shuffled (Fisher-Yates) */
+			size_t j = pass == 0 ? n - 1 - i : rnd((unsigned)i + 1);
+			if (pass == 0 && j >= i)
+				break;
+			char *t = lines[i];
+			lines[i] = lines[j];
+			lines[j] = t;
+		}
+		char *shuf = malloc(len + 2), *q = shuf;
+		q += sprintf(q, "%s\n", text);
+		for (size_t i = 0; i < n; i++)
+			q += sprintf(q, "%s\n", lines[i]);
+		struct dataset d;
+		struct gs_err e;
+		memset(&d, 0, sizeof d);
+		assert_int_equal(dataset_load_buffer(&d, "v4.0.csv", shuf, (size_t)(q - shuf), &e), 0);
+		assert_int_equal(dataset_classify(&d), 0);
+		char *b = groups_text(&d, &nrows2, &red2);
+		assert_string_equal(a, b);
+		free(b);
+		free(shuf);
+		dataset_free(&d);
+	}
+	free(lines);
+	free(a);
+	free(text);
+}
+
+/* 15 v4.1 rows repeat a v4.0 row's run list exactly: carried over from v4.0, whichever file
+ * loads first; v4.0 rows carry nothing. */
+static void v41_carried_from_v40(void **state)
+{
+	char p40[4096], p41[4096];
+
+	(void)state;
+	top_path("data/mlperf_training_v4.0.csv", p40, sizeof p40);
+	top_path("data/mlperf_training_v4.1.csv", p41, sizeof p41);
+	for (int order = 0; order < 2; order++) {
+		struct dataset d;
+		struct gs_err e;
+		size_t carried = 0;
+		memset(&d, 0, sizeof d);
+		if (dataset_load_csv(&d, order ? p41 : p40, &e) < 0 || dataset_load_csv(&d, order ? p40 : p41, &e) < 0) {
+			dataset_free(&d);
+			skip();
+		}
+		assert_int_equal(dataset_classify(&d), 0);
+		for (size_t i = 0; i < d.n; i++) {
+			if (!*d.rows[i].carried_from)
+				continue;
+			assert_string_equal(d.rows[i].round, "v4.1");
+			assert_string_equal(d.rows[i].carried_from, "v4.0");
+			carried++;
+		}
+		assert_int_equal(carried, 15);
+		dataset_free(&d);
+	}
+}
+
+/* Rows without runs never group; a changed run breaks a group. */
+static void groups_need_identical_runs(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,submitter,system,benchmark,accelerators,minutes,run_minutes\n"
+			      "v1,b,s,bert,8,1,1;2;3\nv1,a,s,bert,8,1,3;2;1\nv1,c,s,bert,8,1,1;2;3.0001\n"
+			      "v1,d,t,bert,8,1,\nv1,e,t,bert,8,1,\nv2,a,s,bert,8,1,1;2;3\n"), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	assert_int_equal(ds.rows[0].dup_of, 1); /* b stands behind a */
+	assert_string_equal(ds.rows[1].collapsed_from, "a;b");
+	assert_int_equal(ds.rows[2].dup_of, -1);
+	assert_int_equal(ds.rows[3].dup_of, -1);
+	assert_int_equal(ds.rows[4].dup_of, -1);
+	assert_string_equal(ds.rows[3].collapsed_from, "");
+	assert_string_equal(ds.rows[5].carried_from, "v1");
+	assert_string_equal(ds.rows[2].carried_from, "");
+}
+
+/* Every availability and division spelling of the shipped rounds maps to a class: the results
+ * CSVs in data/ and the systems JSON of the raw trees (v4.0 to v5.1) when present. */
+static void availability_map_covers_published(void **state)
+{
+	char pat[4096];
+	glob_t g;
+	size_t checked = 0;
+
+	(void)state;
+	if (glob(top_path("data/mlperf_training_*.csv", pat, sizeof pat), 0, NULL, &g) == 0) {
+		for (size_t i = 0; i < g.gl_pathc; i++)
+			assert_int_equal(dataset_load_csv(&ds, g.gl_pathv[i], &err), 0);
+		globfree(&g);
+	}
+	assert_true(ds.n > 0);
+	for (size_t i = 0; i < ds.n; i++) {
+		if (ds.rows[i].avail == AVAIL_OTHER || ds.rows[i].div == DIV_OTHER)
+			fail_msg("%s:%ld: availability '%s', division '%s' map to nothing", ds.rows[i].file,
+				 ds.rows[i].line, ds.rows[i].availability, ds.rows[i].division);
+		checked++;
+	}
+	if (glob(top_path("../shared/mlperf/training_results_*/*/systems/*.json", pat, sizeof pat), 0, NULL, &g) != 0)
+		return; /* no raw trees here: the CSVs were checked */
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		json_t *j = json_load_file(g.gl_pathv[i], 0, NULL);
+		const char *st = json_string_value(json_object_get(j, "status"));
+		const char *dv = json_string_value(json_object_get(j, "division"));
+		if (st && dataset_avail(st) == AVAIL_OTHER)
+			fail_msg("%s: status '%s' maps to nothing", g.gl_pathv[i], st);
+		if (dv && dataset_division(dv) == DIV_OTHER)
+			fail_msg("%s: division '%s' maps to nothing", g.gl_pathv[i], dv);
+		checked += st != NULL;
+		json_decref(j);
+	}
+	globfree(&g);
+	assert_true(checked > 300);
+	/* the spellings the issue lists, and the classes */
+	assert_int_equal(dataset_avail("onprem"), AVAIL_ONPREM);
+	assert_int_equal(dataset_avail("Cloud"), AVAIL_CLOUD);
+	assert_int_equal(dataset_avail("available"), AVAIL_ONPREM);
+	assert_int_equal(dataset_avail("Preview"), AVAIL_PREVIEW);
+	assert_int_equal(dataset_avail("research"), AVAIL_RESEARCH);
+	assert_int_equal(dataset_avail("rdi"), AVAIL_RESEARCH);
+	assert_string_equal(avail_name(AVAIL_CLOUD), "Available cloud");
+}
+
+/* An availability or division that maps to nothing keeps its text: one warning in all, at the
+ * first such row. */
+static void unmapped_availability_one_warning(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,availability,division\n"
+			      "a,bert,8,1,onprem,closed\nb,bert,8,1,soon,closed\nc,bert,8,1,later,open\n"
+			      "d,bert,8,1,cloud,semi\n"), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	assert_int_equal(ds.warn.total, 1);
+	assert_true(warned("t.csv:3: 3 rows with an availability or division that maps to nothing (first: 'soon'"));
+	assert_string_equal(row_avail(&ds.rows[1]), "soon");
+	assert_string_equal(row_avail(&ds.rows[0]), "Available on-premise");
+	assert_int_equal(ds.rows[2].div, DIV_OPEN);
+	assert_int_equal(ds.rows[3].div, DIV_OTHER);
+	assert_string_equal(ds.rows[3].division, "semi");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -844,6 +1093,11 @@ int main(void)
 		cmocka_unit_test_setup_teardown(file_names_sanitized, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_ascii_folding, setup, teardown),
 		cmocka_unit_test_setup_teardown(row_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(v40_duplicate_groups, setup, teardown),
+		cmocka_unit_test_setup_teardown(v41_carried_from_v40, setup, teardown),
+		cmocka_unit_test_setup_teardown(groups_need_identical_runs, setup, teardown),
+		cmocka_unit_test_setup_teardown(availability_map_covers_published, setup, teardown),
+		cmocka_unit_test_setup_teardown(unmapped_availability_one_warning, setup, teardown),
 		cmocka_unit_test_setup_teardown(lists_have_no_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(file_truncated_while_loading, setup, teardown),
 	};
