@@ -26,6 +26,7 @@ struct cli {
 	const char *files[MAX_FILES];
 	int nfiles;
 	const char *families_path;   /* --families FILE, NULL: the data folder's */
+	const char *prices_path;     /* --prices FILE, NULL: the data folder's prices.csv */
 	bool help, version;
 	char default_path[4200];     /* the data folder's file named in files[], if any */
 };

@@ -63,6 +63,14 @@ struct family_rule {
 	const char *pattern, *vendor, *family; /* pooled */
 };
 
+/* One line of data/prices.csv: USD per accelerator-hour of a family, low and high. */
+struct price {
+	const char *family, *source, *date; /* pooled */
+	double lo, hi;                      /* finite, 0 <= lo <= hi */
+	const char *file;                   /* where it was read */
+	long line;
+};
+
 struct dataset {
 	struct row *rows;
 	size_t n, cap;
@@ -70,6 +78,8 @@ struct dataset {
 	size_t nruns, runs_cap;
 	struct family_rule *rules;
 	size_t nrules;
+	struct price *prices;            /* the prices table */
+	size_t nprices;
 	size_t unmatched;                /* rows whose accelerator (not empty) matched no rule */
 	const char *unmatched_example;   /* the accelerator of the first of them */
 	size_t shared_ids;               /* rows whose system id another submitter's row also has
@@ -84,6 +94,20 @@ int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *e
 /* Same as dataset_load_families for an in-memory buffer (len may be 0); name for messages. */
 int dataset_load_families_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 				 struct gs_err *err);
+
+/* Loads the prices table from path (family,usd_per_hour_low,usd_per_hour_high,source,date,
+ * by header name): a bad number, a negative price, low > high, an unknown, missing or repeated
+ * column, a wrong field count or a family listed twice is an error (-1 with err at its
+ * file:line:column, and none of the file is used); 0 when loaded. */
+int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err);
+
+/* Same as dataset_load_prices for an in-memory buffer; name for messages. */
+int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+			       struct gs_err *err);
+
+/* Sets price_lo and price_hi of every row from its family (ASCII case folded); NAN when the
+ * table has no price for it. Part of dataset_classify. */
+void prices_apply(struct dataset *ds);
 
 /* Appends the rows of one results CSV (columns by header name); bad rows become warnings.
  * Returns 0, or -1 with err when the file cannot be read or lacks a required column. */
@@ -102,7 +126,7 @@ int dataset_parse_double(const char *s, size_t len, double *out);
  * when not empty). Part of dataset_classify. */
 void families_apply(struct dataset *ds);
 
-/* After the last load: families (families_apply); one warning naming the first row whose
+/* After the last load: families (families_apply), prices (prices_apply); one warning naming the first row whose
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
  * one of the first submitter by name, whatever the input order); carried_from (the earliest

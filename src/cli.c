@@ -20,7 +20,7 @@
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
-	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST
+	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES
 };
 
 static const struct option long_opts[] = {
@@ -49,6 +49,7 @@ static const struct option long_opts[] = {
 	{ "ref-rule", required_argument, NULL, O_REF_RULE },
 	{ "all-rounds", no_argument, NULL, O_ALL_ROUNDS },
 	{ "pareto-cost", no_argument, NULL, O_PARETO_COST },
+	{ "prices", required_argument, NULL, O_PRICES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -74,6 +75,8 @@ void cli_usage(FILE *fp)
 "      --no-collapse       show every submitter of identical runs (default: one row each)\n"
 "      --all-rounds        the workload's rows of every loaded round in one analysis\n"
 "      --families FILE     accelerator -> vendor, family rules (default: the data folder's)\n"
+"      --prices FILE       USD per accelerator-hour by family (default: the data folder's\n"
+"                          prices.csv; a bad line is an error with file:line:column)\n"
 "\n"
 "Reference and metrics:\n"
 "  -r, --reference SYSTEM  pin this system (id, or SUBMITTER/SYSTEM) as the reference;\n"
@@ -432,6 +435,9 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 		case O_PARETO_COST:
 			c->params.pareto_cost = true;
 			break;
+		case O_PRICES:
+			c->prices_path = optarg;
+			break;
 		case 'h':
 			c->help = true;
 			return 0;
@@ -519,6 +525,16 @@ int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 			return -1;
 		warn_add(&ds->warn, NULL, 0, 0, "%s (families fall back to accelerator names)",
 			 err_format(err, msg, sizeof msg));
+		memset(err, 0, sizeof *err);
+	}
+	if (c->prices_path)
+		snprintf(path, pathn, "%s", c->prices_path);
+	else
+		snprintf(path, pathn, "%s/prices.csv", dir);
+	if (dataset_load_prices(ds, path, err) < 0) {
+		if (c->prices_path || access(path, F_OK) == 0) /* only a missing default is no error */
+			return -1;
+		warn_add(&ds->warn, NULL, 0, 0, "%s (no prices: no costs)", err_format(err, msg, sizeof msg));
 		memset(err, 0, sizeof *err);
 	}
 	if (c->nfiles == 0) {

@@ -11,6 +11,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->rows);
 	free(ds->runs);
 	free(ds->rules);
+	free(ds->prices);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);
@@ -84,20 +85,20 @@ static void warn_unmapped(struct dataset *ds)
 			 "kept as written", n, n == 1 ? "" : "s", first->availability, first->division);
 }
 
-/* A row with its runs, for sorting. */
-struct ref {
-	const struct row *r;
-	const double *runs;
-	size_t idx;
-};
+/* The dataset the comparators below read: qsort has no context argument, and the core runs
+ * on one thread. Rows are sorted as 32-bit indices (4 MB at 10^6 rows; glibc's qsort copies
+ * them once more), not as row copies or pointers. */
+static const struct dataset *order_ds;
 
-static int runs_cmp(const struct ref *a, const struct ref *b)
+static int runs_cmp(const struct row *a, const struct row *b)
 {
-	if (a->r->run_n != b->r->run_n)
-		return a->r->run_n < b->r->run_n ? -1 : 1;
-	for (unsigned i = 0; i < a->r->run_n; i++)
-		if (a->runs[i] != b->runs[i])
-			return a->runs[i] < b->runs[i] ? -1 : 1;
+	const double *x = order_ds->runs + a->run_off, *y = order_ds->runs + b->run_off;
+
+	if (a->run_n != b->run_n)
+		return a->run_n < b->run_n ? -1 : 1;
+	for (unsigned i = 0; i < a->run_n; i++)
+		if (x[i] != y[i])
+			return x[i] < y[i] ? -1 : 1;
 	return 0;
 }
 
@@ -111,60 +112,65 @@ static int ptr_cmp(const char *a, const char *b)
  * equal keys with its standing row first. */
 static int dup_order(const void *pa, const void *pb)
 {
-	const struct ref *a = pa, *b = pb;
+	const struct row *a = &order_ds->rows[*(const uint32_t *)pa], *b = &order_ds->rows[*(const uint32_t *)pb];
 	int c;
 
-	if ((c = ptr_cmp(a->r->round, b->r->round)) || (c = ptr_cmp(a->r->benchmark, b->r->benchmark)) ||
-	    (c = ptr_cmp(a->r->system, b->r->system)) || (c = runs_cmp(a, b)))
+	if ((c = ptr_cmp(a->round, b->round)) || (c = ptr_cmp(a->benchmark, b->benchmark)) ||
+	    (c = ptr_cmp(a->system, b->system)) || (c = runs_cmp(a, b)))
 		return c;
-	return strcmp(a->r->submitter, b->r->submitter);
+	return strcmp(a->submitter, b->submitter);
 }
 
 /* Benchmark, runs, then round by version: rows with one run list are adjacent, the earliest
  * round first. */
 static int carry_order(const void *pa, const void *pb)
 {
-	const struct ref *a = pa, *b = pb;
+	const struct row *a = &order_ds->rows[*(const uint32_t *)pa], *b = &order_ds->rows[*(const uint32_t *)pb];
 	int c;
 
-	if ((c = ptr_cmp(a->r->benchmark, b->r->benchmark)) || (c = runs_cmp(a, b)))
+	if ((c = ptr_cmp(a->benchmark, b->benchmark)) || (c = runs_cmp(a, b)))
 		return c;
-	return text_version_cmp(a->r->round, b->r->round);
+	return text_version_cmp(a->round, b->round);
 }
 
-/* Marks the rows of v[0..n) (sorted by dup_order, one group) as standing for each other. */
-static int mark_group(struct dataset *ds, const struct ref *v, size_t n)
+/* Marks the rows v[0..n) (sorted by dup_order, one group) as standing for each other. */
+static int mark_group(struct dataset *ds, const uint32_t *v, size_t n)
 {
 	size_t len = 0;
 	char *list;
 
 	for (size_t i = 0; i < n; i++)
-		len += strlen(v[i].r->submitter) + 1;
+		len += strlen(ds->rows[v[i]].submitter) + 1;
 	if (!(list = malloc(len)))
 		return -1;
 	len = 0;
 	for (size_t i = 0; i < n; i++) {
-		len += (size_t)sprintf(list + len, "%s%s", i ? ";" : "", v[i].r->submitter);
+		len += (size_t)sprintf(list + len, "%s%s", i ? ";" : "", ds->rows[v[i]].submitter);
 		if (i)
-			ds->rows[v[i].idx].dup_of = (long)v[0].idx;
+			ds->rows[v[i]].dup_of = (long)v[0];
 	}
 	const char *pooled = strpool_intern(&ds->pool, list, len);
 	free(list);
 	if (!pooled)
 		return -1;
-	ds->rows[v[0].idx].collapsed_from = pooled;
+	ds->rows[v[0]].collapsed_from = pooled;
 	return 0;
 }
 
+/* Whether rows a and b have one non-empty run list (and, with key, one round, benchmark and
+ * system id; else one benchmark). */
+static bool same_runs(const struct row *a, const struct row *b, bool key)
+{
+	return b->run_n > 0 && a->benchmark == b->benchmark &&
+	       (!key || (a->round == b->round && a->system == b->system)) && runs_cmp(a, b) == 0;
+}
+
 /* Sets dup_of and collapsed_from (see dataset_classify). 0, or -1 when out of memory. */
-static int mark_duplicates(struct dataset *ds, struct ref *v)
+static int mark_duplicates(struct dataset *ds, uint32_t *v)
 {
 	qsort(v, ds->n, sizeof *v, dup_order);
 	for (size_t i = 0, j; i < ds->n; i = j) {
-		for (j = i + 1; j < ds->n && v[j].r->run_n > 0 && v[j].r->round == v[i].r->round &&
-				v[j].r->benchmark == v[i].r->benchmark && v[j].r->system == v[i].r->system &&
-				runs_cmp(&v[i], &v[j]) == 0;
-		     j++)
+		for (j = i + 1; j < ds->n && same_runs(&ds->rows[v[i]], &ds->rows[v[j]], true); j++)
 			;
 		if (j - i > 1 && mark_group(ds, v + i, j - i) < 0)
 			return -1;
@@ -175,23 +181,23 @@ static int mark_duplicates(struct dataset *ds, struct ref *v)
 /* Sets carried_from: the first row of each run of one benchmark and run list holds the
  * earliest round; every row of a later round in that run was carried over from it. The
  * system id need not match (the 15 v4.1 rows that repeat v4.0 match on it too). */
-static void mark_carried(struct dataset *ds, struct ref *v)
+static void mark_carried(struct dataset *ds, uint32_t *v)
 {
 	qsort(v, ds->n, sizeof *v, carry_order);
 	for (size_t i = 0, j; i < ds->n; i = j) {
-		for (j = i + 1; j < ds->n && v[j].r->run_n > 0 && v[j].r->benchmark == v[i].r->benchmark &&
-				runs_cmp(&v[i], &v[j]) == 0;
-		     j++)
-			if (text_version_cmp(v[j].r->round, v[i].r->round) > 0)
-				ds->rows[v[j].idx].carried_from = v[i].r->round;
+		const struct row *first = &ds->rows[v[i]];
+		for (j = i + 1; j < ds->n && same_runs(first, &ds->rows[v[j]], false); j++)
+			if (text_version_cmp(ds->rows[v[j]].round, first->round) > 0)
+				ds->rows[v[j]].carried_from = first->round;
 	}
 }
 
 int dataset_classify(struct dataset *ds)
 {
-	struct ref *v;
+	uint32_t *v;
 
 	families_apply(ds);
+	prices_apply(ds);
 	warn_unmapped(ds);
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
@@ -199,16 +205,15 @@ int dataset_classify(struct dataset *ds)
 	}
 	if (ds->n == 0)
 		return 0;
-	if (!(v = malloc(ds->n * sizeof *v)))
+	if (ds->n > UINT32_MAX || !(v = malloc(ds->n * sizeof *v)))
 		return -1;
-	for (size_t i = 0; i < ds->n; i++) {
-		v[i].r = &ds->rows[i];
-		v[i].runs = ds->runs + ds->rows[i].run_off;
-		v[i].idx = i;
-	}
+	for (size_t i = 0; i < ds->n; i++)
+		v[i] = (uint32_t)i;
+	order_ds = ds;
 	int rc = mark_duplicates(ds, v);
 	if (rc == 0)
 		mark_carried(ds, v);
+	order_ds = NULL;
 	free(v);
 	return rc;
 }

@@ -1057,6 +1057,67 @@ static void unmapped_availability_one_warning(void **state)
 	assert_string_equal(ds.rows[3].division, "semi");
 }
 
+/* The shipped prices: every family spelled as data/families.csv spells it, and the rows of
+ * v4.1 priced by their family (none for families without a public price). */
+static void shipped_prices(void **state)
+{
+	char fam[4096], pr[4096], v41[4096];
+	size_t priced = 0, unpriced = 0;
+
+	(void)state;
+	if (dataset_load_families(&ds, top_path("data/families.csv", fam, sizeof fam), &err) < 0)
+		skip();
+	assert_int_equal(dataset_load_prices(&ds, top_path("data/prices.csv", pr, sizeof pr), &err), 0);
+	assert_true(ds.nprices >= 10);
+	for (size_t i = 0; i < ds.nprices; i++) {
+		size_t k = 0;
+		while (k < ds.nrules && strcmp(ds.rules[k].family, ds.prices[i].family) != 0)
+			k++;
+		if (k == ds.nrules)
+			fail_msg("prices.csv:%ld: family '%s' is not a family of families.csv", ds.prices[i].line,
+				 ds.prices[i].family);
+	}
+	assert_int_equal(dataset_load_csv(&ds, top_path("data/mlperf_training_v4.1.csv", v41, sizeof v41), &err), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	for (size_t i = 0; i < ds.n; i++) {
+		const struct row *r = &ds.rows[i];
+		if (strcmp(r->family, "H100 SXM") == 0) {
+			assert_true(r->price_lo == 1.99 && r->price_hi == 5.00);
+			priced++;
+		} else if (strncmp(r->family, "TPU", 3) == 0 || strncmp(r->family, "Gaudi", 5) == 0) {
+			assert_true(isnan(r->price_lo) && isnan(r->price_hi));
+			unpriced++;
+		}
+	}
+	assert_true(priced > 10 && unpriced > 0);
+}
+
+/* A prices table in any column order, quoted sources with commas, CRLF; families matched under
+ * ASCII folding; a table with an error leaves no price behind. */
+static void prices_table(void **state)
+{
+	static const char good[] = "date,source,usd_per_hour_high,usd_per_hour_low,family\r\n"
+				   "2026,\"a, \"\"b\"\"\",5,1.5,h100 sxm\r\n2026,,0,0,Free\r\n";
+	static const char bad[] = "family,usd_per_hour_low,usd_per_hour_high,source,date\n"
+				  "B200,1,2,s,d\nB300,3,2,s,d\n";
+
+	(void)state;
+	assert_int_equal(dataset_load_prices_buffer(&ds, "p.csv", good, sizeof good - 1, &err), 0);
+	assert_int_equal(ds.nprices, 2);
+	assert_string_equal(ds.prices[0].source, "a, \"b\"");
+	assert_int_equal(dataset_load_prices_buffer(&ds, "q.csv", bad, sizeof bad - 1, &err), -1);
+	assert_int_equal(ds.nprices, 2);
+	assert_string_equal(err.file, "q.csv");
+	assert_int_equal(err.line, 3);
+	assert_int_equal(err.col, 8);
+	assert_int_equal(load("system,benchmark,accelerators,minutes,accelerator\n"
+			      "a,bert,8,1,H100 SXM\nb,bert,8,1,Free\nc,bert,8,1,Other\n"), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	assert_true(ds.rows[0].price_lo == 1.5 && ds.rows[0].price_hi == 5);
+	assert_true(ds.rows[1].price_lo == 0 && ds.rows[1].price_hi == 0);
+	assert_true(isnan(ds.rows[2].price_lo));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1093,6 +1154,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(file_names_sanitized, setup, teardown),
 		cmocka_unit_test_setup_teardown(families_ascii_folding, setup, teardown),
 		cmocka_unit_test_setup_teardown(row_names, setup, teardown),
+		cmocka_unit_test_setup_teardown(shipped_prices, setup, teardown),
+		cmocka_unit_test_setup_teardown(prices_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(v40_duplicate_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(v41_carried_from_v40, setup, teardown),
 		cmocka_unit_test_setup_teardown(groups_need_identical_runs, setup, teardown),

@@ -37,3 +37,25 @@ expect_exit "a 100,000-character line loads" 0 "$GPUSCALE" --print table "$TMP/l
 expect_exit "a missing file: exit 2" 2 "$GPUSCALE" --print table "$TMP/no-such-file.csv"
 contains "a missing file is named" "$TMP/err" "no-such-file.csv: cannot open"
 expect_exit "a folder instead of a file: exit 2" 2 "$GPUSCALE" --print table "$TMP"
+
+# Prices tables (tests/malformed/prices): every defect is an error at its file:line:column and
+# exit 2, whether the table is given with --prices or among the inputs.
+cd "$dir/prices" || exit 1
+: >"$TMP/ran"
+while IFS='|' read -r file err; do
+	case "$file" in ''|'#'*) continue ;; esac
+	echo "$file" >>"$TMP/ran"
+	"$GPUSCALE" --prices "$file" --print summary >"$TMP/stdout" 2>"$TMP/stderr"
+	rc=$?
+	why=
+	[ "$rc" -eq 2 ] || why="exit $rc, wanted 2"
+	grep -qF -- "$err" "$TMP/stderr" || why="$why; stderr lacks '$err'"
+	if [ -z "$why" ]; then ok "--prices $file (exit 2)"; else nok "--prices $file" "$why" "$(head -c 400 "$TMP/stderr")"; fi
+done <EXPECT
+missing=
+for f in *.csv; do grep -qxF -- "$f" "$TMP/ran" || missing="$missing $f"; done
+if [ -z "$missing" ] && [ -s "$TMP/ran" ]; then ok "every prices file of tests/malformed/prices was run"
+else nok "every prices file of tests/malformed/prices was run" "not in EXPECT:${missing:- (none)}"; fi
+expect_exit "--prices of a missing file: exit 2" 2 "$GPUSCALE" --prices "$TMP/none.csv" --print summary
+contains "--prices of a missing file names it" "$TMP/err" "none.csv: cannot open"
+expect_exit "the shipped prices.csv loads" 0 "$GPUSCALE" --prices "$GS_TOP/data/prices.csv" --print summary

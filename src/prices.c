@@ -1,0 +1,298 @@
+/* prices.c: the prices table (data/prices.csv: family,usd_per_hour_low,usd_per_hour_high,
+ * source,date), USD per accelerator-hour by family. A table the user edits by hand and the
+ * cost view trusts: anything doubtful is an error with its file, line and column, never a
+ * guess. */
+#include "dataset.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { P_FAMILY, P_LOW, P_HIGH, P_SOURCE, P_DATE, P_NCOLS };
+
+static const char *const price_columns[P_NCOLS] = {
+	"family", "usd_per_hour_low", "usd_per_hour_high", "source", "date",
+};
+
+struct price_loader {
+	struct dataset *ds;
+	const char *name;
+	struct gs_err *err;
+	char *f[P_NCOLS + 1];    /* the current record's fields (owned copies) */
+	size_t nf;
+	int col_of[P_NCOLS];     /* field index of each column */
+	bool header;
+	long line, rec_line;
+	const char *raw;         /* the current physical line, for columns */
+	size_t raw_len;
+	int fatal;
+};
+
+/* Byte column (1-based) of field idx in the current line, or 0 when the record spans lines. */
+static long price_col(const struct price_loader *P, size_t idx)
+{
+	bool q = false;
+	size_t f = 0;
+
+	if (P->rec_line != P->line)
+		return 0;
+	if (idx == 0)
+		return 1;
+	for (size_t i = 0; i < P->raw_len; i++) {
+		if (P->raw[i] == '"')
+			q = !q;
+		else if (P->raw[i] == ',' && !q && ++f == idx)
+			return (long)i + 2;
+	}
+	return 0;
+}
+
+static void price_field(void *s, size_t len, void *data)
+{
+	struct price_loader *P = data;
+
+	if (P->fatal)
+		return;
+	if (P->nf <= P_NCOLS) {
+		char *c = malloc(len + 1);
+		if (!c) {
+			err_set(P->err, P->name, P->line, 0, "out of memory");
+			P->fatal = 1;
+			return;
+		}
+		memcpy(c, s ? s : "", len);
+		c[len] = '\0';
+		utf8_sanitize(c, len);
+		P->f[P->nf] = c;
+	}
+	P->nf++;
+}
+
+static int price_header(struct price_loader *P)
+{
+	for (int c = 0; c < P_NCOLS; c++)
+		P->col_of[c] = -1;
+	for (size_t i = 0; i < P->nf; i++) {
+		int c = 0;
+		if (i > P_NCOLS) {
+			err_set(P->err, P->name, P->line, price_col(P, i), "more columns than the header allows");
+			return -1;
+		}
+		while (c < P_NCOLS && ascii_casecmp(P->f[i], price_columns[c]) != 0)
+			c++;
+		if (c == P_NCOLS || P->col_of[c] >= 0) {
+			err_set(P->err, P->name, P->line, price_col(P, i),
+				c == P_NCOLS ? "unknown column '%s' (columns: family, usd_per_hour_low, "
+					       "usd_per_hour_high, source, date)"
+					     : "column '%s' appears twice", P->f[i]);
+			return -1;
+		}
+		P->col_of[c] = (int)i;
+	}
+	for (int c = 0; c < P_NCOLS; c++) {
+		if (P->col_of[c] < 0) {
+			err_set(P->err, P->name, P->line, 0, "missing column '%s'", price_columns[c]);
+			return -1;
+		}
+	}
+	P->header = true;
+	return 0;
+}
+
+/* A price of column c of the current record into *v: a finite number >= 0. 0, or -1 with err. */
+static int price_number(struct price_loader *P, int c, double *v)
+{
+	const char *s = P->f[P->col_of[c]];
+
+	if (dataset_parse_double(s, strlen(s), v) < 0 || *v < 0) {
+		err_set(P->err, P->name, P->rec_line, price_col(P, (size_t)P->col_of[c]),
+			"%s: '%.40s' is not a price (a number >= 0, USD per accelerator-hour)", price_columns[c], s);
+		return -1;
+	}
+	return 0;
+}
+
+static int price_row(struct price_loader *P)
+{
+	struct dataset *ds = P->ds;
+	struct price pr;
+	const char *fam;
+
+	if (P->nf != (size_t)P_NCOLS) {
+		err_set(P->err, P->name, P->rec_line, 0, "row has %zu fields, the header has %d", P->nf, P_NCOLS);
+		return -1;
+	}
+	fam = P->f[P->col_of[P_FAMILY]];
+	if (!*fam) {
+		err_set(P->err, P->name, P->rec_line, price_col(P, (size_t)P->col_of[P_FAMILY]), "family is empty");
+		return -1;
+	}
+	if (price_number(P, P_LOW, &pr.lo) < 0 || price_number(P, P_HIGH, &pr.hi) < 0)
+		return -1;
+	if (pr.lo > pr.hi) {
+		err_set(P->err, P->name, P->rec_line, price_col(P, (size_t)P->col_of[P_HIGH]),
+			"usd_per_hour_high %g is below usd_per_hour_low %g", pr.hi, pr.lo);
+		return -1;
+	}
+	for (size_t i = 0; i < ds->nprices; i++) {
+		if (ascii_casecmp(ds->prices[i].family, fam) == 0) {
+			err_set(P->err, P->name, P->rec_line, price_col(P, (size_t)P->col_of[P_FAMILY]),
+				"family '%s' has a price already (%s:%ld)", fam, ds->prices[i].file, ds->prices[i].line);
+			return -1;
+		}
+	}
+	pr.family = strpool_intern(&ds->pool, fam, strlen(fam));
+	pr.source = strpool_intern(&ds->pool, P->f[P->col_of[P_SOURCE]], strlen(P->f[P->col_of[P_SOURCE]]));
+	pr.date = strpool_intern(&ds->pool, P->f[P->col_of[P_DATE]], strlen(P->f[P->col_of[P_DATE]]));
+	pr.file = P->name;
+	pr.line = P->rec_line;
+	struct price *v = realloc(ds->prices, (ds->nprices + 1) * sizeof *v);
+	if (!v || !pr.family || !pr.source || !pr.date) {
+		if (v)
+			ds->prices = v;
+		err_set(P->err, P->name, P->rec_line, 0, "out of memory");
+		return -1;
+	}
+	ds->prices = v;
+	ds->prices[ds->nprices++] = pr;
+	return 0;
+}
+
+static void price_record(int c, void *data)
+{
+	struct price_loader *P = data;
+
+	(void)c;
+	if (!P->fatal && P->nf > 0 && (P->header ? price_row(P) : price_header(P)) < 0)
+		P->fatal = 1;
+	for (size_t i = 0; i < P->nf && i <= P_NCOLS; i++) {
+		free(P->f[i]);
+		P->f[i] = NULL;
+	}
+	P->nf = 0;
+}
+
+/* Feeds buf[0..len) to libcsv one physical line at a time. 0, or -1 with err. */
+static int prices_parse(struct price_loader *P, struct csv_parser *p, const char *buf, size_t len)
+{
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		buf += 3, len -= 3;
+	while (len > 0) {
+		const char *nl = memchr(buf, '\n', len);
+		size_t seg = nl ? (size_t)(nl - buf) + 1 : len;
+		if (p->pstate == 0)
+			P->rec_line = P->line;
+		P->raw = buf;
+		P->raw_len = seg;
+		size_t done = csv_parse(p, buf, seg, price_field, price_record, P);
+		if (done != seg && !P->fatal) {
+			err_set(P->err, P->name, P->line, (long)done + 1, "malformed CSV (%s)", csv_strerror(csv_error(p)));
+			return -1;
+		}
+		if (P->fatal)
+			return -1;
+		if (nl)
+			P->line++;
+		buf += seg;
+		len -= seg;
+	}
+	if (csv_fini(p, price_field, price_record, P) != 0) {
+		err_set(P->err, P->name, P->rec_line, 0, "unterminated quoted field");
+		return -1;
+	}
+	if (P->fatal)
+		return -1;
+	if (!P->header) {
+		err_set(P->err, P->name, 0, 0, "empty file: header 'family,usd_per_hour_low,usd_per_hour_high,source,date' expected");
+		return -1;
+	}
+	return 0;
+}
+
+int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
+			       struct gs_err *err)
+{
+	struct price_loader P;
+	struct csv_parser p;
+	size_t before = ds->nprices;
+	char clean[512];
+	int rc;
+
+	memset(&P, 0, sizeof P);
+	P.ds = ds;
+	P.err = err;
+	P.line = 1;
+	text_sanitize(name, clean, sizeof clean);
+	P.name = strpool_intern(&ds->pool, clean, strlen(clean));
+	if (!P.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+		err_set(err, name, 0, 0, "out of memory");
+		return -1;
+	}
+	rc = prices_parse(&P, &p, buf, len);
+	for (size_t i = 0; i < P.nf && i <= P_NCOLS; i++)
+		free(P.f[i]);
+	csv_free(&p);
+	if (rc < 0)
+		ds->nprices = before; /* a table with an error is not used at all */
+	return rc;
+}
+
+int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	int rc = -1;
+
+	if (!f) {
+		int e = errno;
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	for (;;) {
+		if (len == cap) {
+			char *b = realloc(buf, cap = cap ? cap * 2 : 8192);
+			if (!b) {
+				err_set(err, path, 0, 0, "out of memory");
+				goto out;
+			}
+			buf = b;
+		}
+		size_t got = fread(buf + len, 1, cap - len, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		err_set(err, path, 0, 0, "read error");
+		goto out;
+	}
+	rc = dataset_load_prices_buffer(ds, path, buf, len, err);
+out:
+	free(buf);
+	fclose(f);
+	return rc;
+}
+
+void prices_apply(struct dataset *ds)
+{
+	const char *last = NULL; /* families are pooled: rows in a run share one lookup */
+	const struct price *pr = NULL;
+
+	for (size_t i = 0; i < ds->n; i++) {
+		struct row *r = &ds->rows[i];
+		if (!last || r->family != last) {
+			last = r->family;
+			pr = NULL;
+			for (size_t k = 0; k < ds->nprices && !pr; k++)
+				if (ascii_casecmp(ds->prices[k].family, r->family) == 0)
+					pr = &ds->prices[k];
+		}
+		r->price_lo = pr ? pr->lo : NAN;
+		r->price_hi = pr ? pr->hi : NAN;
+	}
+}
