@@ -67,7 +67,10 @@ all: $(BIN)
 $(BUILD)/%.o: src/%.c | $(BUILD)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -c -o $@ $<
 
+# made afresh: `ar r` keeps the members of source files since removed (a stale utf8.o once
+# shadowed text.c's utf8_sanitize in an incremental build)
 $(BUILD)/libgscore.a: $(CORE_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 $(BIN): $(FRONT_OBJ) $(UI_OBJ) $(BUILD)/libgscore.a
@@ -98,6 +101,7 @@ build-fuzz/%.o: src/%.c
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread -MMD -c -o $@ $<
 
 build-fuzz/libgscore.a: $(FUZZ_OBJ)
+	rm -f $@
 	$(AR) rcs $@ $^
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libgscore.a
