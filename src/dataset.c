@@ -1,6 +1,7 @@
 /* dataset.c: rows in memory and the queries on them (rounds, workloads, names, availability). */
 #include "dataset.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,8 +109,9 @@ static int ptr_cmp(const char *a, const char *b)
 	return a == b ? 0 : (uintptr_t)a < (uintptr_t)b ? -1 : 1;
 }
 
-/* Round, benchmark, system id, runs, then submitter by name: a duplicate group is a run of
- * equal keys with its standing row first. */
+/* Round, benchmark, system id, runs, then a row with an energy score before one without (so
+ * that the standing row keeps what only a power submission measured), then submitter by name:
+ * a duplicate group is a run of equal keys with its standing row first. */
 static int dup_order(const void *pa, const void *pb)
 {
 	const struct row *a = &order_ds->rows[*(const uint32_t *)pa], *b = &order_ds->rows[*(const uint32_t *)pb];
@@ -118,6 +120,8 @@ static int dup_order(const void *pa, const void *pb)
 	if ((c = ptr_cmp(a->round, b->round)) || (c = ptr_cmp(a->benchmark, b->benchmark)) ||
 	    (c = ptr_cmp(a->system, b->system)) || (c = runs_cmp(a, b)))
 		return c;
+	if (isnan(a->energy_j) != isnan(b->energy_j))
+		return isnan(a->energy_j) ? 1 : -1;
 	return strcmp(a->submitter, b->submitter);
 }
 

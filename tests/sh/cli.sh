@@ -207,13 +207,20 @@ contains "an empty summary says no rows are shown" "$TMP/out" "none (no rows sho
 
 # One system id under several submitters (v4.0's SMC results) is several results.
 V40="$GS_TOP/data/mlperf_training_v4.0.csv"
-"$G" "$V40" -w unet3d --print csv >"$TMP/out" 2>"$TMP/err"
+"$G" "$V40" -w unet3d --no-collapse --print csv >"$TMP/out" 2>"$TMP/err"
 n=$(grep -c ',1xSMC-H100-SXM-80GB,' "$TMP/out")
 [ "$n" -eq 3 ] && ok "v4.0: the three SMC submitters' results of one system are all kept" || nok "v4.0: SMC results kept" "got $n"
+# By default identical runs under several submitters are one row that names them all.
+"$G" "$V40" -w unet3d --print csv >"$TMP/out2" 2>/dev/null
+n=$(grep -c ',1xSMC-H100-SXM-80GB,' "$TMP/out2")
+[ "$n" -eq 2 ] && ok "v4.0: identical SMC submissions collapse (3 rows -> 2)" || nok "v4.0: SMC collapse" "got $n"
+contains "the standing row lists the submitters it stands for" "$TMP/out2" "smc;smc-"
 lacks "the bundled data loads without a duplicate warning" "$TMP/err" "duplicate"
 expect_exit "a shared system id as reference is ambiguous: exit 2" 2 "$G" "$V40" -w unet3d -r 1xSMC-H100-SXM-80GB --print table
 contains "the ambiguity lists SUBMITTER/SYSTEM names" "$TMP/err" "smc-ac-power/1xSMC-H100-SXM-80GB"
-expect_exit "SUBMITTER/SYSTEM pins it" 0 "$G" "$V40" -w unet3d -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
+expect_exit "SUBMITTER/SYSTEM pins it" 0 "$G" "$V40" -w unet3d --no-collapse -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
 contains "the pinned reference is that submitter's" "$TMP/out" "smc-ac-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
-"$G" "$V40" -w unet3d --print pareto >"$TMP/out" 2>&1
+expect_exit "a collapsed submission pins the row that stands for it" 0 "$G" "$V40" -w unet3d -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
+contains "the standing row (the one with energy) is the reference" "$TMP/out" "smc-dc-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
+"$G" "$V40" -w unet3d --no-collapse --print pareto >"$TMP/out" 2>&1
 contains "reports name a shared system id with its submitter" "$TMP/out" "smc-ac-power/9xSMC-H100-SXM-80GB"
