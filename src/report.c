@@ -3,10 +3,12 @@
 #include "report.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "chart.h"
+#include "csvw.h"
 #include "fmt.h"
 #include "plot.h"
 #include "table.h"
@@ -96,75 +98,165 @@ static void report_table(const struct dataset *ds, const struct analysis *a, FIL
 
 /* ------------------------------------------------------------------ csv */
 
-/* Writes s as one CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_field(FILE *out, const char *s)
+/* One CSV column: its header and where its value comes from. Columns that are input columns
+ * carry the loader's name and text, so that `--print csv` loads back as the rows it came from
+ * and prints the same again; a new column is one line here. */
+struct csv_row {
+	const struct dataset *ds;
+	const struct analysis *a;
+	size_t i;                  /* rank - 1 */
+	const struct arow *r;
+	const struct row *d;
+};
+
+enum csv_kind {
+	CK_TEXT,    /* const char * in struct row */
+	CK_COUNT,   /* long long in struct row, empty when 0 (not given) */
+	CK_RUNS,    /* int in struct row, empty when < 0 (not given) */
+	CK_ROWNUM,  /* double in struct row */
+	CK_NUM,     /* double in struct arow, empty when NAN */
+	CK_FN,      /* written by fn */
+};
+
+struct csv_col {
+	const char *name;
+	enum csv_kind kind;
+	size_t off;
+	void (*fn)(FILE *out, const struct csv_row *c);
+};
+
+static void put_rank(FILE *out, const struct csv_row *c) { fprintf(out, "%zu", c->i + 1); }
+static void put_ref(FILE *out, const struct csv_row *c) { csvw_field(out, c->ds->rows[c->r->ref].system); }
+static void put_is_ref(FILE *out, const struct csv_row *c) { putc('0' + c->r->is_ref, out); }
+static void put_cluster(FILE *out, const struct csv_row *c) { putc('a' + c->r->cluster, out); }
+static void put_pareto(FILE *out, const struct csv_row *c) { putc('0' + c->r->pareto, out); }
+static void put_breakeven(FILE *out, const struct csv_row *c)
 {
-	if (!strpbrk(s, ",\"\r\n")) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
+	putc('0' + (c->a->breakeven == (long)c->i), out);
 }
 
-/* Shortest text that reads back as the same double (fmt_roundtrip); empty when not finite. */
-static void csv_num(FILE *out, double v)
-{
-	char buf[64];
+static void put_avail_class(FILE *out, const struct csv_row *c) { csvw_field(out, row_avail(c->d)); }
 
-	if (isfinite(v))
-		fputs(fmt_roundtrip(v, 6, buf, sizeof buf), out);
+static void put_runs(FILE *out, const struct csv_row *c)
+{
+	const double *v = c->ds->runs + c->d->run_off;
+
+	for (unsigned k = 0; k < c->d->run_n; k++) {
+		if (k)
+			putc(';', out);
+		csvw_num(out, v[k]);
+	}
+}
+
+#define ROW(name, kind, field) { name, kind, offsetof(struct row, field), NULL }
+#define NUM(name, field) { name, CK_NUM, offsetof(struct arow, field), NULL }
+#define FN(name, fn) { name, CK_FN, 0, fn }
+static const struct csv_col csv_cols[] = {
+	FN("rank", put_rank),
+	ROW("round", CK_TEXT, round),
+	ROW("benchmark", CK_TEXT, benchmark),
+	ROW("submitter", CK_TEXT, submitter),
+	ROW("system", CK_TEXT, system),
+	ROW("family", CK_TEXT, family),
+	ROW("vendor", CK_TEXT, vendor),
+	ROW("accelerator", CK_TEXT, accelerator),
+	ROW("accelerators", CK_COUNT, accelerators),
+	NUM("minutes", T),
+	NUM("speedup", S),
+	NUM("efficiency", E),
+	NUM("e_prime", Ep),
+	NUM("acc_hours", A),
+	NUM("karp_flatt", kf),
+	FN("reference", put_ref),
+	FN("is_reference", put_is_ref),
+	FN("cluster", put_cluster),
+	FN("pareto", put_pareto),
+	FN("break_even", put_breakeven),
+	NUM("minutes_lo", t_lo),
+	NUM("minutes_hi", t_hi),
+	NUM("speedup_lo", s_lo),
+	NUM("speedup_hi", s_hi),
+	NUM("e_prime_lo", ep_lo),
+	NUM("e_prime_hi", ep_hi),
+	NUM("e_prime_fit", ep_fit),
+	NUM("minutes_ci_lo", t_ci_lo),
+	NUM("minutes_ci_hi", t_ci_hi),
+	NUM("e_prime_ci_lo", ep_ci_lo),
+	NUM("e_prime_ci_hi", ep_ci_hi),
+	FN("availability_class", put_avail_class),
+	ROW("collapsed_from", CK_TEXT, collapsed_from),
+	ROW("carried_over_from", CK_TEXT, carried_from),
+	NUM("kwh", kwh),
+	NUM("cost_lo", cost_lo),
+	NUM("cost_hi", cost_hi),
+	/* the rest of the input columns, so that the output loads back as its input */
+	ROW("system_name", CK_TEXT, system_name),
+	ROW("division", CK_TEXT, division),
+	ROW("availability", CK_TEXT, availability),
+	ROW("nodes", CK_COUNT, nodes),
+	ROW("accelerators_per_node", CK_COUNT, per_node),
+	ROW("framework", CK_TEXT, framework),
+	ROW("runs_scored", CK_RUNS, runs_scored),
+	ROW("runs_failed", CK_RUNS, runs_failed),
+	ROW("scaling_factor", CK_ROWNUM, scaling_factor),
+	FN("run_minutes", put_runs),
+};
+#undef ROW
+#undef NUM
+#undef FN
+
+static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *c)
+{
+	const char *base = col->kind == CK_NUM ? (const char *)c->r : (const char *)c->d;
+	const void *at = base + col->off;
+	long long n;
+	int k;
+	double v;
+
+	switch (col->kind) {
+	case CK_TEXT:
+		memcpy(&base, at, sizeof base);
+		csvw_field(out, base);
+		break;
+	case CK_COUNT:
+		memcpy(&n, at, sizeof n);
+		if (n)
+			fprintf(out, "%lld", n);
+		break;
+	case CK_RUNS:
+		memcpy(&k, at, sizeof k);
+		if (k >= 0)
+			fprintf(out, "%d", k);
+		break;
+	case CK_ROWNUM:
+	case CK_NUM:
+		memcpy(&v, at, sizeof v);
+		csvw_num(out, v);
+		break;
+	case CK_FN:
+		col->fn(out, c);
+		break;
+	}
 }
 
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
-	fputs("rank,round,benchmark,submitter,system,family,vendor,accelerator,accelerators,minutes,"
-	      "speedup,efficiency,e_prime,acc_hours,karp_flatt,reference,is_reference,cluster,pareto,"
-	      "break_even,minutes_lo,minutes_hi,speedup_lo,speedup_hi,e_prime_lo,e_prime_hi,e_prime_fit,"
-	      "minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi,availability_class,division,"
-	      "collapsed_from,carried_over_from,kwh,cost_lo,cost_hi\n", out);
-	for (size_t i = 0; i < a->n; i++) {
-		const struct arow *r = &a->rows[i];
-		const struct row *d = &ds->rows[r->row];
-		const double nums[] = { r->T, r->S, r->E, r->Ep, r->A, r->kf };
-		const double spread[] = { r->t_lo, r->t_hi, r->s_lo, r->s_hi, r->ep_lo, r->ep_hi,
-					  r->ep_fit, r->t_ci_lo, r->t_ci_hi, r->ep_ci_lo, r->ep_ci_hi };
+	const size_t ncols = sizeof csv_cols / sizeof csv_cols[0];
 
-		fprintf(out, "%zu,", i + 1);
-		const char *text[] = { d->round, d->benchmark, d->submitter, d->system, d->family,
-				       d->vendor, d->accelerator };
-		for (size_t t = 0; t < sizeof text / sizeof text[0]; t++) {
-			csv_field(out, text[t]);
-			fputc(',', out);
+	for (size_t k = 0; k < ncols; k++) {
+		if (k)
+			putc(',', out);
+		fputs(csv_cols[k].name, out);
+	}
+	putc('\n', out);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct csv_row c = { ds, a, i, &a->rows[i], &ds->rows[a->rows[i].row] };
+		for (size_t k = 0; k < ncols; k++) {
+			if (k)
+				putc(',', out);
+			csv_put(out, &csv_cols[k], &c);
 		}
-		fprintf(out, "%lld,", d->accelerators);
-		for (size_t k = 0; k < sizeof nums / sizeof nums[0]; k++) {
-			csv_num(out, nums[k]);
-			fputc(',', out);
-		}
-		csv_field(out, ds->rows[r->ref].system);
-		fprintf(out, ",%d,%c,%d,%d", r->is_ref, 'a' + r->cluster, r->pareto,
-			a->breakeven == (long)i);
-		for (size_t k = 0; k < sizeof spread / sizeof spread[0]; k++) {
-			fputc(',', out);
-			csv_num(out, spread[k]);
-		}
-		const char *hyg[] = { row_avail(d), d->division, d->collapsed_from, d->carried_from };
-		for (size_t k = 0; k < sizeof hyg / sizeof hyg[0]; k++) {
-			fputc(',', out);
-			csv_field(out, hyg[k]);
-		}
-		const double extra[] = { r->kwh, r->cost_lo, r->cost_hi };
-		for (size_t k = 0; k < sizeof extra / sizeof extra[0]; k++) {
-			fputc(',', out);
-			csv_num(out, extra[k]);
-		}
-		fputc('\n', out);
+		putc('\n', out);
 	}
 	return ferror(out) ? -1 : 0;
 }

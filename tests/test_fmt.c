@@ -6,7 +6,10 @@
 #include <cmocka.h>
 
 #include <locale.h>
+#include <float.h>
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -89,6 +92,73 @@ static void c_notation_in_any_locale(void **state)
 	setlocale(LC_NUMERIC, "C");
 }
 
+/* The definition fmt_roundtrip must meet: the least P >= min_prec whose %.Pg reads back. */
+static void roundtrip_linear(double v, int min_prec, char *out, size_t n)
+{
+	for (int p = min_prec; p < 17; p++) {
+		snprintf(out, n, "%.*g", p, v);
+		if (strtod(out, NULL) == v)
+			return;
+	}
+	snprintf(out, n, "%.17g", v);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15u;
+static uint64_t next_u64(void)
+{
+	/* xorshift64*: a fixed sequence, so a failure repeats */
+	rng ^= rng >> 12;
+	rng ^= rng << 25;
+	rng ^= rng >> 27;
+	return rng * 2685821657736338717u;
+}
+
+static void check_roundtrip(double v, int min_prec)
+{
+	char want[64], got[64];
+
+	roundtrip_linear(v, min_prec, want, sizeof want);
+	fmt_roundtrip(v, min_prec, got, sizeof got);
+	if (strcmp(want, got) != 0)
+		fail_msg("fmt_roundtrip(%a, %d) = %s, the shortest is %s", v, min_prec, got, want);
+}
+
+/* Random bit patterns (every exponent, subnormals), then decimals of a few digits as data
+ * files hold them (5.116225, 0.5487), then values next to those: every one must give the
+ * linear definition's text. */
+static void roundtrip_is_the_shortest(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 60000; i++) {
+		uint64_t u = next_u64();
+		double v;
+		memcpy(&v, &u, sizeof v);
+		if (!isfinite(v))
+			continue;
+		check_roundtrip(v, 6);
+		check_roundtrip(v, 1 + (int)(u % 17));
+	}
+	for (int i = 0; i < 60000; i++) {
+		uint64_t u = next_u64();
+		int digits = 1 + (int)(u % 17), e10 = (int)((u >> 8) % 40) - 20;
+		char text[64];
+		snprintf(text, sizeof text, "%llue%d", (unsigned long long)((u >> 16) % 100000000000000000ULL) %
+			 (unsigned long long)pow(10, digits), e10);
+		double v = strtod(text, NULL);
+		check_roundtrip(v, 6);
+		check_roundtrip(nextafter(v, INFINITY), 6);
+		check_roundtrip(nextafter(v, -INFINITY), 1);
+	}
+	const double edge[] = { 0.0, -0.0, 1e7, 1e-5, 123456.0, 1234567.0, 0.1, 0.3, 1.0 / 3, DBL_MAX,
+				DBL_MIN, 4.9406564584124654e-324, -2.5, 9.999999999999999e22, 5.116225 };
+	for (size_t i = 0; i < sizeof edge / sizeof edge[0]; i++)
+		for (int p = 1; p <= 17; p++)
+			check_roundtrip(edge[i], p);
+	assert_string_equal(fmt_roundtrip(5.116225, 6, buf, sizeof buf), "5.116225");
+	assert_string_equal(fmt_roundtrip(1e7, 6, buf, sizeof buf), "1e+07");
+	assert_string_equal(fmt_roundtrip(0.1 + 0.2, 6, buf, sizeof buf), "0.30000000000000004");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -98,6 +168,7 @@ int main(void)
 		cmocka_unit_test(count_is_whole_when_whole),
 		cmocka_unit_test(short_as_typed),
 		cmocka_unit_test(c_notation_in_any_locale),
+		cmocka_unit_test(roundtrip_is_the_shortest),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
