@@ -200,6 +200,12 @@ static const struct csv_col csv_cols[] = {
 	ROW("runs_failed", CK_RUNS, runs_failed),
 	ROW("scaling_factor", CK_ROWNUM, scaling_factor),
 	FN("run_minutes", put_runs),
+	ROW("benchmark_published", CK_TEXT, benchmark_published),
+	ROW("source", CK_TEXT, source),
+	ROW("run_files", CK_TEXT, run_files),
+	ROW("failed_files", CK_TEXT, failed_files),
+	ROW("energy_j", CK_ROWNUM, energy_j),
+	ROW("power_measurement", CK_TEXT, power_measurement),
 };
 #undef ROW
 #undef NUM
