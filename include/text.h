@@ -63,4 +63,19 @@ char *text_row_name(const char *submitter, const char *system, bool qualified, c
  * v4.0 < v4.1 < v5.0 < v5.1 < v10.0; names equal that way fall back to strcmp. <0, 0, >0. */
 int text_version_cmp(const char *a, const char *b);
 
+/* Display columns of code point cp on a terminal: 0 for combining and zero-width characters,
+ * 2 for East Asian wide and fullwidth ones, else 1; glibc's C.UTF-8 tables, the same in every
+ * locale, so reports do not depend on the user's LANG. */
+int text_cp_cols(unsigned long cp);
+
+/* Display columns of s (NULL reads as "") as utf8_sanitize would leave it: each byte it
+ * replaces counts as one '?'. */
+int text_columns(const char *s);
+
+/* Copies s (NULL reads as "") into buf (size n > 0) through the sanitizer, in at most w display
+ * columns and never cut inside a character: a longer text keeps its head and its tail around
+ * ONE cut mark '~' (8xXE9680x8H~80GB-POWER), where rows that share a prefix differ. Returns
+ * the display columns of buf. */
+int text_cut(const char *s, int w, char *buf, size_t n);
+
 #endif

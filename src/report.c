@@ -15,80 +15,53 @@
 
 /* ------------------------------------------------------------------ table */
 
-/* Writes s padded or cut to w columns (cut text ends in ".."). */
-static void put_cell(FILE *out, const char *s, int w, bool left)
-{
-	int len = (int)strlen(s);
+/* A line of cells: blanks are held back until text follows them, so no line ends in one. */
+struct cells {
+	FILE *out;
+	int blanks;
+};
 
-	if (len > w) {
-		if (w >= 3)
-			fprintf(out, "%.*s..", w - 2, s);
-		else
-			fprintf(out, "%.*s", w, s);
-	} else if (left) {
-		fprintf(out, "%-*s", w, s);
-	} else {
-		fprintf(out, "%*s", w, s);
+/* Writes s in w display columns: cut with the one cut mark (text_cut), padded on the left when
+ * right-aligned. */
+static void put_cell(struct cells *l, const char *s, int w, bool right)
+{
+	char buf[1024];
+	int cols = text_cut(s, w, buf, sizeof buf);
+
+	if (right)
+		l->blanks += w - cols;
+	if (buf[0]) {
+		fprintf(l->out, "%*s%s", l->blanks, "", buf);
+		l->blanks = 0;
 	}
+	if (!right)
+		l->blanks += w - cols;
 }
 
-/* Writes the ranked table a as aligned text, at most `width` columns (0: no limit). */
-static void report_table(const struct dataset *ds, const struct analysis *a, FILE *out, int width)
+/* Writes the ranked table a as aligned text, at most `width` columns (0: no limit), laid out
+ * by table_plan from v, measured for a. */
+static void report_table(const struct table_view *v, const struct dataset *ds,
+			 const struct analysis *a, FILE *out, int width)
 {
-	int w[TC_COUNT], total = 0;
+	int w[TC_COUNT];
 	bool on[TC_COUNT];
 	char buf[256];
 
-	for (int c = 0; c < TC_COUNT; c++) {
-		w[c] = (int)strlen(table_cols[c].head);
-		on[c] = true;
-	}
-	for (size_t i = 0; i < a->n; i++)
-		for (int c = 0; c < TC_COUNT; c++) {
-			int l = (int)strlen(table_cell(ds, a, i, (enum tcol)c, buf, sizeof buf));
-			if (l > w[c])
-				w[c] = l;
-		}
-	for (int c = 0; c < TC_COUNT; c++)
-		total += w[c] + (c ? 2 : 0);
-	/* too wide: shorten the long names, system first, never below a readable minimum */
-	static const struct { enum tcol c; int min; } shrink[] = {
-		{ TC_SYS, 16 }, { TC_SUB, 8 }, { TC_FAM, 8 }, { TC_SYS, 10 },
-	};
-	for (size_t s = 0; width > 0 && total > width && s < sizeof shrink / sizeof shrink[0]; s++) {
-		int cut = total - width, room = w[shrink[s].c] - shrink[s].min;
-		if (room <= 0)
-			continue;
-		if (cut > room)
-			cut = room;
-		w[shrink[s].c] -= cut;
-		total -= cut;
-	}
-	/* still too wide: drop columns, least important first, as the explorer does */
-	if (width > 0 && total > width)
-		total = table_fit(width, 2, w, on);
-	if (width > 0 && total > width) /* the system column alone */
-		w[TC_SYS] = width > 3 ? width : 3;
-	int last = TC_COUNT - 1;
-	while (last > 0 && !on[last])
-		last--;
-	for (int pass = 0; pass <= (int)a->n; pass++) {
+	table_plan(v, width, 2, on, w);
+	for (size_t pass = 0; pass <= a->n; pass++) {
+		struct cells l = { out, 0 };
 		bool first = true;
 		for (int c = 0; c < TC_COUNT; c++) {
-			const char *text;
 			if (!on[c])
 				continue;
 			if (!first)
-				fputs("  ", out);
+				l.blanks += 2;
 			first = false;
-			if (pass == 0) {
-				put_cell(out, table_cols[c].head, c == last && !table_cols[c].right ?
-					 (int)strlen(table_cols[c].head) : w[c], !table_cols[c].right || c == TC_RANK);
-				continue;
-			}
-			text = table_cell(ds, a, (size_t)pass - 1, (enum tcol)c, buf, sizeof buf);
-			put_cell(out, text, c == last && !table_cols[c].right && (int)strlen(text) <= w[c] ?
-				 (int)strlen(text) : w[c], !table_cols[c].right);
+			if (pass == 0)
+				put_cell(&l, table_cols[c].head, w[c], table_cols[c].right && c != TC_RANK);
+			else
+				put_cell(&l, table_cell(v, ds, a, pass - 1, (enum tcol)c, buf, sizeof buf), w[c],
+					 table_cols[c].right);
 		}
 		fputc('\n', out);
 	}
@@ -355,9 +328,13 @@ static void report_table_title(const struct dataset *ds, const struct analysis *
 	report_ref(ds, a, p, m);
 	fprintf(m, "  rows %zu/%zu", a->n, a->total);
 	if (fclose(m) == 0 && text) {
-		if (width > 0 && len > (size_t)width)
-			len = (size_t)width;
-		fprintf(out, "%.*s\n", (int)len, text);
+		if (width > 0) {
+			char cut[1024];
+			text_cut(text, width, cut, sizeof cut);
+			fprintf(out, "%s\n", cut);
+		} else {
+			fprintf(out, "%s\n", text);
+		}
 	}
 	free(text);
 }
@@ -379,23 +356,11 @@ static void report_clusters(const struct analysis *a, const struct params *p, FI
 	}
 }
 
-/* The name of shown row i in reports: its system id, or SUBMITTER/SYSTEM when another shown
- * row has the same id under another submitter (v4.0's SMC results). */
-static const char *row_label(const struct dataset *ds, const struct analysis *a, size_t i,
-			     char *buf, size_t n)
+/* The name of shown row i in reports: table_row_name's (SUBMITTER/SYSTEM when ids collide). */
+static const char *row_label(const struct table_view *v, const struct dataset *ds,
+			     const struct analysis *a, size_t i, char *buf, size_t n)
 {
-	const struct row *r = &ds->rows[a->rows[i].row];
-
-	if (!ds->shared_ids)
-		return r->system;
-	for (size_t j = 0; j < a->n; j++) {
-		const struct row *o = &ds->rows[a->rows[j].row];
-		if (j != i && o->system == r->system && o->submitter != r->submitter) {
-			snprintf(buf, n, "%s/%s", r->submitter, r->system);
-			return buf;
-		}
-	}
-	return r->system;
+	return table_row_name(v, ds, &a->rows[i], buf, n);
 }
 
 /* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
@@ -419,7 +384,8 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 	return n;
 }
 
-static void report_pareto(const struct dataset *ds, const struct analysis *a, FILE *out)
+static void report_pareto(const struct table_view *v, const struct dataset *ds,
+			  const struct analysis *a, FILE *out)
 {
 	size_t *idx, n = pareto_rows(a, &idx);
 	char b1[32], b2[32], b3[32], b4[32], name[1024];
@@ -427,22 +393,23 @@ static void report_pareto(const struct dataset *ds, const struct analysis *a, FI
 	int sw = 6;
 
 	for (size_t k = 0; k < n; k++) {
-		int l = (int)strlen(row_label(ds, a, idx[k], name, sizeof name));
+		int l = text_columns(row_label(v, ds, a, idx[k], name, sizeof name));
 		if (l > sw)
 			sw = l;
 	}
 	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
-		fprintf(out, "  %-*s  N=%-6s T=%-9s A=%-9s E'=%s\n", sw, row_label(ds, a, idx[k], name, sizeof name),
-			fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
+		struct cells l = { out, 2 };
+		put_cell(&l, row_label(v, ds, a, idx[k], name, sizeof name), sw, false);
+		fprintf(out, "%*s  N=%-6s T=%-9s A=%-9s E'=%s\n", l.blanks, "", fmt_count(r->N, b1, sizeof b1), fmt_fixed(r->T, 2, b2, sizeof b2),
 			fmt_sig(r->A, 3, b3, sizeof b3), fmt_sig(r->Ep, 3, b4, sizeof b4));
 	}
 	free(idx);
 }
 
-static void report_breakeven(const struct dataset *ds, const struct analysis *a,
-			    const struct params *p, FILE *out)
+static void report_breakeven(const struct table_view *v, const struct dataset *ds,
+			     const struct analysis *a, const struct params *p, FILE *out)
 {
 	char b1[32], b2[32], b3[32], name[1024];
 
@@ -457,7 +424,7 @@ static void report_breakeven(const struct dataset *ds, const struct analysis *a,
 	}
 	const struct arow *r = &a->rows[a->breakeven];
 	fprintf(out, "N=%s  %s  %s min  E' %s\n", fmt_count(r->N, b1, sizeof b1),
-		row_label(ds, a, (size_t)a->breakeven, name, sizeof name), fmt_fixed(r->T, 2, b2, sizeof b2),
+		row_label(v, ds, a, (size_t)a->breakeven, name, sizeof name), fmt_fixed(r->T, 2, b2, sizeof b2),
 		fmt_sig(r->Ep, 3, b3, sizeof b3));
 }
 
@@ -528,8 +495,8 @@ static void report_be_more(const struct dataset *ds, const struct analysis *a,
 			a->cross_row_fam, a->ncross, a->ncross == 1 ? "" : "s");
 }
 
-static void report_summary_one(const struct dataset *ds, const struct analysis *a,
-			      const struct params *p, FILE *out)
+static void report_summary_one(const struct table_view *v, const struct dataset *ds,
+			       const struct analysis *a, const struct params *p, FILE *out)
 {
 	size_t *idx, n;
 	char b1[32], b2[32], name[1024];
@@ -541,12 +508,12 @@ static void report_summary_one(const struct dataset *ds, const struct analysis *
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	fputs("  break-even  ", out);
-	report_breakeven(ds, a, p, out);
+	report_breakeven(v, ds, a, p, out);
 	report_be_more(ds, a, p, out);
 	n = pareto_rows(a, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)
-		fprintf(out, "%s %s (N=%s)", k ? "," : "", row_label(ds, a, idx[k], name, sizeof name),
+		fprintf(out, "%s %s (N=%s)", k ? "," : "", row_label(v, ds, a, idx[k], name, sizeof name),
 			fmt_count(a->rows[idx[k]].N, b1, sizeof b1));
 	fputc('\n', out);
 	free(idx);
@@ -573,7 +540,8 @@ static void report_fit(const struct analysis *a, const struct params *p, FILE *o
 
 /* Summary of every workload of the round (or only p's): each with its own analysis. */
 static int report_summary(const struct dataset *ds, const struct params *p,
-			 const struct report_opts *o, FILE *out, struct analysis *a, struct gs_err *err)
+			  const struct report_opts *o, FILE *out, struct analysis *a,
+			  struct table_view *v, struct gs_err *err)
 {
 	const char **wl = NULL, *one[1] = { p->workload };
 	const char *round = p->round;
@@ -603,9 +571,14 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 			rc = -1;
 			break;
 		}
+		if (table_names(v, ds, a) < 0) {
+			err_set(err, NULL, 0, 0, "out of memory");
+			rc = -1;
+			break;
+		}
 		if (i)
 			fputc('\n', out);
-		report_summary_one(ds, a, &q, out);
+		report_summary_one(v, ds, a, &q, out);
 	}
 	if (wl != one)
 		free(wl);
@@ -617,7 +590,8 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 {
 	struct analysis a;
 	struct params q = *p;
-	bool ready = false;
+	struct table_view v = { 0 };
+	bool ready = false, measured = false;
 	int rc = 0;
 
 	memset(&a, 0, sizeof a);
@@ -631,7 +605,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		if (k)
 			fputc('\n', out);
 		if (what == PR_SUMMARY) {
-			rc = report_summary(ds, p, o, out, &a, err);
+			rc = report_summary(ds, p, o, out, &a, &v, err);
 			ready = false; /* a now holds the last workload's analysis */
 			continue;
 		}
@@ -641,11 +615,19 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 				break;
 			}
 			ready = true;
+			measured = false;
 		}
+		/* the widths cost a pass over every cell: only for the table */
+		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, &a) : table_names(&v, ds, &a)) < 0) {
+			err_set(err, NULL, 0, 0, "out of memory");
+			rc = -1;
+			break;
+		}
+		measured |= what == PR_TABLE;
 		switch (what) {
 		case PR_TABLE:
 			report_table_title(ds, &a, p, out, o->table_width);
-			report_table(ds, &a, out, o->table_width);
+			report_table(&v, ds, &a, out, o->table_width);
 			break;
 		case PR_PLOT:
 			rc = report_plot(ds, &a, p, o, out, err);
@@ -654,9 +636,9 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			report_clusters(&a, p, out);
 			break;
 		case PR_PARETO:
-			report_pareto(ds, &a, out);
+			report_pareto(&v, ds, &a, out);
 			fputs("break-even: ", out);
-			report_breakeven(ds, &a, p, out);
+			report_breakeven(&v, ds, &a, p, out);
 			break;
 		case PR_CSV:
 			/* above a few thousand rows the run leaves intervals to be asked for */
@@ -669,6 +651,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			break;
 		}
 	}
+	table_view_free(&v);
 	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
 		err_set(err, NULL, 0, 0, "write error on standard output");
 		rc = -1;

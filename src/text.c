@@ -2,8 +2,10 @@
  * and row names. Every module that shows, compares or looks up a name uses these. */
 #include "text.h"
 
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 size_t utf8_seq_len(const unsigned char *s, size_t n)
 {
@@ -221,4 +223,143 @@ int text_version_cmp(const char *a, const char *b)
 	if (*x || *y)
 		return *x ? 1 : -1;
 	return strcmp(a, b) < 0 ? -1 : strcmp(a, b) > 0;
+}
+
+/* ------------------------------------------------------------------ display width */
+
+/* glibc's own tables through a C.UTF-8 locale object: the terminal's wcwidth in most cases,
+ * with no dependence on LANG (in the C locale wcwidth knows no character past ASCII). */
+static locale_t utf8_locale(void)
+{
+	static locale_t loc;
+	static int tried;
+
+	if (!tried) {
+		tried = 1;
+		loc = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	return loc;
+}
+
+/* Where C.UTF-8 is missing: wide East Asian blocks and the usual combining marks. */
+static int cp_cols_fallback(unsigned long cp)
+{
+	if ((cp >= 0x300 && cp <= 0x36f) || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x20d0 && cp <= 0x20ff) ||
+	    (cp >= 0xfe20 && cp <= 0xfe2f))
+		return 0;
+	if ((cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf && cp != 0x303f) ||
+	    (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+	    (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6) || (cp >= 0x1f300 && cp <= 0x1f64f) ||
+	    (cp >= 0x1f900 && cp <= 0x1f9ff) || (cp >= 0x20000 && cp <= 0x3fffd))
+		return 2;
+	return 1;
+}
+
+int text_cp_cols(unsigned long cp)
+{
+	locale_t loc = utf8_locale();
+	int w;
+
+	if (cp >= 0x20 && cp < 0x7f)
+		return 1;
+	if (!loc)
+		return cp_cols_fallback(cp);
+	locale_t old = uselocale(loc);
+	w = wcwidth((wchar_t)cp);
+	uselocale(old);
+	return w < 0 ? 1 : w; /* what is not printable is shown as something one column wide */
+}
+
+/* The character at s[0..n) (n > 0): its length and columns; each byte the sanitizer replaces
+ * (control, invalid, C1, bidi control) is a character of one byte and one column, its '?'. */
+static size_t char_at(const char *s, size_t n, int *cols)
+{
+	const unsigned char *c = (const unsigned char *)s;
+	size_t len;
+	unsigned long cp;
+
+	*cols = 1;
+	if (c[0] < 0x80 || (len = utf8_seq_len(c, n)) == 0 || utf8_is_c1(c, len) || utf8_is_bidi(c, len))
+		return 1;
+	cp = c[0] & (0x7f >> len);
+	for (size_t i = 1; i < len; i++)
+		cp = cp << 6 | (c[i] & 0x3f);
+	*cols = text_cp_cols(cp);
+	return len;
+}
+
+int text_columns(const char *s)
+{
+	size_t n = s ? strlen(s) : 0;
+	int w = 0;
+
+	for (size_t i = 0; i < n;) {
+		int c;
+		i += char_at(s + i, n - i, &c);
+		w += c;
+	}
+	return w;
+}
+
+/* Appends s[from..to) to buf (at *len, size n), sanitized, whole characters only. */
+static void put_span(char *buf, size_t n, size_t *len, const char *s, size_t from, size_t to)
+{
+	size_t start = *len;
+
+	for (size_t i = from; i < to;) {
+		int c;
+		size_t l = char_at(s + i, to - i, &c);
+		if (*len + l >= n)
+			break;
+		memcpy(buf + *len, s + i, l);
+		*len += l;
+		i += l;
+	}
+	utf8_sanitize(buf + start, *len - start);
+}
+
+int text_cut(const char *s, int w, char *buf, size_t n)
+{
+	size_t len = strlen(s ? s : ""), out = 0, head = 0, tail;
+	int total = text_columns(s), hw = 0, tw, c;
+
+	if (n == 0)
+		return 0;
+	s = s ? s : "";
+	buf[0] = '\0';
+	if (w <= 0)
+		return 0;
+	if (total <= w) {
+		put_span(buf, n, &out, s, 0, len);
+		buf[out] = '\0';
+		return text_columns(buf);
+	}
+	/* the head gets the larger half; a wide character that does not fit leaves its column
+	 * to the tail */
+	while (head < len) {
+		size_t l = char_at(s + head, len - head, &c);
+		if (hw + c > w - 1 - (w - 1) / 2)
+			break;
+		hw += c;
+		head += l;
+	}
+	/* the tail: the first character boundary from which the rest fits in what is left */
+	tw = 0;
+	tail = len;
+	for (size_t i = head, pw = (size_t)hw; i < len;) {
+		size_t l = char_at(s + i, len - i, &c);
+		if (total - (int)pw <= w - 1 - hw) {
+			tail = i;
+			tw = total - (int)pw;
+			break;
+		}
+		pw += (size_t)c;
+		i += l;
+	}
+	put_span(buf, n, &out, s, 0, head);
+	if (out + 1 < n)
+		buf[out++] = '~';
+	put_span(buf, n, &out, s, tail, len);
+	buf[out] = '\0';
+	return hw + 1 + tw;
 }

@@ -508,7 +508,7 @@ static void draw_table(const struct app *app)
 				continue;
 			if (c == TC_CL && !sel)
 				at = role_attr((enum ui_role)(R_CLUSTER + app->a.rows[i].cluster % MAX_K));
-			put_cell(app, y, x, t.w[c], table_cell(app->ds, &app->a, i, (enum tcol)c, buf, sizeof buf),
+			put_cell(app, y, x, t.w[c], table_cell(NULL, app->ds, &app->a, i, (enum tcol)c, buf, sizeof buf),
 				 table_cols[c].right, at);
 			x += t.w[c] + 1;
 		}

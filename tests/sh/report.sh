@@ -44,3 +44,75 @@ contains "a field with a comma and quotes is quoted, quotes doubled" "$TMP/a.csv
 contains "numbers print the shortest text that reads back" "$TMP/a.csv" ',6.123456789012345,'
 contains "a number that needs 17 digits keeps them" "$TMP/a.csv" ';0.30000000000000004'
 contains "the importer's columns make the trip" "$TMP/b.csv" ',language_model,S2/results/x/bert,result_0.txt;result_1.txt,result_2.txt,1234567.5,AC'
+
+# ---- --print table: display width, one cut mark, collided ids (goldens) ----
+# tests/golden/report_names_<width>.txt hold the exact output; GS_UPDATE_GOLDEN=1 rewrites them
+# from the current output (review the diff before committing).
+NAMES="$GS_TOP/tests/fixtures/report/names.csv"
+for w in none 24 40 60 80 120; do
+	gold="$GS_TOP/tests/golden/report_names_$w.txt"
+	if [ "$w" = none ]; then set -- ; else set -- --width "$w"; fi
+	"$G" "$NAMES" --print table,pareto "$@" >"$TMP/t.txt" 2>/dev/null
+	if [ "${GS_UPDATE_GOLDEN:-0}" = 1 ]; then cp "$TMP/t.txt" "$gold"; fi
+	if cmp -s "$TMP/t.txt" "$gold"; then ok "--print table with UTF-8 names at width $w matches its golden"
+	else nok "--print table with UTF-8 names at width $w matches $gold" "$(diff "$gold" "$TMP/t.txt" | head -n 12)"; fi
+done
+"$G" "$NAMES" --print table >"$TMP/t.txt" 2>/dev/null
+contains "ids that collide show SUBMITTER/SYSTEM" "$TMP/t.txt" "smc-ac-power/1xSMC-H100-SXM-80GB"
+contains "an id of one submitter shows alone" "$TMP/t.txt" "  café-1  "
+"$G" "$NAMES" --print table --width 60 >"$TMP/t.txt" 2>/dev/null
+# a CJK name (2 columns a character) and a combining accent line up with ASCII names: every
+# table line has the same display width up to the N column
+if python3 - "$TMP/t.txt" <<'PY'
+import re, sys, unicodedata
+def cols(s):
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in s)
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()[1:]
+head = lines[0]
+n_at = cols(head[: head.index(" N ") + 2])
+# rank, name, blanks, N: where the N column ends, in display columns
+ends = set()
+for l in lines[1:]:
+    m = re.match(r"^(\d+\s+\S+\s+\d+)\s", l)
+    ends.add(cols(m.group(1)) if m else -1)
+sys.exit(0 if ends == {n_at} and len(lines) == 8 else 1)
+PY
+then ok "UTF-8 and CJK names pad by display width (the N column lines up)"
+else nok "UTF-8 and CJK names pad by display width" "$(cat "$TMP/t.txt")"; fi
+contains "a long name is cut in the middle, keeping its tail" "$GS_TOP/tests/golden/report_names_60.txt" "~"
+
+# ---- property: every --print table output is valid UTF-8, at every width 20..400 ----
+# Names from random pieces: ASCII, accents, CJK, combining marks, emoji, and what the sanitizer
+# must catch (invalid bytes, cut sequences, C0/C1 and bidi controls); a fixed seed, so a
+# failure repeats.
+if python3 - "$G" "$TMP" <<'PY'
+import random, subprocess, sys
+g, tmp = sys.argv[1], sys.argv[2]
+random.seed(17)
+pieces = [b"a", b"Z9", b"-", b"_", b"caf\xc3\xa9", "系统".encode(), "超级".encode(), b"e\xcc\x81",
+          "😀".encode(), b"\xff", b"\xe7\xb3", b"\xc2\x85", b"\x1b[2J", b"\xe2\x80\xae", b"\x7f", b" "]
+rows = [b"round,submitter,system,accelerators,benchmark,minutes"]
+for i in range(40):
+    name = b"".join(random.choice(pieces) for _ in range(random.randint(1, 24))) + b"%d" % i
+    sub = b"".join(random.choice(pieces) for _ in range(random.randint(1, 8)))
+    q = lambda s: b'"' + s.replace(b'"', b'""') + b'"'
+    rows.append(b"v1," + q(sub) + b"," + q(name) + b",%d,bert,%g" % (2 ** random.randint(0, 9), random.uniform(1, 90)))
+open(tmp + "/hostile.csv", "wb").write(b"\n".join(rows) + b"\n")
+bad = []
+for w in range(20, 401):
+    out = subprocess.run([g, tmp + "/hostile.csv", "--print", "table", "--width", str(w)],
+                         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    try:
+        text = out.stdout.decode("utf-8", "strict")
+    except UnicodeDecodeError as e:
+        bad.append("width %d: %s" % (w, e)); continue
+    if out.returncode != 0 or text.count("\n") < 41:
+        bad.append("width %d: exit %d, %d lines" % (w, out.returncode, text.count("\n")))
+    ctl = [c for c in text if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) < 0xa0 or 0x202a <= ord(c) <= 0x202e]
+    if ctl:
+        bad.append("width %d: control characters %r" % (w, ctl[:3]))
+print("\n".join(bad[:5]))
+sys.exit(1 if bad else 0)
+PY
+then ok "--print table is valid UTF-8 without controls at every width 20..400 (40 hostile names)"
+else nok "--print table is valid UTF-8 at every width 20..400" "see above"; fi

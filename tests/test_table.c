@@ -1,0 +1,202 @@
+/* test_table.c: the table's layout (names get the room, a wider table never gives the system
+ * names less, no unused columns while names are cut), row names that collide, and the one
+ * cut by display width (text_cut) it relies on. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "dataset.h"
+#include "table.h"
+#include "text.h"
+
+static uint64_t rng = 88172645463325252u;
+static unsigned next(unsigned n)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 7;
+	rng ^= rng << 17;
+	return (unsigned)(rng % n);
+}
+
+/* For random measures and every width 1..400: the system column never narrows as the width
+ * grows, the table never exceeds the width, and while the names are cut no column is left
+ * unused. */
+static void plan_gives_names_the_room(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 300; round++) {
+		struct table_view v = { 0 };
+		int prev = 0;
+		for (int c = 0; c < TC_COUNT; c++)
+			v.need[c] = 1 + (int)next(c == TC_SYS || c == TC_SUB || c == TC_FAM ? 60 : 9);
+		for (int width = 1; width <= 400; width++) {
+			bool on[TC_COUNT];
+			int w[TC_COUNT], total = 0, n = 0;
+			int used = table_plan(&v, width, 2, on, w);
+			for (int c = 0; c < TC_COUNT; c++)
+				if (on[c]) {
+					total += w[c];
+					n++;
+				}
+			total += 2 * (n - 1);
+			assert_true(on[TC_SYS]);
+			if (width > v.need[TC_RANK] + 2)
+				assert_true(on[TC_RANK]); /* rows stay countable */
+			assert_int_equal(used, total);
+			assert_true(total <= width);
+			if (w[TC_SYS] < prev && width > v.need[TC_RANK] + 3)
+				fail_msg("width %d gives the system %d columns, width %d gave %d", width, w[TC_SYS],
+					 width - 1, prev);
+			prev = w[TC_SYS];
+			if (w[TC_SYS] < v.need[TC_SYS] && total != width)
+				fail_msg("width %d: names cut to %d of %d with %d columns unused", width, w[TC_SYS],
+					 v.need[TC_SYS], width - total);
+			for (int c = 0; c < TC_COUNT; c++)
+				if (on[c] && c != TC_SYS && c != TC_SUB && c != TC_FAM)
+					assert_int_equal(w[c], v.need[c]); /* numbers are never cut */
+		}
+	}
+}
+
+static void plan_without_limit_is_the_measure(void **state)
+{
+	struct table_view v = { 0 };
+	bool on[TC_COUNT];
+	int w[TC_COUNT], all = 0;
+
+	(void)state;
+	for (int c = 0; c < TC_COUNT; c++) {
+		v.need[c] = 3 + c;
+		all += v.need[c] + (c ? 2 : 0);
+	}
+	assert_int_equal(table_plan(&v, 0, 2, on, w), all);
+	for (int c = 0; c < TC_COUNT; c++) {
+		assert_true(on[c]);
+		assert_int_equal(w[c], v.need[c]);
+	}
+}
+
+/* The example: the distinguishing tail stays, with one cut mark. */
+static void cut_keeps_the_tail(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_int_equal(text_cut("8xXE9680x8H100-SXM-80GB-POWER", 22, buf, sizeof buf), 22);
+	assert_string_equal(buf, "8xXE9680x8H~80GB-POWER");
+	assert_int_equal(text_cut("8xXE9680x8H100-SXM-80GB", 22, buf, sizeof buf), 22);
+	assert_string_equal(buf, "8xXE9680x8H~0-SXM-80GB");
+	assert_int_equal(text_cut("café-1", 6, buf, sizeof buf), 6);
+	assert_string_equal(buf, "café-1");
+	assert_int_equal(text_cut("café-12", 6, buf, sizeof buf), 6);
+	assert_string_equal(buf, "caf~12");
+	/* a wide character that does not fit is not cut: its column goes unused */
+	assert_int_equal(text_cut("系统-2", 4, buf, sizeof buf), 4);
+	assert_string_equal(buf, "系~2");
+	assert_int_equal(text_cut("系统系统", 4, buf, sizeof buf), 3);
+	assert_string_equal(buf, "系~");
+	assert_int_equal(text_columns("系统-2"), 6);
+	assert_int_equal(text_columns("e\xcc\x81"), 1); /* e + combining acute */
+	assert_int_equal(text_cut("abc", 0, buf, sizeof buf), 0);
+	assert_string_equal(buf, "");
+	assert_int_equal(text_cut("abcdef", 1, buf, sizeof buf), 1);
+	assert_string_equal(buf, "~");
+	/* what the sanitizer replaces is one '?' per byte, never a raw control */
+	assert_int_equal(text_cut("a\x1b[2Jb", 10, buf, sizeof buf), 6);
+	assert_string_equal(buf, "a?[2Jb");
+}
+
+/* Random byte strings, every width 0..40: the cut is valid UTF-8 (a strict decoder's view),
+ * has no control byte, and takes what it says, within the width. */
+static void cut_is_valid_utf8(void **state)
+{
+	static const char *const parts[] = { "a", "Z", "-", "é", "系", "统", "\xcc\x81", "\xff", "\xe2\x80\xae",
+					     "\xc2\x85", "\x1b", "\xe7\xb3", "\xf0\x9f\x98\x80", " " };
+	(void)state;
+	for (int round = 0; round < 3000; round++) {
+		char s[256] = "", buf[256];
+		int k = (int)next(30);
+		for (int i = 0; i < k; i++)
+			strcat(s, parts[next(sizeof parts / sizeof parts[0])]);
+		for (int w = 0; w <= 40; w++) {
+			int cols = text_cut(s, w, buf, sizeof buf);
+			size_t len = strlen(buf);
+			assert_true(cols <= w);
+			assert_int_equal(cols, text_columns(buf));
+			for (size_t i = 0; i < len;) {
+				const unsigned char *c = (const unsigned char *)buf + i;
+				size_t l = 1;
+				if (*c < 0x20 || *c == 0x7f)
+					fail_msg("control byte 0x%02x in the cut of width %d", *c, w);
+				if (*c >= 0x80 && (l = utf8_seq_len(c, len - i)) == 0)
+					fail_msg("invalid UTF-8 at byte %zu of the cut of width %d", i, w);
+				i += l;
+			}
+		}
+	}
+}
+
+/* One system id under two submitters is shown SUBMITTER/SYSTEM; an id of one submitter is not. */
+static void collided_ids_are_qualified(void **state)
+{
+	static const char csv[] =
+		"round,submitter,system,accelerators,benchmark,minutes\n"
+		"v1,alpha,box-8,8,bert,10\n"
+		"v1,beta,box-8,8,bert,11\n"
+		"v1,alpha,solo,16,bert,6\n";
+	struct dataset ds;
+	struct analysis a;
+	struct params p;
+	struct table_view v = { 0 };
+	struct gs_err err;
+	char buf[256];
+	int qualified = 0;
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	params_init(&p);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, sizeof csv - 1, &err), 0);
+	dataset_classify(&ds);
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
+	assert_int_equal(table_measure(&v, &ds, &a), 0);
+	for (size_t i = 0; i < a.n; i++) {
+		const char *name = table_cell(&v, &ds, &a, i, TC_SYS, buf, sizeof buf);
+		const struct row *r = &ds.rows[a.rows[i].row];
+		if (strcmp(r->system, "solo") == 0) {
+			assert_string_equal(name, "solo");
+		} else {
+			char want[64];
+			snprintf(want, sizeof want, "%s/box-8", r->submitter);
+			assert_string_equal(name, want);
+			qualified++;
+		}
+	}
+	assert_int_equal(qualified, 2);
+	assert_int_equal(v.need[TC_SYS], (int)strlen("alpha/box-8"));
+	/* no view: the plain id */
+	assert_string_equal(table_cell(NULL, &ds, &a, 0, TC_SYS, buf, sizeof buf), ds.rows[a.rows[0].row].system);
+	table_view_free(&v);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(plan_gives_names_the_room),
+		cmocka_unit_test(plan_without_limit_is_the_measure),
+		cmocka_unit_test(cut_keeps_the_tail),
+		cmocka_unit_test(cut_is_valid_utf8),
+		cmocka_unit_test(collided_ids_are_qualified),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
