@@ -24,6 +24,10 @@ struct gs_warn {
 void err_set(struct gs_err *e, const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* True when e records running out of memory (every module words it "out of memory ..."): a
+ * runtime failure, which main reports with exit status 1 rather than as bad input. */
+int err_is_oom(const struct gs_err *e);
+
 /* Writes "file:line:col: msg" (parts that are unknown left out) into buf; returns buf. */
 char *err_format(const struct gs_err *e, char *buf, size_t n);
 

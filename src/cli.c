@@ -452,6 +452,19 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			return -1;
 		}
 	}
+	/* the plot's size is checked here with the other options, not after the data is read */
+	if ((c->print & PR_PLOT) && (c->width ? c->width : 80) < PLOT_MIN_W) {
+		err_set(err, NULL, 0, 0, "--width: a plot needs %d to %d columns, got %d", PLOT_MIN_W,
+			PLOT_MAX_W, c->width);
+		return -1;
+	}
+	if ((c->print & PR_PLOT) && (c->width > PLOT_MAX_W || c->height < PLOT_MIN_H || c->height > PLOT_MAX_H)) {
+		bool w = c->width > PLOT_MAX_W;
+		err_set(err, NULL, 0, 0, "--%s: a plot needs %d to %d %s, got %d", w ? "width" : "height",
+			w ? PLOT_MIN_W : PLOT_MIN_H, w ? PLOT_MAX_W : PLOT_MAX_H, w ? "columns" : "lines",
+			w ? c->width : c->height);
+		return -1;
+	}
 	if (c->params.mode == REF_PINNED && !c->params.pinned) {
 		err_set(err, NULL, 0, 0, "--mode pinned needs --reference SYSTEM");
 		return -1;

@@ -86,3 +86,8 @@ void warn_free(struct gs_warn *w)
 	free(w->items);
 	memset(w, 0, sizeof *w);
 }
+
+int err_is_oom(const struct gs_err *e)
+{
+	return e && strncmp(e->msg, "out of memory", 13) == 0;
+}

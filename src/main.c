@@ -1,6 +1,6 @@
 /* main.c: gpuscale's entry point: parse the command line, load and check the data, then hand
  * over to the importer, the reports or the explorer. Only main decides the exit status:
- * 0 ok, 1 runtime error, 2 usage or input error. */
+ * 0 ok, 1 runtime error (out of memory, a write error), 2 usage or input error. */
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +11,17 @@
 #include "import.h"
 #include "report.h"
 #include "ui.h"
+
+/* rc, or 1 when what was written to standard output did not all get there (a full disk,
+ * /dev/full, a closed pipe): a program that says nothing of a lost report lies. */
+static int stdout_status(int rc)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "gpuscale: write error on standard output\n");
+		return rc ? rc : 1;
+	}
+	return rc;
+}
 
 int main(int argc, char **argv)
 {
@@ -24,7 +35,7 @@ int main(int argc, char **argv)
 	/* numbers are read and written in one notation whatever the user's locale */
 	setlocale(LC_NUMERIC, "C");
 	if (argc > 1 && strcmp(argv[1], "import") == 0)
-		return cli_import(argc - 1, argv + 1);
+		return stdout_status(cli_import(argc - 1, argv + 1));
 	if (cli_parse(argc, argv, &c, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		fprintf(stderr, "Try 'gpuscale --help'.\n");
@@ -32,18 +43,18 @@ int main(int argc, char **argv)
 	}
 	if (c.help) {
 		cli_usage(stdout);
-		return 0;
+		return stdout_status(0);
 	}
 	if (c.version) {
 		printf("gpuscale %s\n", GS_VERSION);
-		return 0;
+		return stdout_status(0);
 	}
 	memset(&ds, 0, sizeof ds);
 	if (cli_load(&ds, &c, &err) < 0 || cli_check(&ds, &c, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		cli_warnings(&ds, 20, stderr);
 		dataset_free(&ds);
-		return 2;
+		return err_is_oom(&err) ? 1 : 2;
 	}
 	if (c.print) {
 		struct report_opts o = {
@@ -54,7 +65,8 @@ int main(int argc, char **argv)
 		memcpy(o.order, c.print_order, sizeof o.order);
 		o.norder = c.nprint;
 		cli_warnings(&ds, 20, stderr);
-		rc = report_run(&ds, &c.params, &o, stdout, &err) == 0 ? 0 : 2;
+		/* the names were checked above: what fails now is memory or the output */
+		rc = report_run(&ds, &c.params, &o, stdout, &err) == 0 ? 0 : 1;
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 	} else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {

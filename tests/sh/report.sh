@@ -116,3 +116,28 @@ sys.exit(1 if bad else 0)
 PY
 then ok "--print table is valid UTF-8 without controls at every width 20..400 (40 hostile names)"
 else nok "--print table is valid UTF-8 at every width 20..400" "see above"; fi
+
+# ---- exit status: a lost write or out of memory is a runtime error (1), not bad input (2) ----
+if [ -w /dev/full ]; then
+	for what in table csv summary plot; do
+		expect_exit "--print $what >/dev/full exits 1" 1 sh -c "'$G' --print $what >/dev/full"
+	done
+	contains "a lost report says so" "$TMP/err" "write error on standard output"
+	expect_exit "--help >/dev/full exits 1" 1 sh -c "'$G' --help >/dev/full"
+	expect_exit "--version >/dev/full exits 1" 1 sh -c "'$G' --version >/dev/full"
+	expect_exit "import -h >/dev/full exits 1" 1 sh -c "'$G' import -h >/dev/full"
+	expect_exit "--help to a working stdout still exits 0" 0 "$G" --help
+else
+	skip "--print >/dev/full exits 1" "no writable /dev/full"
+fi
+# 300,000 rows under a 40 MB address-space limit run out of memory while loading
+awk 'BEGIN { print "round,submitter,system,accelerators,benchmark,minutes"
+	for (i = 0; i < 300000; i++) printf "v1,s%d,sys-%d-abcdefghijklmnopqrstuvwxyz,8,bert,%d.5\n", i, i, i % 90 + 1 }' >"$TMP/big.csv"
+if [ "${SANITIZE:-0}" = 1 ]; then
+	skip "out of memory while loading exits 1" "ASan reserves more address space than the limit"
+else
+	expect_exit "out of memory while loading exits 1" 1 sh -c "ulimit -v 40000; '$G' '$TMP/big.csv' --print summary"
+	contains "out of memory is named" "$TMP/err" "out of memory"
+fi
+expect_exit "a plot size out of range is still a usage error (2), found before loading" 2 "$G" --print plot --height 7 /nonexistent.csv
+contains "the plot size error names the option" "$TMP/err" "--height: a plot needs 8 to 200 lines, got 7"
