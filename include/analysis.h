@@ -74,6 +74,13 @@ struct params {
 	bool fit;                /* scaling-law fit per family */
 };
 
+/* The break-even threshold theta on E', the same range on the command line and on screen:
+ * 0.05 is the screen's step (a smaller theta calls nearly every row worth its accelerators),
+ * and E' above 10 (a row ten times as cheap per unit of work as its reference) never occurs
+ * in MLPerf results, so a larger theta only ever finds no row. Both ends are allowed. */
+#define GS_THETA_MIN 0.05
+#define GS_THETA_MAX 10.0
+
 /* Sets the defaults: paper rule (slowest), k = 3, (log2 N, E'), theta 0.8, sorted by E'
  * descending, duplicates collapsed. */
 void params_init(struct params *p);

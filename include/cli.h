@@ -42,8 +42,9 @@ void cli_usage(FILE *fp);
 int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err);
 
 /* Resolves c's round (default: the last loaded) and workload and checks them, the pinned
- * system and the filter names against ds. Returns 0, or -1 with err naming the valid ones. */
-int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err);
+ * system (by analysis_run into a, zeroed or reused; the caller frees it) and the filter names
+ * against ds. Returns 0, or -1 with err naming the valid ones. */
+int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err);
 
 /* Writes at most max of the loader's warnings to fp, then how many more there were. */
 void cli_warnings(const struct dataset *ds, size_t max, FILE *fp);

@@ -26,10 +26,11 @@ struct report_opts {
 	bool all_workloads;   /* summary: every workload of the round, not only p->workload */
 };
 
-/* Writes the reports of o->order for p over ds to out. Returns 0, or -1 with err (unknown
- * round/workload/system, plot size out of range, write error). */
+/* Writes the reports of o->order for p over ds to out, computing into a (zeroed, or from an
+ * earlier analysis_run, whose memory is reused; the caller frees it). Returns 0, or -1 with err
+ * (unknown round/workload/system, out of memory, write error). */
 int report_run(const struct dataset *ds, const struct params *p, const struct report_opts *o,
-	      FILE *out, struct gs_err *err);
+	       struct analysis *a, FILE *out, struct gs_err *err);
 
 /* Writes the ranked table a as CSV (every metric, C-locale numbers) to out; 0 or -1 on write error. */
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out);

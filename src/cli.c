@@ -85,7 +85,7 @@ void cli_usage(FILE *fp)
 "                          pinned: the -r system; family: each family its own paper reference\n"
 "      --ref-rule RULE     which of the fewest-accelerator rows is the reference: slowest\n"
 "                          (the paper's, default), median or fastest\n"
-"      --theta X           break-even threshold on E' (default 0.8)\n"
+"      --theta X           break-even threshold on E' 0.05..10 (default 0.8)\n"
 "  -k, --clusters K        k-means clusters, 1..12, or 'auto' (best silhouette; default 3)\n"
 "      --features SET      k-means features: n-ep (log2 N, E'; default), n-t (log2 N, log T),\n"
 "                          n-ep-t (log2 N, E', log T)\n"
@@ -350,8 +350,9 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 		case O_THETA: {
 			char *end;
 			double t = strtod(optarg, &end);
-			if (end == optarg || *end || !isfinite(t) || t <= 0 || t > 1000) {
-				err_set(err, NULL, 0, 0, "--theta: '%s' is not a number in (0, 1000]", optarg);
+			if (end == optarg || *end || !isfinite(t) || t < GS_THETA_MIN || t > GS_THETA_MAX) {
+				err_set(err, NULL, 0, 0, "--theta: '%s' is not a number in %g..%g", optarg,
+					GS_THETA_MIN, GS_THETA_MAX);
 				return -1;
 			}
 			c->params.theta = t;
@@ -685,12 +686,11 @@ out:
 	return n;
 }
 
-int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err)
+int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err)
 {
 	enum { MAXN = MAX_NAMES };
 	const char **names = malloc(MAXN * sizeof *names);
 	struct params *p = &c->params;
-	struct analysis a = { 0 };
 	char *bufs = NULL;
 	long found;
 	size_t n;
@@ -712,19 +712,19 @@ int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err)
 	if (!p->round)
 		p->round = names[n - 1]; /* the last round given: the newest when files are in order */
 	/* round, workload and the pinned system are the analysis's to check */
-	if (analysis_run(ds, p, &a, err) < 0) {
-		if (p->pinned && a.round && a.workload && (bufs = malloc(MAXN * 256))) {
+	if (analysis_run(ds, p, a, err) < 0) {
+		if (p->pinned && a->round && a->workload && (bufs = malloc(MAXN * 256))) {
 			struct params q = *p;
-			q.round = a.round;
-			q.workload = a.workload;
+			q.round = a->round;
+			q.workload = a->workload;
 			found = dataset_find(ds, q.round, q.workload, q.pinned);
 			if (found < 0)
 				append_valid(err, names, pin_candidates(ds, &q, found, names, bufs, MAXN));
 		}
 		goto out;
 	}
-	p->round = a.round;
-	p->workload = a.workload;
+	p->round = a->round;
+	p->workload = a->workload;
 	const struct {
 		const char *const *want;
 		size_t nwant, field;
@@ -750,7 +750,6 @@ int cli_check(const struct dataset *ds, struct cli *c, struct gs_err *err)
 	}
 	rc = 0;
 out:
-	analysis_free(&a);
 	free(bufs);
 	free(names);
 	return rc;

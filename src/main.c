@@ -26,6 +26,7 @@ static int stdout_status(int rc)
 int main(int argc, char **argv)
 {
 	struct dataset ds;
+	struct analysis a = { 0 };
 	struct cli c;
 	struct gs_err err = { 0 };
 	char msg[1200];
@@ -50,9 +51,11 @@ int main(int argc, char **argv)
 		return stdout_status(0);
 	}
 	memset(&ds, 0, sizeof ds);
-	if (cli_load(&ds, &c, &err) < 0 || cli_check(&ds, &c, &err) < 0) {
+	/* the analysis that checks the names is the reports' first, its memory reused */
+	if (cli_load(&ds, &c, &err) < 0 || cli_check(&ds, &c, &a, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		cli_warnings(&ds, 20, stderr);
+		analysis_free(&a);
 		dataset_free(&ds);
 		return err_is_oom(&err) ? 1 : 2;
 	}
@@ -66,19 +69,22 @@ int main(int argc, char **argv)
 		o.norder = c.nprint;
 		cli_warnings(&ds, 20, stderr);
 		/* the names were checked above: what fails now is memory or the output */
-		rc = report_run(&ds, &c.params, &o, stdout, &err) == 0 ? 0 : 1;
+		rc = report_run(&ds, &c.params, &o, &a, stdout, &err) == 0 ? 0 : 1;
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
+		analysis_free(&a);
 	} else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		cli_warnings(&ds, 20, stderr);
 		fprintf(stderr, "gpuscale: the explorer needs a terminal; use --print for scripts\n");
 		rc = 2;
 	} else {
+		analysis_free(&a); /* the explorer keeps its own */
 		rc = ui_run(&ds, &c.params, &c.ui, &err);
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		cli_warnings(&ds, 5, stderr);
 	}
+	analysis_free(&a);
 	dataset_free(&ds);
 	return rc;
 }

@@ -586,15 +586,13 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 }
 
 int report_run(const struct dataset *ds, const struct params *p, const struct report_opts *o,
-	      FILE *out, struct gs_err *err)
+	       struct analysis *a, FILE *out, struct gs_err *err)
 {
-	struct analysis a;
 	struct params q = *p;
 	struct table_view v = { 0 };
 	bool ready = false, measured = false;
 	int rc = 0;
 
-	memset(&a, 0, sizeof a);
 	/* the fit costs a little per family: only when a report shows it */
 	for (int k = 0; k < o->norder; k++)
 		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV;
@@ -605,12 +603,12 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		if (k)
 			fputc('\n', out);
 		if (what == PR_SUMMARY) {
-			rc = report_summary(ds, p, o, out, &a, &v, err);
+			rc = report_summary(ds, p, o, out, a, &v, err);
 			ready = false; /* a now holds the last workload's analysis */
 			continue;
 		}
 		if (!ready) {
-			if (analysis_run(ds, p, &a, err) < 0) {
+			if (analysis_run(ds, p, a, err) < 0) {
 				rc = -1;
 				break;
 			}
@@ -618,7 +616,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			measured = false;
 		}
 		/* the widths cost a pass over every cell: only for the table */
-		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, &a) : table_names(&v, ds, &a)) < 0) {
+		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, a) : table_names(&v, ds, a)) < 0) {
 			err_set(err, NULL, 0, 0, "out of memory");
 			rc = -1;
 			break;
@@ -626,28 +624,28 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		measured |= what == PR_TABLE;
 		switch (what) {
 		case PR_TABLE:
-			report_table_title(ds, &a, p, out, o->table_width);
-			report_table(&v, ds, &a, out, o->table_width);
+			report_table_title(ds, a, p, out, o->table_width);
+			report_table(&v, ds, a, out, o->table_width);
 			break;
 		case PR_PLOT:
-			rc = report_plot(ds, &a, p, o, out, err);
+			rc = report_plot(ds, a, p, o, out, err);
 			break;
 		case PR_CLUSTERS:
-			report_clusters(&a, p, out);
+			report_clusters(a, p, out);
 			break;
 		case PR_PARETO:
-			report_pareto(&v, ds, &a, out);
+			report_pareto(&v, ds, a, out);
 			fputs("break-even: ", out);
-			report_breakeven(&v, ds, &a, p, out);
+			report_breakeven(&v, ds, a, p, out);
 			break;
 		case PR_CSV:
 			/* above a few thousand rows the run leaves intervals to be asked for */
-			rc = analysis_intervals(ds, &a, 0, a.n, err);
+			rc = analysis_intervals(ds, a, 0, a->n, err);
 			if (rc == 0)
-				report_csv(ds, &a, out);
+				report_csv(ds, a, out);
 			break;
 		case PR_FIT:
-			report_fit(&a, p, out);
+			report_fit(a, p, out);
 			break;
 		}
 	}
@@ -656,6 +654,5 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		err_set(err, NULL, 0, 0, "write error on standard output");
 		rc = -1;
 	}
-	analysis_free(&a);
 	return rc;
 }

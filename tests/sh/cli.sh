@@ -51,6 +51,16 @@ contains "unknown system lists valid ones" "$TMP/err" "7920T_2xA5000_hdd"
 expect_exit "unknown report: exit 2" 2 "$G" --print tables
 expect_exit "k out of range: exit 2" 2 "$G" -k 13 --print table
 expect_exit "theta not a number: exit 2" 2 "$G" --theta x --print table
+# theta's range is GS_THETA_MIN..GS_THETA_MAX (analysis.h), both ends allowed, as on screen
+tmin=$(sed -n 's/^#define GS_THETA_MIN \([0-9.]*\).*/\1/p' "$GS_TOP/include/analysis.h")
+tmax=$(sed -n 's/^#define GS_THETA_MAX \([0-9.]*\).*/\1/p' "$GS_TOP/include/analysis.h")
+expect_exit "theta at its minimum ($tmin): exit 0" 0 "$G" --theta "$tmin" --print summary
+expect_exit "theta at its maximum ($tmax): exit 0" 0 "$G" --theta "$tmax" --print summary
+below=$(awk -v t="$tmin" 'BEGIN { printf "%.6g", t * 0.99 }')
+above=$(awk -v t="$tmax" 'BEGIN { printf "%.6g", t * 1.01 }')
+expect_exit "theta below the range ($below): exit 2" 2 "$G" --theta "$below" --print summary
+contains "the theta error gives the range" "$TMP/err" "is not a number in $tmin..$(awk -v t="$tmax" 'BEGIN { printf "%g", t }')"
+expect_exit "theta above the range ($above): exit 2" 2 "$G" --theta "$above" --print summary
 expect_exit "pinned without a reference: exit 2" 2 "$G" -m pinned --print table
 expect_exit "plot below 20x8: exit 2" 2 "$G" --print plot --width 19 --height 8
 expect_exit "plot at 20x8: exit 0" 0 "$G" --print plot --width 20 --height 8
