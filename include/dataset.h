@@ -53,6 +53,8 @@ struct row {
 	long dup_of;                      /* -1, or the index of the row standing for this one (same
 					   * round, benchmark, system id and run list) */
 	const char *collapsed_from;       /* on a standing row: the submitters it stands for, ';' */
+	const char *collapsed_read;       /* collapsed_from as a loaded file gave it (a view written by
+					   * --print csv), kept where this load finds no group */
 	const char *carried_from;         /* earliest earlier round with the same runs ("v4.0"), or "" */
 	const char *file;                 /* pooled source file name */
 	long line;                        /* 1-based source line */
