@@ -73,8 +73,16 @@ $(BUILD)/libgscore.a: $(CORE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BIN): $(FRONT_OBJ) $(UI_OBJ) $(BUILD)/libgscore.a
-	$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) $(UI_OBJ) $(BUILD)/libgscore.a $(LDLIBS)
+# the explorer as a library too, so that tests can drive its state without a terminal
+$(BUILD)/libgsui.a: $(UI_OBJ)
+	$(AR) rcs $@ $^
+
+$(BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a
+	$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(LDLIBS)
+
+$(BUILD)/tests/test_ui_%: tests/test_ui_%.c $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
+		$(LDFLAGS) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(CMOCKA_LIBS) $(LDLIBS)
 
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \

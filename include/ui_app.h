@@ -17,22 +17,25 @@
  * readable 8-line plot, a 3-row table, the cluster line and both status lines. */
 #define UI_MIN_COLS 60
 #define UI_MIN_ROWS 16
-/* From this width on, plot and table sit side by side; below, they are stacked. */
+/* From this width on, plot and table may sit side by side (when the table beside a plot of
+ * UI_WIDE_PLOT columns still shows every column and whole names); below, they are stacked. */
 #define UI_WIDE_COLS 120
+#define UI_WIDE_PLOT 46
 
-#define UI_MAX_ROUNDS 32
-#define UI_MAX_WORK 64
-#define UI_MAX_FAM 128
 #define UI_SEARCH_MAX 64
+#define UI_MSG_MS 4000    /* a message shows this long (milliseconds), then goes */
 #define UI_MSG_MAX 320
 #define UI_MAX_HELP 96
 #define UI_MAX_DETAIL 160 /* lines of the detail overlay, drawn and scrolled */
 #define UI_LINE 192
+#define UI_HELP_LINES (UI_MAX_HELP * 3 + 96)
 
-/* Theta moves in steps of 0.05 between these bounds (E' above 1 is common against an old
- * reference, so the bound is above 1). */
-#define UI_THETA_MIN 0.05
-#define UI_THETA_MAX 2.00
+/* Theta's range, the same on screen as on the command line: above GS_THETA_MIN, at most
+ * GS_THETA_MAX. t and T step it by 0.05; = takes any value typed. */
+#ifndef GS_THETA_MAX
+#define GS_THETA_MIN 0.0
+#define GS_THETA_MAX 1000.0
+#endif
 
 /* Key codes given to ui_keys_dispatch: a character as itself (a wide character's value),
  * a curses function key as UI_FKEY(KEY_...), beyond every Unicode value. UI_KEY_TEXT stands,
@@ -57,10 +60,18 @@ enum {
 
 /* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
 enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
-	      UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
+	      UI_CTX_PROMPT, UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
 	      UI_CTX_COUNT };
 
-enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH };
+/* OV_SEARCH is the incremental prompt of / (search) and | (row filter); OV_PROMPT asks for a
+ * value (theta, k) applied on Enter. */
+enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT };
+
+/* What the prompt line is for. */
+enum ui_prompt { PR_SEARCH, PR_FILTER, PR_THETA, PR_K };
+
+/* Which panes the body shows: z cycles them. */
+enum ui_zoom { ZOOM_SPLIT, ZOOM_PLOT, ZOOM_TABLE, ZOOM_COUNT };
 
 /* Messages that tell the result of a recompute (the k auto-k chose, the new reference): a key
  * asks for one, ui_state_recompute writes it once the analysis is done. */
@@ -73,7 +84,7 @@ struct ui_rect {
 struct ui_layout {
 	int rows, cols;
 	bool too_small, wide;
-	struct ui_rect header, plot_title, plot, table, clusters, status1, status2;
+	struct ui_rect header, plot_title, plot, table, clusters, status1, status2, msg;
 	int table_rows;           /* data rows the table shows (its height minus the header) */
 };
 
@@ -98,15 +109,30 @@ struct app {
 	struct analysis spare;            /* the next recompute runs here, then trades places with a:
 					   * a failure leaves a as it was, and both keep their buffers */
 
-	const char *rounds[UI_MAX_ROUNDS];
+	const char **rounds;              /* every round, oldest first (no fixed limit) */
 	size_t nrounds, round_i;
-	const char *works[UI_MAX_WORK];
-	size_t nworks, work_i;
+	const char **works;               /* workloads of the current round (no fixed limit) */
+	size_t nworks, work_i, works_cap;
+
+	/* The shown rows: positions 0..nvis-1 of the table and the plot, each an index into
+	 * a.rows; every a.rows entry in order, or the ones the row filter (| text) keeps. */
+	size_t *vis;
+	size_t nvis, vis_cap;
+	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
+	char rowfilt_was[UI_SEARCH_MAX];  /* its text when the | prompt opened (Esc restores it) */
 
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
 					   * across recomputes: one id can exist under several submitters */
-	size_t sel;                       /* index into a.rows */
+	size_t sel;                       /* shown position (index into vis) */
 	size_t top;                       /* first table row shown */
+	enum ui_zoom zoom;
+
+	/* Display widths of the name columns over a.rows and, per row, whether its system id is
+	 * shared with another shown row of another submitter (the table then names it
+	 * SUBMITTER/SYSTEM): measured once per analysis, not per frame. */
+	int w_sys, w_sub, w_fam;
+	bool *collide;                    /* a.n entries, by a.rows index */
+	size_t collide_cap;
 
 	enum metric ymet;
 	bool log_y, pareto_marks;
@@ -117,15 +143,21 @@ struct app {
 
 	enum ui_overlay ov;
 	int ov_scroll;
-	struct ui_famitem fam[UI_MAX_FAM];
-	size_t nfam, fam_cur;
+	struct ui_famitem *fam;           /* the family menu (no fixed limit; it scrolls) */
+	size_t nfam, fam_cap, fam_cur;
+	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
 
+	enum ui_prompt prompt;            /* what OV_SEARCH / OV_PROMPT is asking for */
 	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
 	size_t search_len;
 	const char *search_from, *search_from_sub; /* selection when the prompt opened (Esc restores it) */
+	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
+	size_t input_len;
 
-	char msg[UI_MSG_MAX];             /* one-frame message on the status bar */
+	char msg[UI_MSG_MAX];             /* message on its own line, shown for UI_MSG_MS */
 	bool msg_err;
+	long long msg_at;                 /* when it was set (ms, monotonic clock) */
+	unsigned msg_seq, key_seq;        /* messages set so far; msg_seq when the last key came */
 	enum ui_note note;                /* message to compose after the next recompute */
 	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
 	                                     it: it is pinned again where it exists */
@@ -136,6 +168,8 @@ struct app {
 	struct ui_layout lay;
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
+	unsigned long plot_key[8];        /* what grid was drawn from: unchanged, it is not redrawn */
+	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
 	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
@@ -145,10 +179,11 @@ struct app {
 
 /* ui_state.c: the model, no terminal. */
 
-/* Fills app from ds, p and o (mouse preference resolved from the environment). */
+/* Fills app from ds, p and o (mouse preference resolved from the environment); without a
+ * round in p, the newest round loaded opens. */
 void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		   const struct ui_opts *o);
-/* Frees what app owns (analysis, plot grid, scratch). */
+/* Frees what app owns (analysis, plot grid, lists, scratch). */
 void ui_state_free(struct app *app);
 /* Runs the analysis for app->p and keeps the selection by system id. Returns 0, or -1 with err
  * (the previous analysis is then kept). A pinned system absent from the workload falls back to
@@ -160,33 +195,63 @@ int ui_state_recompute(struct app *app, struct gs_err *err);
 void ui_state_resort(struct app *app);
 /* Acts on a key's UI_RECOMPUTE (a failure becomes the status message) or else UI_RESORT flag. */
 void ui_state_apply(struct app *app, unsigned flags);
+/* Removes a message older than UI_MSG_MS at time now (ms); returns UI_REDRAW when it did. */
+unsigned ui_state_tick(struct app *app, long long now);
+/* Milliseconds of the monotonic clock (message times). */
+long long ui_state_now(void);
+/* Rebuilds the shown rows (app->vis) from a.rows and the row filter, keeping the selection. */
+void ui_state_view(struct app *app);
+/* Sets the row filter (NULL or "" clears it); returns how many rows it keeps. */
+size_t ui_state_set_rowfilt(struct app *app, const char *text);
 /* Selects shown row i (clamped); keeps the table scrolled to it. */
 void ui_state_select(struct app *app, long i);
 /* Scrolls the table so that the selection is visible in app->lay.table_rows rows. */
 void ui_state_scroll(struct app *app);
-/* Selects round i / workload i of the current round; 0 or -1 when out of range. */
+/* Selects round i / workload i of the current round; 0 or -1 when out of range. Changing
+ * round keeps the workload when the new round has it, else says so in a message. */
 int ui_state_set_round(struct app *app, size_t i);
 int ui_state_set_workload(struct app *app, size_t i);
-/* Fills the family menu from the current round x workload and the filter. */
+/* Fills the family menu from the current round x workload and the filter (no limit). */
 void ui_state_menu_open(struct app *app);
-/* Makes the checked menu entries the family filter. */
+/* Makes the checked menu entries the family filter (a message when there are too many). */
 void ui_state_menu_apply(struct app *app);
+/* First menu entry at or after the cursor (wrapping) whose name starts with text (ASCII case
+ * folded), else the first containing it; -1 when none. */
+long ui_state_menu_find(const struct app *app, const char *text);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
  * itself last); -1 when none. Case-insensitive substring of system, system name, submitter. */
 long ui_state_find(const struct app *app, size_t from, int dir, const char *text);
-/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot). */
+/* Whether shown row i matches text as ui_state_find means it. */
+bool ui_state_match(const struct app *app, size_t i, const char *text);
+/* How many shown rows match text; *ord (may be NULL) gets the selection's 1-based place among
+ * them, 0 when it does not match. */
+size_t ui_state_count(const struct app *app, const char *text, size_t *ord);
+/* Shown position of the reference row / the break-even row; -1 when not shown. */
+long ui_state_ref_pos(const struct app *app);
+long ui_state_breakeven_pos(const struct app *app);
+/* Parses text as theta (in (GS_THETA_MIN, GS_THETA_MAX]) or k (1..MAX_K, or "auto") and sets
+ * it; 0, or -1 with a message saying what is allowed. */
+int ui_state_set_theta(struct app *app, const char *text);
+int ui_state_set_k(struct app *app, const char *text);
+/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot); does
+ * nothing when nothing it depends on changed since the last call. */
 void ui_state_plot(struct app *app);
-/* Fills app->pts with the shown rows as points of the y metric (the selection marked). */
-void ui_state_plot_points(struct app *app);
+/* Fills app->pts with the shown rows as points of the y metric (the selection marked); returns
+ * their count (pts[j] is shown row j). */
+size_t ui_state_plot_points(struct app *app);
 /* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
 /* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */
 long ui_state_plot_hit(struct app *app, int gy, int gx);
-/* Sets the status-bar message (printf-style). */
+/* Sets the message (printf-style), shown for UI_MSG_MS. */
 void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-/* The dataset row of shown row i. */
+/* The analysis row and the dataset row of shown row i. */
+const struct arow *ui_state_arow(const struct app *app, size_t i);
 const struct row *ui_state_row(const struct app *app, size_t i);
+/* The name of shown row i as the table shows it: the system id, or SUBMITTER/SYSTEM when its
+ * id is shared with a row of another submitter; returns the pooled id or buf. */
+const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n);
 /* Text of the family filter for the status bar ("all", "H100 SXM", "H100 SXM +2"). */
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
 /* Lines of the detail overlay for the selected row into lines[max][UI_LINE], mark[i] (mark may
@@ -197,13 +262,27 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
  * SXM)" (brief: ", fit 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
  * the break-even row's, else the reference's, else the first fitted. Returns buf. */
 char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n);
-/* Lines of the help overlay (from the key table) into lines[UI_MAX_HELP * 3][UI_LINE], head[i]
- * (head may be NULL) true for the section titles; returns the count. */
+/* Lines of the help overlay into lines[UI_HELP_LINES][UI_LINE]: the keys (from the key table),
+ * then "what you see" (every mark, column heading and status field); head[i] (head may be
+ * NULL) true for the section titles; returns the count. */
 size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head);
+/* The "what you see" lines of the help: {what, meaning} pairs, NULL-terminated. */
+extern const char *const ui_state_legend[][2];
+
+/* ui_text.c: data text on screen, by display width (utf8: the locale is UTF-8). */
+
+/* Columns of the longest prefix of s that fits in w columns, whole characters only; its length
+ * in bytes in *bytes (may be NULL). Unprintable bytes count one column (drawn as '?'). */
+int ui_text_fit(const char *s, int w, bool utf8, size_t *bytes);
+/* Display width of s. */
+int ui_text_width(const char *s, bool utf8);
+/* s itself when it fits in w columns, else its head and tail around one '~' (the tail gets
+ * half the room), into buf (size n); returns buf. */
+char *ui_text_cut(const char *s, int w, bool utf8, char *buf, size_t n);
 
 /* ui_layout.c */
 
-/* Computes app->lay for a rows x cols terminal. */
+/* Computes app->lay for a rows x cols terminal (and app->zoom). */
 void ui_layout_compute(struct app *app, int rows, int cols);
 /* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
  * screen (the border included). */
@@ -211,9 +290,16 @@ struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int c
 /* Which table columns (enum tcol) a table of `width` columns shows, and their widths before
  * spare room is shared out; returns the width they use. The lowest-priority columns go first. */
 int ui_layout_table_cols(int width, bool *on, int *w);
+/* The table's columns for app's rows in `width` columns: on[] and w[] (TC_COUNT each); the
+ * system column first gets its longest name (from app->w_sys), the sort column always shows.
+ * Returns the width used. */
+int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w);
 /* Whether the table of this layout shows the column that sorts on sort_col (enum col). */
-bool ui_layout_col_shown(const struct ui_layout *l, int sort_col);
-/* Which pane holds screen cell (y, x): 1 plot grid, 2 table data, 3 header, 0 other. */
+bool ui_layout_col_shown(const struct app *app, int sort_col);
+/* The table column (enum tcol) at screen column x, or -1. */
+int ui_layout_col_at(const struct app *app, int x);
+/* Which pane holds screen cell (y, x): 1 plot grid, 2 table data, 3 header, 4 table heading,
+ * 0 other. */
 int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 
 /* ui_keys.c */

@@ -118,45 +118,14 @@ static enum ui_role plot_role(unsigned char pr)
 
 /* ---- text ---- */
 
-/* Width in columns of the first bytes of s, and how many bytes fit in w columns. Bytes that
- * are not printable text in the current locale count as one column (they are drawn as '?'):
- * outside a UTF-8 locale every byte >= 0x80 is such a byte. */
 static int text_fit(const char *s, int w, bool utf8, size_t *bytes)
 {
-	mbstate_t st;
-	size_t i = 0;
-	int col = 0;
-
-	memset(&st, 0, sizeof st);
-	while (s[i]) {
-		unsigned char c = (unsigned char)s[i];
-		size_t len = 1;
-		int cw = 1;
-		if (c >= 0x80 && utf8) {
-			wchar_t wc;
-			len = mbrtowc(&wc, s + i, strlen(s + i), &st);
-			if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
-				memset(&st, 0, sizeof st);
-				len = 1;
-			} else {
-				cw = wcwidth(wc);
-				if (cw < 0)
-					cw = 1;
-			}
-		}
-		if (col + cw > w)
-			break;
-		col += cw;
-		i += len;
-	}
-	if (bytes)
-		*bytes = i;
-	return col;
+	return ui_text_fit(s, w, utf8, bytes);
 }
 
 static int text_width(const char *s, bool utf8)
 {
-	return text_fit(s, 1 << 30, utf8, NULL);
+	return ui_text_width(s, utf8);
 }
 
 /* ---- cells ----
@@ -271,31 +240,28 @@ static void pad(int n, attr_t at)
 	}
 }
 
-/* A fixed-width cell: padded, right-aligned if asked, cut with '~' when the text is longer.
- * Every one of its w cells is written once, in `at`. */
+/* A fixed-width cell: padded, right-aligned if asked, cut in the middle with one '~' when
+ * the text is longer (ui_text_cut). Every one of its w cells is written once, in `at`. */
 static void put_cell(const struct app *app, int y, int x, int w, const char *s, bool right,
 		     attr_t at)
 {
+	char cut[UI_LINE * 2];
 	int tw;
 
 	if (w <= 0)
 		return;
 	tw = text_width(s, app->utf8);
-	if (tw <= w) {
-		if (right) {
-			move(y, x);
-			pad(w - tw, at);
-			put_text(app, y, x + w - tw, w, s, at);
-		} else {
-			put_text(app, y, x, w, s, at);
-			pad(w - tw, at);
-		}
+	if (tw > w) {
+		s = ui_text_cut(s, w, app->utf8, cut, sizeof cut);
+		tw = text_width(s, app->utf8);
+	}
+	if (right) {
+		move(y, x);
+		pad(w - tw, at);
+		put_text(app, y, x + w - tw, w, s, at);
 	} else {
-		int used = put_text(app, y, x, w - 1, s, at);
-		/* a wide character that does not fit leaves a gap before the '~' */
-		pad(w - 1 - used, at);
-		attrset(at);
-		addch('~');
+		put_text(app, y, x, w, s, at);
+		pad(w - tw, at);
 	}
 }
 
@@ -372,6 +338,8 @@ static void draw_plot(const struct app *app)
 	const struct ui_layout *l = &app->lay;
 	const struct plot_grid *g = &app->grid;
 
+	if (l->plot.h == 0)
+		return;
 	if (l->wide) {
 		char t[128];
 		snprintf(t, sizeof t, " %s vs accelerators (log2 N)%s%s", metric_name(app->ymet),
@@ -412,83 +380,44 @@ static void draw_plot(const struct app *app)
 	if (g->label_w > 0 && g->label_row < l->plot.h && g->label_col + g->label_w <= l->plot.w)
 		put_text(app, l->plot.y + g->label_row, l->plot.x + g->label_col, g->label_w, g->label,
 			 role_attr(R_PSEL));
-	if (app->a.n == 0)
+	if (app->nvis == 0)
 		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
-			 " no rows shown: F clears the filter ", role_attr(R_ERR));
+			 app->rowfilt[0] ? " no rows shown: Esc clears the row filter "
+					 : " no rows shown: F clears the filter ", role_attr(R_ERR));
 }
 
 /* ---- table ---- */
 
 
-struct tplan {
-	bool on[TC_COUNT];
-	int w[TC_COUNT];
-};
-
-/* Gives up to `want` of *add columns to *w. */
-static void grow(int *w, int want, int *add)
-{
-	int g = want < *add ? want : *add;
-	if (g > 0) {
-		*w += g;
-		*add -= g;
-	}
-}
-
-static void plan_table(const struct app *app, int width, struct tplan *t)
-{
-	int total, sys_need = table_cols[TC_SYS].w, sub_need = table_cols[TC_SUB].w;
-	int fam_need = table_cols[TC_FAM].w;
-
-	total = ui_layout_table_cols(width, t->on, t->w);
-	/* spare room goes to the system names (up to 24 columns), then the families, then the rest
-	 * of the system names, then the submitters */
-	for (size_t i = 0; i < app->a.n; i++) {
-		const struct row *r = ui_state_row(app, i);
-		int w = text_width(r->system, app->utf8), s = text_width(r->submitter, app->utf8);
-		int f = text_width(r->family, app->utf8);
-		if (w > sys_need)
-			sys_need = w;
-		if (s > sub_need)
-			sub_need = s;
-		if (f > fam_need)
-			fam_need = f;
-	}
-	if (total < width) {
-		int add = width - total, first = (sys_need < 24 ? sys_need : 24) - t->w[TC_SYS];
-		grow(&t->w[TC_SYS], first, &add);
-		if (t->on[TC_FAM])
-			grow(&t->w[TC_FAM], fam_need - t->w[TC_FAM], &add);
-		grow(&t->w[TC_SYS], sys_need - t->w[TC_SYS], &add);
-		if (t->on[TC_SUB])
-			grow(&t->w[TC_SUB], sub_need - t->w[TC_SUB], &add);
-	}
-	if (t->w[TC_SYS] > width)
-		t->w[TC_SYS] = width;
-}
-
 static void draw_table(const struct app *app)
 {
 	const struct ui_rect *r = &app->lay.table;
-	struct tplan t;
-	char buf[256];
+	bool on[TC_COUNT];
+	int w[TC_COUNT];
+	char buf[UI_LINE * 2];
 	int x;
 
-	plan_table(app, r->w, &t);
+	if (r->h == 0)
+		return;
+	ui_layout_table_plan(app, r->w, on, w);
 	fill(r->y, r->x, r->w, role_attr(R_HEAD));
 	x = r->x;
 	for (int c = 0; c < TC_COUNT; c++) {
-		if (!t.on[c])
+		if (!on[c])
 			continue;
-		if (table_cols[c].sort == (int)app->p.sort)
-			snprintf(buf, sizeof buf, "%s%s", table_cols[c].head, app->p.desc ? "v" : "^");
-		else
-			snprintf(buf, sizeof buf, "%s", table_cols[c].head);
-		put_cell(app, r->y, x, t.w[c], buf, table_cols[c].right, role_attr(R_HEAD));
-		x += t.w[c] + 1;
+		if (table_cols[c].sort == (int)app->p.sort) {
+			/* the sort column: its heading, a blank, the direction, in reverse video */
+			snprintf(buf, sizeof buf, "%s %s", table_cols[c].head, app->p.desc ? "v" : "^");
+			put_cell(app, r->y, x, w[c], buf, table_cols[c].right, role_attr(R_HEAD) | A_REVERSE);
+		} else {
+			put_cell(app, r->y, x, w[c], table_cols[c].head, table_cols[c].right, role_attr(R_HEAD));
+		}
+		x += w[c] + 1;
 	}
-	if (app->a.n == 0) {
-		put_text(app, r->y + 1, r->x + 1, r->w - 1, "no rows: the filter hides every system (F clears it)",
+	if (app->nvis == 0) {
+		put_text(app, r->y + 1, r->x + 1, r->w - 1,
+			 app->rowfilt[0] ? "no rows: the row filter matches no name (Esc clears it)"
+					 : "no rows: the filter hides every system (F clears it)",
 			 role_attr(R_NORMAL));
 		return;
 	}
@@ -496,21 +425,27 @@ static void draw_table(const struct app *app)
 		size_t i = app->top + (size_t)line;
 		int y = r->y + 1 + line;
 		bool sel = i == app->sel;
+		const struct arow *ar;
 		attr_t base;
-		if (i >= app->a.n)
+		if (i >= app->nvis)
 			break;
-		base = role_attr(sel ? R_SEL : app->a.rows[i].is_ref ? R_REFROW : R_NORMAL);
+		ar = ui_state_arow(app, i);
+		base = role_attr(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL);
 		fill(y, r->x, r->w, base);
 		x = r->x;
 		for (int c = 0; c < TC_COUNT; c++) {
 			attr_t at = base;
-			if (!t.on[c])
+			const char *text;
+			if (!on[c])
 				continue;
 			if (c == TC_CL && !sel)
-				at = role_attr((enum ui_role)(R_CLUSTER + app->a.rows[i].cluster % MAX_K));
-			put_cell(app, y, x, t.w[c], table_cell(NULL, app->ds, &app->a, i, (enum tcol)c, buf, sizeof buf),
-				 table_cols[c].right, at);
-			x += t.w[c] + 1;
+				at = role_attr((enum ui_role)(R_CLUSTER + ar->cluster % MAX_K));
+			if (c == TC_SYS)
+				text = ui_state_name(app, i, buf, sizeof buf);
+			else
+				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
+			put_cell(app, y, x, w[c], text, table_cols[c].right, at);
+			x += w[c] + 1;
 		}
 	}
 }
@@ -537,32 +472,37 @@ static int cluster_text(const struct app *app, int c, bool brief, char *buf, siz
 			fmt_sig(cs->ep_sd, 2, b4, sizeof b4));
 }
 
+/* The clusters side by side; the first that does not fit whole ends the line with the cut
+ * mark '~', so that a missing cluster never goes unnoticed. */
 static void draw_clusters(const struct app *app)
 {
 	const struct ui_rect *r = &app->lay.clusters;
 	char buf[160];
-	int x = r->x, total = 11;
+	int x = r->x, total = 11, end = r->x + r->w;
 	bool brief;
 
 	fill(r->y, r->x, r->w, role_attr(R_NORMAL));
 	x += put_text(app, r->y, x, r->w, " clusters: ", role_attr(R_HEAD));
 	if (app->a.n == 0) {
-		put_text(app, r->y, x, r->x + r->w - x, "-", role_attr(R_NORMAL));
+		put_text(app, r->y, x, end - x, "-", role_attr(R_NORMAL));
 		return;
 	}
 	for (int c = 0; c < app->a.k && c < MAX_K; c++)
 		total += 4 + cluster_text(app, c, false, buf, sizeof buf);
 	brief = total > r->w;
-	for (int c = 0; c < app->a.k && c < MAX_K && x < r->x + r->w; c++) {
+	for (int c = 0; c < app->a.k && c < MAX_K; c++) {
 		char g[2] = { (char)('a' + c), '\0' };
-		if (c > 0)
-			x += put_text(app, r->y, x, r->x + r->w - x, brief ? " |" : " | ", role_attr(R_NORMAL));
-		if (brief && c > 0)
-			x += put_text(app, r->y, x, r->x + r->w - x, " ", role_attr(R_NORMAL));
-		x += put_text(app, r->y, x, r->x + r->w - x, g,
-			      role_attr((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
-		cluster_text(app, c, brief, buf, sizeof buf);
-		x += put_text(app, r->y, x, r->x + r->w - x, buf, role_attr(R_NORMAL));
+		const char *sep = c == 0 ? "" : brief ? " | " : " | ";
+		int need = (int)strlen(sep) + 1 + cluster_text(app, c, brief, buf, sizeof buf);
+		bool last = c + 1 == app->a.k || c + 1 == MAX_K;
+		if (x + need > end - (last ? 0 : 1)) {
+			/* what does not fit: the mark at the line's end */
+			put_ascii(r->y, end - 1, "~", 1, role_attr(R_HEAD));
+			break;
+		}
+		x += put_text(app, r->y, x, end - x, sep, role_attr(R_NORMAL));
+		x += put_text(app, r->y, x, end - x, g, role_attr((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
+		x += put_text(app, r->y, x, end - x, buf, role_attr(R_NORMAL));
 	}
 }
 
@@ -613,18 +553,18 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 	snprintf(buf, n, "%s%.*s~%s", head, (int)bytes, r->system, tail);
 }
 
-/* Status line 2's fields, long or short ("k=3 (log2 N, E') I=35.2 sil 0.71" or "k=3 N,E' sil
- * 0.71"). */
-static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
+/* Status line 2's fields, long, short or shortest ("k=3 (log2 N, E') I=35.2 sil 0.71",
+ * "k=3 N,E' I=35.2 sil 0.71", "k=3 I=35.2 sil 0.71"). */
+static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 {
 	static const char *const feats[FEAT_COUNT] = { "N,E'", "N,T", "N,E',T" };
-	char b1[32], b2[32], b3[32], b4[32], kbuf[96], fit[96];
+	char b1[32], b2[32], b3[32], b4[32], kbuf[96], fit[96], rows[UI_SEARCH_MAX + 64];
 	const char *auto_k = app->p.k == 0 ? " auto" : "";
 
 	if (brief)
-		snprintf(kbuf, sizeof kbuf, "k=%d%s %s sil %s", app->a.k, auto_k,
-			 (unsigned)app->p.feats < FEAT_COUNT ? feats[app->p.feats] : "?",
-			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
+		snprintf(kbuf, sizeof kbuf, "k=%d%s%s%s I=%s sil %s", app->a.k, auto_k, brief > 1 ? "" : " ",
+			 brief > 1 ? "" : (unsigned)app->p.feats < FEAT_COUNT ? feats[app->p.feats] : "?",
+			 fmt_sig(app->a.inertia, 3, b1, sizeof b1), fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
 	else
 		snprintf(kbuf, sizeof kbuf, "k=%d%s (%s) I=%s sil %s", app->a.k, auto_k,
 			 feat_set_name(app->p.feats), fmt_sig(app->a.inertia, 3, b1, sizeof b1),
@@ -653,10 +593,14 @@ static int fields_text(const struct app *app, bool brief, char *buf, size_t n)
 			break;
 		used += (size_t)w;
 	}
-	snprintf(buf, n, " %s | theta %s -> N=%s%s%s | %zu/%zu rows%s", kbuf,
+	if (app->rowfilt[0])
+		snprintf(rows, sizeof rows, "%zu/%zu rows ~ %s", app->nvis, a->total, app->rowfilt);
+	else
+		snprintf(rows, sizeof rows, "%zu/%zu rows", app->nvis, a->total);
+	snprintf(buf, n, " %s | theta %s -> N=%s%s%s | %s%s", kbuf,
 		 fmt_short(app->p.theta, b3, sizeof b3),
 		 a->breakeven >= 0 ? fmt_count(a->rows[a->breakeven].N, b4, sizeof b4) : "none", range,
-		 ui_state_fit_text(app, brief, fit, sizeof fit), a->n, a->total, fam);
+		 ui_state_fit_text(app, brief, fit, sizeof fit), rows, fam);
 	return text_width(buf, app->utf8);
 }
 
@@ -665,7 +609,7 @@ static void draw_status(const struct app *app)
 	const struct ui_layout *l = &app->lay;
 	char buf[512], filt[160];
 	attr_t st = role_attr(R_STATUS);
-	int x, fw, mw;
+	int x;
 
 	/* line 1: where we are and against what */
 	ui_state_filter_text(app, filt, sizeof filt);
@@ -688,66 +632,60 @@ static void draw_status(const struct app *app)
 	fill(l->status1.y, 0, l->cols, st);
 	put_clip(app, l->status1.y, 0, l->cols, buf, st);
 
-	/* line 2: clusters, threshold, counts, then the message or the prompt */
+	/* line 2: clusters, threshold, counts; the short form when the long one does not fit */
 	fill(l->status2.y, 0, l->cols, st);
-	if (app->ov == OV_SEARCH) {
-		snprintf(buf, sizeof buf, "/%s_", app->search);
-		x = put_text(app, l->status2.y, 0, l->cols, buf, st | A_BOLD);
-		/* the message as given ("no match" is only one of them) goes to the right, taking
-		 * the hint's room when it needs it but never the text being typed */
-		const char *hint = "Enter keeps, Esc cancels, Up/Down: other matches";
-		int mx = l->cols;
-		if (app->msg[0]) {
-			mx = l->cols - (text_width(app->msg, app->utf8) + 2);
-			if (mx < x + 1)
-				mx = x + 1;
-		}
-		if (!app->msg[0] || x + 2 + text_width(hint, app->utf8) < mx)
-			put_text(app, l->status2.y, x + 2, l->cols - x - 2, hint, st);
-		if (mx < l->cols) {
-			attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
-			fill(l->status2.y, mx, l->cols - mx, m);
-			put_clip(app, l->status2.y, mx + 1, l->cols - mx - 1, app->msg, m);
+	if (fields_text(app, 0, buf, sizeof buf) > l->cols && fields_text(app, 1, buf, sizeof buf) > l->cols)
+		fields_text(app, 2, buf, sizeof buf);
+	put_clip(app, l->status2.y, 0, l->cols, buf, st);
+}
+
+/* The last line: the prompt while one is open, else the message while it lasts, else a
+ * reminder of the keys a newcomer needs. */
+static void draw_msgline(const struct app *app)
+{
+	const struct ui_layout *l = &app->lay;
+	const struct ui_rect *r = &l->msg;
+	char buf[UI_LINE + UI_SEARCH_MAX];
+	attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
+	int x;
+
+	fill(r->y, 0, r->w, role_attr(R_NORMAL));
+	if (app->ov == OV_SEARCH || app->ov == OV_PROMPT) {
+		static const char *const ask[] = {
+			[PR_SEARCH] = "/", [PR_FILTER] = "rows containing: ", [PR_THETA] = "theta: ",
+			[PR_K] = "k (1..12 or auto): ",
+		};
+		snprintf(buf, sizeof buf, "%s%s_", ask[app->prompt],
+			 app->ov == OV_SEARCH ? app->search : app->input);
+		x = put_clip(app, r->y, 0, r->w, buf, role_attr(R_NORMAL) | A_BOLD);
+		/* the message (a count, "no match", a refused value) to the right of the text */
+		if (app->msg[0] && x + 3 < r->w) {
+			fill(r->y, x + 2, r->w - x - 2, m);
+			put_clip(app, r->y, x + 3, r->w - x - 3, app->msg, m);
+		} else if (x + 3 < r->w) {
+			put_clip(app, r->y, x + 2, r->w - x - 2,
+				 app->ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
+						      : "Enter applies, Esc cancels", role_attr(R_NORMAL));
 		}
 		return;
 	}
-	/* the fields always stay; a message goes to their right, or, when it does not fit there,
-	 * over the cluster line for this frame */
-	mw = app->msg[0] ? text_width(app->msg, app->utf8) + 2 : 8;
-	fw = fields_text(app, false, buf, sizeof buf);
-	if (fw + 2 + mw > l->cols)
-		fw = fields_text(app, true, buf, sizeof buf);
-	x = put_clip(app, l->status2.y, 0, l->cols, buf, st);
 	if (app->msg[0]) {
-		attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
-		if (x + 2 + mw <= l->cols) {
-			fill(l->status2.y, x + 2, mw, m);
-			put_text(app, l->status2.y, x + 3, mw - 2, app->msg, m);
-		} else {
-			const struct ui_rect *c = &l->clusters;
-			fill(c->y, c->x, c->w, m);
-			put_clip(app, c->y, c->x + 1, c->w - 1, app->msg, m);
-		}
-	} else {
-		/* E' against another family's reference: said where the line has room, before
-		 * the help hint */
-		if (app->a.ncross) {
-			char warn[200];
-			attr_t m = role_attr(R_ERR);
-			snprintf(warn, sizeof warn, "E' mixes %s and %s: f or m to compare within a family",
-				 app->a.cross_ref_fam, app->a.cross_row_fam);
-			if (x + 4 + text_width(warn, app->utf8) + 9 > l->cols)
-				snprintf(warn, sizeof warn, "E' mixes families: f/m");
-			int ww = text_width(warn, app->utf8) + 2;
-			if (x + 2 + ww + 9 <= l->cols) {
-				fill(l->status2.y, x + 2, ww, m);
-				put_text(app, l->status2.y, x + 3, ww - 2, warn, m);
-				x += 2 + ww;
-			}
-		}
-		if (l->cols - x > 9)
-			put_text(app, l->status2.y, l->cols - 8, 8, "? help ", st);
+		fill(r->y, 0, r->w, m);
+		put_clip(app, r->y, 1, r->w - 1, app->msg, m);
+		return;
 	}
+	if (app->a.ncross) {
+		/* E' against another family's reference: said on this line while no message is */
+		char warn[200];
+		snprintf(warn, sizeof warn, " E' mixes %s and %s: f or m to compare within a family",
+			 app->a.cross_ref_fam, app->a.cross_row_fam);
+		fill(r->y, 0, r->w, role_attr(R_ERR));
+		put_clip(app, r->y, 0, r->w, warn, role_attr(R_ERR));
+		return;
+	}
+	put_clip(app, r->y, 0, r->w,
+		 " ? help  / find  | filter  s sort  f family  z zoom  Enter detail  q quit",
+		 role_attr(R_LEGEND));
 }
 
 /* ---- overlays ---- */
@@ -810,11 +748,11 @@ static void draw_lines(const struct app *app, const char *title, const char *key
 
 static void draw_help(const struct app *app)
 {
-	char lines[UI_MAX_HELP * 3][UI_LINE];
-	bool head[UI_MAX_HELP * 3];
+	static char lines[UI_HELP_LINES][UI_LINE];
+	static bool head[UI_HELP_LINES];
 	int n = (int)ui_state_help(app, lines, head);
 
-	draw_lines(app, " keys ", " q/Esc close, j/k/Space scroll ", lines, head, n);
+	draw_lines(app, " keys, then what you see ", " q/Esc close, j/k/Space scroll ", lines, head, n);
 }
 
 static void draw_detail(const struct app *app)
@@ -824,7 +762,7 @@ static void draw_detail(const struct app *app)
 	int n = (int)ui_state_detail(app, lines, dropped, UI_MAX_DETAIL);
 	char title[UI_LINE];
 
-	snprintf(title, sizeof title, " detail: %s ", app->a.n ? ui_state_row(app, app->sel)->system : "-");
+	snprintf(title, sizeof title, " detail: %s ", app->nvis ? ui_state_row(app, app->sel)->system : "-");
 	draw_lines(app, title, " q/Esc/Enter close, j/k scroll ", lines, dropped, n);
 }
 
@@ -843,10 +781,16 @@ static void draw_menu(const struct app *app)
 		namew = 40;
 	box = ui_layout_overlay(&app->lay, app->nfam ? (int)app->nfam : 1,
 				namew + 12 > 38 ? namew + 12 : 38);
-	box_at(&box, " family filter ", " Space check, Enter apply, Esc cancel ", app);
+	if (app->fam_find[0])
+		snprintf(buf, sizeof buf, " family filter: \"%s\" ", app->fam_find);
+	else
+		snprintf(buf, sizeof buf, " family filter (%zu, type to find) ", app->nfam);
+	box_at(&box, buf, " Space check, Enter apply, Esc cancel ", app);
 	vis = box.h - 2;
+	/* long lists scroll: the cursor's entry is always in the box */
 	if ((int)app->fam_cur >= vis)
 		top = (int)app->fam_cur - vis + 1;
+	overlay_foot(app, &box, " Space check, Enter apply, Esc cancel ", (int)app->nfam, top);
 	if (app->nfam == 0)
 		put_text(app, box.y + 1, box.x + 2, box.w - 4, "(no rows in this workload)",
 			 role_attr(R_NORMAL));
@@ -893,11 +837,12 @@ void ui_draw(const struct app *app)
 	draw_table(app);
 	draw_clusters(app);
 	draw_status(app);
+	draw_msgline(app);
 	switch (app->ov) {
 	case OV_HELP: draw_help(app); break;
 	case OV_DETAIL: draw_detail(app); break;
 	case OV_MENU: draw_menu(app); break;
-	case OV_SEARCH: case OV_NONE: break;
+	case OV_SEARCH: case OV_PROMPT: case OV_NONE: break;
 	}
 	attrset(A_NORMAL);
 }

@@ -13,6 +13,8 @@
 #include <wctype.h>
 
 #include "err.h"
+#include "fmt.h"
+#include "table.h"
 
 typedef unsigned (*ui_action)(struct app *app, int key);
 
@@ -27,6 +29,35 @@ struct ui_key {
 #define K_ESC 27
 #define K_ENTER '\n'
 #define K_BACKSPACE 127
+
+/* Appends the character key to buf (len bytes of size n) as UTF-8; false when it does not fit
+ * or is not a character. */
+static bool text_add(char *buf, size_t *len, size_t n, int key)
+{
+	char mb[MB_LEN_MAX];
+	mbstate_t st;
+	size_t l;
+
+	memset(&st, 0, sizeof st);
+	l = wcrtomb(mb, (wchar_t)key, &st);
+	if (l == (size_t)-1 || *len + l >= n)
+		return false;
+	memcpy(buf + *len, mb, l);
+	*len += l;
+	buf[*len] = '\0';
+	return true;
+}
+
+/* Drops one whole UTF-8 character: continuation bytes are 10xxxxxx. */
+static void text_back(char *buf, size_t *len)
+{
+	while (*len > 0) {
+		unsigned char c = (unsigned char)buf[--*len];
+		if ((c & 0xc0) != 0x80)
+			break;
+	}
+	buf[*len] = '\0';
+}
 
 /* ---- main screen: workloads, rounds, selection ---- */
 
@@ -138,14 +169,56 @@ static unsigned act_first(struct app *app, int key)
 static unsigned act_last(struct app *app, int key)
 {
 	(void)key;
-	ui_state_select(app, (long)app->a.n - 1);
+	ui_state_select(app, (long)app->nvis - 1);
+	return UI_REDRAW;
+}
+
+static unsigned act_jump_ref(struct app *app, int key)
+{
+	long i = ui_state_ref_pos(app);
+
+	(void)key;
+	if (i < 0)
+		ui_state_msg(app, true, "the reference row is not shown%s",
+			     app->p.mode == REF_FAMILY ? " (per-family mode: each family has its own)"
+			     : app->rowfilt[0] ? " (the row filter hides it)" : "");
+	else
+		ui_state_select(app, i);
+	return UI_REDRAW;
+}
+
+static unsigned act_jump_breakeven(struct app *app, int key)
+{
+	long i = ui_state_breakeven_pos(app);
+	char b[32];
+
+	(void)key;
+	if (app->a.breakeven < 0)
+		ui_state_msg(app, true, "no break-even row: no row reaches E' >= %s",
+			     fmt_short(app->p.theta, b, sizeof b));
+	else if (i < 0)
+		ui_state_msg(app, true, "the break-even row is hidden by the row filter");
+	else
+		ui_state_select(app, i);
+	return UI_REDRAW;
+}
+
+/* The body cycles split, plot only, table only: the plot gets every row when it is asked to
+ * show the detail of a band, the table when it is asked for many rows. */
+static unsigned act_zoom(struct app *app, int key)
+{
+	static const char *const names[ZOOM_COUNT] = { "plot and table", "plot only", "table only" };
+
+	(void)key;
+	app->zoom = (enum ui_zoom)((app->zoom + 1) % ZOOM_COUNT);
+	ui_state_msg(app, false, "view: %s (z cycles)", names[app->zoom]);
 	return UI_REDRAW;
 }
 
 static unsigned act_detail(struct app *app, int key)
 {
 	(void)key;
-	if (app->a.n == 0) {
+	if (app->nvis == 0) {
 		ui_state_msg(app, true, "no row to show");
 		return UI_REDRAW;
 	}
@@ -191,7 +264,7 @@ static const char *pin_name(struct app *app, const struct row *r)
 static unsigned act_pin(struct app *app, int key)
 {
 	(void)key;
-	if (app->a.n == 0) {
+	if (app->nvis == 0) {
 		ui_state_msg(app, true, "no row to pin");
 		return UI_REDRAW;
 	}
@@ -339,26 +412,55 @@ static unsigned act_log_y(struct app *app, int key)
 	return UI_REDRAW;
 }
 
-/* Theta lives on a 0.05 grid: stepping by adding 0.05 would drift (0.8 + 0.05 != 0.85). */
-static unsigned step_theta(struct app *app, int dir)
+/* A new theta moves the break-even row, nothing else. */
+static unsigned theta_changed(struct app *app)
 {
-	double t = round(app->p.theta * 20.0 + dir) / 20.0;
-
-	if (t < UI_THETA_MIN)
-		t = UI_THETA_MIN;
-	if (t > UI_THETA_MAX)
-		t = UI_THETA_MAX;
-	if (t == app->p.theta) {
-		ui_state_msg(app, false, "theta stays %.6g (%.6g..%.6g)", t, UI_THETA_MIN, UI_THETA_MAX);
-		return UI_REDRAW;
-	}
-	app->p.theta = t;
 	if (app->a.n == 0)
 		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
 	/* theta moves the break-even rows and ranges, nothing else */
-	if (analysis_breakeven(app->ds, &app->a, t, NULL) < 0)
+	if (analysis_breakeven(app->ds, &app->a, app->p.theta, NULL) < 0)
 		return UI_RECOMPUTE;
 	return UI_REDRAW;
+}
+
+/* Theta steps on a 0.05 grid (adding 0.05 would drift: 0.8 + 0.05 != 0.85), inside the range
+ * the command line takes; any other value is typed at the = prompt. */
+static unsigned step_theta(struct app *app, int dir)
+{
+	double t = (dir > 0 ? floor(app->p.theta * 20.0 + 1e-9) + 1 : ceil(app->p.theta * 20.0 - 1e-9) - 1) / 20.0;
+	char b1[32], b2[32], b3[32];
+
+	if (t > GS_THETA_MAX)
+		t = GS_THETA_MAX;
+	if (!(t > GS_THETA_MIN) || t == app->p.theta) {
+		ui_state_msg(app, false, "theta stays %s (range (%s, %s]; = types a value)",
+			     fmt_short(app->p.theta, b1, sizeof b1), fmt_short(GS_THETA_MIN, b2, sizeof b2),
+			     fmt_short(GS_THETA_MAX, b3, sizeof b3));
+		return UI_REDRAW;
+	}
+	app->p.theta = t;
+	return theta_changed(app);
+}
+
+static unsigned open_prompt(struct app *app, enum ui_prompt kind)
+{
+	app->ov = OV_PROMPT;
+	app->prompt = kind;
+	app->input[0] = '\0';
+	app->input_len = 0;
+	return UI_REDRAW;
+}
+
+static unsigned act_theta_prompt(struct app *app, int key)
+{
+	(void)key;
+	return open_prompt(app, PR_THETA);
+}
+
+static unsigned act_k_prompt(struct app *app, int key)
+{
+	(void)key;
+	return open_prompt(app, PR_K);
 }
 
 static unsigned act_theta_up(struct app *app, int key)
@@ -432,18 +534,29 @@ static const char *col_long_name(enum col c)
 
 static void sort_msg(struct app *app)
 {
-	ui_state_msg(app, false, "sorted by %s (%s%s)", col_long_name(app->p.sort),
+	ui_state_msg(app, false, "sorted by %s (%s)%s", col_long_name(app->p.sort),
 		     app->p.desc ? "descending" : "ascending",
-		     ui_layout_col_shown(&app->lay, (int)app->p.sort) ? "" : ", column hidden at this width");
+		     app->zoom == ZOOM_PLOT ? ": z shows the table" : "");
+}
+
+static unsigned sort_by(struct app *app, enum col c)
+{
+	app->p.sort = c;
+	app->p.desc = natural_desc(c);
+	sort_msg(app);
+	return UI_RESORT;
 }
 
 static unsigned act_sort(struct app *app, int key)
 {
 	(void)key;
-	app->p.sort = (enum col)((app->p.sort + 1) % COL_COUNT);
-	app->p.desc = natural_desc(app->p.sort);
-	sort_msg(app);
-	return UI_RESORT;
+	return sort_by(app, (enum col)((app->p.sort + 1) % COL_COUNT));
+}
+
+static unsigned act_sort_back(struct app *app, int key)
+{
+	(void)key;
+	return sort_by(app, (enum col)((app->p.sort + COL_COUNT - 1) % COL_COUNT));
 }
 
 static unsigned act_reverse(struct app *app, int key)
@@ -454,15 +567,55 @@ static unsigned act_reverse(struct app *app, int key)
 	return UI_RESORT;
 }
 
+/* / searches, | filters: one incremental prompt, started from the selection of the moment. */
+static unsigned open_search(struct app *app, enum ui_prompt kind)
+{
+	app->ov = OV_SEARCH;
+	app->prompt = kind;
+	app->search[0] = '\0';
+	app->search_len = 0;
+	app->search_from = app->nvis ? app->sel_sys : NULL;
+	app->search_from_sub = app->nvis ? app->sel_sub : NULL;
+	snprintf(app->rowfilt_was, sizeof app->rowfilt_was, "%s", app->rowfilt);
+	if (kind == PR_FILTER && app->rowfilt[0]) {
+		/* the filter being edited starts from its text */
+		snprintf(app->search, sizeof app->search, "%s", app->rowfilt);
+		app->search_len = strlen(app->search);
+	}
+	return UI_REDRAW;
+}
+
 static unsigned act_search(struct app *app, int key)
 {
 	(void)key;
-	app->ov = OV_SEARCH;
-	app->search[0] = '\0';
-	app->search_len = 0;
-	app->search_from = app->a.n ? app->sel_sys : NULL;
-	app->search_from_sub = app->a.n ? app->sel_sub : NULL;
+	return open_search(app, PR_SEARCH);
+}
+
+static unsigned act_rowfilt(struct app *app, int key)
+{
+	(void)key;
+	return open_search(app, PR_FILTER);
+}
+
+static unsigned act_rowfilt_clear(struct app *app, int key)
+{
+	(void)key;
+	if (!app->rowfilt[0])
+		return UI_REDRAW;
+	ui_state_set_rowfilt(app, NULL);
+	ui_state_msg(app, false, "row filter cleared: %zu rows", app->nvis);
 	return UI_REDRAW;
+}
+
+/* "match 3/7 for "h100"": where the selection stands among the matches. */
+static void match_msg(struct app *app, const char *text)
+{
+	size_t ord, n = ui_state_count(app, text, &ord);
+
+	if (n == 0)
+		ui_state_msg(app, true, "no match for \"%s\"", text);
+	else
+		ui_state_msg(app, false, "match %zu/%zu for \"%s\": n next, N previous", ord, n, text);
 }
 
 static unsigned match(struct app *app, int dir, size_t from)
@@ -475,10 +628,9 @@ static unsigned match(struct app *app, int dir, size_t from)
 		return UI_REDRAW;
 	}
 	i = ui_state_find(app, from, dir, app->search);
-	if (i < 0)
-		ui_state_msg(app, true, "no match for \"%s\"", app->search);
-	else
+	if (i >= 0)
 		ui_state_select(app, i);
+	match_msg(app, app->search);
 	return UI_REDRAW;
 }
 
@@ -536,7 +688,7 @@ static unsigned act_close(struct app *app, int key)
 /* The last first line the open overlay can scroll to (its lines are built to count them). */
 static int ov_max(const struct app *app)
 {
-	char lines[UI_MAX_HELP * 3 > UI_MAX_DETAIL ? UI_MAX_HELP * 3 : UI_MAX_DETAIL][UI_LINE];
+	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
 	int n = app->ov == OV_DETAIL ? (int)ui_state_detail(app, lines, NULL, UI_MAX_DETAIL)
 				     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
@@ -567,6 +719,14 @@ static unsigned ov_scroll_by(struct app *app, int delta)
 	return ov_set(app, app->ov_scroll + delta, max);
 }
 
+/* Lines an overlay shows at once (the body less the border): a page. */
+static int ov_page(const struct app *app)
+{
+	struct ui_rect box = ui_layout_overlay(&app->lay, 1 << 20, 60);
+
+	return box.h - 2 > 1 ? box.h - 2 : 1;
+}
+
 static unsigned act_ov_up(struct app *app, int key)
 {
 	(void)key;
@@ -582,13 +742,13 @@ static unsigned act_ov_down(struct app *app, int key)
 static unsigned act_ov_pgup(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_by(app, -(app->lay.rows - 6));
+	return ov_scroll_by(app, -ov_page(app));
 }
 
 static unsigned act_ov_pgdn(struct app *app, int key)
 {
 	(void)key;
-	return ov_scroll_by(app, app->lay.rows - 6);
+	return ov_scroll_by(app, ov_page(app));
 }
 
 static unsigned act_ov_top(struct app *app, int key)
@@ -603,27 +763,87 @@ static unsigned act_ov_bottom(struct app *app, int key)
 	return ov_scroll_to(app, 1 << 20);
 }
 
+static unsigned menu_move(struct app *app, long by)
+{
+	long to = (long)app->fam_cur + by;
+
+	app->fam_find[0] = '\0';
+	if (to >= (long)app->nfam)
+		to = (long)app->nfam - 1;
+	app->fam_cur = to < 0 ? 0 : (size_t)to;
+	return UI_REDRAW;
+}
+
 static unsigned act_menu_up(struct app *app, int key)
 {
 	(void)key;
-	if (app->fam_cur > 0)
-		app->fam_cur--;
-	return UI_REDRAW;
+	return menu_move(app, -1);
 }
 
 static unsigned act_menu_down(struct app *app, int key)
 {
 	(void)key;
-	if (app->fam_cur + 1 < app->nfam)
-		app->fam_cur++;
-	return UI_REDRAW;
+	return menu_move(app, 1);
+}
+
+static unsigned act_menu_pgup(struct app *app, int key)
+{
+	(void)key;
+	return menu_move(app, -(app->lay.rows - 8 > 1 ? app->lay.rows - 8 : 1));
+}
+
+static unsigned act_menu_pgdn(struct app *app, int key)
+{
+	(void)key;
+	return menu_move(app, app->lay.rows - 8 > 1 ? app->lay.rows - 8 : 1);
+}
+
+static unsigned act_menu_top(struct app *app, int key)
+{
+	(void)key;
+	return menu_move(app, -(long)app->nfam);
+}
+
+static unsigned act_menu_bottom(struct app *app, int key)
+{
+	(void)key;
+	return menu_move(app, (long)app->nfam);
 }
 
 static unsigned act_menu_toggle(struct app *app, int key)
 {
 	(void)key;
+	app->fam_find[0] = '\0';
 	if (app->fam_cur < app->nfam)
 		app->fam[app->fam_cur].on = !app->fam[app->fam_cur].on;
+	return UI_REDRAW;
+}
+
+/* Type-ahead: the letters typed so far move the cursor to the first family starting with them
+ * (or else containing them); a letter that matches nothing is not kept. */
+static unsigned act_menu_type(struct app *app, int key)
+{
+	size_t len = strlen(app->fam_find);
+	long i;
+
+	if (!text_add(app->fam_find, &len, sizeof app->fam_find, key))
+		return UI_REDRAW;
+	i = ui_state_menu_find(app, app->fam_find);
+	if (i < 0) {
+		ui_state_msg(app, true, "no family matches \"%s\"", app->fam_find);
+		text_back(app->fam_find, &len);
+	} else {
+		app->fam_cur = (size_t)i;
+	}
+	return UI_REDRAW;
+}
+
+static unsigned act_menu_back(struct app *app, int key)
+{
+	size_t len = strlen(app->fam_find);
+
+	(void)key;
+	text_back(app->fam_find, &len);
 	return UI_REDRAW;
 }
 
@@ -647,26 +867,33 @@ static unsigned act_menu_apply(struct app *app, int key)
 }
 
 /* Incremental search: every edit searches again from the row selected when the prompt opened,
- * that row included, so typing narrows down instead of hopping. */
+ * that row included, so typing narrows down instead of hopping. The row filter's prompt instead
+ * filters the rows on every edit. */
 static unsigned search_again(struct app *app)
 {
 	size_t from = 0;
 
-	if (app->a.n == 0)
+	if (app->prompt == PR_FILTER) {
+		ui_state_set_rowfilt(app, app->search);
+		if (app->search_len && app->nvis == 0)
+			ui_state_msg(app, true, "no row matches \"%s\"", app->search);
 		return UI_REDRAW;
-	for (size_t i = 0; i < app->a.n; i++)
+	}
+	if (app->nvis == 0)
+		return UI_REDRAW;
+	for (size_t i = 0; i < app->nvis; i++)
 		if (ui_state_row(app, i)->system == app->search_from &&
 		    ui_state_row(app, i)->submitter == app->search_from_sub)
 			from = i;
 	if (app->search_len) {
-		long i = ui_state_find(app, (from + app->a.n - 1) % app->a.n, 1, app->search);
+		long i = ui_state_find(app, (from + app->nvis - 1) % app->nvis, 1, app->search);
 		if (i >= 0) {
 			ui_state_select(app, i);
 		} else {
 			/* no match: back where the search started, not on a match of a shorter text */
 			ui_state_select(app, (long)from);
-			ui_state_msg(app, true, "no match");
 		}
+		match_msg(app, app->search);
 	} else {
 		ui_state_select(app, (long)from);
 	}
@@ -675,30 +902,15 @@ static unsigned search_again(struct app *app)
 
 static unsigned act_search_text(struct app *app, int key)
 {
-	char mb[MB_LEN_MAX];
-	mbstate_t st;
-	size_t len;
-
-	memset(&st, 0, sizeof st);
-	len = wcrtomb(mb, (wchar_t)key, &st);
-	if (len == (size_t)-1 || app->search_len + len >= sizeof app->search)
+	if (!text_add(app->search, &app->search_len, sizeof app->search, key))
 		return UI_REDRAW;
-	memcpy(app->search + app->search_len, mb, len);
-	app->search_len += len;
-	app->search[app->search_len] = '\0';
 	return search_again(app);
 }
 
 static unsigned act_search_back(struct app *app, int key)
 {
 	(void)key;
-	/* drop one whole UTF-8 character: continuation bytes are 10xxxxxx */
-	while (app->search_len > 0) {
-		unsigned char c = (unsigned char)app->search[--app->search_len];
-		if ((c & 0xc0) != 0x80)
-			break;
-	}
-	app->search[app->search_len] = '\0';
+	text_back(app->search, &app->search_len);
 	return search_again(app);
 }
 
@@ -706,10 +918,18 @@ static unsigned act_search_accept(struct app *app, int key)
 {
 	(void)key;
 	app->ov = OV_NONE;
-	if (app->search_len && app->a.n && ui_state_find(app, app->sel + app->a.n - 1, 1, app->search) < 0)
-		ui_state_msg(app, true, "no match for \"%s\"", app->search);
-	else if (app->search_len)
-		ui_state_msg(app, false, "search \"%s\": n next, N previous", app->search);
+	if (app->prompt == PR_FILTER) {
+		if (app->rowfilt[0])
+			ui_state_msg(app, false, "row filter \"%s\": %zu of %zu rows; Esc clears it",
+				     app->rowfilt, app->nvis, app->a.n);
+		else
+			ui_state_msg(app, false, "no row filter");
+		app->search_len = 0;
+		app->search[0] = '\0';
+		return UI_REDRAW;
+	}
+	if (app->search_len)
+		match_msg(app, app->search);
 	return UI_REDRAW;
 }
 
@@ -718,7 +938,52 @@ static unsigned act_search_cancel(struct app *app, int key)
 	(void)key;
 	app->search_len = 0;
 	app->search[0] = '\0';
-	search_again(app);
+	if (app->prompt == PR_FILTER)
+		ui_state_set_rowfilt(app, app->rowfilt_was);
+	else
+		search_again(app);
+	app->ov = OV_NONE;
+	return UI_REDRAW;
+}
+
+/* ---- the value prompt (=, K) ---- */
+
+static unsigned act_input_text(struct app *app, int key)
+{
+	text_add(app->input, &app->input_len, sizeof app->input, key);
+	return UI_REDRAW;
+}
+
+static unsigned act_input_back(struct app *app, int key)
+{
+	(void)key;
+	text_back(app->input, &app->input_len);
+	return UI_REDRAW;
+}
+
+static unsigned act_input_accept(struct app *app, int key)
+{
+	char b[32];
+
+	(void)key;
+	if (app->prompt == PR_THETA) {
+		if (ui_state_set_theta(app, app->input) < 0)
+			return UI_REDRAW; /* the prompt stays, with the message */
+		app->ov = OV_NONE;
+		ui_state_msg(app, false, "theta %s", fmt_short(app->p.theta, b, sizeof b));
+		return theta_changed(app);
+	}
+	if (ui_state_set_k(app, app->input) < 0)
+		return UI_REDRAW;
+	app->ov = OV_NONE;
+	if (app->p.k == 0)
+		app->note = NOTE_AUTOK;
+	return UI_RECOMPUTE;
+}
+
+static unsigned act_input_cancel(struct app *app, int key)
+{
+	(void)key;
 	app->ov = OV_NONE;
 	return UI_REDRAW;
 }
@@ -726,7 +991,8 @@ static unsigned act_search_cancel(struct app *app, int key)
 /* ---- the pointer ---- */
 
 /* A click selects the table row or the plot point under the pointer; on a plot cell that
- * several points share, each click moves on to the next of them (ui_state_plot_hit). */
+ * several points share, each click moves on to the next of them (ui_state_plot_hit). A click
+ * on a column heading sorts by that column, and again reverses it. */
 static unsigned act_click(struct app *app, int key)
 {
 	const struct ui_layout *l = &app->lay;
@@ -736,7 +1002,7 @@ static unsigned act_click(struct app *app, int key)
 	(void)key;
 	if (pane == 2) {
 		size_t row = app->top + (size_t)(app->ptr_y - l->table.y - 1);
-		if (row < app->a.n)
+		if (row < app->nvis)
 			ui_state_select(app, (long)row);
 		return UI_REDRAW;
 	}
@@ -745,6 +1011,17 @@ static unsigned act_click(struct app *app, int key)
 		if (i >= 0)
 			ui_state_select(app, i);
 		return UI_REDRAW;
+	}
+	if (pane == 4) {
+		int c = ui_layout_col_at(app, app->ptr_x);
+		if (c < 0 || table_cols[c].sort < 0)
+			return UI_REDRAW;
+		if ((int)app->p.sort == table_cols[c].sort) {
+			app->p.desc = !app->p.desc;
+			sort_msg(app);
+			return UI_RESORT;
+		}
+		return sort_by(app, (enum col)table_cols[c].sort);
 	}
 	return 0;
 }
@@ -804,7 +1081,10 @@ static const struct ui_key key_table[] = {
 	UI_KEY(UI_FKEY(KEY_HOME), act_first, UI_CTX_MAIN, "first row"),
 	UI_KEY('G', act_last, UI_CTX_MAIN, "last row"),
 	UI_KEY(UI_FKEY(KEY_END), act_last, UI_CTX_MAIN, "last row"),
+	UI_KEY('o', act_jump_ref, UI_CTX_MAIN, "go to the reference row"),
+	UI_KEY('b', act_jump_breakeven, UI_CTX_MAIN, "go to the break-even row"),
 	UI_KEY(K_ENTER, act_detail, UI_CTX_MAIN, "detail of the selected row"),
+	UI_KEY('z', act_zoom, UI_CTX_MAIN, "zoom: plot and table, plot only, table only"),
 	UI_KEY('f', act_menu, UI_CTX_MAIN, "family filter menu"),
 	UI_KEY('F', act_clear_filter, UI_CTX_MAIN, "clear the filter"),
 	UI_KEY('r', act_pin, UI_CTX_MAIN, "pin the selected row as reference"),
@@ -823,15 +1103,21 @@ static const struct ui_key key_table[] = {
 	UI_KEY('Y', act_log_y, UI_CTX_MAIN, "log-scale y axis on/off"),
 	UI_KEY('t', act_theta_up, UI_CTX_MAIN, "theta up by 0.05"),
 	UI_KEY('T', act_theta_down, UI_CTX_MAIN, "theta down by 0.05"),
+	UI_KEY('=', act_theta_prompt, UI_CTX_MAIN, "type theta"),
+	UI_KEY('K', act_k_prompt, UI_CTX_MAIN, "type k (1..12, or auto)"),
 	UI_KEY('p', act_pareto, UI_CTX_MAIN, "Pareto marks in the plot on/off"),
 	UI_KEY('L', act_fit, UI_CTX_MAIN, "scaling-law fit per family on/off"),
 	UI_KEY('u', act_full_range, UI_CTX_MAIN, "plot: full y range / outliers clipped to ^ v"),
 	UI_KEY('i', act_bars, UI_CTX_MAIN, "plot: run-to-run interval bars on/off"),
-	UI_KEY('s', act_sort, UI_CTX_MAIN, "cycle sort column"),
+	UI_KEY('s', act_sort, UI_CTX_MAIN, "sort by the next column"),
+	UI_KEY('>', act_sort, UI_CTX_MAIN, "sort by the next column"),
+	UI_KEY('<', act_sort_back, UI_CTX_MAIN, "sort by the previous column"),
 	UI_KEY('S', act_reverse, UI_CTX_MAIN, "reverse the sort"),
-	UI_KEY('/', act_search, UI_CTX_MAIN, "search system or submitter"),
+	UI_KEY('/', act_search, UI_CTX_MAIN, "search system or submitter (shows match 3/7)"),
 	UI_KEY('n', act_next_match, UI_CTX_MAIN, "next match"),
 	UI_KEY('N', act_prev_match, UI_CTX_MAIN, "previous match"),
+	UI_KEY('|', act_rowfilt, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
+	UI_KEY(K_ESC, act_rowfilt_clear, UI_CTX_MAIN, "clear the row filter"),
 	UI_KEY('e', act_export, UI_CTX_MAIN, "export table (CSV) and plot (text) to files"),
 	UI_KEY('M', act_mouse, UI_CTX_MAIN, "mouse on/off"),
 
@@ -850,14 +1136,17 @@ static const struct ui_key key_table[] = {
 	UI_KEY('G', act_ov_bottom, UI_CTX_HELP, "bottom"),
 
 	UI_KEY(UI_FKEY(KEY_UP), act_menu_up, UI_CTX_MENU, "previous family"),
-	UI_KEY('k', act_menu_up, UI_CTX_MENU, "previous family"),
 	UI_KEY(UI_FKEY(KEY_DOWN), act_menu_down, UI_CTX_MENU, "next family"),
-	UI_KEY('j', act_menu_down, UI_CTX_MENU, "next family"),
+	UI_KEY(UI_FKEY(KEY_PPAGE), act_menu_pgup, UI_CTX_MENU, "one page up"),
+	UI_KEY(UI_FKEY(KEY_NPAGE), act_menu_pgdn, UI_CTX_MENU, "one page down"),
+	UI_KEY(UI_FKEY(KEY_HOME), act_menu_top, UI_CTX_MENU, "first family"),
+	UI_KEY(UI_FKEY(KEY_END), act_menu_bottom, UI_CTX_MENU, "last family"),
+	UI_KEY(UI_KEY_TEXT, act_menu_type, UI_CTX_MENU, "type-ahead: go to the family whose name starts so"),
+	UI_KEY(K_BACKSPACE, act_menu_back, UI_CTX_MENU, "forget the last letter typed"),
 	UI_KEY(' ', act_menu_toggle, UI_CTX_MENU, "check / uncheck the family"),
-	UI_KEY('F', act_menu_none, UI_CTX_MENU, "uncheck every family"),
+	UI_KEY(CTRL_KEY('u'), act_menu_none, UI_CTX_MENU, "uncheck every family"),
 	UI_KEY(K_ENTER, act_menu_apply, UI_CTX_MENU, "apply the checked families"),
 	UI_KEY(K_ESC, act_close, UI_CTX_MENU, "cancel"),
-	UI_KEY('q', act_close, UI_CTX_MENU, "cancel"),
 
 	UI_KEY('q', act_close, UI_CTX_DETAIL, "close the detail"),
 	UI_KEY(K_ESC, act_close, UI_CTX_DETAIL, "close the detail"),
@@ -879,9 +1168,14 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ENTER, act_search_accept, UI_CTX_SEARCH, "keep the match"),
 	UI_KEY(K_ESC, act_search_cancel, UI_CTX_SEARCH, "cancel"),
 
+	UI_KEY(UI_KEY_TEXT, act_input_text, UI_CTX_PROMPT, "type the value"),
+	UI_KEY(K_BACKSPACE, act_input_back, UI_CTX_PROMPT, "delete a character"),
+	UI_KEY(K_ENTER, act_input_accept, UI_CTX_PROMPT, "apply it (a bad value is refused and says why)"),
+	UI_KEY(K_ESC, act_input_cancel, UI_CTX_PROMPT, "cancel"),
+
 	/* the pointer (ui_main.c turns mouse events into these codes); the help lists these
 	 * entries in a section of their own, whatever their context */
-	UI_KEY(UI_PTR_CLICK, act_click, UI_CTX_MAIN, "select the row or point; click again: next in that cell"),
+	UI_KEY(UI_PTR_CLICK, act_click, UI_CTX_MAIN, "select a row or point; on a heading: sort by it"),
 	UI_KEY(UI_PTR_WHEEL_UP, act_wheel, UI_CTX_ANY, "move the selection up / down"),
 	UI_KEY(UI_PTR_WHEEL_DOWN, act_wheel, UI_CTX_ANY, "move the selection up / down"),
 	UI_KEY(UI_PTR_WHEEL_UP, act_ov_wheel, UI_CTX_HELP, "in the help or the detail: scroll it"),
@@ -902,6 +1196,7 @@ static enum ui_ctx ctx_of(enum ui_overlay ov)
 	case OV_MENU: return UI_CTX_MENU;
 	case OV_DETAIL: return UI_CTX_DETAIL;
 	case OV_SEARCH: return UI_CTX_SEARCH;
+	case OV_PROMPT: return UI_CTX_PROMPT;
 	case OV_NONE: break;
 	}
 	return UI_CTX_MAIN;
@@ -927,7 +1222,7 @@ static const struct ui_key *lookup(int key, enum ui_ctx ctx)
 	for (size_t i = 0; i < NKEYS; i++)
 		if (key_table[i].ctx == ctx && key_table[i].key == key)
 			return &key_table[i];
-	if (ctx == UI_CTX_SEARCH && printable(key))
+	if ((ctx == UI_CTX_SEARCH || ctx == UI_CTX_PROMPT || ctx == UI_CTX_MENU) && printable(key))
 		return lookup(UI_KEY_TEXT, ctx);
 	return NULL;
 }
@@ -937,10 +1232,9 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	const struct ui_key *k;
 	enum ui_ctx ctx = ctx_of(app->ov);
 
-	/* a message answers the last key; pointing and scrolling leave it up (the search hint
-	 * "n next, N previous" stays while the user clicks about) */
-	if (!UI_IS_PTR(key))
-		app->msg[0] = '\0';
+	/* a message stays for its time (ui_state_tick); a recompute tells its result only when
+	 * this key set no message of its own */
+	app->key_seq = app->msg_seq;
 	key = normalize(key);
 	k = lookup(key, ctx);
 	if (!k)
@@ -1026,7 +1320,8 @@ void ui_keys_help_build(struct app *app)
 const char *ui_keys_ctx_name(enum ui_ctx c)
 {
 	static const char *const names[UI_CTX_COUNT] = {
-		"anywhere", "main screen", "help", "family filter menu", "detail", "search prompt",
+		"anywhere", "main screen", "help", "family filter menu", "detail",
+		"search (/) and row filter (|) prompt", "value prompt (= theta, K k)",
 		"mouse (M turns it on/off; off by default over SSH)"
 	};
 	return c < UI_CTX_COUNT ? names[c] : "";

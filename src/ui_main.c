@@ -1,19 +1,28 @@
 /* ui_main.c: the terminal and the event loop. One place starts curses and one place ends it
- * (ui_shutdown), on every path: q, Ctrl-C, SIGTERM/SIGHUP, and errors. Signal handlers only
- * set a flag; the loop notices it within one input timeout and leaves normally. Each turn of
- * the loop handles one input event, recomputes only what the event's flags ask for, and draws
- * one frame (erase, draw from state, one refresh: no flicker over slow links). */
+ * (ui_shutdown), on every path: q, errors, and every signal whose default action ends the
+ * process. Those signals only set a flag; the loop notices it at once (reads are not restarted),
+ * leaves, restores the terminal and then ends the process by the same signal with its default
+ * action, so the shell sees what it would have seen. Faults (SIGSEGV and the like) cannot get
+ * back to the loop: their handler writes the terminal's restore sequence and the saved modes
+ * (both async-signal-safe: write and tcsetattr) and hands the signal on. Nothing draws from a
+ * handler. Each turn of the loop handles one input event, recomputes only what the event's
+ * flags ask for, and draws one frame (erase, draw from state, one refresh: no flicker over slow
+ * links). A terminal that goes away (end of file or an error on reads) ends the loop too. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include "ui_app.h"
 
 #include <curses.h>
+#include <errno.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <term.h>
 #include <termios.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "err.h"
@@ -21,33 +30,131 @@
 static volatile sig_atomic_t got_signal;
 static bool curses_on;
 static SCREEN *screen;
-static struct sigaction old_int, old_term, old_hup;
+
+/* Signals whose default action ends the process, in two kinds. Those the loop can wait for: */
+static const int end_sigs[] = {
+	SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGPIPE, SIGALRM, SIGTERM, SIGXCPU, SIGXFSZ,
+	SIGVTALRM, SIGPROF, SIGIO,
+#ifdef SIGPWR
+	SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+	SIGSTKFLT,
+#endif
+};
+/* and faults, after which the program cannot go on: */
+static const int fault_sigs[] = { SIGILL, SIGTRAP, SIGABRT, SIGBUS, SIGFPE, SIGSEGV, SIGSYS };
+
+#define NSIGS 65 /* signal numbers are below this on Linux, the real-time ones included */
+static struct sigaction old_act[NSIGS];
+static bool caught[NSIGS];
+
+/* What the fault handler writes: the terminal's own strings for leaving the alternate screen,
+ * showing the cursor, keypad off, attributes off, plus every mouse mode off; and the modes the
+ * shell had. Filled while curses starts. */
+static char restore_seq[256];
+static size_t restore_len;
+static struct termios shell_modes;
+static bool have_shell_modes;
 
 static void on_signal(int sig)
 {
 	got_signal = sig;
 }
 
+static void on_fault(int sig)
+{
+	if (curses_on) {
+		ssize_t w = write(STDOUT_FILENO, restore_seq, restore_len);
+		(void)w;
+		if (have_shell_modes)
+			tcsetattr(STDIN_FILENO, TCSANOW, &shell_modes);
+	}
+	/* the old action (the default, or a sanitizer's report) takes it from here: the raised
+	 * signal is delivered when this handler returns, and a real fault recurs anyway */
+	if (sig > 0 && sig < NSIGS)
+		sigaction(sig, &old_act[sig], NULL);
+	raise(sig);
+}
+
+static void catch(int sig, void (*fn)(int))
+{
+	struct sigaction sa;
+
+	if (sig <= 0 || sig >= NSIGS || sigaction(sig, NULL, &old_act[sig]) < 0)
+		return;
+	/* a signal the user ignores (nohup, a background job) stays ignored */
+	if (old_act[sig].sa_handler == SIG_IGN)
+		return;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = fn;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: a pending read returns at once and the loop sees the flag */
+	if (sigaction(sig, &sa, NULL) == 0)
+		caught[sig] = true;
+}
+
 /* Installed before curses starts, so that ncurses leaves SIGINT and SIGTERM to us instead of
  * putting its own exit-from-the-handler in place. */
 static void signals_install(void)
 {
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof sa);
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	/* no SA_RESTART: a pending read returns at once and the loop sees the flag */
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
-	sigaction(SIGHUP, &sa, &old_hup);
+	for (size_t i = 0; i < sizeof end_sigs / sizeof end_sigs[0]; i++)
+		catch(end_sigs[i], on_signal);
+	for (int s = SIGRTMIN; s <= SIGRTMAX && s < NSIGS; s++)
+		catch(s, on_signal);
+	for (size_t i = 0; i < sizeof fault_sigs / sizeof fault_sigs[0]; i++)
+		catch(fault_sigs[i], on_fault);
 }
 
 static void signals_restore(void)
 {
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
-	sigaction(SIGHUP, &old_hup, NULL);
+	for (int s = 1; s < NSIGS; s++)
+		if (caught[s]) {
+			sigaction(s, &old_act[s], NULL);
+			caught[s] = false;
+		}
+}
+
+/* After the terminal is restored: the process ends as the signal would have ended it. */
+static void signal_reraise(int sig)
+{
+	struct sigaction sa;
+	sigset_t set;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	sigaction(sig, &sa, NULL);
+	sigemptyset(&set);
+	sigaddset(&set, sig);
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	raise(sig);
+}
+
+static void seq_add(const char *s)
+{
+	size_t len;
+
+	if (!s || s == (char *)-1)
+		return;
+	len = strlen(s);
+	if (restore_len + len < sizeof restore_seq) {
+		memcpy(restore_seq + restore_len, s, len);
+		restore_len += len;
+	}
+}
+
+/* The restore sequence of the fault handler, from the terminal's description. */
+static void restore_seq_build(void)
+{
+	restore_len = 0;
+	/* X10, button, any-motion, UTF-8, SGR and urxvt mouse reports off: terminals ignore the
+	 * private modes they do not know */
+	seq_add("\033[?1000l\033[?1002l\033[?1003l\033[?1005l\033[?1006l\033[?1015l");
+	seq_add(tigetstr("sgr0"));
+	seq_add(tigetstr("cnorm"));
+	seq_add(tigetstr("rmkx"));
+	seq_add(tigetstr("rmcup"));
 }
 
 static void ui_shutdown(void)
@@ -90,6 +197,7 @@ static int ui_startup(struct gs_err *err)
 		err_set(err, NULL, 0, 0, "the explorer needs a terminal; use --print for reports");
 		return -1;
 	}
+	have_shell_modes = tcgetattr(STDIN_FILENO, &shell_modes) == 0;
 	screen = newterm(NULL, stdout, stdin);
 	if (!screen) {
 		err_set(err, NULL, 0, 0, "cannot use terminal type '%s'; use --print for reports",
@@ -108,6 +216,7 @@ static int ui_startup(struct gs_err *err)
 			return -1;
 		}
 	}
+	restore_seq_build();
 	curses_on = true;
 	if (!registered) {
 		atexit(at_exit);
@@ -161,18 +270,47 @@ static int mouse_code(struct app *app)
 	return 0;
 }
 
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* The input timeout is 250 ms: a read that gives nothing much sooner, with the terminal
+ * reporting a hangup, an error or input ncurses could not read, is a terminal that is gone (its
+ * reads return end of file or EIO at once, for ever). Three in a row, so that one early wake-up
+ * is never taken for it. */
+static bool tty_gone(long long waited, int *quick)
+{
+	struct pollfd pf = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+
+	if (waited >= 200) {
+		*quick = 0;
+		return false;
+	}
+	if (poll(&pf, 1, 0) < 0 || !(pf.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
+		*quick = 0;
+		return false;
+	}
+	return ++*quick >= 3;
+}
+
 static int event_loop(struct app *app, struct gs_err *err)
 {
 	unsigned flags = UI_REDRAW;
 	bool mouse_on = false;
+	int quick = 0;
 
 	mouse_apply(app, &mouse_on);
 	for (;;) {
 		wint_t ch;
 		int rc, key;
+		long long t0;
 
 		if (got_signal)
-			break;
+			return 0;
 		if (flags & UI_QUIT)
 			return 0;
 		ui_state_apply(app, flags);
@@ -181,9 +319,18 @@ static int event_loop(struct app *app, struct gs_err *err)
 			ui_draw_frame(app, flags & UI_CLEAR);
 		flags = 0;
 
+		t0 = now_ms();
 		rc = get_wch(&ch);
-		if (rc == ERR)
+		if (rc == ERR) {
+			long long t1 = now_ms();
+			if (!got_signal && tty_gone(t1 - t0, &quick)) {
+				err_set(err, NULL, 0, 0, "the terminal went away (end of input)");
+				return 1;
+			}
+			flags = ui_state_tick(app, t1);
 			continue;
+		}
+		quick = 0;
 		if (rc == KEY_CODE_YES) {
 			if (ch == KEY_RESIZE) {
 				flags = UI_REDRAW;
@@ -200,11 +347,6 @@ static int event_loop(struct app *app, struct gs_err *err)
 		}
 		flags = ui_keys_dispatch(app, key);
 	}
-	/* SIGINT is the user's Ctrl-C: a normal quit. Others end the session as an error. */
-	if (got_signal == SIGINT)
-		return 0;
-	err_set(err, NULL, 0, 0, "terminated by signal %d", (int)got_signal);
-	return 1;
 }
 
 int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct gs_err *err)
@@ -243,9 +385,11 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	}
 	rc = event_loop(app, err);
 	ui_shutdown();
-	signals_restore();
 	*p = app->p;
 	ui_state_free(app);
 	free(app);
+	if (got_signal)
+		signal_reraise(got_signal);
+	signals_restore();
 	return rc;
 }

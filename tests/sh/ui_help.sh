@@ -21,7 +21,7 @@ for code in UI_PTR_CLICK UI_PTR_WHEEL_UP UI_PTR_WHEEL_DOWN; do
 	contains "the key table has $code" "$GS_TOP/src/ui_keys.c" "UI_KEY($code,"
 done
 
-for size in "200 60" "80 24"; do
+for size in "250 70" "120 40" "80 24"; do
 	set -- $size
 	ui_start "$1" "$2" ""
 	ui_wait "[BERT]"
@@ -29,7 +29,7 @@ for size in "200 60" "80 24"; do
 	ui_wait "this help"
 	: >"$TMP/all"
 	i=0
-	while [ $i -lt 12 ]; do
+	while [ $i -lt 30 ]; do
 		ui_cap
 		cat "$UI_SCREEN" >>"$TMP/all"
 		cp "$UI_SCREEN" "$TMP/prev"
@@ -47,11 +47,22 @@ for size in "200 60" "80 24"; do
 	else nok "$1x$2: help shows every help text of the key table" "missing:$missing"; fi
 	missing=
 	for k in q Ctrl-C '?, F1' Tab Shift-Tab 1-9 '[' ']' 'Up, k' 'Down, j' PgUp PgDn 'g, Home' 'G, End' \
-		Enter f F r R m + - a c y Y t T p s S / n N e M Ctrl-L Space Esc Backspace click wheel; do
+		Enter f F r R m + - a c y Y t T p 's, >' '<' S / n N e M Ctrl-L Space Esc Backspace click wheel \
+		z o b '|' = K Ctrl-U text; do
 		grep -qF -- "  $k " "$TMP/all" || missing="$missing [$k]"
 	done
 	if [ -z "$missing" ]; then ok "$1x$2: help names every key of DESIGN.md"
 	else nok "$1x$2: help names every key of DESIGN.md" "missing:$missing"; fi
+	# the "what you see" page: the marks, the headings (min is minutes), I, sil, the formulas
+	missing=
+	for w in "what you see" "the reference row" "Pareto: no other row" "the break-even row" \
+		"upper case: a Pareto point" "ten or more points" "T, minutes to train" "k-means inertia" \
+		"mean silhouette" "S = T_ref/T; E = S/N; E' = S/(N/N_ref)" "SUBMITTER/SYSTEM" \
+		"descending (v) or" "ascending (^)"; do
+		grep -qF -- "$w" "$TMP/all" || missing="$missing [$w]"
+	done
+	if [ -z "$missing" ]; then ok "$1x$2: the help explains what is on the screen"
+	else nok "$1x$2: the help explains what is on the screen" "missing:$missing"; fi
 	ui_keys Escape
 	ui_gone "$1x$2: Esc closes the help" "this help"
 	ui_keys q

@@ -9,15 +9,15 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 # plot_of: the plot rows of the screen (stacked layout: between the header and the table)
 plot_of() { sed -n '2,/^ *# /p' "$UI_SCREEN" | sed '$d'; }
 # sort_order: "NAME MARK ORDER ROWS" of the ranked table on the screen: the column with the sort
-# mark (v or ^ right after its name), the mark, and whether that column's values in the shown
+# mark (v or ^ a blank after its name), the mark, and whether that column's values in the shown
 # rows go down, up, both (all equal) or neither; its numbers end where the mark is
 sort_order() {
 	ui_cap
 	awk '!h && /^ *# / {
 		h = 1
-		if (!match($0, /[^ ][v^]( |$)/)) { print "none - none 0"; exit }
-		pos = RSTART + 1; mark = substr($0, pos, 1)
-		name = substr($0, 1, pos - 1); sub(/.* /, "", name)
+		if (!match($0, /[^ ] [v^]( |$)/)) { print "none - none 0"; exit }
+		pos = RSTART + 2; mark = substr($0, pos, 1)
+		name = substr($0, 1, pos - 2); sub(/.* /, "", name)
 		next
 	}
 	h && /^ +[0-9]+ / { v[++n] = substr($0, pos - 6, 7) + 0; next }
@@ -55,7 +55,7 @@ h100=$(grep -n '\[ \] H100 SXM ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 if [ -n "$h100" ] && [ -n "$menu_first" ]; then
 	ok "H100 SXM is in the menu"
 	n=$((h100 - menu_first))
-	while [ "$n" -gt 0 ]; do ui_keys j; n=$((n - 1)); done
+	while [ "$n" -gt 0 ]; do ui_keys Down; n=$((n - 1)); done
 	ui_keys Space
 	ui_see "Space checks the family" "[x] H100 SXM"
 	ui_keys Enter
@@ -103,7 +103,7 @@ ui_keys /
 ui_keys -l eos_n8
 ui_see "/ opens the search prompt" "/eos_n8_"
 ui_keys Enter
-ui_see "Enter keeps the match" "search \"eos_n8\""
+ui_see "Enter keeps the match, counted" "match 1/1 for \"eos_n8\""
 ui_keys r
 ui_see "r pins the selected system" "ref (pinned) NVIDIA/eos_n8_ngc23.04_pytorch"
 ui_keys m
@@ -119,7 +119,7 @@ ui_see "R: paper rule" "ref (paper) Krai/7920T_2xA5000_hdd"
 ui_keys s
 ui_see "s: sorted by the next column" "sorted by"
 line=$(ui_line '^ *# ')
-case "$line" in *"E'v"*) nok "s moves the sort mark off E'" "$line" ;; *[v^]\ *|*[v^]) ok "s moves the sort mark off E'" ;; *) nok "s moves the sort mark off E'" "$line" ;; esac
+case "$line" in *"E' v"*) nok "s moves the sort mark off E'" "$line" ;; *\ [v^]\ *|*\ [v^]) ok "s moves the sort mark off E'" ;; *) nok "s moves the sort mark off E'" "$line" ;; esac
 before=$(sort_order)
 case "$before" in "S v down "*) ok "s: the table is ranked by S, largest first" ;;
 *) nok "s: the table is ranked by S, largest first" "$before" "$(cat "$UI_SCREEN")" ;; esac

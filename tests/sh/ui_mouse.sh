@@ -13,8 +13,8 @@ click() { ui_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$1" "$2" "$1
 ui_start 100 30 ""
 # the status line is drawn last: the table above it is on the screen by then
 ui_wait "? help"
-ln=$(grep -nE '^ +5 ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
-name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//')
+ln=$(grep -nE '^ +5 [^+|]' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
+name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $2}')
 [ -n "$ln" ] && [ -n "$name" ] && ok "table row 5 is on the screen ($name)" || nok "table row 5 is on the screen" "$(cat "$UI_SCREEN")"
 click "$ln" 20
 ui_keys Enter
@@ -39,7 +39,7 @@ ui_keys q
 # the wheel moves the selection three rows, and scrolls the help and the detail; a click
 # closes the help and the detail (xterm SGR codes: 64 wheel up, 65 wheel down)
 wheel() { ui_keys -l "$(printf '\033[<%d;%d;%dM' "$1" 20 "$ln")"; }
-row_name() { sed -n "$((ln - 5 + $1))p" "$UI_SCREEN" | awk '{print $3}' | sed 's/~$//'; }
+row_name() { sed -n "$((ln - 5 + $1))p" "$UI_SCREEN" | awk '{print $2}'; }
 ui_wait_gone "detail: "
 ui_keys g
 # the plot clicks may have scrolled the table: wait until row 1 is back on its line
@@ -91,6 +91,17 @@ case $second in
 esac
 ui_keys Escape
 ui_wait_gone "family filter"
+
+# a click on a column heading sorts by it; a second click reverses
+hl=$(grep -nE '^ *# ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
+hc=$(sed -n "${hl}p" "$UI_SCREEN" | awk '{ print index($0, " min") + 3 }')
+click "$hl" "$hc"
+ui_see "a click on the min heading sorts by minutes" "sorted by minutes (ascending)"
+ui_see "the heading carries the mark" "min ^"
+click "$hl" "$hc"
+ui_see "a second click reverses" "sorted by minutes (descending)"
+ui_see "the mark turns" "min v"
+ui_keys s
 
 ui_keys g M
 ui_see "M: mouse off" "mouse off"

@@ -11,18 +11,18 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 edges() {
 	awk -v cols="$1" '/^ *[0-9.]+ \+-/ && !axis { axis = length($0) }
 		axis && !labels && /^ +[0-9]+ +[0-9]+/ { sub(/ +$/, ""); labels = $NF "@" length($0) }
-		/\? help$/ { hint = cols - length($0) }
+		/q quit$/ { hint = index($0, "? help") }
 		END { print (axis ? axis : "none"), (labels ? labels : "none"), (hint != "" ? hint : "none") }' "$UI_SCREEN"
 }
 
 ui_start 100 30 ""
-ui_wait "? help"
+ui_wait "q quit"
 e100=$(edges 100)
 hint=${e100##* }
 
 # Laid out for 80 columns, not for the 100 it started with (tmux cuts what was drawn for those
 # at 80) nor for fewer: the x axis reaches the last column, its last tick label 4096 ends there
-# whole, and "? help" keeps the margin from the right edge it had at 100 columns. Checked first,
+# whole, and the key hint keeps the margin from the right edge it had at 100 columns. Checked first,
 # so that the checks below see the new frame, not the old one cut by tmux.
 tm resize-window -t gs -x 80 -y 24
 w=0
@@ -43,8 +43,11 @@ ui_see "80x24: status bar with the reference" "7920T_2xA5000_hdd"
 ui_see "80x24: cluster line" "clusters: a "
 ui_see "80x24: rows shown / total" "29/29 rows"
 ui_see "80x24: table header" "system"
+# the split gives the plot what the table can spare: the table keeps five rows
 rows=$(grep -cE '^ +[0-9]+ [A-Za-z0-9]' "$UI_SCREEN")
-if [ "$rows" -ge 8 ]; then ok "80x24: at least 8 table rows ($rows)"; else nok "80x24: at least 8 table rows" "$(cat "$UI_SCREEN")"; fi
+if [ "$rows" -eq 5 ]; then ok "80x24: five table rows in the split ($rows)"; else nok "80x24: five table rows in the split" "$(cat "$UI_SCREEN")"; fi
+prow=$(sed -n '2,/^ *# /p' "$UI_SCREEN" | sed '$d' | wc -l | tr -d ' ')
+if [ "$prow" -eq 13 ]; then ok "80x24: the plot gets the other 13 rows"; else nok "80x24: the plot gets the other 13 rows" "$prow" "$(cat "$UI_SCREEN")"; fi
 ui_keys G
 ui_see "80x24: G scrolls the table to the last row" " 29 "
 

@@ -26,7 +26,7 @@ ui_see "a: ... and its silhouette" "(silhouette 0."
 fields "a: the k / theta / rows fields stay"
 ui_keys c
 ui_see "c: the message names the features" "cluster features (log2 N, log T)"
-ui_see "c: the status line shows them" "N,T sil"
+ui_see "c: the status line shows them" "(log2 N, log T) I="
 fields "c: the fields stay"
 ui_keys c c
 ui_keys y
@@ -55,9 +55,10 @@ ui_see "S: ascending" "sorted by speedup S (ascending)"
 i=0; while [ $i -lt 8 ]; do ui_keys s; i=$((i + 1)); done
 ui_see "sort by cluster: its name" "sorted by cluster (ascending)"
 line=$(ui_line '^ *# ')
-case "$line" in *"cl^"*) ok "sort by cluster: the arrow fits beside cl" ;; *) nok "sort by cluster: the arrow fits beside cl" "$line" ;; esac
+case "$line" in *"cl ^"*) ok "sort by cluster: the arrow stands apart beside cl" ;; *) nok "sort by cluster: the arrow stands apart beside cl" "$line" ;; esac
 ui_keys s s
-ui_see "80 columns: spread is hidden and the message says so" "sorted by spread (ascending, column hidden at this width)"
+ui_see "80 columns: sorted by spread" "sorted by spread (ascending)"
+ui_see "80 columns: the sort column shows, whatever it is, with its mark" "spread ^"
 ui_keys s
 
 # ---- search without a match (item 9) ----
@@ -101,9 +102,15 @@ ui_keys q
 ui_keys '?'
 ui_see "help: a position marker" "-- more ("
 ui_keys G
-ui_see "help: the mouse is documented" "click again"
-ui_see "help: the wheel too" "wheel"
 ui_see "help: at the end" "-- end ("
+ui_see "help: the end is what you see" "formulas"
+ui_keys g
+: >"$TMP/pages"
+i=0
+while [ $i -lt 30 ]; do ui_cap; cat "$UI_SCREEN" >>"$TMP/pages"; grep -qF -- "-- end (" "$UI_SCREEN" && break; ui_keys Space; sleep 0.2; i=$((i + 1)); done
+contains "help: the mouse is documented" "$TMP/pages" "select a row or point"
+contains "help: the wheel too" "$TMP/pages" "wheel"
+contains "help: a click on a heading sorts" "$TMP/pages" "on a heading: sort by it"
 ui_keys q
 
 # ---- narrow: reference N and minutes, overlays inside the body (items 2, 12) ----
@@ -112,7 +119,7 @@ ui_wait "family filter"
 h100=$(grep -n '\[ \] H100 SXM ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 first=$(grep -n '\[ \] ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 n=$((h100 - first))
-while [ "$n" -gt 0 ]; do ui_keys j; n=$((n - 1)); done
+while [ "$n" -gt 0 ]; do ui_keys Down; n=$((n - 1)); done
 ui_keys Space Enter
 ui_see "80 columns, long reference id: N and minutes stay" "~ N=4 10.55 min"
 tm resize-window -t gs -x 60 -y 16
@@ -129,11 +136,17 @@ ui_see "60x16: the reference keeps N and minutes" "~ N=4 10.55 min"
 ui_keys q q
 ui_exit_code >/dev/null
 
-# ---- side by side: the table keeps S and A (item 3) ----
+# ---- 120x40 stacked, 250x70 side by side: the table keeps S and A (item 3) ----
 ui_start 120 40 ""
 ui_wait "[BERT]"
-line=$(ui_line '^ E. vs accelerators')
+line=$(ui_line '^ *# ')
 case "$line" in *" S "*" A "*) ok "120x40: the table shows S and A" ;; *) nok "120x40: the table shows S and A" "$line" ;; esac
+ui_keys q
+ui_exit_code >/dev/null
+ui_start 250 70 ""
+ui_wait "[BERT]"
+line=$(ui_line '^ E. vs accelerators')
+case "$line" in *" S "*" A "*) ok "250x70: side by side, the table shows S and A" ;; *) nok "250x70: side by side, the table shows S and A" "$line" ;; esac
 ui_keys q
 ui_exit_code >/dev/null
 ui_start 250 40 ""

@@ -11,7 +11,8 @@ tm() { tmux -L "$UI_SOCK" -f /dev/null "$@"; }
 ui_have_tmux() { command -v tmux >/dev/null 2>&1; }
 
 # ui_start COLS ROWS "ENV=... ..." [ARGS...]: starts gpuscale in a fresh server, in the folder
-# $UI_CWD (default $TMP). The program's
+# $UI_CWD (default $TMP), through the program $UI_WRAP when set (it gets the command line and
+# must exec it, so that the pid stays the program's). The program's
 # exit code lands in $TMP/exit, the terminal modes after it in $TMP/stty, its pid in $TMP/pid.
 ui_start() {
 	cols=$1 rows=$2 envs=$3
@@ -27,7 +28,7 @@ ui_start() {
 		echo "export LSAN_OPTIONS='suppressions=$GS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}'"
 		echo "export ASAN_OPTIONS='fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}'"
 		echo "export TERM=xterm-256color LANG=C.UTF-8 $envs"
-		echo "sh -c 'echo \$\$ > \"$TMP/pid\"; exec \"\$0\" \"\$@\"' '$GPUSCALE' $*"
+		echo "sh -c 'echo \$\$ > \"$TMP/pid\"; exec ${UI_WRAP:-} \"\$0\" \"\$@\"' '$GPUSCALE' $*"
 		echo "echo \"EXIT=\$?\" > '$TMP/exit.tmp'"
 		echo "stty -a > '$TMP/stty' 2>&1"
 		echo "mv '$TMP/exit.tmp' '$TMP/exit'"

@@ -1,0 +1,618 @@
+/* test_ui_state.c: the explorer's state driven by keys, without a terminal (ui_state.c,
+ * ui_keys.c, ui_layout.c and ui_text.c linked from libgsui.a): rounds and workloads without a
+ * fixed limit, the round keys, sorting both ways and by a click on a heading, search counts,
+ * the row filter, the jump keys, typed theta and k, the family menu's type-ahead, the zoom,
+ * messages that expire, names that never get less room on a wider terminal, the middle cut,
+ * and the help's "what you see" page against the marks and headings in use. */
+#include <locale.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <curses.h>
+
+#include "chart.h"
+#include "table.h"
+#include "ui_app.h"
+
+#define HEADER "round,submitter,system,system_name,division,availability,accelerator,nodes," \
+	       "accelerators_per_node,accelerators,framework,benchmark,minutes,runs_scored," \
+	       "runs_failed,scaling_factor,run_minutes\n"
+
+struct fx {
+	struct dataset ds;
+	struct app *app;
+	char *csv;
+	size_t len, cap;
+};
+
+static void add(struct fx *f, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(f->csv + f->len, f->cap - f->len, fmt, ap);
+		va_end(ap);
+		assert_true(n >= 0);
+		if (f->len + (size_t)n < f->cap)
+			break;
+		f->cap = f->cap * 2 + (size_t)n + 1;
+		f->csv = realloc(f->csv, f->cap);
+		assert_non_null(f->csv);
+	}
+	f->len += (size_t)n;
+}
+
+static void row(struct fx *f, const char *round, const char *sub, const char *sys, const char *acc,
+		int n, const char *bench, double minutes)
+{
+	add(f, "%s,%s,%s,%s,closed,Available on-premise,%s,1,%d,%d,pytorch,%s,%.4f,5,0,1,"
+	       "%.4f;%.4f;%.4f;%.4f;%.4f\n", round, sub, sys, sys, acc, n, n, bench, minutes,
+	    minutes * 0.98, minutes * 0.99, minutes, minutes * 1.01, minutes * 1.02);
+}
+
+/* Loads f->csv, runs the first analysis. */
+static void open_app(struct fx *f, const char *round)
+{
+	struct gs_err err;
+	struct params p;
+	struct ui_opts o;
+
+	memset(&err, 0, sizeof err);
+	memset(&f->ds, 0, sizeof f->ds);
+	assert_int_equal(dataset_load_buffer(&f->ds, "t.csv", f->csv, f->len, &err), 0);
+	dataset_classify(&f->ds);
+	params_init(&p);
+	p.round = round;
+	memset(&o, 0, sizeof o);
+	o.mouse = MOUSE_ON;
+	o.y_metric = MET_EP;
+	f->app = calloc(1, sizeof *f->app);
+	assert_non_null(f->app);
+	ui_state_init(f->app, &f->ds, &p, &o);
+	f->app->utf8 = true;
+	ui_keys_help_build(f->app);
+	assert_int_equal(ui_state_recompute(f->app, &err), 0);
+	ui_layout_compute(f->app, 24, 80);
+}
+
+static void close_app(struct fx *f)
+{
+	ui_state_free(f->app);
+	free(f->app);
+	dataset_free(&f->ds);
+	free(f->csv);
+	memset(f, 0, sizeof *f);
+}
+
+/* One key as the event loop handles it: dispatch, then the recompute or re-sort it asks for. */
+static unsigned key(struct app *app, int k)
+{
+	unsigned flags = ui_keys_dispatch(app, k);
+
+	ui_state_apply(app, flags);
+	ui_layout_compute(app, app->lay.rows ? app->lay.rows : 24, app->lay.cols ? app->lay.cols : 80);
+	ui_state_scroll(app);
+	return flags;
+}
+
+static void keys(struct app *app, const char *s)
+{
+	for (; *s; s++)
+		key(app, (unsigned char)*s);
+}
+
+/* A small round: BERT with eight systems, two of them sharing one id under two submitters. */
+static void small(struct fx *f)
+{
+	add(f, HEADER);
+	row(f, "v4.1", "Krai", "ws_2xA5000", "RTX A5000", 2, "bert", 366.0);
+	row(f, "v4.1", "Dell", "XE8640x4H100-SXM-80GB", "NVIDIA H100-SXM5-80GB", 4, "bert", 10.2);
+	row(f, "v4.1", "Lenovo", "SR680aV3-8xH200_SXM_141GB_700W", "NVIDIA H200-SXM5-141GB", 8, "bert", 5.08);
+	row(f, "v4.1", "smc", "1xSMC-H100-SXM-80GB", "NVIDIA H100-SXM5-80GB", 8, "bert", 5.5);
+	row(f, "v4.1", "smc-dc", "1xSMC-H100-SXM-80GB", "NVIDIA H100-SXM5-80GB", 8, "bert", 5.6);
+	row(f, "v4.1", "NVIDIA", "eos_64", "NVIDIA H100-SXM5-80GB", 64, "bert", 0.9);
+	row(f, "v4.1", "NVIDIA", "eos_512", "NVIDIA H100-SXM5-80GB", 512, "bert", 0.2);
+	row(f, "v4.1", "Google", "tpu_v5p_128", "TPU-v5p", 128, "bert", 1.5);
+	row(f, "v4.1", "NVIDIA", "eos_8_lora", "NVIDIA H100-SXM5-80GB", 8, "llama2_70b_lora", 30.0);
+	row(f, "v4.0", "NVIDIA", "eos_8_lora", "NVIDIA H100-SXM5-80GB", 8, "llama2_70b_lora", 32.0);
+	row(f, "v4.0", "NVIDIA", "eos_8_rn", "NVIDIA H100-SXM5-80GB", 8, "ssd", 12.0);
+	row(f, "v10.0", "NVIDIA", "eos_8_rn", "NVIDIA H100-SXM5-80GB", 8, "ssd", 11.0);
+	row(f, "v10.0", "NVIDIA", "eos_8_lora", "NVIDIA H100-SXM5-80GB", 8, "llama2_70b_lora", 20.0);
+}
+
+static long pos_of(const struct app *app, const char *sys)
+{
+	for (size_t i = 0; i < app->nvis; i++)
+		if (strcmp(ui_state_row(app, i)->system, sys) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* ---- rounds ---- */
+
+static void newest_round_opens(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, NULL);
+	/* v10.0 is newer than v4.1 although it sorts first as text */
+	assert_string_equal(f.app->p.round, "v10.0");
+	assert_int_equal(f.app->nrounds, 3);
+	assert_string_equal(f.app->rounds[0], "v4.0");
+	assert_string_equal(f.app->rounds[1], "v4.1");
+	close_app(&f);
+}
+
+static void round_keys_keep_workload(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	assert_string_equal(f.app->p.workload, "bert");
+	key(f.app, '2'); /* Llama2-LoRA */
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	key(f.app, '[');
+	assert_string_equal(f.app->p.round, "v4.0");
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	assert_int_equal(f.app->nvis, 1);
+	key(f.app, ']');
+	key(f.app, ']');
+	assert_string_equal(f.app->p.round, "v10.0");
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	/* back to v4.1, then BERT, which v4.0 lacks: the round says so */
+	key(f.app, '[');
+	key(f.app, '1');
+	assert_string_equal(f.app->p.workload, "bert");
+	key(f.app, '[');
+	assert_string_equal(f.app->p.round, "v4.0");
+	assert_non_null(strstr(f.app->msg, "v4.0 has no BERT"));
+	assert_true(f.app->msg_err);
+	close_app(&f);
+}
+
+/* 40 rounds, 80 workloads in one round and 200 families: every one of them is reached. */
+static void no_fixed_limits(void **state)
+{
+	struct fx f = { 0 };
+	char round[16], bench[16], acc[32], sys[32];
+	size_t seen_fam = 0;
+
+	(void)state;
+	add(&f, HEADER);
+	for (int r = 0; r < 40; r++) {
+		snprintf(round, sizeof round, "v%d.%d", 1 + r / 10, r % 10);
+		row(&f, round, "S", "base", "Base accel", 1, "bert", 100.0);
+	}
+	for (int w = 0; w < 80; w++) {
+		snprintf(bench, sizeof bench, "work%02d", w);
+		row(&f, "v4.9", "S", "base", "Base accel", 1, bench, 100.0);
+		row(&f, "v4.9", "S", "big", "Base accel", 8, bench, 20.0);
+	}
+	for (int a = 0; a < 200; a++) {
+		snprintf(acc, sizeof acc, "Accel%03d", a);
+		snprintf(sys, sizeof sys, "sys%03d", a);
+		row(&f, "v4.9", "S", sys, acc, 2 + a % 5, "bert", 50.0 + a);
+	}
+	open_app(&f, "v1.0");
+	assert_int_equal(f.app->nrounds, 40);
+	for (int r = 1; r < 40; r++)
+		key(f.app, ']');
+	assert_string_equal(f.app->p.round, "v4.9");
+	assert_int_equal(f.app->nworks, 81);
+	for (size_t w = 0; w + 1 < f.app->nworks; w++)
+		key(f.app, '\t');
+	assert_string_equal(f.app->p.workload, f.app->works[80]);
+	key(f.app, '1');
+	assert_string_equal(f.app->p.workload, "bert");
+	key(f.app, 'f');
+	assert_int_equal(f.app->ov, OV_MENU);
+	assert_true(f.app->nfam >= 201);
+	/* the last family, reached by End, checks and applies */
+	key(f.app, UI_FKEY(KEY_END));
+	assert_int_equal(f.app->fam_cur, f.app->nfam - 1);
+	for (size_t i = 0; i < f.app->nfam; i++)
+		if (strncmp(f.app->fam[i].name, "Accel", 5) == 0)
+			seen_fam++;
+	assert_int_equal(seen_fam, 200);
+	/* type-ahead to family 199 */
+	keys(f.app, "accel199");
+	assert_string_equal(f.app->fam[f.app->fam_cur].name, "Accel199");
+	key(f.app, ' ');
+	key(f.app, '\n');
+	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(f.app->p.filter.nfamilies, 1);
+	assert_string_equal(f.app->p.filter.families[0], "Accel199");
+	assert_int_equal(f.app->nvis, 1);
+	assert_string_equal(ui_state_row(f.app, 0)->system, "sys199");
+	close_app(&f);
+}
+
+/* ---- sorting ---- */
+
+static void sort_both_ways_and_by_click(void **state)
+{
+	struct fx f = { 0 };
+	enum col start;
+	bool on[TC_COUNT];
+	int w[TC_COUNT], x;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	start = f.app->p.sort;
+	key(f.app, 's');
+	assert_int_equal(f.app->p.sort, (start + 1) % COL_COUNT);
+	key(f.app, '<');
+	assert_int_equal(f.app->p.sort, start);
+	key(f.app, '<');
+	assert_int_equal(f.app->p.sort, (start + COL_COUNT - 1) % COL_COUNT);
+	/* the sort column always shows, whichever it is, at 80 columns */
+	for (int c = 0; c < COL_COUNT; c++) {
+		f.app->p.sort = (enum col)c;
+		for (int t = 0; t < TC_COUNT; t++)
+			if (table_cols[t].sort == c)
+				assert_true(ui_layout_col_shown(f.app, c));
+	}
+	/* a click on the N heading sorts by N, a second one reverses */
+	f.app->p.sort = COL_EP;
+	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	x = f.app->lay.table.x;
+	for (int c = 0; c < TC_N; c++)
+		if (on[c])
+			x += w[c] + 1;
+	f.app->ptr_y = f.app->lay.table.y;
+	f.app->ptr_x = x + 1;
+	key(f.app, UI_PTR_CLICK);
+	assert_int_equal(f.app->p.sort, COL_N);
+	assert_false(f.app->p.desc);
+	assert_true(ui_state_arow(f.app, 0)->N <= ui_state_arow(f.app, f.app->nvis - 1)->N);
+	key(f.app, UI_PTR_CLICK);
+	assert_true(f.app->p.desc);
+	assert_true(ui_state_arow(f.app, 0)->N >= ui_state_arow(f.app, f.app->nvis - 1)->N);
+	close_app(&f);
+}
+
+/* ---- search, row filter, jumps ---- */
+
+static void search_counts_and_filter(void **state)
+{
+	struct fx f = { 0 };
+	size_t all;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	all = f.app->nvis;
+	assert_int_equal(all, 8);
+	key(f.app, '/');
+	keys(f.app, "EOS");
+	assert_non_null(strstr(f.app->msg, "match 1/2"));
+	key(f.app, '\n');
+	key(f.app, 'n');
+	assert_non_null(strstr(f.app->msg, "match 2/2"));
+	/* the row filter keeps the two eos rows; the status and the plot follow */
+	key(f.app, '|');
+	keys(f.app, "eos");
+	assert_int_equal(f.app->nvis, 2);
+	key(f.app, '\n');
+	assert_int_equal(f.app->ov, OV_NONE);
+	assert_string_equal(f.app->rowfilt, "eos");
+	assert_int_equal(f.app->nvis, 2);
+	assert_int_equal(ui_state_plot_points(f.app), 2);
+	for (size_t i = 0; i < f.app->nvis; i++)
+		assert_non_null(strstr(ui_state_row(f.app, i)->system, "eos"));
+	/* a recompute keeps the filter */
+	key(f.app, 'c');
+	assert_int_equal(f.app->nvis, 2);
+	/* Esc clears it with one key */
+	key(f.app, 27);
+	assert_int_equal(f.app->nvis, all);
+	assert_string_equal(f.app->rowfilt, "");
+	/* Esc in the prompt restores what was there */
+	key(f.app, '|');
+	keys(f.app, "zzz");
+	assert_int_equal(f.app->nvis, 0);
+	key(f.app, 27);
+	assert_int_equal(f.app->nvis, all);
+	close_app(&f);
+}
+
+static void jump_keys(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	key(f.app, 'G');
+	key(f.app, 'o');
+	assert_true(ui_state_arow(f.app, f.app->sel)->is_ref);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "ws_2xA5000");
+	key(f.app, 'g');
+	key(f.app, 'b');
+	assert_true(f.app->a.breakeven >= 0);
+	assert_int_equal(f.app->vis[f.app->sel], (size_t)f.app->a.breakeven);
+	/* with the break-even row filtered out, b says so and stays */
+	key(f.app, '|');
+	keys(f.app, "ws_");
+	key(f.app, '\n');
+	key(f.app, 'b');
+	assert_non_null(strstr(f.app->msg, "hidden by the row filter"));
+	close_app(&f);
+}
+
+/* ---- typed values ---- */
+
+static void theta_and_k_typed(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	key(f.app, '=');
+	assert_int_equal(f.app->ov, OV_PROMPT);
+	keys(f.app, "0.37\n");
+	assert_int_equal(f.app->ov, OV_NONE);
+	assert_true(f.app->p.theta == 0.37);
+	/* the command line's range: (0, 1000] */
+	key(f.app, '=');
+	keys(f.app, "1000\n");
+	assert_true(f.app->p.theta == 1000.0);
+	key(f.app, '=');
+	keys(f.app, "0\n");
+	assert_int_equal(f.app->ov, OV_PROMPT); /* refused: the prompt stays with the reason */
+	assert_non_null(strstr(f.app->msg, "(0, 1000]"));
+	assert_true(f.app->p.theta == 1000.0);
+	key(f.app, 27);
+	key(f.app, '=');
+	keys(f.app, "abc\n");
+	assert_true(f.app->p.theta == 1000.0);
+	key(f.app, 27);
+	/* t steps on the 0.05 grid from a typed value */
+	key(f.app, '=');
+	keys(f.app, "0.83\n");
+	key(f.app, 't');
+	assert_true(fabs(f.app->p.theta - 0.85) < 1e-12);
+	key(f.app, 'T');
+	key(f.app, 'T');
+	assert_true(fabs(f.app->p.theta - 0.75) < 1e-12);
+	/* k */
+	key(f.app, 'K');
+	keys(f.app, "2\n");
+	assert_int_equal(f.app->p.k, 2);
+	assert_int_equal(f.app->a.k, 2);
+	key(f.app, 'K');
+	keys(f.app, "13\n");
+	assert_int_equal(f.app->p.k, 2);
+	key(f.app, 27);
+	key(f.app, 'K');
+	keys(f.app, "auto\n");
+	assert_int_equal(f.app->p.k, 0);
+	close_app(&f);
+}
+
+/* ---- layout ---- */
+
+static void zoom_cycles(void **state)
+{
+	struct fx f = { 0 };
+	int split_h;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 24, 80);
+	split_h = f.app->lay.plot.h;
+	/* at 80x24 the table keeps its heading and five rows: the plot gets the rest */
+	assert_int_equal(f.app->lay.table.h, 6);
+	assert_int_equal(split_h, 24 - 5 - 6);
+	key(f.app, 'z');
+	assert_int_equal(f.app->zoom, ZOOM_PLOT);
+	assert_int_equal(f.app->lay.plot.h, 19);
+	assert_int_equal(f.app->lay.table.h, 0);
+	key(f.app, 'z');
+	assert_int_equal(f.app->zoom, ZOOM_TABLE);
+	assert_int_equal(f.app->lay.plot.h, 0);
+	assert_int_equal(f.app->lay.table_rows, 18);
+	key(f.app, 'z');
+	assert_int_equal(f.app->zoom, ZOOM_SPLIT);
+	assert_int_equal(f.app->lay.plot.h, split_h);
+	close_app(&f);
+}
+
+/* The system column's width never shrinks as the terminal grows, whatever the names. */
+static void names_never_shrink(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	for (int wsys = 10; wsys <= 70; wsys += 3) {
+		int last = 0;
+		f.app->w_sys = wsys;
+		for (int cols = UI_MIN_COLS; cols <= 300; cols++) {
+			bool on[TC_COUNT];
+			int w[TC_COUNT];
+			ui_layout_compute(f.app, 40, cols);
+			ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+			assert_true(on[TC_SYS]);
+			if (w[TC_SYS] < last)
+				fail_msg("names %d wide: %d columns at width %d, %d at the width before", wsys,
+					 w[TC_SYS], cols, last);
+			last = w[TC_SYS];
+		}
+		assert_true(last >= wsys);
+	}
+	close_app(&f);
+}
+
+static void middle_cut(void **state)
+{
+	char buf[64];
+
+	(void)state;
+	assert_string_equal(ui_text_cut("8xXE9680x8H100-SXM-80GB-POWER", 22, true, buf, sizeof buf),
+			    "8xXE9680x8H~80GB-POWER");
+	assert_string_equal(ui_text_cut("short", 22, true, buf, sizeof buf), "short");
+	assert_string_equal(ui_text_cut("abcdef", 1, true, buf, sizeof buf), "~");
+	/* never inside a character: the two-byte é stays whole, and the width is what was asked */
+	ui_text_cut("caf\xc3\xa9-caf\xc3\xa9-caf\xc3\xa9-1", 9, true, buf, sizeof buf);
+	assert_string_equal(buf, "caf\xc3\xa9~f\xc3\xa9-1");
+	assert_int_equal(ui_text_width(buf, true), 9);
+	/* wide characters (2 columns): the cut leaves room rather than splitting one */
+	ui_text_cut("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e\xe6\x97\xa5\xe6\x9c\xac", 6, true, buf, sizeof buf);
+	assert_true(ui_text_width(buf, true) <= 6);
+	assert_non_null(strchr(buf, '~'));
+	assert_int_equal(strlen(buf), 3 + 1 + 3);
+}
+
+static void colliding_ids_show_submitter(void **state)
+{
+	struct fx f = { 0 };
+	char buf[128];
+	long i;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	i = pos_of(f.app, "1xSMC-H100-SXM-80GB");
+	assert_true(i >= 0);
+	assert_non_null(strstr(ui_state_name(f.app, (size_t)i, buf, sizeof buf), "/1xSMC-H100-SXM-80GB"));
+	i = pos_of(f.app, "eos_64");
+	assert_string_equal(ui_state_name(f.app, (size_t)i, buf, sizeof buf), "eos_64");
+	close_app(&f);
+}
+
+static void messages_expire(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	key(f.app, 'Y');
+	assert_non_null(strstr(f.app->msg, "log y"));
+	/* a key that says nothing leaves the message for its time */
+	key(f.app, 'j');
+	assert_non_null(strstr(f.app->msg, "log y"));
+	assert_int_equal(ui_state_tick(f.app, f.app->msg_at + UI_MSG_MS - 1), 0);
+	assert_int_equal(ui_state_tick(f.app, f.app->msg_at + UI_MSG_MS), UI_REDRAW);
+	assert_string_equal(f.app->msg, "");
+	close_app(&f);
+}
+
+/* ---- the help's "what you see" page ---- */
+
+static bool legend_has(const char *what)
+{
+	for (size_t i = 0; ui_state_legend[i][0]; i++) {
+		const char *w = ui_state_legend[i][0];
+		size_t n = strlen(what);
+		/* a whole word of the first column */
+		for (const char *p = strstr(w, what); p; p = strstr(p + 1, what))
+			if ((p == w || p[-1] == ' ') && (p[n] == '\0' || p[n] == ' ' || p[n] == ','))
+				return true;
+	}
+	return false;
+}
+
+static void help_covers_marks_and_headings(void **state)
+{
+	struct fx f = { 0 };
+	static char lines[UI_HELP_LINES][UI_LINE];
+	size_t n;
+	bool seen_what = false;
+	char buf[64];
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	/* every column heading */
+	for (int c = 0; c < TC_COUNT; c++)
+		if (!legend_has(table_cols[c].head))
+			fail_msg("column heading '%s' is not explained in the help", table_cols[c].head);
+	/* every mark the table draws */
+	for (size_t i = 0; i < f.app->a.n; i++) {
+		const char *m = table_cell(&f.ds, &f.app->a, i, TC_MARK, buf, sizeof buf);
+		for (; *m; m++) {
+			char one[2] = { *m, '\0' };
+			if (!legend_has(one))
+				fail_msg("table mark '%s' is not explained in the help", one);
+		}
+	}
+	/* every glyph the plot draws inside its area, as a class: a-l, A-L, digits, # */
+	f.app->lay.plot.w = 80;
+	f.app->lay.plot.h = 24;
+	f.app->lay.too_small = false;
+	f.app->p.theta = 0.8;
+	ui_state_plot(f.app);
+	assert_true(f.app->grid_ok);
+	for (int y = 0; y < f.app->grid.h; y++)
+		for (int x = 0; x < f.app->grid.w; x++) {
+			unsigned char role = f.app->grid.role[y * f.app->grid.w + x];
+			char ch = f.app->grid.ch[y * f.app->grid.w + x];
+			const char *cls = NULL;
+			if (role >= ROLE_CLUSTER)
+				cls = ch >= 'a' && ch <= 'z' ? "a" : ch >= 'A' && ch <= 'Z' ? "A" : ".";
+			else if (role == ROLE_OVERLAP)
+				cls = ch == '#' ? "#" : "2..9";
+			else if (role == ROLE_REF)
+				cls = "R";
+			if (cls && !legend_has(cls))
+				fail_msg("plot glyph '%c' (role %u) is not explained in the help", ch, role);
+		}
+	/* the status line's words */
+	assert_true(legend_has("I"));
+	assert_true(legend_has("sil"));
+	/* the page is part of the help, after the keys, and every key-table help line is there */
+	n = ui_state_help(f.app, lines, NULL);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(lines[i], "what you see") == 0)
+			seen_what = true;
+	assert_true(seen_what);
+	for (size_t h = 0; h < f.app->nhelp; h++) {
+		bool found = false;
+		for (size_t i = 0; i < n && !found; i++)
+			found = strstr(lines[i], f.app->help[h].help) != NULL;
+		if (!found)
+			fail_msg("key help '%s' missing from the help page", f.app->help[h].help);
+	}
+	close_app(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(newest_round_opens),
+		cmocka_unit_test(round_keys_keep_workload),
+		cmocka_unit_test(no_fixed_limits),
+		cmocka_unit_test(sort_both_ways_and_by_click),
+		cmocka_unit_test(search_counts_and_filter),
+		cmocka_unit_test(jump_keys),
+		cmocka_unit_test(theta_and_k_typed),
+		cmocka_unit_test(zoom_cycles),
+		cmocka_unit_test(names_never_shrink),
+		cmocka_unit_test(middle_cut),
+		cmocka_unit_test(colliding_ids_show_submitter),
+		cmocka_unit_test(messages_expire),
+		cmocka_unit_test(help_covers_marks_and_headings),
+	};
+
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
