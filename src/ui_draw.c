@@ -15,6 +15,7 @@
 
 #include "fmt.h"
 #include "table.h"
+#include "text.h"
 
 enum ui_role {
 	R_NORMAL, R_TITLE, R_TAB, R_TAB_ON, R_BORDER, R_HEAD, R_SEL, R_STATUS, R_MSG, R_ERR,
@@ -182,8 +183,11 @@ static int put_text(const struct app *app, int y, int x, int w, const char *s, a
 			wchar_t wc;
 			memset(&st, 0, sizeof st);
 			len = mbrtowc(&wc, s + i, n - i, &st);
-			if (len == (size_t)-1 || len == (size_t)-2 || len == 0 || wcwidth(wc) < 0) {
+			if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
 				len = 1;
+			} else if (wcwidth(wc) < 0 || utf8_is_c1((const unsigned char *)s + i, len) ||
+				   utf8_is_bidi((const unsigned char *)s + i, len)) {
+				c = 0; /* the whole character becomes one '?' (see the one sanitizer) */
 			} else {
 				c = 0x20; /* a valid character: copied as it is */
 				ascii = false;

@@ -15,6 +15,7 @@
 #include "err.h"
 #include "fmt.h"
 #include "table.h"
+#include "text.h"
 
 typedef unsigned (*ui_action)(struct app *app, int key);
 
@@ -251,12 +252,13 @@ static const char *pin_name(struct app *app, const struct row *r)
 {
 	char buf[1024];
 	const char *s;
-	int len;
+	size_t len;
 
 	if (!*r->submitter)
 		return r->system;
-	len = snprintf(buf, sizeof buf, "%s/%s", r->submitter, r->system);
-	if (len < 0 || (size_t)len >= sizeof buf || !(s = strpool_intern(&app->ds->pool, buf, (size_t)len)))
+	len = strlen(text_row_name(r->submitter, r->system, true, buf, sizeof buf));
+	/* a name cut to fit the buffer would pin another system */
+	if (len + 1 >= sizeof buf || !(s = strpool_intern(&app->ds->pool, buf, len)))
 		return r->system;
 	return s;
 }

@@ -15,6 +15,7 @@
 #include "chart.h"
 #include "fmt.h"
 #include "olympic.h"
+#include "text.h"
 
 static bool env_set(const char *name)
 {
@@ -184,10 +185,8 @@ const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 	const struct row *r = ui_state_row(app, i);
 	size_t ai = app->vis[i];
 
-	if (ai < app->collide_cap && app->collide[ai] && *r->submitter) {
-		snprintf(buf, n, "%s/%s", r->submitter, r->system);
-		return buf;
-	}
+	if (ai < app->collide_cap && app->collide[ai])
+		return text_row_name(r->submitter, r->system, true, buf, n);
 	return r->system;
 }
 
@@ -195,20 +194,12 @@ const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 
 static bool starts_folded(const char *s, const char *t)
 {
-	for (; *t; s++, t++)
-		if (ascii_fold((unsigned char)*s) != ascii_fold((unsigned char)*t))
-			return false;
-	return true;
+	return ascii_ncasecmp(s, t, strlen(t)) == 0;
 }
 
 static bool contains_folded(const char *s, const char *t)
 {
-	if (!*t)
-		return true;
-	for (; *s; s++)
-		if (starts_folded(s, t))
-			return true;
-	return false;
+	return ascii_casestr(s, t) != NULL;
 }
 
 bool ui_state_match(const struct app *app, size_t i, const char *text)

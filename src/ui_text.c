@@ -3,13 +3,16 @@
  * name: by display width, never inside a character, with ONE cut mark '~' in the middle so
  * that both the start and the distinguishing tail stay ("8xXE9680x8H~80GB-POWER"). Bytes that
  * are not printable text (controls, invalid UTF-8, or any byte >= 0x80 outside a UTF-8 locale)
- * count as one column: the screen draws them as '?'. No curses here. */
+ * count as one column: the screen draws them as '?', as does the one sanitizer (text.h) with
+ * C1 and bidirectional controls. No curses here. */
 
 #include "ui_app.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <wchar.h>
+
+#include "text.h"
 
 /* Bytes and columns of the character at s (n bytes left, n > 0). */
 static size_t char_at(const char *s, size_t n, bool utf8, int *cols)
@@ -27,8 +30,9 @@ static size_t char_at(const char *s, size_t n, bool utf8, int *cols)
 	if (len == (size_t)-1 || len == (size_t)-2 || len == 0)
 		return 1;
 	*cols = wcwidth(wc);
-	if (*cols < 0)
-		*cols = 1; /* not printable: drawn as '?' */
+	/* not printable, or a control the one sanitizer refuses (C1, bidi): drawn as '?' */
+	if (*cols < 0 || utf8_is_c1((const unsigned char *)s, len) || utf8_is_bidi((const unsigned char *)s, len))
+		*cols = 1;
 	return len;
 }
 
