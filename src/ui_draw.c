@@ -337,44 +337,6 @@ static void draw_header(const struct app *app)
 
 /* ---- plot ---- */
 
-/* The grid is bytes, one a cell: the selected row's label, when it is not ASCII, is drawn
- * again over its cells as text, so that the plot names a row as the table does ("café-1", not
- * "caf??-1"). Its cells are the run of ROLE_SELECTED cells that holds the label's first bytes
- * (the rasterizer gives it as many cells as it has bytes: never fewer than its columns). */
-static void plot_label(const struct app *app, int y, int w)
-{
-	const struct plot_grid *g = &app->grid;
-	const char *ch = g->ch + (size_t)y * g->w;
-	const unsigned char *role = g->role + (size_t)y * g->w;
-	const char *label;
-	bool ascii = true;
-
-	if (app->nvis == 0)
-		return;
-	label = ui_state_row(app, app->sel)->system;
-	for (const char *p = label; *p; p++)
-		if ((unsigned char)*p >= 0x80)
-			ascii = false;
-	if (ascii)
-		return;
-	for (int x = 0; x < w; x++) {
-		int end = x;
-		size_t len;
-		if (role[x] != ROLE_SELECTED)
-			continue;
-		while (end < w && role[end] == ROLE_SELECTED)
-			end++;
-		len = (size_t)(end - x);
-		if (len >= 2 && strncmp(ch + x, label, len) == 0) {
-			attr_t at = role_attr(R_PSEL);
-			int used = put_text(app, app->lay.plot.y + y, app->lay.plot.x + x, (int)len, label, at);
-			pad((int)len - used, at);
-			return;
-		}
-		x = end;
-	}
-}
-
 static void draw_plot(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
@@ -417,7 +379,6 @@ static void draw_plot(const struct app *app)
 		}
 		row[w] = 0;
 		mvaddchnstr(l->plot.y + y, l->plot.x, row, w);
-		plot_label(app, y, w);
 	}
 	/* the selected label in its own characters (the grid holds '?' for non-ASCII ones) */
 	if (g->label_w > 0 && g->label_row < l->plot.h && g->label_col + g->label_w <= l->plot.w)
