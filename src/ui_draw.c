@@ -683,8 +683,11 @@ static void draw_msgline(const struct app *app)
 		char warn[200];
 		snprintf(warn, sizeof warn, " E' mixes %s and %s: f or m to compare within a family",
 			 app->a.cross_ref_fam, app->a.cross_row_fam);
-		fill(r->y, 0, r->w, role_attr(R_ERR));
-		put_clip(app, r->y, 0, r->w, warn, role_attr(R_ERR));
+		/* the warning, and the way to the help at the line's end as on every other frame */
+		fill(r->y, 0, r->w, role_attr(R_NORMAL));
+		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));
+		if (r->w - x >= 15)
+			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
 		return;
 	}
 	put_clip(app, r->y, 0, r->w,

@@ -11,7 +11,7 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 edges() {
 	awk -v cols="$1" '/^ *[0-9.]+ \+-/ && !axis { axis = length($0) }
 		axis && !labels && /^ +[0-9]+ +[0-9]+/ { sub(/ +$/, ""); labels = $NF "@" length($0) }
-		/q quit$/ { hint = index($0, "? help") }
+		/q quit$/ { hint = index($0, "? help") == 2 ? "left" : cols - length($0) }
 		END { print (axis ? axis : "none"), (labels ? labels : "none"), (hint != "" ? hint : "none") }' "$UI_SCREEN"
 }
 
