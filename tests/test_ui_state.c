@@ -548,7 +548,7 @@ static void help_covers_marks_and_headings(void **state)
 			fail_msg("column heading '%s' is not explained in the help", table_cols[c].head);
 	/* every mark the table draws */
 	for (size_t i = 0; i < f.app->a.n; i++) {
-		const char *m = table_cell(&f.ds, &f.app->a, i, TC_MARK, buf, sizeof buf);
+		const char *m = table_cell(NULL, &f.ds, &f.app->a, i, TC_MARK, buf, sizeof buf);
 		for (; *m; m++) {
 			char one[2] = { *m, '\0' };
 			if (!legend_has(one))
