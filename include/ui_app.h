@@ -30,12 +30,6 @@
 #define UI_LINE 192
 #define UI_HELP_LINES (UI_MAX_HELP * 3 + 96)
 
-/* Theta's range, the same on screen as on the command line: above GS_THETA_MIN, at most
- * GS_THETA_MAX. t and T step it by 0.05; = takes any value typed. */
-#ifndef GS_THETA_MAX
-#define GS_THETA_MIN 0.0
-#define GS_THETA_MAX 1000.0
-#endif
 
 /* Key codes given to ui_keys_dispatch: a character as itself (a wide character's value),
  * a curses function key as UI_FKEY(KEY_...), beyond every Unicode value. UI_KEY_TEXT stands,

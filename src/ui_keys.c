@@ -434,8 +434,10 @@ static unsigned step_theta(struct app *app, int dir)
 
 	if (t > GS_THETA_MAX)
 		t = GS_THETA_MAX;
-	if (!(t > GS_THETA_MIN) || t == app->p.theta) {
-		ui_state_msg(app, false, "theta stays %s (range (%s, %s]; = types a value)",
+	if (t < GS_THETA_MIN)
+		t = GS_THETA_MIN;
+	if (t == app->p.theta) {
+		ui_state_msg(app, false, "theta stays %s (range %s..%s; = types a value)",
 			     fmt_short(app->p.theta, b1, sizeof b1), fmt_short(GS_THETA_MIN, b2, sizeof b2),
 			     fmt_short(GS_THETA_MAX, b3, sizeof b3));
 		return UI_REDRAW;

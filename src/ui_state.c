@@ -707,8 +707,8 @@ int ui_state_set_theta(struct app *app, const char *text)
 	double t;
 	char b1[32], b2[32];
 
-	if (parse_num(text, &t) < 0 || !(t > GS_THETA_MIN) || t > GS_THETA_MAX) {
-		ui_state_msg(app, true, "theta: '%s' is not a number in (%s, %s]", text,
+	if (parse_num(text, &t) < 0 || !(t >= GS_THETA_MIN) || t > GS_THETA_MAX) {
+		ui_state_msg(app, true, "theta: '%s' is not a number in %s..%s", text,
 			     fmt_short(GS_THETA_MIN, b1, sizeof b1), fmt_short(GS_THETA_MAX, b2, sizeof b2));
 		return -1;
 	}

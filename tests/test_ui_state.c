@@ -368,19 +368,26 @@ static void theta_and_k_typed(void **state)
 	keys(f.app, "0.37\n");
 	assert_int_equal(f.app->ov, OV_NONE);
 	assert_true(f.app->p.theta == 0.37);
-	/* the command line's range: (0, 1000] */
+	/* the command line's range: GS_THETA_MIN..GS_THETA_MAX, both ends taken */
 	key(f.app, '=');
-	keys(f.app, "1000\n");
-	assert_true(f.app->p.theta == 1000.0);
+	keys(f.app, "10\n");
+	assert_true(f.app->p.theta == GS_THETA_MAX);
+	key(f.app, '=');
+	keys(f.app, "10.5\n");
+	assert_int_equal(f.app->ov, OV_PROMPT); /* refused: the prompt stays with the reason */
+	assert_non_null(strstr(f.app->msg, "0.05..10"));
+	assert_true(f.app->p.theta == GS_THETA_MAX);
+	key(f.app, 27);
+	key(f.app, '=');
+	keys(f.app, "0.05\n");
+	assert_true(f.app->p.theta == GS_THETA_MIN);
 	key(f.app, '=');
 	keys(f.app, "0\n");
-	assert_int_equal(f.app->ov, OV_PROMPT); /* refused: the prompt stays with the reason */
-	assert_non_null(strstr(f.app->msg, "(0, 1000]"));
-	assert_true(f.app->p.theta == 1000.0);
+	assert_int_equal(f.app->ov, OV_PROMPT);
 	key(f.app, 27);
 	key(f.app, '=');
 	keys(f.app, "abc\n");
-	assert_true(f.app->p.theta == 1000.0);
+	assert_true(f.app->p.theta == GS_THETA_MIN);
 	key(f.app, 27);
 	/* t steps on the 0.05 grid from a typed value */
 	key(f.app, '=');
