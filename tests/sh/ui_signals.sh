@@ -28,8 +28,9 @@ for pair in HUP:1 INT:2 QUIT:3 USR1:10 USR2:12 PIPE:13 ALRM:14 TERM:15 XCPU:24 X
 	else nok "SIG$sig: alternate screen, mouse, cursor, keypad restored" "$m"; fi
 done
 
-# a fault: the terminal back first, then the default action (a core dump's status)
-ui_start 80 24 ""
+# a fault: the terminal back first, then the default action (a core dump's status); a
+# sanitizer build would take SIGSEGV for its own report, so it is told to leave it alone
+ui_start 80 24 "ASAN_OPTIONS=handle_segv=0:fast_unwind_on_malloc=0"
 ui_wait "[BERT]"
 kill -SEGV "$(cat "$TMP/pid")"
 code=$(ui_exit_code)
