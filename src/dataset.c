@@ -93,10 +93,11 @@ static const struct dataset *order_ds;
 
 static int runs_cmp(const struct row *a, const struct row *b)
 {
-	const double *x = order_ds->runs + a->run_off, *y = order_ds->runs + b->run_off;
-
 	if (a->run_n != b->run_n)
 		return a->run_n < b->run_n ? -1 : 1;
+	if (a->run_n == 0)
+		return 0; /* no run list at all: runs may be NULL, and NULL + 0 is undefined */
+	const double *x = order_ds->runs + a->run_off, *y = order_ds->runs + b->run_off;
 	for (unsigned i = 0; i < a->run_n; i++)
 		if (x[i] != y[i])
 			return x[i] < y[i] ? -1 : 1;

@@ -112,6 +112,8 @@ static void put_avail_class(FILE *out, const struct csv_row *c) { csvw_field(out
 
 static void put_runs(FILE *out, const struct csv_row *c)
 {
+	if (c->d->run_n == 0)
+		return; /* runs may be NULL when no row has a run list */
 	const double *v = c->ds->runs + c->d->run_off;
 
 	for (unsigned k = 0; k < c->d->run_n; k++) {
