@@ -13,8 +13,6 @@
 #include "import.h"
 #include "ui.h"
 
-#define MAX_FILES 64
-
 struct cli {
 	struct params params;        /* analysis parameters (strings borrowed from argv) */
 	struct ui_opts ui;
@@ -23,12 +21,13 @@ struct cli {
 	int nprint;
 	int width, height;           /* --print plot size; width 0: not given */
 	bool workload_given;         /* -w was given */
-	const char *files[MAX_FILES];
+	char **files;                /* the files given (argv's tail), or the bundled rounds */
 	int nfiles;
 	const char *families_path;   /* --families FILE, NULL: the data folder's */
 	const char *prices_path;     /* --prices FILE, NULL: the data folder's prices.csv */
 	bool help, version;
-	char default_path[4200];     /* the data folder's file named in files[], if any */
+	char default_path[4200];     /* scratch for the data folder's tables */
+	char **bundled;              /* the data folder's rounds when no file was given (owned) */
 };
 
 /* Parses argv into c (defaults first). Returns 0, or -1 with a usage message in err. */
@@ -37,11 +36,15 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err);
 /* Writes the --help text to fp. */
 void cli_usage(FILE *fp);
 
-/* Loads the families table and c's files (none: the data folder's default) into ds, which
- * must be zeroed. Returns 0, or -1 with err (a file that cannot be read or parsed). */
+/* Loads the families table and c's files (none: every mlperf_training_*.csv of the data
+ * folder) into ds, which must be zeroed. Returns 0, or -1 with err (a file that cannot be read
+ * or parsed, or no bundled round found). */
 int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err);
 
-/* Resolves c's round (default: the last loaded) and workload and checks them, the pinned
+/* Frees what cli_load allocated in c. */
+void cli_free(struct cli *c);
+
+/* Resolves c's round (default: the newest loaded, by version order) and workload and checks them, the pinned
  * system (by analysis_run into a, zeroed or reused; the caller frees it) and the filter names
  * against ds. Returns 0, or -1 with err naming the valid ones. */
 int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err);

@@ -112,6 +112,8 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
 void prices_apply(struct dataset *ds);
 
 /* Appends the rows of one results CSV (columns by header name); bad rows become warnings.
+ * A file headed like the families table (pattern,vendor,family) or the prices table is loaded
+ * as that table instead (a families table replaces the rules), with a note among the warnings.
  * Returns 0, or -1 with err when the file cannot be read or lacks a required column. */
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err);
 

@@ -9,9 +9,11 @@
 #include "analysis.h"
 #include "dataset.h"
 
+/* In display order. TC_ROUND shows only when the rows span several rounds (the cross-round
+ * view); a column no cell needs (need 0) is never shown. */
 enum tcol {
-	TC_RANK, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_CL, TC_MARK,
-	TC_SPREAD, TC_COUNT
+	TC_RANK, TC_ROUND, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_KWH,
+	TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_COUNT
 };
 
 struct tcol_info {
@@ -27,7 +29,8 @@ extern const struct tcol_info table_cols[TC_COUNT];
 /* What a table of one analysis needs, measured once per analysis rather than per row per
  * frame: which rows are named SUBMITTER/SYSTEM, and each column's widest cell. */
 struct table_view {
-	int need[TC_COUNT];          /* display columns of the widest cell, header included */
+	int need[TC_COUNT];          /* display columns of the widest cell, header included; 0:
+				      * not shown (the round column of a single round) */
 	unsigned char *qualified;    /* per dataset row: 1 when its system id is shown under two
 				      * submitters (then named SUBMITTER/SYSTEM); owned */
 	size_t cap;                  /* entries allocated at qualified */

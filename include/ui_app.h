@@ -281,9 +281,6 @@ void ui_layout_compute(struct app *app, int rows, int cols);
 /* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
  * screen (the border included). */
 struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w);
-/* Which table columns (enum tcol) a table of `width` columns shows, and their widths before
- * spare room is shared out; returns the width they use. The lowest-priority columns go first. */
-int ui_layout_table_cols(int width, bool *on, int *w);
 /* The table's columns for app's rows in `width` columns: on[] and w[] (TC_COUNT each); the
  * system column first gets its longest name (from app->w_sys), the sort column always shows.
  * Returns the width used. */

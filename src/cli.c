@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <glob.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,7 +16,7 @@
 
 #include "text.h"
 
-#define DEFAULT_CSV "mlperf_training_v4.1.csv"
+#define BUNDLED_GLOB "mlperf_training_*.csv"
 
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
@@ -470,13 +471,9 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 		err_set(err, NULL, 0, 0, "--mode pinned needs --reference SYSTEM");
 		return -1;
 	}
-	for (int i = optind; i < argc; i++) {
-		if (c->nfiles >= MAX_FILES) {
-			err_set(err, NULL, 0, 0, "at most %d files", MAX_FILES);
-			return -1;
-		}
-		c->files[c->nfiles++] = argv[i];
-	}
+	/* getopt has moved every file name behind the options */
+	c->files = argv + optind;
+	c->nfiles = argc - optind;
 	return 0;
 }
 
@@ -523,6 +520,55 @@ void cli_warnings(const struct dataset *ds, size_t max, FILE *fp)
 		fprintf(fp, "gpuscale: %zu more warnings not shown\n", ds->warn.total - shown);
 }
 
+/* Points c->files at every mlperf_training_*.csv of dir (glob sorts them; the newest round
+ * is chosen by version order later, not by this order). 0, or -1 with err. */
+static int bundled_rounds(struct cli *c, const char *dir, struct gs_err *err)
+{
+	char pat[4200];
+	glob_t g;
+	int rc;
+
+	snprintf(pat, sizeof pat, "%s/%s", dir, BUNDLED_GLOB);
+	rc = glob(pat, 0, NULL, &g);
+	if (rc == GLOB_NOSPACE) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	if (rc != 0 || g.gl_pathc == 0) {
+		globfree(&g);
+		err_set(err, dir, 0, 0, "no %s here (set GPUSCALE_DATA to the folder holding the bundled rounds, or name a results CSV)",
+			BUNDLED_GLOB);
+		return -1;
+	}
+	c->bundled = calloc(g.gl_pathc + 1, sizeof *c->bundled);
+	for (size_t i = 0; c->bundled && i < g.gl_pathc; i++)
+		if (!(c->bundled[i] = strdup(g.gl_pathv[i]))) {
+			cli_free(c);
+			break;
+		}
+	if (!c->bundled) {
+		globfree(&g);
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	c->files = c->bundled;
+	c->nfiles = (int)g.gl_pathc;
+	globfree(&g);
+	return 0;
+}
+
+void cli_free(struct cli *c)
+{
+	if (!c->bundled)
+		return;
+	for (char **p = c->bundled; *p; p++)
+		free(*p);
+	free(c->bundled);
+	c->bundled = NULL;
+	c->files = NULL;
+	c->nfiles = 0;
+}
+
 int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 {
 	char buf[4096], msg[1200];
@@ -551,20 +597,11 @@ int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 		warn_add(&ds->warn, NULL, 0, 0, "%s (no prices: no costs)", err_format(err, msg, sizeof msg));
 		memset(err, 0, sizeof *err);
 	}
-	if (c->nfiles == 0) {
-		snprintf(path, pathn, "%s/%s", dir, DEFAULT_CSV);
-		c->files[c->nfiles++] = path;
-	}
-	for (int i = 0; i < c->nfiles; i++) {
-		if (dataset_load_csv(ds, c->files[i], err) < 0) {
-			int e = errno;
-			size_t l = strlen(err->msg);
-			if (c->files[i] == path && e == ENOENT)
-				snprintf(err->msg + l, sizeof err->msg - l,
-					 " (set GPUSCALE_DATA to the folder holding %s)", DEFAULT_CSV);
+	if (c->nfiles == 0 && bundled_rounds(c, dir, err) < 0)
+		return -1;
+	for (int i = 0; i < c->nfiles; i++)
+		if (dataset_load_csv(ds, c->files[i], err) < 0)
 			return -1;
-		}
-	}
 	dataset_classify(ds);
 	if (ds->unmatched)
 		warn_add(&ds->warn, NULL, 0, 0,
@@ -688,19 +725,19 @@ out:
 
 int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err)
 {
-	enum { MAXN = MAX_NAMES };
-	const char **names = malloc(MAXN * sizeof *names);
+	/* a list of valid names holds at most one name a row */
+	size_t maxn = ds->n + 1;
+	const char **names = malloc(maxn * sizeof *names), **rounds = NULL;
 	struct params *p = &c->params;
 	char *bufs = NULL;
 	long found;
 	size_t n;
 	int rc = -1;
 
-	if (!names) {
+	if (!names || dataset_round_list(ds, &rounds, &n) < 0) {
 		err_set(err, NULL, 0, 0, "out of memory");
-		return -1;
+		goto out;
 	}
-	n = dataset_rounds(ds, names, MAXN);
 	if (n == 0) {
 		size_t l = (size_t)snprintf(err->msg, sizeof err->msg, "no rows could be loaded from");
 		for (int i = 0; i < c->nfiles && l < sizeof err->msg; i++)
@@ -710,16 +747,16 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 		goto out;
 	}
 	if (!p->round)
-		p->round = names[n - 1]; /* the last round given: the newest when files are in order */
+		p->round = rounds[n - 1]; /* the newest, whatever the order of the files */
 	/* round, workload and the pinned system are the analysis's to check */
 	if (analysis_run(ds, p, a, err) < 0) {
-		if (p->pinned && a->round && a->workload && (bufs = malloc(MAXN * 256))) {
+		if (p->pinned && a->round && a->workload && (bufs = malloc(maxn * 256))) {
 			struct params q = *p;
 			q.round = a->round;
 			q.workload = a->workload;
 			found = dataset_find(ds, q.round, q.workload, q.pinned);
 			if (found < 0)
-				append_valid(err, names, pin_candidates(ds, &q, found, names, bufs, MAXN));
+				append_valid(err, names, pin_candidates(ds, &q, found, names, bufs, maxn));
 		}
 		goto out;
 	}
@@ -738,7 +775,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 	};
 	for (size_t f = 0; f < sizeof filters / sizeof filters[0]; f++) {
 		/* the valid names cost a pass over the rows: only when this filter is used */
-		n = filters[f].nwant ? distinct(ds, p->round, filters[f].field, names, MAXN) : 0;
+		n = filters[f].nwant ? distinct(ds, p->round, filters[f].field, names, maxn) : 0;
 		for (size_t i = 0; i < filters[f].nwant; i++) {
 			if (!in_list(filters[f].want[i], names, n)) {
 				err_set(err, NULL, 0, 0, "unknown %s '%s' in round %s", filters[f].what,
@@ -751,6 +788,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 	rc = 0;
 out:
 	free(bufs);
+	free(rounds);
 	free(names);
 	return rc;
 }

@@ -732,10 +732,78 @@ static void loader_free(struct loader *L, struct csv_parser *p)
 	csv_free(p);
 }
 
+/* ------------------------------------------------------------------ other tables */
+
+enum table { T_RESULTS, T_FAMILIES, T_PRICES };
+
+/* What the first line of buf[0..len) heads: the families table (pattern,vendor,family), the
+ * prices table (its five columns in any order), or else results. */
+static enum table table_kind(const char *buf, size_t len)
+{
+	static const char *const families[] = { "pattern", "vendor", "family" };
+	static const char *const prices[] = { "family", "usd_per_hour_low", "usd_per_hour_high", "source", "date" };
+	const char *end = memchr(buf, '\n', len);
+	size_t n = end ? (size_t)(end - buf) : len, k = 0, seen = 0;
+	char line[256], *tok, *save;
+
+	if (n >= sizeof line)
+		return T_RESULTS;
+	memcpy(line, buf, n);
+	line[n] = '\0';
+	for (tok = strtok_r(line, ",\r", &save); tok; tok = strtok_r(NULL, ",\r", &save), k++) {
+		size_t tl = strlen(tok);
+		char *t = tok + (trim(tok, &tl) - tok);
+		t[tl] = '\0';
+		if (k < 3 && ascii_casecmp(t, families[k]) == 0)
+			seen |= 1u << k;
+		for (size_t i = 0; i < 5; i++)
+			if (ascii_casecmp(t, prices[i]) == 0)
+				seen |= 8u << i;
+	}
+	if (k == 3 && (seen & 7) == 7)
+		return T_FAMILIES;
+	if (k == 5 && seen >> 3 == 31)
+		return T_PRICES;
+	return T_RESULTS;
+}
+
+/* Loads a families or prices table met among the results files as that table (a families
+ * table replaces the rules loaded before), with a note. 0, or -1 with err. */
+static int load_table(struct dataset *ds, enum table t, const char *name, const char *buf, size_t len,
+		      struct gs_err *err)
+{
+	int rc;
+
+	if (t == T_FAMILIES) {
+		ds->nrules = 0;
+		rc = buf ? dataset_load_families_buffer(ds, name, buf, len, err) : dataset_load_families(ds, name, err);
+	} else {
+		ds->nprices = 0;
+		rc = buf ? dataset_load_prices_buffer(ds, name, buf, len, err) : dataset_load_prices(ds, name, err);
+	}
+	if (rc == 0)
+		warn_add(&ds->warn, name, 0, 0, "a %s table, not results: used as the %s table",
+			 t == T_FAMILIES ? "families" : "prices", t == T_FAMILIES ? "families" : "prices");
+	return rc;
+}
+
+/* The kind of table the file at fd starts with; fd is left at its start. */
+static enum table file_kind(int fd)
+{
+	char head[256];
+	ssize_t got = pread(fd, head, sizeof head, 0);
+
+	if (got <= 0)
+		return T_RESULTS;
+	size_t bom = skip_bom(head, (size_t)got);
+	return table_kind(head + bom, (size_t)got - bom);
+}
+
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 {
 	struct loader L;
 	struct csv_parser p;
+	enum table t;
 	int fd, rc;
 
 	fd = open(path, O_RDONLY);
@@ -744,6 +812,10 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
 		errno = e;
 		return -1;
+	}
+	if ((t = file_kind(fd)) != T_RESULTS) {
+		close(fd);
+		return load_table(ds, t, path, NULL, 0, err);
 	}
 	if (loader_init(&L, &p, ds, path, err) < 0) {
 		close(fd);
@@ -761,8 +833,11 @@ int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, s
 	struct loader L;
 	struct csv_parser p;
 	size_t start = skip_bom(buf, len);
+	enum table t = table_kind(buf + start, len - start);
 	int rc = -1;
 
+	if (t != T_RESULTS)
+		return load_table(ds, t, name, buf, len, err);
 	if (loader_init(&L, &p, ds, name, err) < 0)
 		return -1;
 	if (feed(&L, &p, buf + start, len - start, true) >= 0)

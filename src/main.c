@@ -57,6 +57,7 @@ int main(int argc, char **argv)
 		cli_warnings(&ds, 20, stderr);
 		analysis_free(&a);
 		dataset_free(&ds);
+		cli_free(&c);
 		return err_is_oom(&err) ? 1 : 2;
 	}
 	if (c.print) {
@@ -86,5 +87,6 @@ int main(int argc, char **argv)
 	}
 	analysis_free(&a);
 	dataset_free(&ds);
+	cli_free(&c);
 	return rc;
 }

@@ -13,6 +13,7 @@
 
 const struct tcol_info table_cols[TC_COUNT] = {
 	[TC_RANK] = { "#", 3, 90, -1, true },
+	[TC_ROUND] = { "round", 5, 95, COL_ROUND, false },
 	[TC_SUB] = { "submitter", 10, 40, COL_SUBMITTER, false },
 	[TC_SYS] = { "system", 16, 100, COL_SYSTEM, false },
 	[TC_FAM] = { "family", 9, 70, COL_FAMILY, false },
@@ -22,6 +23,8 @@ const struct tcol_info table_cols[TC_COUNT] = {
 	[TC_EP] = { "E'", 6, 80, COL_EP, true },
 	[TC_E] = { "E", 6, 20, COL_E, true },
 	[TC_A] = { "A", 6, 45, COL_A, true },
+	[TC_KWH] = { "kWh", 6, 35, COL_KWH, true },
+	[TC_COST] = { "cost $", 9, 33, COL_COST, true },
 	[TC_CL] = { "cl", 2, 60, COL_CLUSTER, false },
 	[TC_MARK] = { "P", 4, 55, COL_PARETO, false },
 	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
@@ -104,16 +107,25 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 	int rc = table_names(v, ds, a);
 	char buf[256];
 
+	bool rounds = false;
+
+	for (size_t i = 1; i < a->n && !rounds; i++)
+		rounds = ds->rows[a->rows[i].row].round != ds->rows[a->rows[0].row].round; /* pooled */
 	for (int c = 0; c < TC_COUNT; c++)
 		v->need[c] = text_columns(table_cols[c].head);
 	for (size_t i = 0; i < a->n; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
+			if (c == TC_ROUND && !rounds)
+				continue;
 			const char *t = table_cell(v, ds, a, i, (enum tcol)c, buf, sizeof buf);
 			/* numbers and marks are ASCII: their bytes are their columns */
-			int w = c == TC_SUB || c == TC_SYS || c == TC_FAM ? text_columns(t) : (int)strlen(t);
+			int w = c == TC_SUB || c == TC_SYS || c == TC_FAM || c == TC_ROUND ? text_columns(t)
+											: (int)strlen(t);
 			if (w > v->need[c])
 				v->need[c] = w;
 		}
+	if (!rounds)
+		v->need[TC_ROUND] = 0;
 	return rc;
 }
 
@@ -130,7 +142,7 @@ static int plan_at(const struct table_view *v, int width, int sep, int sys_floor
 	int total, room;
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = true;
+		on[c] = v->need[c] > 0;
 		w[c] = v->need[c];
 	}
 	/* names start at their usual width (or less when no cell needs it) */
@@ -171,10 +183,10 @@ int table_plan(const struct table_view *v, int width, int sep, bool *on, int *w)
 	int all = 0, floor = 0;
 
 	for (int c = 0; c < TC_COUNT; c++)
-		all += v->need[c] + (c ? sep : 0);
+		all += v->need[c] ? v->need[c] + (all ? sep : 0) : 0;
 	if (width <= 0 || width >= all) {
 		for (int c = 0; c < TC_COUNT; c++) {
-			on[c] = true;
+			on[c] = v->need[c] > 0;
 			w[c] = v->need[c];
 		}
 		return all;
@@ -218,6 +230,7 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		while ((rank /= 10) > 0 && p > buf);
 		return p;
 	}
+	case TC_ROUND: return r->round;
 	case TC_SUB: return r->submitter;
 	case TC_SYS: return table_row_name(v, ds, ar, buf, n);
 	case TC_FAM: return r->family;
@@ -227,6 +240,24 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 	case TC_EP: return fmt_sig(ar->Ep, 3, buf, n);
 	case TC_E: return fmt_sig(ar->E, 3, buf, n);
 	case TC_A: return fmt_sig(ar->A, 3, buf, n);
+	case TC_KWH:
+		if (!isfinite(ar->kwh))
+			return "-";
+		return fmt_sig(ar->kwh, 3, buf, n);
+	case TC_COST: {
+		/* the price range of the family: low-high, one number when they agree */
+		char lo[32];
+		if (!isfinite(ar->cost_lo) || !isfinite(ar->cost_hi))
+			return "-";
+		fmt_sig(ar->cost_lo, 3, lo, sizeof lo);
+		fmt_sig(ar->cost_hi, 3, buf, n);
+		if (strcmp(lo, buf) != 0) {
+			char hi[32];
+			snprintf(hi, sizeof hi, "%s", buf);
+			snprintf(buf, n, "%s-%s", lo, hi);
+		}
+		return buf;
+	}
 	case TC_CL:
 		buf[0] = ar->cluster >= 0 && ar->cluster < 26 ? (char)('a' + ar->cluster) : '?';
 		buf[1] = '\0';

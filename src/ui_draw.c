@@ -525,14 +525,13 @@ static int put_clip(const struct app *app, int y, int x, int w, const char *s, a
 }
 
 /* Status line 1's reference: the longest form that fits in room columns; the system id is cut
- * with '~' before N and the minutes are ever left out. */
+ * in the middle with '~' before N and the minutes are ever left out. */
 static void ref_status(const struct app *app, int room, char *buf, size_t n)
 {
 	const struct row *r = &app->ds->rows[app->a.ref];
 	char mode[32];
-	char b1[32], b2[32], tail[96], head[48];
+	char b1[32], b2[32], tail[96], head[48], cut[UI_LINE * 2];
 	int avail;
-	size_t bytes;
 
 	/* the rule shows when it is not the paper's slowest */
 	snprintf(mode, sizeof mode, "%s%s%s", ref_mode_name(app->p.mode),
@@ -553,8 +552,8 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 	avail = room - text_width(head, app->utf8) - text_width(tail, app->utf8);
 	if (avail < 4)
 		avail = 4;
-	text_fit(r->system, avail - 1, app->utf8, &bytes);
-	snprintf(buf, n, "%s%.*s~%s", head, (int)bytes, r->system, tail);
+	/* cut in the middle like every other name: the tail tells systems apart */
+	snprintf(buf, n, "%s%s%s", head, ui_text_cut(r->system, avail, app->utf8, cut, sizeof cut), tail);
 }
 
 /* Status line 2's fields, long, short or shortest ("k=3 (log2 N, E') I=35.2 sil 0.71",
@@ -643,7 +642,25 @@ static void draw_status(const struct app *app)
 	put_clip(app, l->status2.y, 0, l->cols, buf, st);
 }
 
-/* The last line: the prompt while one is open, else the message while it lasts, else a
+/* The selected point as the plot would label it, for the last line when the plot had no room
+ * for the label whole (plot_grid.label_off): false when it did, or nothing is selected. */
+static bool selected_text(const struct app *app, char *buf, size_t n)
+{
+	const struct arow *ar;
+	const struct row *r;
+	char b1[32], b2[32], b3[32];
+
+	if (!app->grid_ok || !app->grid.label_off || app->nvis == 0)
+		return false;
+	ar = &app->a.rows[app->vis[app->sel]];
+	r = &app->ds->rows[ar->row];
+	snprintf(buf, n, " selected: %s  N=%s  %s min  E' %s", r->system, fmt_count(ar->N, b1, sizeof b1),
+		 fmt_fixed(ar->T, 2, b2, sizeof b2), fmt_fixed(ar->Ep, 2, b3, sizeof b3));
+	return true;
+}
+
+/* The last line: the prompt while one is open, else the message while it lasts, else the
+ * cross-family warning, else the selected point when its plot label had no room, else a
  * reminder of the keys a newcomer needs. */
 static void draw_msgline(const struct app *app)
 {
@@ -686,6 +703,12 @@ static void draw_msgline(const struct app *app)
 		/* the warning, and the way to the help at the line's end as on every other frame */
 		fill(r->y, 0, r->w, role_attr(R_NORMAL));
 		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));
+		if (r->w - x >= 15)
+			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+		return;
+	}
+	if (selected_text(app, buf, sizeof buf)) {
+		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, buf, role_attr(R_NORMAL) | A_BOLD);
 		if (r->w - x >= 15)
 			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
 		return;

@@ -551,16 +551,31 @@ static unsigned sort_by(struct app *app, enum col c)
 	return UI_RESORT;
 }
 
+/* The next column by in steps of dir (1 or COL_COUNT - 1) that the table can show, so that the
+ * sorted heading is always on screen (the round only in the cross-round view). */
+static enum col sort_step(const struct app *app, unsigned dir)
+{
+	unsigned c = (unsigned)app->p.sort;
+
+	for (int tries = 0; tries < COL_COUNT; tries++) {
+		c = (c + dir) % COL_COUNT;
+		for (int t = 0; t < TC_COUNT; t++)
+			if (table_cols[t].sort == (int)c && (t != TC_ROUND || app->p.all_rounds))
+				return (enum col)c;
+	}
+	return app->p.sort;
+}
+
 static unsigned act_sort(struct app *app, int key)
 {
 	(void)key;
-	return sort_by(app, (enum col)((app->p.sort + 1) % COL_COUNT));
+	return sort_by(app, sort_step(app, 1));
 }
 
 static unsigned act_sort_back(struct app *app, int key)
 {
 	(void)key;
-	return sort_by(app, (enum col)((app->p.sort + COL_COUNT - 1) % COL_COUNT));
+	return sort_by(app, sort_step(app, COL_COUNT - 1));
 }
 
 static unsigned act_reverse(struct app *app, int key)

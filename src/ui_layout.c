@@ -26,15 +26,6 @@ static int col_width(int c)
 	return w > hw ? w : hw;
 }
 
-int ui_layout_table_cols(int width, bool *on, int *w)
-{
-	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = true;
-		w[c] = col_width(c);
-	}
-	return table_fit(width, 1, w, on);
-}
-
 /* Columns that always show (the rank, N, minutes, E' and the system), in the order of
  * table_fit's priorities: every column from this priority up. */
 #define PRIO_ALWAYS 75
@@ -63,6 +54,12 @@ static void grow(int *w, int want, int *add)
 	}
 }
 
+/* Whether column c can show: the round column only in the cross-round view. */
+static bool col_possible(const struct app *app, int c)
+{
+	return c != TC_ROUND || app->p.all_rounds;
+}
+
 /* The table's width with every column on and every name whole. */
 static int table_full(const struct app *app)
 {
@@ -70,7 +67,7 @@ static int table_full(const struct app *app)
 	int w[TC_COUNT];
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = true;
+		on[c] = col_possible(app, c);
 		w[c] = col_width(c);
 	}
 	if (app->w_sys > w[TC_SYS])
@@ -88,7 +85,8 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 
 	for (int c = 0; c < TC_COUNT; c++) {
 		w[c] = col_width(c);
-		on[c] = table_cols[c].prio >= PRIO_ALWAYS || table_cols[c].sort == (int)app->p.sort;
+		on[c] = col_possible(app, c) &&
+			(table_cols[c].prio >= PRIO_ALWAYS || table_cols[c].sort == (int)app->p.sort);
 	}
 	/* the system name first: all it needs, up to 24 columns or 40% of the width, whichever is
 	 * more, or whole once everything fits (each of these grows with the width, so the name's
@@ -103,7 +101,7 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 	for (;;) {
 		int best = -1;
 		for (int c = 0; c < TC_COUNT; c++)
-			if (!on[c] && w[c] + 1 <= add && (best < 0 || table_cols[c].prio > table_cols[best].prio))
+			if (!on[c] && col_possible(app, c) && w[c] + 1 <= add && (best < 0 || table_cols[c].prio > table_cols[best].prio))
 				best = c;
 		if (best < 0)
 			break;

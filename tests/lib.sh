@@ -26,6 +26,16 @@ expect_exit() {
 contains() { if grep -qF -- "$3" "$2"; then ok "$1"; else nok "$1" "'$3' not in $2:" "$(head -c 800 "$2")"; fi; }
 lacks()    { if grep -qF -- "$3" "$2"; then nok "$1" "'$3' found in $2"; else ok "$1"; fi; }
 
+# one_round VERSION: what follows sees a data folder holding that bundled round alone (with the
+# families and prices tables), for the checks written against one round's numbers.
+one_round() {
+	mkdir -p "$TMP/data-$1" &&
+		ln -sf "$GS_TOP/data/mlperf_training_$1.csv" "$GS_TOP/data/families.csv" \
+			"$GS_TOP/data/prices.csv" "$TMP/data-$1/" || exit 1
+	GPUSCALE_DATA=$TMP/data-$1
+	export GPUSCALE_DATA
+}
+
 # workloads_of_data FILE: the benchmark ids of the bundled v4.1 data (its CSV, not a message of
 # the program), one a line in file order, into FILE; one TAP line, ok when the list holds at least
 # the four workloads of the paper, so that a loop over FILE cannot quietly test nothing.

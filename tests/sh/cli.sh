@@ -2,6 +2,37 @@
 # the family filter and family mode, checked against values recomputed here with awk.
 . "$GS_TOP/tests/lib.sh"
 G=$GPUSCALE
+D=$GS_TOP/data
+
+# ---- no file: every bundled round loads, the newest opens ----
+expect_exit "no file: every bundled round loads" 0 "$G" --print summary
+contains "no file: the newest round (v5.1) opens" "$TMP/out" "round v5.1"
+expect_exit "no file: an older bundled round is there too" 0 "$G" --round v4.0 -w bert --print summary
+contains "no file: --round v4.0 shows v4.0's BERT" "$TMP/out" "BERT (bert), round v4.0"
+expect_exit "no file: an unknown round is refused" 2 "$G" --round v9 --print summary
+contains "no file: the valid rounds are the four bundled ones, in version order" "$TMP/err" "v4.0, v4.1, v5.0, v5.1"
+expect_exit "files in any order: exit 0" 0 "$G" "$D/mlperf_training_v5.0.csv" "$D/mlperf_training_v4.0.csv" --print summary
+contains "files in any order: the newest by version opens (v5.0)" "$TMP/out" "round v5.0"
+mkdir -p "$TMP/v10" && sed 's/^v4\.1,/v10.0,/' "$D/mlperf_training_v4.1.csv" >"$TMP/v10/mlperf_training_v10.0.csv"
+expect_exit "v10.0 beside v5.1: exit 0" 0 "$G" "$TMP/v10/mlperf_training_v10.0.csv" "$D/mlperf_training_v5.1.csv" --print summary
+contains "v10.0 is newer than v5.1 (versions, not text)" "$TMP/out" "round v10.0"
+mkdir -p "$TMP/empty"
+GPUSCALE_DATA=$TMP/empty expect_exit "a data folder with no round: exit 2" 2 "$G" --print summary
+contains "a data folder with no round says what it looked for" "$TMP/err" "no mlperf_training_*.csv here"
+# (issue: data/*.csv) the families and prices tables among the inputs are used as such
+expect_exit "data/*.csv: the tables among the results are no error" 0 "$G" "$D"/*.csv --print summary
+contains "data/*.csv: the families table is said to be used" "$TMP/err" "families.csv: a families table, not results: used as the families table"
+contains "data/*.csv: the prices table is said to be used" "$TMP/err" "prices.csv: a prices table, not results: used as the prices table"
+contains "data/*.csv: the rounds load and the newest opens" "$TMP/out" "round v5.1"
+printf 'pattern,vendor,family\nH100,NVIDIA,Hopper-X\n' >"$TMP/fam.csv"
+expect_exit "a families file among the inputs: exit 0" 0 "$G" "$TMP/fam.csv" "$D/mlperf_training_v4.1.csv" -w bert --print csv
+contains "a families file among the inputs replaces the rules" "$TMP/out" "Hopper-X"
+printf 'family,usd_per_hour_low,usd_per_hour_high,source,date\nH100 SXM,-1,2,x,2026\n' >"$TMP/badprice.csv"
+expect_exit "a bad prices file among the inputs: exit 2" 2 "$G" "$TMP/badprice.csv" "$D/mlperf_training_v4.1.csv" --print summary
+contains "a bad prices file among the inputs is named with its line" "$TMP/err" "badprice.csv:2:"
+
+# the checks below are written against the v4.1 round alone
+one_round v4.1
 
 expect_exit "--help exits 0" 0 "$G" --help
 contains "--help shows --print" "$TMP/out" "--print WHAT"

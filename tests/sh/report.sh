@@ -40,7 +40,7 @@ for f in "$GS_TOP"/data/mlperf_training_v4.0.csv "$GS_TOP"/data/mlperf_training_
 done
 # every column the loader reads (its table of names in dataset_csv.c) is in the output, by name
 sed -n '/column_names\[C_NCOLS\] = {/,/^};/p' "$GS_TOP/src/dataset_csv.c" | grep -o '"[a-z_]*"' | tr -d '"' >"$TMP/in_cols"
-"$G" -w bert --print csv | head -n 1 | tr ',' '\n' >"$TMP/out_cols"
+"$G" "$GS_TOP/data/mlperf_training_v4.1.csv" -w bert --print csv | head -n 1 | tr ',' '\n' >"$TMP/out_cols"
 missing=$(grep -vxF -f "$TMP/out_cols" "$TMP/in_cols" | tr '\n' ' ')
 [ -z "$missing" ] && [ "$(wc -l <"$TMP/in_cols")" -ge 17 ] && ok "--print csv carries every input column" || nok "--print csv carries every input column" "missing: $missing"
 

@@ -8,6 +8,8 @@
 # clipboard write, BEL and backspace reach the screen as '?' and do nothing to the terminal.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 set -f # keys such as ? [ * are words here, never patterns

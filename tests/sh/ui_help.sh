@@ -3,6 +3,8 @@
 # key name of DESIGN.md's table shows up in it (paging through it when it is long).
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 

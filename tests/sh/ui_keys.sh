@@ -3,6 +3,8 @@
 # family filter, reference pinning and modes, k, theta, sort, search and the detail overlay.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 

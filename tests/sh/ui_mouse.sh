@@ -4,6 +4,8 @@
 # mouse sequences an xterm would send.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 

@@ -3,6 +3,8 @@
 # "terminal too small" notice at 30x8 (minimum 60x16), and back; overlays survive a resize.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 

@@ -1,6 +1,7 @@
 #!/bin/sh
-# Several rounds loaded: [ and ] switch between them keeping the workload; a results CSV of
-# one's own (few columns, a bad row) opens with the load warning on the status bar.
+# Several rounds loaded: the newest opens first, whatever the order of the files; [ and ] switch
+# between them keeping the workload, and say so when the other round lacks it; a results CSV
+# of one's own (few columns, a bad row) opens with the load warning on the status bar.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
@@ -22,6 +23,68 @@ ui_see "[: back" "$r1"
 ui_keys q
 ui_exit_code >/dev/null
 
+for order in "v4.0 v4.1" "v4.1 v4.0"; do
+	set -- $order
+	ui_start 100 30 "" "'$GS_TOP/data/mlperf_training_$1.csv'" "'$GS_TOP/data/mlperf_training_$2.csv'"
+	ui_see "files $1 then $2: the newest round (v4.1) opens" "v4.1 (2/2)"
+	ui_keys q
+	ui_exit_code >/dev/null
+done
+# v4.0 has ResNet, v4.1 has not: ] says so and shows the first workload
+ui_start 100 30 "" "'$GS_TOP/data/mlperf_training_v4.0.csv'" "'$GS_TOP/data/mlperf_training_v4.1.csv'"
+ui_wait "v4.1 (2/2)"
+ui_keys '['
+ui_see "[: the older round" "v4.0 (1/2)"
+i=0
+while [ $i -lt 12 ] && ! grep -qF "[ResNet]" "$UI_SCREEN"; do ui_keys Tab; sleep 0.2; ui_cap; i=$((i + 1)); done
+ui_see "v4.0: ResNet" "[ResNet]"
+ui_keys ']'
+ui_see "]: v4.1 has no ResNet, and says so" "v4.1 has no ResNet: showing BERT"
+ui_see "]: BERT shown" "[BERT]"
+ui_keys q
+ui_exit_code >/dev/null
+
+# ---- no file: the four bundled rounds, the newest first ----
+ui_start 100 30 ""
+ui_see "no file: the newest bundled round opens" "v5.1 (4/4)"
+ui_see "no file: on its first workload" "[Llama2-LoRA]"
+ui_keys '['
+ui_see "[: v5.0, the workload kept" "v5.0 (3/4)"
+ui_see "[: still Llama2-LoRA" "[Llama2-LoRA]"
+ui_keys '[' '['
+ui_see "[ [: v4.0" "v4.0 (1/4)"
+ui_see "[ [: still Llama2-LoRA" "[Llama2-LoRA]"
+ui_keys '['
+ui_see "[ at the oldest round wraps to the newest" "v5.1 (4/4)"
+ui_keys q
+ui_exits "q exits 0"
+# "H100 SXM Llama2-LoRA from v4.0 to v5.1": the family, then A
+ui_start 100 60 "" -f "'H100 SXM'"
+ui_see "-f H100 SXM on v5.1" "filter: H100 SXM"
+ui_keys A
+ui_see "A: the cross-round view" "cross-round view"
+ui_see "the table has a round column" " round "
+ui_keys z z
+ui_wait "view: table only"
+ui_see "all 45 rows of the four rounds" "45/169 rows"
+# 60 lines hold the 45 rows whole
+for r in v4.0 v4.1 v5.0 v5.1; do
+	if grep -qE "^ *[0-9]+ +$r " "$UI_SCREEN"; then ok "cross-round view: rows of $r"
+	else nok "cross-round view: rows of $r" "$(cat "$UI_SCREEN")"; fi
+done
+ui_keys z
+ui_wait "view: plot and table"
+# y reaches kWh and cost
+i=0
+while [ $i -lt 8 ] && ! grep -qF "kWh" "$UI_SCREEN"; do ui_keys y; sleep 0.2; ui_cap; i=$((i + 1)); done
+ui_see "y reaches kWh" "kWh"
+i=0
+while [ $i -lt 8 ] && ! grep -qiF "cost" "$UI_SCREEN"; do ui_keys y; sleep 0.2; ui_cap; i=$((i + 1)); done
+ui_see "y reaches cost" "cost"
+ui_keys q
+ui_exits "q exits 0"
+
+one_round v4.1
 ui_start 100 30 ""
 ui_wait "[BERT]"
 ui_keys ']'

@@ -5,6 +5,8 @@
 # blocked, the terminal's server killed) ends the program instead of a busy loop.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
+# written against the v4.1 round alone
+one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 

@@ -28,6 +28,7 @@ ui_start() {
 		echo "export LSAN_OPTIONS='suppressions=$GS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}'"
 		echo "export ASAN_OPTIONS='fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}'"
 		echo "export TERM=xterm-256color LANG=C.UTF-8 $envs"
+		[ -z "${GPUSCALE_DATA:-}" ] || echo "export GPUSCALE_DATA='$GPUSCALE_DATA'"
 		echo "sh -c 'echo \$\$ > \"$TMP/pid\"; exec ${UI_WRAP:-} \"\$0\" \"\$@\"' '$GPUSCALE' $*"
 		echo "echo \"EXIT=\$?\" > '$TMP/exit.tmp'"
 		echo "stty -a > '$TMP/stty' 2>&1"
