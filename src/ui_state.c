@@ -30,30 +30,36 @@ long long ui_state_now(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Makes room for n entries of size bytes in *p (of *cap entries); false when memory runs out
+ * (*p is then as it was). */
+static bool grow_to(void **p, size_t *cap, size_t n, size_t size)
+{
+	void *q;
+
+	if (n <= *cap && *p)
+		return true;
+	q = realloc(*p, (n ? n : 1) * size);
+	if (!q)
+		return false;
+	*p = q;
+	*cap = n ? n : 1;
+	return true;
+}
+
 /* Grows *list (of *cap pointers) until a query that fills at most cap entries leaves room:
- * the lists have no fixed limit. Returns the count; 0 when memory runs out. */
+ * the lists have no fixed limit. Returns the count (a full list when memory runs out). */
 static size_t fill_names(const char ***list, size_t *cap,
 			 size_t (*query)(const struct dataset *, const char *, const char **, size_t),
 			 const struct dataset *ds, const char *arg)
 {
-	for (;;) {
-		size_t n;
-		if (*cap == 0 || !*list) {
-			const char **l = malloc(64 * sizeof *l);
-			if (!l)
-				return 0;
-			free(*list);
-			*list = l;
-			*cap = 64;
-		}
+	size_t n = 0;
+
+	for (size_t want = 64;; want = *cap * 2) {
+		if (!grow_to((void **)list, cap, want, sizeof **list))
+			return n;
 		n = query(ds, arg, *list, *cap);
 		if (n < *cap)
 			return n;
-		const char **l = realloc(*list, *cap * 2 * sizeof *l);
-		if (!l)
-			return n;
-		*list = l;
-		*cap *= 2;
 	}
 }
 
@@ -63,26 +69,10 @@ static size_t rounds_query(const struct dataset *ds, const char *unused, const c
 	return dataset_rounds(ds, out, max);
 }
 
-/* Rounds in version order: "v4.0" < "v4.1" < "v5.0" < "v10.0", digit runs read as numbers. */
-static int version_cmp(const void *x, const void *y)
+/* Rounds in version order: "v4.0" < "v4.1" < "v5.0" < "v10.0". */
+static int round_cmp(const void *x, const void *y)
 {
-	const char *a = *(const char *const *)x, *b = *(const char *const *)y;
-
-	while (*a && *b) {
-		if (*a >= '0' && *a <= '9' && *b >= '0' && *b <= '9') {
-			char *ea, *eb;
-			unsigned long long va = strtoull(a, &ea, 10), vb = strtoull(b, &eb, 10);
-			if (va != vb)
-				return va < vb ? -1 : 1;
-			a = ea;
-			b = eb;
-			continue;
-		}
-		if (ascii_fold((unsigned char)*a) != ascii_fold((unsigned char)*b))
-			return ascii_fold((unsigned char)*a) - ascii_fold((unsigned char)*b);
-		a++, b++;
-	}
-	return (unsigned char)*a - (unsigned char)*b;
+	return text_version_cmp(*(const char *const *)x, *(const char *const *)y);
 }
 
 static void load_works(struct app *app)
@@ -108,7 +98,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		app->mouse = o->mouse == MOUSE_ON;
 
 	app->nrounds = fill_names(&app->rounds, &cap, rounds_query, ds, NULL);
-	qsort(app->rounds, app->nrounds, sizeof *app->rounds, version_cmp);
+	qsort(app->rounds, app->nrounds, sizeof *app->rounds, round_cmp);
 	/* the newest round opens, unless one was asked for */
 	i = p->round ? name_find(app->rounds, app->nrounds, p->round, true) : app->nrounds;
 	app->round_i = i < app->nrounds ? i : (app->nrounds ? app->nrounds - 1 : 0);
@@ -210,20 +200,6 @@ bool ui_state_match(const struct app *app, size_t i, const char *text)
 }
 
 /* ---- the shown rows ---- */
-
-static bool grow_to(void **p, size_t *cap, size_t n, size_t size)
-{
-	void *q;
-
-	if (n <= *cap && *p)
-		return true;
-	q = realloc(*p, (n ? n : 1) * size);
-	if (!q)
-		return false;
-	*p = q;
-	*cap = n ? n : 1;
-	return true;
-}
 
 /* Name widths and id collisions, once per analysis (the table reads them every frame). */
 static int width_of(const struct app *app, const char *s)
@@ -415,14 +391,9 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;
-	if (app->a.n > app->pts_cap) {
-		struct plot_point *pts = realloc(app->pts, app->a.n * sizeof *pts);
-		if (!pts) {
-			err_set(err, NULL, 0, 0, "out of memory");
-			return -1;
-		}
-		app->pts = pts;
-		app->pts_cap = app->a.n;
+	if (!grow_to((void **)&app->pts, &app->pts_cap, app->a.n, sizeof *app->pts)) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
 	}
 	measure(app);
 	ui_state_view(app);
