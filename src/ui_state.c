@@ -1,12 +1,11 @@
-/* ui_state.c: the explorer's model (selection, tabs, filter menu, search) on top of the analysis
- * core; the plot's state is in ui_state_plot.c, the overlays' text in ui_state_text.c. No
- * curses here: every function works without a terminal, so the loop can recompute and the
- * draw code only reads. Names compare under the
+/* ui_state.c: the explorer's model on top of the analysis core: rounds and workloads, the
+ * analysis and its recompute, the shown rows (row filter) and the selection kept across both,
+ * messages, and the family menu. The plot's state is in ui_state_plot.c, the overlays' text in
+ * ui_state_text.c, what is typed in ui_prompt.c. No curses here: every function works without
+ * a terminal, so the loop can recompute and the draw code only reads. Names compare under the
  * one ASCII case-folding rule (ascii_fold), the same in every locale. */
 #include "ui_app.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,26 +178,6 @@ const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 	return r->system;
 }
 
-/* ---- text matching: ASCII case folded, the same rule as every name lookup ---- */
-
-static bool starts_folded(const char *s, const char *t)
-{
-	return ascii_ncasecmp(s, t, strlen(t)) == 0;
-}
-
-static bool contains_folded(const char *s, const char *t)
-{
-	return ascii_casestr(s, t) != NULL;
-}
-
-bool ui_state_match(const struct app *app, size_t i, const char *text)
-{
-	const struct row *r = ui_state_row(app, i);
-
-	return contains_folded(r->system, text) || contains_folded(r->system_name, text) ||
-	       contains_folded(r->submitter, text);
-}
-
 /* ---- the shown rows ---- */
 
 /* Name widths and id collisions, once per analysis (the table reads them every frame). */
@@ -290,7 +269,7 @@ void ui_state_view(struct app *app)
 	}
 	for (size_t i = 0; i < app->a.n; i++) {
 		app->vis[n] = i;
-		if (!app->rowfilt[0] || ui_state_match(app, n, app->rowfilt))
+		if (!app->rowfilt[0] || ui_prompt_matches(app, n, app->rowfilt))
 			n++;
 	}
 	app->nvis = n;
@@ -578,22 +557,6 @@ void ui_state_menu_apply(struct app *app)
 			     on, MAX_SEL, MAX_SEL);
 }
 
-long ui_state_menu_find(const struct app *app, const char *text)
-{
-	size_t n = app->nfam;
-
-	if (n == 0 || !text || !*text)
-		return -1;
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t step = 0; step < n; step++) {
-			size_t i = (app->fam_cur + step) % n;
-			if (pass == 0 ? starts_folded(app->fam[i].name, text)
-				      : contains_folded(app->fam[i].name, text))
-				return (long)i;
-		}
-	return -1;
-}
-
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
 {
 	const struct filter *f = &app->p.filter;
@@ -610,39 +573,7 @@ char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
 	return buf;
 }
 
-/* ---- search, jumps, typed values ---- */
-
-long ui_state_find(const struct app *app, size_t from, int dir, const char *text)
-{
-	size_t n = app->nvis;
-
-	/* an empty text would match everywhere: no text matches nothing */
-	if (n == 0 || !text || !*text)
-		return -1;
-	for (size_t step = 1; step <= n; step++) {
-		size_t i = dir > 0 ? (from + step) % n : (from + n - step % n) % n;
-		if (ui_state_match(app, i, text))
-			return (long)i;
-	}
-	return -1;
-}
-
-size_t ui_state_count(const struct app *app, const char *text, size_t *ord)
-{
-	size_t c = 0;
-
-	if (ord)
-		*ord = 0;
-	if (!text || !*text)
-		return 0;
-	for (size_t i = 0; i < app->nvis; i++)
-		if (ui_state_match(app, i, text)) {
-			c++;
-			if (ord && i == app->sel)
-				*ord = c;
-		}
-	return c;
-}
+/* ---- jumps and theta ---- */
 
 long ui_state_ref_pos(const struct app *app)
 {
@@ -660,46 +591,12 @@ long ui_state_breakeven_pos(const struct app *app)
 	return -1;
 }
 
-/* A whole number or decimal, nothing else around it (spaces aside). */
-static int parse_num(const char *text, double *v)
+/* A new theta moves the break-even rows and ranges, nothing else. */
+unsigned ui_state_theta_changed(struct app *app)
 {
-	char *end;
-
-	errno = 0;
-	*v = strtod(text, &end);
-	while (*end == ' ')
-		end++;
-	return end == text || *end || errno || !isfinite(*v) ? -1 : 0;
-}
-
-int ui_state_set_theta(struct app *app, const char *text)
-{
-	double t;
-	char b1[32], b2[32];
-
-	if (parse_num(text, &t) < 0 || !(t >= GS_THETA_MIN) || t > GS_THETA_MAX) {
-		ui_state_msg(app, true, "theta: '%s' is not a number in %s..%s", text,
-			     fmt_short(GS_THETA_MIN, b1, sizeof b1), fmt_short(GS_THETA_MAX, b2, sizeof b2));
-		return -1;
-	}
-	app->p.theta = t;
-	return 0;
-}
-
-int ui_state_set_k(struct app *app, const char *text)
-{
-	double k;
-
-	while (*text == ' ')
-		text++;
-	if (ascii_casecmp(text, "auto") == 0) {
-		app->p.k = 0;
-		return 0;
-	}
-	if (parse_num(text, &k) < 0 || k != floor(k) || k < 1 || k > MAX_K) {
-		ui_state_msg(app, true, "k: '%s' is not a whole number in 1..%d, or auto", text, MAX_K);
-		return -1;
-	}
-	app->p.k = (int)k;
-	return 0;
+	if (app->a.n == 0)
+		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
+	if (analysis_breakeven(app->ds, &app->a, app->p.theta, NULL) < 0)
+		return UI_RECOMPUTE;
+	return UI_REDRAW;
 }
