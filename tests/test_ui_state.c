@@ -1,10 +1,11 @@
 /* test_ui_state.c: the explorer's state driven by keys, without a terminal (ui_state*.c,
  * ui_prompt.c, ui_keys.c, ui_layout.c and ui_text.c linked from libgsui.a): rounds and
- * workloads without a fixed limit, the round keys, sorting both ways and by a click on a heading, search counts,
- * the row filter, the jump keys, typed theta and k, the family menu's type-ahead, the zoom,
- * messages that expire, names that never get less room on a wider terminal, the middle cut,
- * the help's "what you see" page against the marks and headings in use, and ui_prompt.c's
- * parsing of typed theta and k, its search matching and the menu's type-ahead called directly. */
+ * workloads without a fixed limit, the round keys, sorting both ways and by a click on a
+ * heading, search counts, the row filter, the jump keys, typed theta and k, the family menu's
+ * type-ahead, the zoom, messages that expire, names that never get less room on a wider
+ * terminal, the middle cut, the help's "what you see" page against the marks and headings in
+ * use, and ui_prompt.c's parsing of typed theta and k, its search matching and the menu's
+ * type-ahead called directly. */
 #include <locale.h>
 #include <math.h>
 #include <setjmp.h>
