@@ -52,6 +52,13 @@ enum {
 	UI_CLEAR = 16      /* repaint the whole terminal (Ctrl-L) */
 };
 
+/* A key as its key-table action gets it: the key (the character typed, for the table's
+ * UI_KEY_TEXT) and the argument of its table entry. */
+struct ui_press {
+	int key;
+	int arg;
+};
+
 /* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
 enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
 	      UI_CTX_PROMPT, UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
@@ -209,34 +216,9 @@ int ui_state_set_workload(struct app *app, size_t i);
 void ui_state_menu_open(struct app *app);
 /* Makes the checked menu entries the family filter (a message when there are too many). */
 void ui_state_menu_apply(struct app *app);
-/* First menu entry at or after the cursor (wrapping) whose name starts with text (ASCII case
- * folded), else the first containing it; -1 when none. */
-long ui_state_menu_find(const struct app *app, const char *text);
-/* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
- * itself last); -1 when none. Case-insensitive substring of system, system name, submitter. */
-long ui_state_find(const struct app *app, size_t from, int dir, const char *text);
-/* Whether shown row i matches text as ui_state_find means it. */
-bool ui_state_match(const struct app *app, size_t i, const char *text);
-/* How many shown rows match text; *ord (may be NULL) gets the selection's 1-based place among
- * them, 0 when it does not match. */
-size_t ui_state_count(const struct app *app, const char *text, size_t *ord);
 /* Shown position of the reference row / the break-even row; -1 when not shown. */
 long ui_state_ref_pos(const struct app *app);
 long ui_state_breakeven_pos(const struct app *app);
-/* Parses text as theta (in (GS_THETA_MIN, GS_THETA_MAX]) or k (1..MAX_K, or "auto") and sets
- * it; 0, or -1 with a message saying what is allowed. */
-int ui_state_set_theta(struct app *app, const char *text);
-int ui_state_set_k(struct app *app, const char *text);
-/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot); does
- * nothing when nothing it depends on changed since the last call. */
-void ui_state_plot(struct app *app);
-/* Fills app->pts with the shown rows as points of the y metric (the selection marked); returns
- * their count (pts[j] is shown row j). */
-size_t ui_state_plot_points(struct app *app);
-/* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
-void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
-/* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */
-long ui_state_plot_hit(struct app *app, int gy, int gx);
 /* Sets the message (printf-style), shown for UI_MSG_MS. */
 void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -248,10 +230,27 @@ const struct row *ui_state_row(const struct app *app, size_t i);
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n);
 /* Text of the family filter for the status bar ("all", "H100 SXM", "H100 SXM +2"). */
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
+/* After a new theta: UI_REDRAW when the break-even moved in place, else UI_RECOMPUTE. */
+unsigned ui_state_theta_changed(struct app *app);
+
+/* ui_state_plot.c: the plot as state. */
+
+/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot); does
+ * nothing when nothing it depends on changed since the last call. */
+void ui_state_plot(struct app *app);
+/* Fills app->pts with the shown rows as points of the y metric (the selection marked); returns
+ * their count (pts[j] is shown row j). */
+size_t ui_state_plot_points(struct app *app);
+/* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
+void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
+/* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */
+long ui_state_plot_hit(struct app *app, int gy, int gx);
+
+/* ui_state_text.c: the overlays' text and the fit's part of the status line. */
+
 /* Lines of the detail overlay for the selected row into lines[max][UI_LINE], mark[i] (mark may
  * be NULL) true for the runs the olympic average dropped; returns the count. */
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
-
 /* With the fit on, the predicted break-even for the status line into buf: ", fit N=51.7 (H100
  * SXM)" (brief: ", fit 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
  * the break-even row's, else the reference's, else the first fitted. Returns buf. */
@@ -292,6 +291,35 @@ int ui_layout_col_at(const struct app *app, int x);
 /* Which pane holds screen cell (y, x): 1 plot grid, 2 table data, 3 header, 4 table heading,
  * 0 other. */
 int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
+
+/* ui_prompt.c: what is typed (the / search and | row filter prompt, the value prompt of = and
+ * K, the family menu's type-ahead), matched under ascii_fold. */
+
+/* Whether shown row i's system id, system name or submitter contains text. */
+bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
+/* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
+ * itself last); -1 when none or text is empty. */
+long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text);
+/* How many shown rows match text; *ord (may be NULL) gets the selection's 1-based place among
+ * them, 0 when it does not match. */
+size_t ui_prompt_count(const struct app *app, const char *text, size_t *ord);
+/* First menu entry at or after the cursor (wrapping) whose name starts with text, else the
+ * first containing it; -1 when none. */
+long ui_prompt_menu_find(const struct app *app, const char *text);
+/* Parses text as theta (in GS_THETA_MIN..GS_THETA_MAX) and sets it; 0, or -1 with a message
+ * saying what is allowed. */
+int ui_prompt_theta(struct app *app, const char *text);
+/* Parses text as k (1..MAX_K, or "auto" for 0) and sets it; 0, or -1 with a message. */
+int ui_prompt_k(struct app *app, const char *text);
+/* Key actions (UI_* flags): open the prompt in.arg (enum ui_prompt) names; type in.key into the
+ * open prompt or the menu's type-ahead, or delete its last character; Enter and Esc on a
+ * prompt; the next (in.arg 1) or previous (-1) match of the last search. */
+unsigned ui_prompt_open(struct app *app, struct ui_press in);
+unsigned ui_prompt_type(struct app *app, struct ui_press in);
+unsigned ui_prompt_back(struct app *app, struct ui_press in);
+unsigned ui_prompt_accept(struct app *app, struct ui_press in);
+unsigned ui_prompt_cancel(struct app *app, struct ui_press in);
+unsigned ui_prompt_next(struct app *app, struct ui_press in);
 
 /* ui_keys.c */
 

@@ -1,9 +1,11 @@
-/* test_ui_state.c: the explorer's state driven by keys, without a terminal (ui_state.c,
- * ui_keys.c, ui_layout.c and ui_text.c linked from libgsui.a): rounds and workloads without a
- * fixed limit, the round keys, sorting both ways and by a click on a heading, search counts,
- * the row filter, the jump keys, typed theta and k, the family menu's type-ahead, the zoom,
- * messages that expire, names that never get less room on a wider terminal, the middle cut,
- * and the help's "what you see" page against the marks and headings in use. */
+/* test_ui_state.c: the explorer's state driven by keys, without a terminal (ui_state*.c,
+ * ui_prompt.c, ui_keys.c, ui_layout.c and ui_text.c linked from libgsui.a): rounds and
+ * workloads without a fixed limit, the round keys, sorting both ways and by a click on a
+ * heading, search counts, the row filter, the jump keys, typed theta and k, the family menu's
+ * type-ahead, the zoom, messages that expire, names that never get less room on a wider
+ * terminal, the middle cut, the help's "what you see" page against the marks and headings in
+ * use, and ui_prompt.c's parsing of typed theta and k, its search matching and the menu's
+ * type-ahead called directly. */
 #include <locale.h>
 #include <math.h>
 #include <setjmp.h>
@@ -602,6 +604,127 @@ static void help_covers_marks_and_headings(void **state)
 	close_app(&f);
 }
 
+/* ---- ui_prompt.c called directly: the parsing and matching the prompts use ---- */
+
+static void prompt_parses_theta_and_k(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	assert_int_equal(ui_prompt_theta(f.app, "0.6"), 0);
+	assert_true(f.app->p.theta == 0.6);
+	assert_int_equal(ui_prompt_theta(f.app, " 0.7  "), 0); /* spaces around it are fine */
+	assert_true(f.app->p.theta == 0.7);
+	assert_int_equal(ui_prompt_theta(f.app, "0.8x"), -1);
+	assert_int_equal(ui_prompt_theta(f.app, ""), -1);
+	assert_int_equal(ui_prompt_theta(f.app, "nan"), -1);
+	assert_int_equal(ui_prompt_theta(f.app, "inf"), -1);
+	assert_int_equal(ui_prompt_theta(f.app, "0.04"), -1);
+	assert_true(f.app->p.theta == 0.7); /* a refused value changes nothing */
+	assert_true(f.app->msg_err);
+	assert_int_equal(ui_prompt_k(f.app, "3"), 0);
+	assert_int_equal(f.app->p.k, 3);
+	assert_int_equal(ui_prompt_k(f.app, "  AUTO"), 0);
+	assert_int_equal(f.app->p.k, 0);
+	assert_int_equal(ui_prompt_k(f.app, "12"), 0);
+	assert_int_equal(f.app->p.k, 12);
+	assert_int_equal(ui_prompt_k(f.app, "2.5"), -1);
+	assert_int_equal(ui_prompt_k(f.app, "0"), -1);
+	assert_int_equal(ui_prompt_k(f.app, "13"), -1);
+	assert_int_equal(ui_prompt_k(f.app, "autox"), -1);
+	assert_int_equal(f.app->p.k, 12);
+	assert_non_null(strstr(f.app->msg, "1..12, or auto"));
+	close_app(&f);
+}
+
+static void prompt_finds_and_counts(void **state)
+{
+	struct fx f = { 0 };
+	size_t ord;
+	long i, j;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	/* system, system name and submitter, under ASCII case folding */
+	assert_int_equal(ui_prompt_count(f.app, "EOS_", NULL), 2);
+	assert_int_equal(ui_prompt_count(f.app, "krai", NULL), 1);
+	assert_int_equal(ui_prompt_count(f.app, "", &ord), 0);
+	assert_int_equal(ord, 0);
+	assert_int_equal(ui_prompt_find(f.app, 0, 1, ""), -1);
+	assert_int_equal(ui_prompt_find(f.app, 0, 1, "no such"), -1);
+	/* forward and back wrap, and the row searched from comes last */
+	i = ui_prompt_find(f.app, f.app->sel, 1, "eos_");
+	assert_true(i >= 0);
+	j = ui_prompt_find(f.app, (size_t)i, 1, "eos_");
+	assert_true(j >= 0 && j != i);
+	assert_int_equal(ui_prompt_find(f.app, (size_t)j, 1, "eos_"), i);
+	assert_int_equal(ui_prompt_find(f.app, (size_t)i, -1, "eos_"), j);
+	assert_int_equal(ui_prompt_find(f.app, (size_t)i, 1, "krai"), pos_of(f.app, "ws_2xA5000"));
+	ui_state_select(f.app, j);
+	assert_int_equal(ui_prompt_count(f.app, "eos_", &ord), 2);
+	assert_true(ord == 1 || ord == 2);
+	assert_true(ui_prompt_matches(f.app, (size_t)j, "EOS"));
+	assert_false(ui_prompt_matches(f.app, (size_t)j, "tpu"));
+	close_app(&f);
+}
+
+static void prompt_menu_type_ahead(void **state)
+{
+	struct fx f = { 0 };
+	long rtx, tpu;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_state_menu_open(f.app);
+	assert_true(f.app->nfam >= 3);
+	assert_int_equal(ui_prompt_menu_find(f.app, ""), -1);
+	assert_int_equal(ui_prompt_menu_find(f.app, "zzz"), -1);
+	tpu = ui_prompt_menu_find(f.app, "tpu");
+	assert_true(tpu >= 0);
+	assert_non_null(strstr(f.app->fam[tpu].name, "TPU"));
+	/* a name that starts so (TPU-v5p) wins over one before it that only contains the text
+	 * (RTX A5000); without one that starts so, the first containing it */
+	assert_int_equal(ui_prompt_menu_find(f.app, "t"), tpu);
+	rtx = ui_prompt_menu_find(f.app, "5000");
+	assert_true(rtx >= 0 && rtx < tpu);
+	assert_string_equal(f.app->fam[rtx].name, "RTX A5000");
+	/* typed into the open menu: the cursor moves; a letter that matches nothing is dropped */
+	f.app->ov = OV_MENU;
+	key(f.app, 't');
+	assert_int_equal(f.app->fam_cur, (size_t)tpu);
+	key(f.app, 'q');
+	assert_string_equal(f.app->fam_find, "t");
+	assert_true(f.app->msg_err);
+	key(f.app, 127);
+	assert_string_equal(f.app->fam_find, "");
+	close_app(&f);
+}
+
+/* A new theta moves the break-even in place; with no rows shown it asks for a recompute. */
+static void theta_change_in_place(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	f.app->p.theta = 0.05;
+	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
+	assert_true(f.app->a.breakeven >= 0);
+	assert_true(f.app->a.rows[f.app->a.breakeven].Ep >= 0.05);
+	f.app->p.theta = GS_THETA_MAX;
+	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
+	assert_true(f.app->a.breakeven < 0 || f.app->a.rows[f.app->a.breakeven].Ep >= GS_THETA_MAX);
+	/* no rows: the last run may have failed, so the analysis runs again */
+	f.app->a.n = 0;
+	assert_int_equal(ui_state_theta_changed(f.app), UI_RECOMPUTE);
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -618,6 +741,10 @@ int main(void)
 		cmocka_unit_test(colliding_ids_show_submitter),
 		cmocka_unit_test(messages_expire),
 		cmocka_unit_test(help_covers_marks_and_headings),
+		cmocka_unit_test(prompt_parses_theta_and_k),
+		cmocka_unit_test(prompt_finds_and_counts),
+		cmocka_unit_test(prompt_menu_type_ahead),
+		cmocka_unit_test(theta_change_in_place),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

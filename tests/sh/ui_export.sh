@@ -27,7 +27,7 @@ if [ "$rows" -eq 29 ]; then ok "the CSV has every shown row"; else nok "the CSV 
 contains "the CSV names the reference" "$csv" "7920T_2xA5000_hdd"
 contains "the plot file has the axis" "$txt" "+---"
 contains "the plot file says what it shows" "$txt" "# gpuscale v4.1 bert"
-ls -a "$TMP" | grep -q '^\.gpuscale-export' && nok "no temporary file left" "$(ls -a "$TMP")" || ok "no temporary file left"
+ls -a "$TMP" | grep -q '^\.gpuscale-' && nok "no temporary file left" "$(ls -a "$TMP")" || ok "no temporary file left"
 
 # a second export in the same second gets another name; the first files stay as they were
 sum1=$(cksum <"$csv")
@@ -59,7 +59,7 @@ ui_stop
 # count DIR NAME-PATTERN: how many files in DIR match
 count() { find "$1" -maxdepth 1 -type f -name "$2" | wc -l | tr -d ' '; }
 # pairs DIR: "CSVS TXTS TEMPS" counted in DIR
-pairs() { echo "$(count "$1" 'gpuscale-*.csv') $(count "$1" 'gpuscale-*.txt') $(count "$1" '.gpuscale-export*')"; }
+pairs() { echo "$(count "$1" 'gpuscale-*.csv') $(count "$1" 'gpuscale-*.txt') $(count "$1" '.gpuscale-*')"; }
 # taken DIR EXT...: files "mine" under the names exports get in the next 30 s (false without
 # GNU date)
 taken() {

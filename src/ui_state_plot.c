@@ -1,0 +1,137 @@
+/* ui_state_plot.c: the explorer's plot as state: the chart options the keys chose, the points
+ * of the shown rows, the raster of the current frame (kept while nothing it depends on changes)
+ * and which point a click lands on. No curses here. */
+#include "ui_app.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart.h"
+
+/* The explorer's choices as chart options for a w x h plot. */
+static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->metric = app->ymet;
+	o->theta = app->p.theta;
+	o->log_y = app->log_y;
+	o->show_pareto = app->pareto_marks;
+	o->group = chart_group_of(&app->p);
+	o->full_range = app->full_range;
+	o->bars = app->bars;
+	o->width = w;
+	o->height = h;
+}
+
+size_t ui_state_plot_points(struct app *app)
+{
+	struct chart_opts o;
+	size_t n = 0;
+
+	plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pts);
+	if (app->nvis == app->a.n)
+		return app->nvis;
+	/* the row filter keeps some rows: their points move down to their shown positions */
+	for (size_t j = 0; j < app->nvis; j++)
+		app->pts[n++] = app->pts[app->vis[j]];
+	return n;
+}
+
+void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s)
+{
+	struct chart_opts o;
+
+	plot_opts(app, w, h, &o);
+	chart_spec(app->ds, &app->a, &o, s);
+}
+
+void ui_state_plot(struct app *app)
+{
+	struct plot_spec spec;
+	struct gs_err err;
+	unsigned long key[8];
+	size_t n;
+
+	if (app->lay.too_small || app->lay.plot.w < PLOT_MIN_W || app->lay.plot.h < PLOT_MIN_H) {
+		app->grid_ok = false;
+		app->plot_key[0] = 0;
+		return;
+	}
+	/* everything the picture depends on; a frame where none of it changed keeps the grid */
+	memset(key, 0, sizeof key);
+	key[0] = app->gen + 1;
+	key[1] = app->sel;
+	key[2] = (unsigned long)app->ymet | (unsigned long)app->log_y << 8 |
+		 (unsigned long)app->pareto_marks << 9 | (unsigned long)app->full_range << 10 |
+		 (unsigned long)app->bars << 11;
+	memcpy(&key[3], &app->p.theta, sizeof app->p.theta < sizeof key[3] ? sizeof app->p.theta : sizeof key[3]);
+	key[4] = (unsigned long)app->lay.plot.w << 16 | (unsigned long)app->lay.plot.h;
+	key[5] = (unsigned long)(app->a.breakeven + 1);
+	if (app->grid_ok && memcmp(key, app->plot_key, sizeof key) == 0)
+		return;
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
+	n = ui_state_plot_points(app);
+	{
+		struct chart_opts o;
+		plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+		spec.curves = app->fit_curves;
+		spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->fit_curves, MAX_K, app->fit_xy);
+	}
+	app->grid_ok = plot_render(app->pts, n, &spec, &app->grid, &err) == 0;
+	memcpy(app->plot_key, key, sizeof key);
+}
+
+/* A click is resolved against the cells plot_locate gives, which are where plot_render put
+ * each glyph (one mapping in plot.c for both); distance counts a row as two columns, as cells
+ * are about twice as tall as wide. */
+long ui_state_plot_hit(struct app *app, int gy, int gx)
+{
+	struct plot_spec spec;
+	struct gs_err err;
+	long best = -1, after_sel = -1, ref = -1;
+	int bestd = 1 << 30;
+	bool sel_ties = false;
+	size_t n = app->nvis;
+	int *dist;
+
+	if (!app->grid_ok || n == 0)
+		return -1;
+	dist = malloc(n * sizeof *dist);
+	if (!dist)
+		return -1;
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
+	n = ui_state_plot_points(app);
+	if (plot_locate(app->pts, n, &spec, dist, &err) < 0) {
+		free(dist);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int y = dist[i] < 0 ? -1 : dist[i] / spec.width, x = dist[i] < 0 ? -1 : dist[i] % spec.width;
+		dist[i] = 1 << 30;
+		if (y >= 0 && abs(y - gy) <= 1 && abs(x - gx) <= 2)
+			dist[i] = abs(y - gy) * 2 + abs(x - gx);
+		if (dist[i] < bestd)
+			bestd = dist[i];
+	}
+	/* points sharing the nearest cell: the reference first, then each click on the same
+	 * cell moves on to the next of them */
+	for (size_t i = 0; bestd < (1 << 30) && i < n; i++) {
+		if (dist[i] != bestd)
+			continue;
+		if (best < 0)
+			best = (long)i;
+		if (ui_state_arow(app, i)->is_ref && ref < 0)
+			ref = (long)i;
+		if (sel_ties && after_sel < 0)
+			after_sel = (long)i;
+		if (i == app->sel)
+			sel_ties = true;
+	}
+	if (sel_ties)
+		best = after_sel >= 0 ? after_sel : best;
+	else if (ref >= 0)
+		best = ref;
+	free(dist);
+	return best;
+}

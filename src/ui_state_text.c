@@ -1,0 +1,393 @@
+/* ui_state_text.c: the text the explorer shows beyond the table: the detail overlay of the
+ * selected row, the fit's part of the status line, and the help overlay (keys from the key
+ * table, then "what you see"). Lines are built into caller buffers; no curses here. */
+#include "ui_app.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "olympic.h"
+#include "text.h"
+
+/* Appends a line, unmarked (mark may be NULL). */
+#define ADD(...) do { \
+		if (n < max) { \
+			if (mark) \
+				mark[n] = false; \
+			snprintf(lines[n++], UI_LINE, __VA_ARGS__); \
+		} \
+	} while (0)
+
+/* The olympic average drops, from the ascending successful runs, the fastest m and the slowest
+ * m - d, failed runs counting as already-dropped slow ones (m = 4 for unet3d, else 1). */
+static const char *run_note(const struct row *r, unsigned i, bool *dropped)
+{
+	size_t lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
+
+	*dropped = false;
+	if (olympic_window(r->run_n, d, olympic_limit(r->benchmark), &lo, &hi) == 1)
+		return "not scored (too many failed runs)";
+	*dropped = i < lo || i >= hi;
+	if (i < lo)
+		return "dropped (fastest)";
+	if (i >= hi)
+		return "dropped (slowest)";
+	return "averaged";
+}
+
+/* The runs: T and the spread are the olympic average and range of the raw run times times the
+ * scaling factor, so each run shows both, and the failed runs are said to count as dropped. */
+static void run_lines(const struct app *app, const struct row *r, char (*lines)[UI_LINE], bool *mark,
+		      size_t max, size_t *np)
+{
+	size_t n = *np;
+	double sf = isfinite(r->scaling_factor) && r->scaling_factor > 0 ? r->scaling_factor : 1.0;
+	int m = (int)olympic_limit(r->benchmark), d = r->runs_failed > 0 ? r->runs_failed : 0;
+	char b1[32], b2[32];
+
+	fmt_sig(sf, 4, b1, sizeof b1);
+	if (d > 0)
+		ADD("runs          %d scored, %d failed: failed runs count as dropped slowest",
+		    r->runs_scored, d);
+	else if (r->runs_scored >= 0)
+		ADD("runs          %d scored, 0 failed", r->runs_scored);
+	ADD("average       drop %d fastest, %d slowest, mean x scaling factor %s = T", m, m, b1);
+	if (r->run_n == 0) {
+		ADD("  (no raw run times in the data)");
+		*np = n;
+		return;
+	}
+	ADD("  run       raw min   scaled min   (raw: unscaled)");
+	for (unsigned i = 0; i < r->run_n; i++) {
+		double v = app->ds->runs[r->run_off + i];
+		bool dropped;
+		const char *note = run_note(r, i, &dropped);
+		ADD("  run %2u %10s %12s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
+		    fmt_fixed(v * sf, 3, b2, sizeof b2), note);
+		if (mark && n > 0 && n <= max)
+			mark[n - 1] = dropped; /* the dropped runs stand out */
+	}
+	*np = n;
+}
+
+/* The family whose predicted break-even the status line gives (see ui_state_fit_text). */
+static const struct fam_fit *fit_shown(const struct app *app)
+{
+	const struct analysis *a = &app->a;
+	const struct fit *f = NULL;
+	long row = a->breakeven >= 0 ? (long)a->rows[a->breakeven].row
+		   : a->ref >= 0 ? a->ref : a->n ? (long)a->rows[0].ref : -1;
+
+	if (row >= 0)
+		f = analysis_fit_of(app->ds, a, (size_t)row);
+	for (size_t i = 0; i < a->nfits; i++)
+		if (&a->fits[i].fit == f)
+			return &a->fits[i];
+	return a->nfits ? &a->fits[0] : NULL;
+}
+
+char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n)
+{
+	const struct fam_fit *ff = app->p.fit ? fit_shown(app) : NULL;
+	const char *why;
+	char b[32];
+	double be;
+
+	if (n)
+		buf[0] = '\0';
+	if (!app->p.fit)
+		return buf;
+	if (!ff) {
+		snprintf(buf, n, ", fit -");
+		return buf;
+	}
+	be = fit_breakeven(&ff->fit, app->p.theta, &why);
+	if (isfinite(be) && brief)
+		snprintf(buf, n, ", fit %s", fmt_sig(be, 3, b, sizeof b));
+	else if (isfinite(be))
+		snprintf(buf, n, ", fit N=%s (%s)", fmt_sig(be, 3, b, sizeof b), ff->family);
+	else if (brief)
+		snprintf(buf, n, ", fit -");
+	else
+		snprintf(buf, n, ", fit - (%s: %s)", ff->family,
+			 fit_usable(&ff->fit) ? why : ff->fit.reason[0] ? ff->fit.reason : fit_state_name(ff->fit.state));
+	return buf;
+}
+
+/* The detail's fit line: the row against its family's law. */
+static void fit_line(const struct app *app, const struct arow *ar, char *buf, size_t n)
+{
+	const struct fit *f = analysis_fit_of(app->ds, &app->a, ar->row);
+	char b1[32], b2[32], b3[32];
+
+	if (!f)
+		snprintf(buf, n, "-");
+	else if (!fit_usable(f))
+		snprintf(buf, n, "- (family %s: %s)", fit_state_name(f->state), f->reason);
+	else
+		snprintf(buf, n, "residual %+.4f on ln X (T %s min, law %s min), fitted E' %s%s",
+			 ar->fit_resid, fmt_fixed(ar->T, 2, b1, sizeof b1),
+			 fmt_fixed(fit_t(f, ar->N), 2, b2, sizeof b2), fmt_sig(ar->ep_fit, 4, b3, sizeof b3),
+			 f->state == FIT_WEAK ? " (weak fit)" : "");
+}
+
+/* "64", or "none" for -1. */
+static const char *n_text(long v, char *buf, size_t n)
+{
+	if (v < 0)
+		snprintf(buf, n, "none");
+	else
+		snprintf(buf, n, "%ld", v);
+	return buf;
+}
+
+static long row_n(const struct analysis *a, long i)
+{
+	return i < 0 ? -1 : (long)a->rows[i].N;
+}
+
+/* The break-even range and the reference sensitivity with its candidates. */
+static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, size_t *np)
+{
+	const struct analysis *a = &app->a;
+	bool *mark = NULL;
+	size_t n = *np;
+	char b1[32], b2[32], b3[32], b4[32];
+
+	ADD("break-even    theta %s: N %s, firm..loose %s..%s (interval wholly above .. reaching)",
+	    fmt_short(app->p.theta, b1, sizeof b1), n_text(row_n(a, a->breakeven), b2, sizeof b2),
+	    n_text(row_n(a, a->be_firm), b3, sizeof b3), n_text(row_n(a, a->be_loose), b4, sizeof b4));
+	if (a->ncand > 1) {
+		ADD("sensitivity   N %s..%s with each of the %zu fewest-accelerator rows as reference%s",
+		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2), a->ncand,
+		    a->sens_lo != a->sens_hi ? ":" : "");
+		for (size_t i = 0; i < a->ncand && i < 8 && a->sens_lo != a->sens_hi; i++) {
+			const struct row *c = &app->ds->rows[a->cand[i].row];
+			ADD("                %s/%s (%s min) -> N %s", c->submitter, c->system,
+			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
+		}
+	}
+	*np = n;
+}
+
+/* After the runs: the run-to-run interval, energy and cost, the break-even range and
+ * sensitivity, and what makes a comparison suspect. */
+static void more_lines(const struct app *app, const struct arow *ar, const struct row *r,
+		       char (*lines)[UI_LINE], size_t max, size_t *np)
+{
+	bool *mark = NULL;
+	size_t n = *np;
+	char b1[32], b2[32], b3[32], b4[32];
+
+	if (ar->ci_runs)
+		ADD("interval      T %s .. %s min, E' %s .. %s (90%% bootstrap of %u runs)",
+		    fmt_fixed(ar->t_ci_lo, 2, b1, sizeof b1), fmt_fixed(ar->t_ci_hi, 2, b2, sizeof b2),
+		    fmt_sig(ar->ep_ci_lo, 3, b3, sizeof b3), fmt_sig(ar->ep_ci_hi, 3, b4, sizeof b4),
+		    ar->ci_runs);
+	else
+		ADD("interval      - (fewer than 3 runs)");
+	if (!isnan(ar->kwh))
+		snprintf(b3, sizeof b3, "%s kWh%s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
+			 *r->power_measurement ? " " : "", r->power_measurement);
+	else
+		snprintf(b3, sizeof b3, "-");
+	if (!isnan(ar->cost_lo))
+		snprintf(b4, sizeof b4, "$%s..", fmt_sig(ar->cost_lo, 3, b1, sizeof b1));
+	ADD("energy        %s%s%s%s   cost %s%s%s", b3,
+	    isnan(ar->kwh) ? "" : ", ratio ",
+	    isnan(ar->kwh) ? "" : isnan(ar->energy_ratio) ? "- " : fmt_sig(ar->energy_ratio, 3, b1, sizeof b1),
+	    isnan(ar->kwh) || !isnan(ar->energy_ratio) ? "" : er_why_text(ar->er_why),
+	    isnan(ar->cost_lo) ? "- (no price for " : b4,
+	    isnan(ar->cost_lo) ? r->family : fmt_sig(ar->cost_hi, 3, b2, sizeof b2),
+	    isnan(ar->cost_lo) ? ")" : " (A x on-demand price range)");
+	*np = n;
+	break_lines(app, lines, max, np);
+	n = *np;
+	if (ascii_casecmp(r->division, "open") == 0)
+		ADD("open division: not bound by the closed rules, not like for like with closed rows");
+	if (r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH)
+		ADD("%s: not yet buyable (v hides such rows)", row_avail(r));
+	if (*r->collapsed_from)
+		ADD("stands for    %s (identical runs, collapsed: d shows each)", r->collapsed_from);
+	if (*r->carried_from)
+		ADD("carried over  from %s (identical runs there)", r->carried_from);
+	*np = n;
+}
+
+size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max)
+{
+	const struct arow *ar;
+	const struct row *r, *ref;
+	char b1[32], b2[32], b3[32], b4[32];
+	size_t n = 0;
+
+	if (app->nvis == 0) {
+		ADD("no row selected");
+		return n;
+	}
+	ar = ui_state_arow(app, app->sel);
+	r = ui_state_row(app, app->sel);
+	ref = &app->ds->rows[ar->ref];
+	ADD("system        %s", r->system);
+	ADD("name          %s", r->system_name);
+	ADD("submitter     %s", r->submitter);
+	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
+	ADD("division      %s   availability %s (published \"%s\")", r->division, row_avail(r),
+	    r->availability);
+	ADD("accelerator   %s", r->accelerator);
+	ADD("family        %s (%s)", r->family, r->vendor);
+	ADD("nodes x per   %lld x %lld = %lld accelerators%s", r->nodes, r->per_node, r->accelerators,
+	    strstr(r->family, "TPU") ? " (TPU chips)" : "");
+	ADD("framework     %s", r->framework);
+	ADD("source        %s:%ld", r->file, r->line);
+	ADD("%s", "");
+	ADD("minutes T     %s    accelerator-hours A %s", fmt_fixed(ar->T, 2, b1, sizeof b1),
+	    fmt_sig(ar->A, 4, b2, sizeof b2));
+	ADD("reference     %s%s (N=%s, %s min)", ref->system, ar->is_ref ? " (this row)" : "",
+	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
+	ADD("speedup S     %s    E %s    E' %s%s", fmt_sig(ar->S, 4, b1, sizeof b1),
+	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
+	    ar->cross_family ? "  (mixes families: f or m compares within one)" : "");
+	ADD("Karp-Flatt e  %s%s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1) : "- ",
+	    isfinite(ar->kf) ? "" : kf_why_text(ar->kf_why));
+	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
+	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
+	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
+	    fmt_sig(ar->s_hi, 4, b2, sizeof b2), fmt_sig(ar->ep_lo, 4, b3, sizeof b3),
+	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
+	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
+	    app->a.breakeven == (long)app->vis[app->sel] ? "break-even row" : "");
+	if (app->p.fit) {
+		char fl[UI_LINE - 16];
+		fit_line(app, ar, fl, sizeof fl);
+		ADD("fit           %s", fl);
+	}
+	run_lines(app, r, lines, mark, max, &n);
+	more_lines(app, ar, r, lines, max, &n);
+	return n;
+}
+
+/* "What you see": every mark, heading and status field, in the words of the key help. The
+ * first column is looked up by the tests: each mark the table or the plot draws and each column
+ * heading must have its line here. */
+const char *const ui_state_legend[][2] = {
+	{ "table marks (P)", "" },
+	{ "R", "the reference row: S, E' and the break-even are measured against it" },
+	{ "*", "Pareto: no other row is both faster (min) and cheaper (A)" },
+	{ ">", "the break-even row: the fastest row with E' >= theta (its N is the break-even)" },
+	{ "v", "Preview or Research: not yet buyable" },
+	{ "o", "open division" },
+	{ "c", "carried over: identical to a row of an earlier round" },
+	{ "x", "E' against a reference of another family" },
+	{ "plot marks", "" },
+	{ "a b c ...", "a point of cluster a, b, c ... (k-means on the features c cycles)" },
+	{ "A B C ...", "upper case: a Pareto point of that cluster (p turns the marks off)" },
+	{ "R ", "the reference point" },
+	{ "2..9", "that many points share the cell" },
+	{ "#", "ten or more points share the cell" },
+	{ "---", "the theta line (E' only), with its value" },
+	{ ".", "a point whose cluster has no letter" },
+	{ "reverse video", "the selected row and its point, labelled with its name" },
+	{ "<  >", "in the tabs: more workloads off that side" },
+	{ "columns", "" },
+	{ "#", "rank in the current sort" },
+	{ "submitter", "who submitted the result" },
+	{ "system", "system id; SUBMITTER/SYSTEM when two submitters share the id; ~ marks a cut" },
+	{ "family", "accelerator family (from the families file)" },
+	{ "N", "accelerators in the system" },
+	{ "min", "T, minutes to train (the official olympic average of the runs)" },
+	{ "S", "speedup: T_ref / T" },
+	{ "E'", "normalized efficiency: S / (N / N_ref) = A_ref / A; 1 for the reference" },
+	{ "E", "efficiency: S / N (the paper's Eq. 2)" },
+	{ "A", "accelerator-hours: N x T / 60, the cost of one training" },
+	{ "cl", "cluster letter" },
+	{ "P", "marks: R, *, > as above" },
+	{ "spread", "fastest to slowest run, as a share of T" },
+	{ "v ^", "after a heading: the sort column, descending (v) or ascending (^)" },
+	{ "status lines", "" },
+	{ "k=3 auto", "clusters, and whether auto-k chose k (best silhouette)" },
+	{ "I", "k-means inertia: the summed squared distance to the centroids (lower: tighter)" },
+	{ "sil", "mean silhouette, -1..1: near 1 the clusters are well apart" },
+	{ "theta -> N", "break-even: N of the fastest row with E' >= theta ('none': no row)" },
+	{ "fit N=", "with L on: the break-even the family's scaling law predicts" },
+	{ "3/7 rows", "rows shown / rows of the workload (filters hide the rest)" },
+	{ "rows ~ text", "the row filter (|) keeps rows whose names contain text; Esc clears it" },
+	{ "ref (mode)", "the reference and how it was chosen: paper, pinned, family" },
+	{ "formulas", "" },
+	{ "T", "minutes; N accelerators; A = N x T / 60" },
+	{ "S, E, E'", "S = T_ref/T; E = S/N; E' = S/(N/N_ref)" },
+	{ "Karp-Flatt e", "(1/S - 1/p) / (1 - 1/p) with p = N/N_ref > 1 (detail)" },
+	{ NULL, NULL },
+};
+
+/* One help or legend entry, its meaning wrapped at blanks to UI_LEGEND_W columns so that the page
+ * reads whole in an 80-column box; continuation lines are indented under the meaning. */
+#define UI_LEGEND_W 54
+static void legend_line(int indent, const char *what, const char *text, int legw,
+			char (*lines)[UI_LINE], bool *mark, size_t max, size_t *np)
+{
+	size_t n = *np;
+	bool first = true;
+
+	while (*text) {
+		int len = (int)strlen(text);
+		if (len > UI_LEGEND_W) {
+			len = UI_LEGEND_W;
+			while (len > 0 && text[len] != ' ')
+				len--;
+			if (len == 0)
+				len = UI_LEGEND_W;
+		}
+		ADD("%*s%-*s  %.*s", indent, "", legw, first ? what : "", len, text);
+		first = false;
+		text += len;
+		while (*text == ' ')
+			text++;
+	}
+	*np = n;
+}
+
+size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
+{
+	size_t n = 0, max = UI_HELP_LINES;
+	bool *mark = head;
+	int keyw = 0, legw = 0;
+
+	for (size_t i = 0; i < app->nhelp; i++) {
+		int w = (int)strlen(app->help[i].keys);
+		if (w > keyw)
+			keyw = w;
+	}
+	for (size_t i = 0; i < app->nhelp; i++) {
+		const struct ui_help_line *h = &app->help[i];
+		if (i == 0 || h->ctx != app->help[i - 1].ctx) {
+			if (i > 0)
+				ADD("%s", "");
+			ADD("%s", ui_keys_ctx_name(h->ctx));
+			if (head)
+				head[n - 1] = true; /* a section title */
+		}
+		legend_line(2, h->keys, h->help, keyw, lines, mark, max, &n);
+	}
+	for (size_t i = 0; ui_state_legend[i][0]; i++) {
+		int w = (int)strlen(ui_state_legend[i][0]);
+		if (ui_state_legend[i][1][0] && w > legw)
+			legw = w;
+	}
+	ADD("%s", "");
+	ADD("what you see");
+	if (head)
+		head[n - 1] = true;
+	for (size_t i = 0; ui_state_legend[i][0]; i++) {
+		if (!ui_state_legend[i][1][0]) {
+			ADD("  %s", ui_state_legend[i][0]);
+			if (head)
+				head[n - 1] = true;
+			continue;
+		}
+		legend_line(4, ui_state_legend[i][0], ui_state_legend[i][1], legw, lines, mark, max, &n);
+	}
+	return n;
+}
