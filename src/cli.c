@@ -59,14 +59,14 @@ static const struct option long_opts[] = {
 void cli_usage(FILE *fp)
 {
 	fputs(
-"usage: gpuscale [options] [FILE.csv ...]        explore (no FILE: the bundled v4.1 data)\n"
+"usage: gpuscale [options] [FILE.csv ...]        explore (no FILE: every bundled round)\n"
 "       gpuscale --print WHAT [options] [FILE ...] reports for scripts, no terminal needed\n"
 "       gpuscale import [-o OUT.csv] [--round NAME] [--force] DIR\n"
 "                                                 MLPerf training_results tree -> results CSV\n"
 "\n"
 "Which rows:\n"
 "  -w, --workload ID       benchmark id (bert, llama2_70b_lora, retinanet, stable_diffusion, ...)\n"
-"      --round NAME        round to show when several are loaded (v4.0, v4.1, ...)\n"
+"      --round NAME        round to show (default: the newest, by version)\n"
 "  -f, --family NAME       show only this accelerator family (repeatable: H100 SXM, B200, ...)\n"
 "      --vendor NAME       show only this vendor (repeatable: NVIDIA, AMD, Google, ...)\n"
 "      --availability S    show only this availability (repeatable; in v4.1: 'Available\n"
@@ -116,7 +116,9 @@ void cli_usage(FILE *fp)
 "  -h, --help              this text\n"
 "  -V, --version           version\n"
 "\n"
-"Data: GPUSCALE_DATA, else data/ of the source tree, else the installed share/gpuscale.\n"
+"Data: GPUSCALE_DATA, else data/ of the source tree, else the installed share/gpuscale;\n"
+"  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
+"  prices.csv is used as that table.\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 

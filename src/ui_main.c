@@ -175,6 +175,21 @@ static void at_exit(void)
 	ui_shutdown();
 }
 
+
+/* Home and End as the terminals that TERM does not describe send them (a TERM of xterm under
+ * tmux or screen, the Linux console, rxvt): an unknown sequence would otherwise read as Esc,
+ * which closes what is open, followed by stray keys. */
+static void define_keys(void)
+{
+	static const struct { const char *seq; int key; } extra[] = {
+		{ "\033[1~", KEY_HOME }, { "\033[4~", KEY_END }, { "\033[7~", KEY_HOME }, { "\033[8~", KEY_END },
+		{ "\033[H", KEY_HOME }, { "\033[F", KEY_END }, { "\033OH", KEY_HOME }, { "\033OF", KEY_END },
+	};
+
+	for (size_t i = 0; i < sizeof extra / sizeof extra[0]; i++)
+		if (key_defined(extra[i].seq) == 0)
+			define_key(extra[i].seq, extra[i].key);
+}
 /* Ctrl-S would otherwise freeze all output until Ctrl-Q (XON/XOFF): nobody browsing a table
  * means that. Recorded as the program mode, so that endwin gives the shell its own back. */
 static void flow_control_off(void)
@@ -228,6 +243,7 @@ static int ui_startup(struct gs_err *err)
 	noecho();
 	nonl();
 	keypad(stdscr, TRUE);
+	define_keys();
 	curs_set(0);
 	/* wake up now and then even without input, to notice a signal */
 	timeout(250);

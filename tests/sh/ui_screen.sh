@@ -62,8 +62,10 @@ for size in "80 24" "120 40" "250 70"; do
 	ui_see "$1x$2: a shared id names its submitter" "Alpha/shared-id"
 	ui_see "$1x$2: ... both of them" "Beta/shared-id"
 	lacks "$1x$2: an id of its own stays bare" "$UI_SCREEN" "Gamma/own"
-	# (10) display width: the family column starts at the same column on every row
-	# the column where the family starts, in display columns, is the same on every row
+	# (10) display width: the column where the family starts, in display columns, is the same
+	# on every row (in the table alone: wide screens put the plot beside it)
+	ui_keys z z
+	ui_wait "view: table only"
 	cols=$(grep -E '^ +[0-9]+ .*unknown' "$UI_SCREEN" | sed 's/unknown.*//' | python3 -c '
 import sys, unicodedata
 for l in sys.stdin.read().splitlines():
@@ -72,6 +74,8 @@ for l in sys.stdin.read().splitlines():
 	if [ "$cols" = 1 ]; then ok "$1x$2: every table row is as wide on screen (UTF-8 padded by display width)"
 	else nok "$1x$2: every table row as wide on screen" "$(grep -E '^ +[0-9]+ ' "$UI_SCREEN")"; fi
 	ui_see "$1x$2: the UTF-8 name in the table" "café-1"
+	ui_keys z
+	ui_wait "view: plot and table"
 	ui_keys /
 	ui_keys -l caf
 	ui_keys Enter
@@ -106,7 +110,7 @@ for size in "80 24" "120 40" "250 70"; do
 	# sort both ways; the sorted heading always marked, apart from its name
 	ui_keys '<'
 	ui_see "$1x$2: <: sorted by the previous column" "sorted by"
-	h=$(ui_line '^ *# ')
+	h=$(ui_line '(^|\| ) *# ')
 	case $h in *" v"* | *" ^"*) ok "$1x$2: the sorted heading is marked" ;; *) nok "$1x$2: the sorted heading is marked" "$h" ;; esac
 	ui_keys '>'
 	ui_see "$1x$2: >: back to E'" "E' v"
@@ -134,6 +138,9 @@ for size in "80 24" "120 40" "250 70"; do
 	ui_keys q
 	ui_wait_gone "detail: "
 	ui_keys g b Enter
+	# the detail says so in its cluster line, below the fold on small screens
+	i=0
+	while [ $i -lt 30 ] && ! grep -qF "break-even row" "$UI_SCREEN"; do ui_keys j; sleep 0.1; ui_cap; i=$((i + 1)); done
 	ui_see "$1x$2: b goes to the break-even row" "break-even row"
 	ui_keys q
 	ui_wait_gone "detail: "
