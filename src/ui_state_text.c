@@ -59,13 +59,17 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 		*np = n;
 		return;
 	}
-	ADD("  run       raw min   scaled min   (raw: unscaled)");
+	ADD("  run       raw min   scaled min   (raw: unscaled)%s", *r->run_files ? "   log file" : "");
+	const char *file = r->run_files;
 	for (unsigned i = 0; i < r->run_n; i++) {
 		double v = app->ds->runs[r->run_off + i];
 		bool dropped;
 		const char *note = run_note(r, i, &dropped);
-		ADD("  run %2u %10s %12s   %s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
-		    fmt_fixed(v * sf, 3, b2, sizeof b2), note);
+		/* run_files lists the logs in run_minutes order, ';' between two */
+		size_t fl = file ? strcspn(file, ";") : 0;
+		ADD("  run %2u %10s %12s   %-18s %.*s", i + 1, fmt_fixed(v, 3, b1, sizeof b1),
+		    fmt_fixed(v * sf, 3, b2, sizeof b2), note, (int)fl, fl ? file : "");
+		file = file && file[fl] == ';' ? file + fl + 1 : NULL;
 		if (mark && n > 0 && n <= max)
 			mark[n - 1] = dropped; /* the dropped runs stand out */
 	}
@@ -242,6 +246,10 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    strstr(r->family, "TPU") ? " (TPU chips)" : "");
 	ADD("framework     %s", r->framework);
 	ADD("source        %s:%ld", r->file, r->line);
+	if (r->source && *r->source)
+		ADD("results tree  %s", r->source);
+	if (r->failed_files && *r->failed_files)
+		ADD("failed logs   %s", r->failed_files);
 	ADD("%s", "");
 	ADD("minutes T     %s    accelerator-hours A %s", fmt_fixed(ar->T, 2, b1, sizeof b1),
 	    fmt_sig(ar->A, 4, b2, sizeof b2));

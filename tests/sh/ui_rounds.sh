@@ -48,6 +48,14 @@ ui_exit_code >/dev/null
 ui_start 100 30 ""
 ui_see "no file: the newest bundled round opens" "v5.1 (4/4)"
 ui_see "no file: on its first workload" "[Llama2-LoRA]"
+# the detail traces the numbers to the results tree and each run's log
+ui_keys Enter
+ui_see "detail: the benchmark folder in the results tree" "results tree  NVIDIA/results/theia_ngpu8_ngc25.09_nemo/llama2_70b_lora"
+i=0
+while [ $i -lt 30 ] && ! grep -qF "result_6.txt" "$UI_SCREEN"; do ui_keys j; sleep 0.1; ui_cap; i=$((i + 1)); done
+ui_see "detail: the slowest run's log file, dropped" "dropped (slowest)  result_6.txt"
+ui_keys q
+ui_wait_gone "detail: "
 ui_keys '['
 ui_see "[: v5.0, the workload kept" "v5.0 (3/4)"
 ui_see "[: still Llama2-LoRA" "[Llama2-LoRA]"
