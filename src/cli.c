@@ -10,7 +10,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -133,7 +132,7 @@ static int cli_metric(const char *s)
 	};
 	for (int m = 0; m < MET_COUNT; m++)
 		for (int j = 0; j < 3; j++)
-			if (strcasecmp(s, names[m][j]) == 0)
+			if (ascii_casecmp(s, names[m][j]) == 0)
 				return m;
 	return -1;
 }
@@ -149,9 +148,9 @@ static int cli_col(const char *s)
 		[COL_ROUND] = "round", [COL_DIV] = "division",
 	};
 	for (int c = 0; c < COL_COUNT; c++)
-		if (strcasecmp(s, names[c]) == 0 || strcasecmp(s, col_name((enum col)c)) == 0)
+		if (ascii_casecmp(s, names[c]) == 0 || ascii_casecmp(s, col_name((enum col)c)) == 0)
 			return c;
-	if (strcasecmp(s, "minutes") == 0)
+	if (ascii_casecmp(s, "minutes") == 0)
 		return COL_T;
 	return -1;
 }
@@ -263,11 +262,166 @@ static void cli_bad_option(const char *a, struct gs_err *err)
 		err_set(err, NULL, 0, 0, "unknown option '%s'", a);
 }
 
+/* One of names[0..n) for the value v of option opt (case-insensitive), into *out; -1 with
+ * "OPT: 'v' is not a, b or c" in err otherwise. */
+static int pick(const char *opt, const char *v, const char *const *names, int n, int *out,
+		struct gs_err *err)
+{
+	char list[160];
+	size_t used = 0;
+
+	for (int i = 0; i < n; i++)
+		if (ascii_casecmp(v, names[i]) == 0) {
+			*out = i;
+			return 0;
+		}
+	list[0] = '\0';
+	for (int i = 0; i < n && used < sizeof list; i++)
+		used += (size_t)snprintf(list + used, sizeof list - used, "%s%s",
+					 i == 0 ? "" : i + 1 == n ? " or " : ", ", names[i]);
+	err_set(err, NULL, 0, 0, "%s: '%s' is not %s", opt, v, list);
+	return -1;
+}
+
+/* The options that choose rows and data files (o as getopt_long gives it, arg its value):
+ * 0, 1 when o is none of them, or -1 with err. */
+static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given, struct gs_err *err)
+{
+	struct filter *f = &c->params.filter;
+
+	switch (o) {
+	case 'w':
+		c->params.workload = arg;
+		c->workload_given = true;
+		return 0;
+	case 'r':
+		c->params.pinned = arg;
+		if (!mode_given)
+			c->params.mode = REF_PINNED;
+		return 0;
+	case 'f': return push(f->families, &f->nfamilies, arg, "--family", err);
+	case O_VENDOR: return push(f->vendors, &f->nvendors, arg, "--vendor", err);
+	case O_AVAIL: return push(f->availability, &f->navailability, arg, "--availability", err);
+	case O_DIVISION: return push(f->divisions, &f->ndivisions, arg, "--division", err);
+	case O_ROUND: c->params.round = arg; return 0;
+	case O_FAMILIES: c->families_path = arg; return 0;
+	case O_PRICES: c->prices_path = arg; return 0;
+	case O_AVAIL_ONLY: c->params.available_only = true; return 0;
+	case O_NO_COLLAPSE: c->params.collapse = false; return 0;
+	case O_ALL_ROUNDS: c->params.all_rounds = true; return 0;
+	default: return 1;
+	}
+}
+
+/* The options of the analysis (reference, clusters, theta, ranking): as parse_rows_opt. */
+static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_err *err)
+{
+	static const char *const modes[] = { [REF_PAPER] = "paper", [REF_PINNED] = "pinned", [REF_FAMILY] = "family" };
+	static const char *const feats[] = { [FEAT_N_EP] = "n-ep", [FEAT_N_T] = "n-t", [FEAT_N_EP_T] = "n-ep-t" };
+	static const char *const rules[] = { [RULE_SLOWEST] = "slowest", [RULE_MEDIAN] = "median", [RULE_FASTEST] = "fastest" };
+	struct params *p = &c->params;
+	int i;
+	long v;
+
+	switch (o) {
+	case 'm':
+		if (pick("--mode", arg, modes, REF_MODE_COUNT, &i, err) < 0)
+			return -1;
+		p->mode = (enum ref_mode)i;
+		return 0;
+	case 'k':
+		if (ascii_casecmp(arg, "auto") == 0)
+			p->k = 0;
+		else if (parse_long(arg, 1, MAX_K, &v) == 0)
+			p->k = (int)v;
+		else
+			return err_set(err, NULL, 0, 0, "--clusters: '%s' is not a whole number in 1..%d or 'auto'",
+				       arg, MAX_K), -1;
+		return 0;
+	case O_FEATURES:
+		if (pick("--features", arg, feats, FEAT_COUNT, &i, err) < 0)
+			return -1;
+		p->feats = (enum feat_set)i;
+		return 0;
+	case O_THETA: {
+		char *end;
+		double t = strtod(arg, &end);
+		if (end == arg || *end || !isfinite(t) || t < GS_THETA_MIN || t > GS_THETA_MAX)
+			return err_set(err, NULL, 0, 0, "--theta: '%s' is not a number in %g..%g", arg,
+				       GS_THETA_MIN, GS_THETA_MAX), -1;
+		p->theta = t;
+		return 0;
+	}
+	case O_SORT:
+		if ((i = cli_col(arg)) < 0)
+			return err_set(err, NULL, 0, 0, "--sort: unknown column '%s'", arg), -1;
+		p->sort = (enum col)i;
+		p->desc = i == COL_EP || i == COL_S || i == COL_E || i == COL_PARETO;
+		return 0;
+	case O_REVERSE: p->desc = !p->desc; return 0;
+	case O_REF_RULE:
+		if (pick("--ref-rule", arg, rules, RULE_COUNT, &i, err) < 0)
+			return -1;
+		p->ref_rule = (enum ref_rule)i;
+		return 0;
+	case O_PARETO_COST: p->pareto_cost = true; return 0;
+	default: return 1;
+	}
+}
+
+/* The options of the output (reports, plot, mouse): as parse_rows_opt. */
+static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err *err)
+{
+	static const char *const mouse[] = { "on", "off" };
+	int i;
+	long v;
+
+	switch (o) {
+	case O_YMETRIC:
+		if ((i = cli_metric(arg)) < 0)
+			return err_set(err, NULL, 0, 0, "--y-metric: '%s' is not ep, s, t, a, e, kwh or cost", arg), -1;
+		c->ui.y_metric = (enum metric)i;
+		return 0;
+	case O_LOGY: c->ui.log_y = true; return 0;
+	case O_WIDTH:
+	case O_HEIGHT:
+		if (parse_long(arg, 1, 100000, &v) < 0)
+			return err_set(err, NULL, 0, 0, "--%s: '%s' is not a positive whole number",
+				       o == O_WIDTH ? "width" : "height", arg), -1;
+		*(o == O_WIDTH ? &c->width : &c->height) = (int)v;
+		return 0;
+	case O_MOUSE:
+		if (pick("--mouse", arg, mouse, 2, &i, err) < 0)
+			return -1;
+		c->ui.mouse = i == 0 ? MOUSE_ON : MOUSE_OFF;
+		return 0;
+	case O_PRINT: return parse_print(arg, c, err);
+	default: return 1;
+	}
+}
+
+/* What no single option can check: the plot's size for --print plot (before any data is
+ * read), and pinned mode's system. 0, or -1 with err. */
+static int check_options(const struct cli *c, struct gs_err *err)
+{
+	if ((c->print & PR_PLOT) && (c->width ? c->width : 80) < PLOT_MIN_W)
+		return err_set(err, NULL, 0, 0, "--width: a plot needs %d to %d columns, got %d", PLOT_MIN_W,
+			       PLOT_MAX_W, c->width), -1;
+	if ((c->print & PR_PLOT) && (c->width > PLOT_MAX_W || c->height < PLOT_MIN_H || c->height > PLOT_MAX_H)) {
+		bool w = c->width > PLOT_MAX_W;
+		return err_set(err, NULL, 0, 0, "--%s: a plot needs %d to %d %s, got %d", w ? "width" : "height",
+			       w ? PLOT_MIN_W : PLOT_MIN_H, w ? PLOT_MAX_W : PLOT_MAX_H, w ? "columns" : "lines",
+			       w ? c->width : c->height), -1;
+	}
+	if (c->params.mode == REF_PINNED && !c->params.pinned)
+		return err_set(err, NULL, 0, 0, "--mode pinned needs --reference SYSTEM"), -1;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 {
 	bool mode_given = false;
-	long v;
-	int o, li;
+	int o, li, rc;
 
 	memset(c, 0, sizeof *c);
 	params_init(&c->params);
@@ -277,7 +431,6 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	optind = 1;
 	opterr = 0;
 	while ((li = -1, o = getopt_long(argc, argv, ":w:r:f:m:k:hV", long_opts, &li)) != -1) {
-		struct filter *f = &c->params.filter;
 		/* "--round=" or "-w ''" would otherwise reach the checks against the data as a
 		 * name ("unknown round ''") or a file name, far from the option that caused it */
 		if (optarg && !*optarg) {
@@ -288,191 +441,29 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 				err_set(err, NULL, 0, 0, "option '-%c' needs a value, got an empty one", o);
 			return -1;
 		}
-		switch (o) {
-		case 'w':
-			c->params.workload = optarg;
-			c->workload_given = true;
-			break;
-		case 'r':
-			c->params.pinned = optarg;
-			if (!mode_given)
-				c->params.mode = REF_PINNED;
-			break;
-		case 'f':
-			if (push(f->families, &f->nfamilies, optarg, "--family", err) < 0)
-				return -1;
-			break;
-		case O_VENDOR:
-			if (push(f->vendors, &f->nvendors, optarg, "--vendor", err) < 0)
-				return -1;
-			break;
-		case O_AVAIL:
-			if (push(f->availability, &f->navailability, optarg, "--availability", err) < 0)
-				return -1;
-			break;
-		case O_DIVISION:
-			if (push(f->divisions, &f->ndivisions, optarg, "--division", err) < 0)
-				return -1;
-			break;
-		case 'm': {
-			int m;
-			for (m = 0; m < REF_MODE_COUNT; m++)
-				if (strcasecmp(optarg, ref_mode_name((enum ref_mode)m)) == 0)
-					break;
-			if (m == REF_MODE_COUNT) {
-				err_set(err, NULL, 0, 0, "--mode: '%s' is not paper, pinned or family", optarg);
-				return -1;
-			}
-			c->params.mode = (enum ref_mode)m;
-			mode_given = true;
-			break;
-		}
-		case 'k':
-			if (strcasecmp(optarg, "auto") == 0)
-				c->params.k = 0;
-			else if (parse_long(optarg, 1, MAX_K, &v) == 0)
-				c->params.k = (int)v;
-			else {
-				err_set(err, NULL, 0, 0, "--clusters: '%s' is not a whole number in 1..%d or 'auto'",
-					optarg, MAX_K);
-				return -1;
-			}
-			break;
-		case O_FEATURES:
-			if (strcasecmp(optarg, "n-ep") == 0)
-				c->params.feats = FEAT_N_EP;
-			else if (strcasecmp(optarg, "n-t") == 0)
-				c->params.feats = FEAT_N_T;
-			else if (strcasecmp(optarg, "n-ep-t") == 0)
-				c->params.feats = FEAT_N_EP_T;
-			else {
-				err_set(err, NULL, 0, 0, "--features: '%s' is not n-ep, n-t or n-ep-t", optarg);
-				return -1;
-			}
-			break;
-		case O_THETA: {
-			char *end;
-			double t = strtod(optarg, &end);
-			if (end == optarg || *end || !isfinite(t) || t < GS_THETA_MIN || t > GS_THETA_MAX) {
-				err_set(err, NULL, 0, 0, "--theta: '%s' is not a number in %g..%g", optarg,
-					GS_THETA_MIN, GS_THETA_MAX);
-				return -1;
-			}
-			c->params.theta = t;
-			break;
-		}
-		case O_ROUND:
-			c->params.round = optarg;
-			break;
-		case O_YMETRIC: {
-			int m = cli_metric(optarg);
-			if (m < 0) {
-				err_set(err, NULL, 0, 0, "--y-metric: '%s' is not ep, s, t, a, e, kwh or cost", optarg);
-				return -1;
-			}
-			c->ui.y_metric = (enum metric)m;
-			break;
-		}
-		case O_LOGY:
-			c->ui.log_y = true;
-			break;
-		case O_SORT: {
-			int col = cli_col(optarg);
-			if (col < 0) {
-				err_set(err, NULL, 0, 0, "--sort: unknown column '%s'", optarg);
-				return -1;
-			}
-			c->params.sort = (enum col)col;
-			c->params.desc = col == COL_EP || col == COL_S || col == COL_E || col == COL_PARETO;
-			break;
-		}
-		case O_REVERSE:
-			c->params.desc = !c->params.desc;
-			break;
-		case O_WIDTH:
-		case O_HEIGHT:
-			if (parse_long(optarg, 1, 100000, &v) < 0) {
-				err_set(err, NULL, 0, 0, "--%s: '%s' is not a positive whole number",
-					o == O_WIDTH ? "width" : "height", optarg);
-				return -1;
-			}
-			*(o == O_WIDTH ? &c->width : &c->height) = (int)v;
-			break;
-		case O_MOUSE:
-			if (strcasecmp(optarg, "on") == 0)
-				c->ui.mouse = MOUSE_ON;
-			else if (strcasecmp(optarg, "off") == 0)
-				c->ui.mouse = MOUSE_OFF;
-			else {
-				err_set(err, NULL, 0, 0, "--mouse: '%s' is not on or off", optarg);
-				return -1;
-			}
-			break;
-		case O_PRINT:
-			if (parse_print(optarg, c, err) < 0)
-				return -1;
-			break;
-		case O_FAMILIES:
-			c->families_path = optarg;
-			break;
-		case O_AVAIL_ONLY:
-			c->params.available_only = true;
-			break;
-		case O_NO_COLLAPSE:
-			c->params.collapse = false;
-			break;
-		case O_REF_RULE: {
-			int r = 0;
-			while (r < RULE_COUNT && ascii_casecmp(optarg, ref_rule_name((enum ref_rule)r)) != 0)
-				r++;
-			if (r == RULE_COUNT) {
-				err_set(err, NULL, 0, 0, "--ref-rule: '%s' is not slowest, median or fastest",
-					optarg);
-				return -1;
-			}
-			c->params.ref_rule = (enum ref_rule)r;
-			break;
-		}
-		case O_ALL_ROUNDS:
-			c->params.all_rounds = true;
-			break;
-		case O_PARETO_COST:
-			c->params.pareto_cost = true;
-			break;
-		case O_PRICES:
-			c->prices_path = optarg;
-			break;
-		case 'h':
-			c->help = true;
+		if (o == 'h' || o == 'V') {
+			*(o == 'h' ? &c->help : &c->version) = true;
 			return 0;
-		case 'V':
-			c->version = true;
-			return 0;
-		case ':':
+		}
+		if (o == ':') {
 			err_set(err, NULL, 0, 0, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
-		default:
+		}
+		rc = parse_rows_opt(c, o, optarg, mode_given, err);
+		if (rc == 1)
+			rc = parse_analysis_opt(c, o, optarg, err);
+		if (rc == 1)
+			rc = parse_output_opt(c, o, optarg, err);
+		if (rc == 1) {
 			cli_bad_option(argv[optind - 1], err);
 			return -1;
 		}
+		if (rc < 0)
+			return -1;
+		mode_given |= o == 'm';
 	}
-	/* the plot's size is checked here with the other options, not after the data is read */
-	if ((c->print & PR_PLOT) && (c->width ? c->width : 80) < PLOT_MIN_W) {
-		err_set(err, NULL, 0, 0, "--width: a plot needs %d to %d columns, got %d", PLOT_MIN_W,
-			PLOT_MAX_W, c->width);
+	if (check_options(c, err) < 0)
 		return -1;
-	}
-	if ((c->print & PR_PLOT) && (c->width > PLOT_MAX_W || c->height < PLOT_MIN_H || c->height > PLOT_MAX_H)) {
-		bool w = c->width > PLOT_MAX_W;
-		err_set(err, NULL, 0, 0, "--%s: a plot needs %d to %d %s, got %d", w ? "width" : "height",
-			w ? PLOT_MIN_W : PLOT_MIN_H, w ? PLOT_MAX_W : PLOT_MAX_H, w ? "columns" : "lines",
-			w ? c->width : c->height);
-		return -1;
-	}
-	if (c->params.mode == REF_PINNED && !c->params.pinned) {
-		err_set(err, NULL, 0, 0, "--mode pinned needs --reference SYSTEM");
-		return -1;
-	}
 	/* getopt has moved every file name behind the options */
 	c->files = argv + optind;
 	c->nfiles = argc - optind;
