@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "select.h"
 #include "text.h"
 
 enum {
@@ -373,39 +374,6 @@ static void y_labels(const struct layout *L, struct yaxis *y)
 }
 
 /* ---- ranges ----------------------------------------------------------------------------- */
-
-/* The k-th smallest of v[0..n) (v reordered): Hoare's selection, O(n) expected. */
-static double select_kth(double *v, size_t n, size_t k)
-{
-	size_t lo = 0, hi = n - 1;
-
-	while (lo < hi) {
-		double piv = v[lo + (hi - lo) / 2];
-		size_t i = lo, j = hi;
-		while (i <= j) {
-			while (v[i] < piv)
-				i++;
-			while (v[j] > piv)
-				j--;
-			if (i <= j) {
-				double t = v[i];
-				v[i] = v[j];
-				v[j] = t;
-				i++;
-				if (j == 0)
-					break;
-				j--;
-			}
-		}
-		if (k <= j)
-			hi = j;
-		else if (k >= i)
-			lo = i;
-		else
-			break;
-	}
-	return v[k];
-}
 
 /* The clipping rule (see plot.h): sets y->clip, clip_at, clip_max (far above the quartiles)
  * and clip_low, clip_lo, clip_min (well below them, but never within a quarter of theta below
