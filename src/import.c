@@ -8,6 +8,7 @@
  * on the v4.1 tree (1,309 logs, 17 MB) at 28.6 ms with 2 threads against 29.1 ms with 1: not
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
+#include "csvw.h"
 #include "fileio.h"
 #include "fmt.h"
 #include "olympic.h"
@@ -37,46 +38,23 @@
 
 /* ---- CSV text ---- */
 
-/* Writes s[0..n) with control characters and invalid UTF-8 replaced by '?'. */
-static void put_clean_n(FILE *f, const char *s, size_t n)
+/* One CSV field: s cleaned by the one sanitizer (control characters, CR and LF included, and
+ * invalid UTF-8 become '?'), then written by the one CSV writer (csvw_field), which quotes it
+ * when it holds a comma or a quote. Sets *oom when a long field finds no memory. */
+static void put_field(FILE *f, const char *s, int *oom)
 {
-	char buf[512];
+	char small[256], *buf = small;
+	size_t n = strlen(s);
 
-	while (n) {
-		size_t k = n < sizeof buf ? n : sizeof buf;
-		/* never cut a UTF-8 sequence between two chunks: back up to its lead byte */
-		if (k < n)
-			while (k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
-				k--;
-		memcpy(buf, s, k);
-		utf8_sanitize(buf, k);
-		fwrite(buf, 1, k, f);
-		s += k;
-		n -= k;
-	}
-}
-
-static void put_clean(FILE *f, const char *s)
-{
-	put_clean_n(f, s, strlen(s));
-}
-
-/* One CSV field: cleaned, quoted (RFC 4180) when it holds a comma or a quote. Cleaning keeps
- * every ASCII printable byte and turns CR and LF into '?', so the raw text decides the
- * quoting, and a quote, never part of a multibyte sequence, can split it. */
-static void put_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"")) {
-		put_clean(f, s);
+	if (n >= sizeof small && !(buf = malloc(n + 1))) {
+		*oom = 1;
 		return;
 	}
-	fputc('"', f);
-	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
-		put_clean_n(f, s, (size_t)(q - s));
-		fputs("\"\"", f);
-	}
-	put_clean(f, s);
-	fputc('"', f);
+	memcpy(buf, s, n + 1);
+	utf8_sanitize(buf, n);
+	csvw_field(f, buf);
+	if (buf != small)
+		free(buf);
 }
 
 /* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
@@ -741,7 +719,7 @@ static void put_names(FILE *f, struct model *m, const struct cell *c, size_t fro
 		memcpy(text + at, name, n + 1);
 		at += n;
 	}
-	put_field(f, text);
+	put_field(f, text, &m->oom);
 	free(text);
 }
 
@@ -755,12 +733,12 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
 		if (i)
 			fputc(',', f);
-		put_field(f, head[i]);
+		put_field(f, head[i], &m->oom);
 	}
 	fprintf(f, ",%lld,%lld,%lld,", s->info.nodes, s->info.per_node, s->info.accelerators);
-	put_field(f, s->info.framework);
+	put_field(f, s->info.framework, &m->oom);
 	fputc(',', f);
-	put_field(f, c->bench);
+	put_field(f, c->bench, &m->oom);
 	fputc(',', f);
 	put_minutes(f, c->score, 6);
 	fprintf(f, ",%zu,%zu,%s,", c->nok, c->njobs - c->nok, fmt_roundtrip(c->sf, 15, num, sizeof num));
@@ -770,9 +748,9 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 		put_minutes(f, m->jobs[m->rank[c->first + i]].minutes, 4);
 	}
 	fputc(',', f);
-	put_field(f, c->published);
+	put_field(f, c->published, &m->oom);
 	fputc(',', f);
-	put_field(f, c->source);
+	put_field(f, c->source, &m->oom);
 	fputc(',', f);
 	put_names(f, m, c, 0, c->nok);
 	fputc(',', f);
@@ -781,7 +759,7 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	if (isfinite(c->energy_j))
 		fprintf(f, "%.0f", c->energy_j);
 	fputc(',', f);
-	put_field(f, c->power_measurement);
+	put_field(f, c->power_measurement, &m->oom);
 	fputc('\n', f);
 }
 
