@@ -48,9 +48,10 @@ struct fit {
 	bool peak_in_range;       /* N* <= FIT_PEAK_RANGE * n_max */
 };
 
-/* Fits both laws to count points (n[i] accelerators, t[i] minutes) into f. Points need not be
- * sorted; equal N may repeat. Returns 0 (f->state says whether there is a fit), or -1 with err
- * when a point is not finite with n >= 1 and t > 0, or out of memory. Deterministic. */
+/* Fits both laws to count points (n[i] accelerators, t[i] minutes) into f. Points come in any
+ * order, the result bit for bit the same; equal N may repeat. Returns 0 (f->state says whether
+ * there is a fit), or -1 with err when a point is not finite with n >= 1 and t > 0, or out of
+ * memory. Deterministic. */
 int fit_run(const double *n, const double *t, size_t count, struct fit *f, struct gs_err *err);
 
 /* fit_run with at most maxiter solver iterations per starting point instead of FIT_MAXITER (a

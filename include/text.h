@@ -27,6 +27,10 @@ void utf8_sanitize(char *s, size_t n);
  * utf8_sanitize; returns buf. */
 char *text_sanitize(const char *s, char *buf, size_t n);
 
+/* s[0..*len) without the spaces and tabs around it: returns where it starts inside s (s when
+ * *len is 0) and shortens *len. */
+const char *text_trim(const char *s, size_t *len);
+
 /* c with ASCII letters in lower case: the one case-folding rule, the same in every locale. */
 static inline int ascii_fold(int c)
 {

@@ -63,28 +63,13 @@ static const struct {
 
 /* ------------------------------------------------------------------ numbers */
 
-/* Spaces and tabs around s[0..*len) dropped: returns the start, shortens *len. */
-static const char *trim(const char *s, size_t *len)
-{
-	size_t n = *len;
-
-	while (n && (s[0] == ' ' || s[0] == '\t')) {
-		s++;
-		n--;
-	}
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	*len = n;
-	return s;
-}
-
 int dataset_parse_double(const char *s, size_t len, double *out)
 {
 	char small[64], *buf = small, *end;
 	double v;
 	int rc = -1;
 
-	s = trim(s, &len);
+	s = text_trim(s, &len);
 	if (len == 0)
 		return -1;
 	/* strtod also takes "nan", "inf" and hex floats: none is a measurement */
@@ -235,7 +220,7 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 {
 	const char *s = field_raw(L, c, len);
 
-	return trim(s, len);
+	return text_trim(s, len);
 }
 
 /* Quoted field text in messages is cut to this many bytes. */
@@ -506,7 +491,7 @@ static int header_take(struct loader *L)
 		L->col_of[c] = -1;
 	for (size_t i = 0; i < L->nfields; i++) {
 		size_t len = L->fields[i].len;
-		const char *s = trim(L->fields[i].s, &len);
+		const char *s = text_trim(L->fields[i].s, &len);
 		for (int c = 0; c < C_NCOLS; c++) {
 			if (strlen(column_names[c]) != len || ascii_ncasecmp(s, column_names[c], len) != 0)
 				continue;

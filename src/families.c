@@ -8,22 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Spaces and tabs around s[0..*len) dropped, in place: returns the start, shortens *len. */
-static char *trim(char *s, size_t *len)
-{
-	size_t n = *len;
-
-	while (n && (s[0] == ' ' || s[0] == '\t')) {
-		s++;
-		n--;
-	}
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
-		n--;
-	*len = n;
-	return s;
-}
-
-
 struct fam_loader {
 	struct dataset *ds;
 	const char *name;
@@ -45,7 +29,8 @@ static void fam_field(void *s, size_t len, void *data)
 		return;
 	if (F->nf < 3) {
 		char empty[1] = "";
-		t = trim(s ? (char *)s : empty, &len);
+		/* the field is libcsv's own buffer: cleaned in place before it is pooled */
+		t = s ? (char *)s + (text_trim(s, &len) - (const char *)s) : empty;
 		utf8_sanitize(t, len);
 		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
 		if (!F->f[F->nf]) {

@@ -326,10 +326,20 @@ static int model_fill(const struct prob *p, const struct sol *s, double sst, str
 	return 0;
 }
 
-static int cmp_double(const void *x, const void *y)
+/* One point of a fit: N and T. */
+struct npt {
+	double n, t;
+};
+
+/* By N, then by T: a total order on finite points, so the sorted points, and every sum over
+ * them, are the same whatever order the caller gave them in. */
+static int npt_cmp(const void *x, const void *y)
 {
-	double a = *(const double *)x, b = *(const double *)y;
-	return (a > b) - (a < b);
+	const struct npt *a = x, *b = y;
+
+	if (a->n != b->n)
+		return (a->n > b->n) - (a->n < b->n);
+	return (a->t > b->t) - (a->t < b->t);
 }
 
 static void fit_clear(struct fit *f)
@@ -344,25 +354,9 @@ static void fit_clear(struct fit *f)
 	f->usl = f->amdahl = none;
 }
 
-int fit_run(const double *n, const double *t, size_t count, struct fit *f, struct gs_err *err)
+/* 0 when every point is finite with n >= 1 and t > 0, else -1 with err naming the first. */
+static int points_check(const double *n, const double *t, size_t count, struct gs_err *err)
 {
-	return fit_run_max(n, t, count, FIT_MAXITER, f, err);
-}
-
-int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
-		struct gs_err *err)
-{
-	double *buf, *y, *lnn, *sorted, ymean = 0, sst = 0;
-	struct prob p;
-	struct sol usl, amd;
-	/* the faces and corners of the box, then its inside; Amdahl is the kappa = 0 face */
-	static const struct { struct pspec sig, kap; } boxes[] = {
-		{ { false, 0 }, { false, 0 } }, { { false, 1 }, { false, 0 } },
-		{ { true, 0 }, { false, 0 } },  { { false, 0 }, { true, 0 } },
-		{ { false, 1 }, { true, 0 } },  { { true, 0 }, { true, 0 } },
-	};
-
-	fit_clear(f);
 	for (size_t i = 0; i < count; i++) {
 		if (!(isfinite(n[i]) && n[i] >= 1.0 && isfinite(t[i]) && t[i] > 0 && isfinite(60.0 / t[i]))) {
 			err_set(err, NULL, 0, 0, "fit: point %zu (N %g, T %g) needs N >= 1 and a finite T > 0",
@@ -370,31 +364,25 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 			return -1;
 		}
 	}
-	f->npoints = count;
-	if (count == 0) {
-		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
-		return 0;
-	}
-	buf = malloc(3 * count * sizeof *buf);
-	if (!buf) {
-		err_set(err, NULL, 0, 0, "fit: out of memory");
-		return -1;
-	}
-	y = buf;
-	lnn = buf + count;
-	sorted = buf + 2 * count;
-	memcpy(sorted, n, count * sizeof *n);
-	qsort(sorted, count, sizeof *sorted, cmp_double);
+	return 0;
+}
+
+/* From the points sorted (npt_cmp) into sn[count], st[count]: f's n_ref, n_max and ndistinct. */
+static void points_count(const double *sn, size_t count, struct fit *f)
+{
 	f->ndistinct = 1;
 	for (size_t i = 1; i < count; i++)
-		f->ndistinct += sorted[i] != sorted[i - 1];
-	f->n_ref = sorted[0];
-	f->n_max = sorted[count - 1];
-	if (f->ndistinct < FIT_MIN_DISTINCT) {
-		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
-		free(buf);
-		return 0;
-	}
+		f->ndistinct += sn[i] != sn[i - 1];
+	f->n_ref = sn[0];
+	f->n_max = sn[count - 1];
+}
+
+/* y = ln X and ln N of every point; returns the total sum of squares of y, 0 when the X are
+ * all equal (only rounding would be left in it, and R^2 would be noise over noise). */
+static double points_logs(const double *n, const double *t, size_t count, double *y, double *lnn)
+{
+	double ymean = 0, sst = 0;
+
 	for (size_t i = 0; i < count; i++) {
 		y[i] = log(60.0 / t[i]);
 		lnn[i] = log(n[i]);
@@ -403,35 +391,37 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	ymean /= (double)count;
 	for (size_t i = 0; i < count; i++)
 		sst += (y[i] - ymean) * (y[i] - ymean);
-	/* equal X leave only rounding in sst, and R^2 would be noise over noise */
 	if (sst <= (double)count * pow(64.0 * DBL_EPSILON * fmax(1.0, fabs(ymean)), 2))
 		sst = 0;
+	return sst;
+}
 
-	/* GSL's default handler aborts the process; every status is checked here instead */
-	gsl_set_error_handler_off();
-	p.m = count;
-	p.n = n;
-	p.y = y;
-	p.lnn = lnn;
-	p.maxiter = maxiter;
-	usl.sse = amd.sse = NAN;
+/* The best USL over the faces, corners and inside of the box into *usl, and the best with
+ * kappa = 0 (Amdahl) into *amd. 0, or -1 when out of memory. */
+static int solve_boxes(struct prob *p, double nmax, struct sol *usl, struct sol *amd)
+{
+	/* the faces and corners of the box, then its inside; Amdahl is the kappa = 0 face */
+	static const struct { struct pspec sig, kap; } boxes[] = {
+		{ { false, 0 }, { false, 0 } }, { { false, 1 }, { false, 0 } },
+		{ { true, 0 }, { false, 0 } },  { { false, 0 }, { true, 0 } },
+		{ { false, 1 }, { true, 0 } },  { { true, 0 }, { true, 0 } },
+	};
+
+	usl->sse = amd->sse = NAN;
 	for (size_t b = 0; b < sizeof boxes / sizeof boxes[0]; b++) {
-		p.sig = boxes[b].sig;
-		p.kap = boxes[b].kap;
-		if (solve(&p, f->n_max, &usl) != 0)
-			goto oom;
+		p->sig = boxes[b].sig;
+		p->kap = boxes[b].kap;
+		if (solve(p, nmax, usl) != 0)
+			return -1;
 		if (b == 2) /* the kappa = 0 candidates are all in: that is Amdahl */
-			amd = usl;
+			*amd = *usl;
 	}
-	if (!isfinite(usl.sse) || !isfinite(amd.sse)) {
-		f->state = FIT_NOCONV;
-		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
-		free(buf);
-		return 0;
-	}
-	if (model_fill(&p, &usl, sst, &f->usl) != 0 || model_fill(&p, &amd, sst, &f->amdahl) != 0)
-		goto oom;
-	f->amdahl.kappa_at_bound = true;
+	return 0;
+}
+
+/* f->state and f->reason from the fitted USL and the number of points; then the peak. */
+static void fit_judge(struct fit *f, size_t count)
+{
 	if (!f->usl.converged) {
 		f->state = FIT_NOCONV;
 		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
@@ -455,6 +445,74 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		f->peak_in_range = isfinite(peak) && peak <= FIT_PEAK_RANGE * f->n_max;
 		f->peak = f->peak_in_range ? peak : NAN;
 	}
+}
+
+int fit_run(const double *n, const double *t, size_t count, struct fit *f, struct gs_err *err)
+{
+	return fit_run_max(n, t, count, FIT_MAXITER, f, err);
+}
+
+/* The points are fitted sorted (npt_cmp): the sums of squares, and so the least bits of the
+ * parameters, would otherwise depend on the order the rows came in. */
+int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
+		struct gs_err *err)
+{
+	double *buf, *sn, *st, *y, *lnn, sst;
+	struct npt *pts;
+	struct prob p;
+	struct sol usl, amd;
+
+	fit_clear(f);
+	if (points_check(n, t, count, err) < 0)
+		return -1;
+	f->npoints = count;
+	if (count == 0) {
+		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
+		return 0;
+	}
+	buf = malloc(4 * count * sizeof *buf);
+	pts = malloc(count * sizeof *pts);
+	if (!buf || !pts) {
+		free(buf);
+		free(pts);
+		err_set(err, NULL, 0, 0, "fit: out of memory");
+		return -1;
+	}
+	sn = buf;
+	st = buf + count;
+	y = buf + 2 * count;
+	lnn = buf + 3 * count;
+	for (size_t i = 0; i < count; i++)
+		pts[i] = (struct npt){ n[i], t[i] };
+	qsort(pts, count, sizeof *pts, npt_cmp);
+	for (size_t i = 0; i < count; i++) {
+		sn[i] = pts[i].n;
+		st[i] = pts[i].t;
+	}
+	free(pts);
+	points_count(sn, count, f);
+	if (f->ndistinct < FIT_MIN_DISTINCT) {
+		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
+		free(buf);
+		return 0;
+	}
+	sst = points_logs(sn, st, count, y, lnn);
+
+	/* GSL's default handler aborts the process; every status is checked here instead */
+	gsl_set_error_handler_off();
+	p = (struct prob){ .m = count, .n = sn, .y = y, .lnn = lnn, .maxiter = maxiter };
+	if (solve_boxes(&p, f->n_max, &usl, &amd) != 0)
+		goto oom;
+	if (!isfinite(usl.sse) || !isfinite(amd.sse)) {
+		f->state = FIT_NOCONV;
+		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
+		free(buf);
+		return 0;
+	}
+	if (model_fill(&p, &usl, sst, &f->usl) != 0 || model_fill(&p, &amd, sst, &f->amdahl) != 0)
+		goto oom;
+	f->amdahl.kappa_at_bound = true;
+	fit_judge(f, count);
 	free(buf);
 	return 0;
 oom:

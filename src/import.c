@@ -8,6 +8,8 @@
  * on the v4.1 tree (1,309 logs, 17 MB) at 28.6 ms with 2 threads against 29.1 ms with 1: not
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
+#include "import_fs.h"
+#include "csvw.h"
 #include "fileio.h"
 #include "fmt.h"
 #include "olympic.h"
@@ -37,46 +39,23 @@
 
 /* ---- CSV text ---- */
 
-/* Writes s[0..n) with control characters and invalid UTF-8 replaced by '?'. */
-static void put_clean_n(FILE *f, const char *s, size_t n)
+/* One CSV field: s cleaned by the one sanitizer (control characters, CR and LF included, and
+ * invalid UTF-8 become '?'), then written by the one CSV writer (csvw_field), which quotes it
+ * when it holds a comma or a quote. Sets *oom when a long field finds no memory. */
+static void put_field(FILE *f, const char *s, int *oom)
 {
-	char buf[512];
+	char small[256], *buf = small;
+	size_t n = strlen(s);
 
-	while (n) {
-		size_t k = n < sizeof buf ? n : sizeof buf;
-		/* never cut a UTF-8 sequence between two chunks: back up to its lead byte */
-		if (k < n)
-			while (k > 1 && ((unsigned char)s[k] & 0xc0) == 0x80)
-				k--;
-		memcpy(buf, s, k);
-		utf8_sanitize(buf, k);
-		fwrite(buf, 1, k, f);
-		s += k;
-		n -= k;
-	}
-}
-
-static void put_clean(FILE *f, const char *s)
-{
-	put_clean_n(f, s, strlen(s));
-}
-
-/* One CSV field: cleaned, quoted (RFC 4180) when it holds a comma or a quote. Cleaning keeps
- * every ASCII printable byte and turns CR and LF into '?', so the raw text decides the
- * quoting, and a quote, never part of a multibyte sequence, can split it. */
-static void put_field(FILE *f, const char *s)
-{
-	if (!strpbrk(s, ",\"")) {
-		put_clean(f, s);
+	if (n >= sizeof small && !(buf = malloc(n + 1))) {
+		*oom = 1;
 		return;
 	}
-	fputc('"', f);
-	for (const char *q; (q = strchr(s, '"')); s = q + 1) {
-		put_clean_n(f, s, (size_t)(q - s));
-		fputs("\"\"", f);
-	}
-	put_clean(f, s);
-	fputc('"', f);
+	memcpy(buf, s, n + 1);
+	utf8_sanitize(buf, n);
+	csvw_field(f, buf);
+	if (buf != small)
+		free(buf);
 }
 
 /* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
@@ -153,135 +132,6 @@ struct model {
 	int oom;
 };
 
-static void *grow(void *p, size_t *cap, size_t need, size_t size, int *oom)
-{
-	void *q;
-	size_t c;
-
-	if (need <= *cap)
-		return p;
-	c = *cap ? *cap * 2 : 64;
-	while (c < need)
-		c *= 2;
-	q = realloc(p, c * size);
-	if (!q) {
-		*oom = 1;
-		return NULL;
-	}
-	*cap = c;
-	return q;
-}
-
-static char *xstrdup(const char *s, int *oom)
-{
-	char *p = strdup(s);
-	if (!p)
-		*oom = 1;
-	return p;
-}
-
-static char *path_join(const char *a, const char *b, int *oom)
-{
-	size_t n = strlen(a) + strlen(b) + 2;
-	char *p = malloc(n);
-
-	if (!p) {
-		*oom = 1;
-		return NULL;
-	}
-	snprintf(p, n, "%s/%s", a, b);
-	return p;
-}
-
-static int is_dir(const char *p)
-{
-	struct stat st;
-	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* One folder entry; kind from the entry's d_type, stat'ed (symlinks followed) only when the
- * file system does not tell or the entry is a symlink. */
-enum { KIND_OTHER, KIND_DIR, KIND_FILE };
-struct dent {
-	char *name;
-	int kind;
-};
-
-static int cmp_dent(const void *a, const void *b)
-{
-	return strcmp(((const struct dent *)a)->name, ((const struct dent *)b)->name);
-}
-
-static int dent_kind(DIR *d, const struct dirent *de)
-{
-	struct stat st;
-
-#ifdef DT_DIR
-	if (de->d_type == DT_DIR)
-		return KIND_DIR;
-	if (de->d_type == DT_REG)
-		return KIND_FILE;
-	if (de->d_type != DT_UNKNOWN && de->d_type != DT_LNK)
-		return KIND_OTHER;
-#endif
-	if (fstatat(dirfd(d), de->d_name, &st, 0) != 0)
-		return KIND_OTHER;
-	return S_ISDIR(st.st_mode) ? KIND_DIR : S_ISREG(st.st_mode) ? KIND_FILE : KIND_OTHER;
-}
-
-/* Sorted entries of dir (no "." or hidden ones), terminated by a NULL name; owned.
- * Returns NULL with a warning when dir cannot be read, or on OOM. */
-static struct dent *list_dir(const char *dir, struct gs_warn *w, size_t *count, int *oom)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	struct dent *v = NULL;
-	size_t n = 0, cap = 0;
-
-	*count = 0;
-	if (!d) {
-		warn_add(w, dir, 0, 0, "cannot read folder: %s", strerror(errno));
-		return NULL;
-	}
-	while ((de = readdir(d))) {
-		struct dent *nv;
-		if (de->d_name[0] == '.')
-			continue;
-		nv = grow(v, &cap, n + 2, sizeof *v, oom);
-		if (!nv)
-			break;
-		v = nv;
-		if (!(v[n].name = xstrdup(de->d_name, oom)))
-			break;
-		v[n].kind = dent_kind(d, de);
-		n++;
-	}
-	closedir(d);
-	if (*oom) {
-		for (size_t i = 0; i < n; i++)
-			free(v[i].name);
-		free(v);
-		return NULL;
-	}
-	if (!v && !(v = calloc(1, sizeof *v))) {
-		*oom = 1;
-		return NULL;
-	}
-	qsort(v, n, sizeof *v, cmp_dent);
-	v[n].name = NULL;
-	*count = n;
-	return v;
-}
-
-static void free_list(struct dent *v)
-{
-	if (!v)
-		return;
-	for (size_t i = 0; v[i].name; i++)
-		free(v[i].name);
-	free(v);
-}
-
 static int has_suffix(const char *s, const char *suf)
 {
 	size_t a = strlen(s), b = strlen(suf);
@@ -317,7 +167,7 @@ static void read_system(struct sys *s, struct fbuf *buf, struct gs_warn *w, int 
 /* Reads scaling.json of a benchmark folder, when there is one. */
 static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, int *oom)
 {
-	char *p = path_join(c->dir, "scaling.json", oom);
+	char *p = import_fs_join(c->dir, "scaling.json", oom);
 	struct gs_err err;
 	json_error_t je;
 	json_t *root, *v;
@@ -395,7 +245,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 		size_t k;
 		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
 			continue;
-		if (!(p = path_join(c->dir, names[i].name, &m->oom)))
+		if (!(p = import_fs_join(c->dir, names[i].name, &m->oom)))
 			break;
 		if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
 			for (k = 0; k < nseen && !(seen[k].dev == st.st_dev && seen[k].ino == st.st_ino); k++)
@@ -408,7 +258,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			seen[nseen].dev = st.st_dev;
 			seen[nseen++].ino = st.st_ino;
 		}
-		if (!(m->jobs = grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
+		if (!(m->jobs = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
 			break;
 		}
@@ -425,7 +275,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 static void walk_bench(struct model *m, size_t si, const char *sysdir, const char *bench,
 		       struct gs_warn *w)
 {
-	char *dir = path_join(sysdir, bench, &m->oom);
+	char *dir = import_fs_join(sysdir, bench, &m->oom);
 	char *clean = clean_name(bench, &m->oom);
 	const struct cell *twin;
 	struct dent *names = NULL;
@@ -447,9 +297,9 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 			 twin->source);
 		goto out;
 	}
-	if (!(names = list_dir(dir, w, &n, &m->oom)))
+	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
 		goto out;
-	if (!(m->cells = grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+	if (!(m->cells = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
 		goto out;
 	c = &m->cells[m->ncells++];
 	memset(c, 0, sizeof *c);
@@ -457,7 +307,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	c->dir = dir;
 	dir = NULL;
 	c->source = c->dir + m->toplen + 1;
-	c->bench = xstrdup(bench_id(clean), &m->oom);
+	c->bench = import_fs_strdup(bench_id(clean), &m->oom);
 	c->published = clean;
 	clean = NULL;
 	c->energy_j = NAN;
@@ -470,7 +320,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 out:
 	free(dir);
 	free(clean);
-	free_list(names);
+	import_fs_free_list(names);
 }
 
 /* Refuses system s when its name is empty once cleaned, or when an earlier system has the same
@@ -497,9 +347,9 @@ static void refuse_twin(struct model *m, struct sys *s, struct gs_warn *w)
 /* One submitter folder (the caller has checked that it is a folder). */
 static void walk_submitter(struct model *m, const char *top, const char *sub, struct gs_warn *w)
 {
-	char *subdir = path_join(top, sub, &m->oom);
-	char *sysdir = subdir ? path_join(subdir, "systems", &m->oom) : NULL;
-	char *resdir = subdir ? path_join(subdir, "results", &m->oom) : NULL;
+	char *subdir = import_fs_join(top, sub, &m->oom);
+	char *sysdir = subdir ? import_fs_join(subdir, "systems", &m->oom) : NULL;
+	char *resdir = subdir ? import_fs_join(subdir, "results", &m->oom) : NULL;
 	struct dent *names = NULL, *res = NULL;
 	size_t n = 0, nres = 0, first = m->nsys;
 	char *clean_sub = clean_name(sub, &m->oom);
@@ -508,30 +358,30 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		goto out;
 	if (strcmp(clean_sub, sub) != 0)
 		warn_add(w, subdir, 0, 0, "submitter written as '%s'", clean_sub);
-	if (is_dir(sysdir) && (names = list_dir(sysdir, w, &n, &m->oom))) {
+	if (import_fs_is_dir(sysdir) && (names = import_fs_list(sysdir, w, &n, &m->oom))) {
 		for (size_t i = 0; i < n; i++) {
 			struct sys *s;
 			if (!has_suffix(names[i].name, ".json"))
 				continue;
-			if (!(m->sys = grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
+			if (!(m->sys = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
 				goto out;
 			s = &m->sys[m->nsys++];
 			memset(s, 0, sizeof *s);
-			s->submitter = xstrdup(clean_sub, &m->oom);
-			s->folder = xstrdup(names[i].name, &m->oom);
+			s->submitter = import_fs_strdup(clean_sub, &m->oom);
+			s->folder = import_fs_strdup(names[i].name, &m->oom);
 			if (!s->folder)
 				goto out;
 			s->folder[strlen(s->folder) - 5] = '\0';
-			s->json = path_join(sysdir, names[i].name, &m->oom);
+			s->json = import_fs_join(sysdir, names[i].name, &m->oom);
 			if (!(s->name = clean_name(s->folder, &m->oom)) || !s->json)
 				goto out;
 			read_system(s, &m->buf, w, &m->oom);
 			refuse_twin(m, s, w);
 		}
 	}
-	if (!is_dir(resdir))
+	if (!import_fs_is_dir(resdir))
 		goto out;
-	if (!(res = list_dir(resdir, w, &nres, &m->oom)))
+	if (!(res = import_fs_list(resdir, w, &nres, &m->oom)))
 		goto out;
 	for (size_t i = 0; i < nres; i++) {
 		char *sd;
@@ -540,7 +390,7 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 
 		if (res[i].kind != KIND_DIR)
 			continue;
-		if (!(sd = path_join(resdir, res[i].name, &m->oom)))
+		if (!(sd = import_fs_join(resdir, res[i].name, &m->oom)))
 			break;
 		for (si = first; si < m->nsys; si++)
 			if (m->sys[si].folder && strcmp(m->sys[si].folder, res[i].name) == 0)
@@ -555,18 +405,18 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 			free(sd);
 			continue;
 		}
-		if ((benches = list_dir(sd, w, &nb, &m->oom))) {
+		if ((benches = import_fs_list(sd, w, &nb, &m->oom))) {
 			for (size_t b = 0; b < nb; b++)
 				if (benches[b].kind == KIND_DIR)
 					walk_bench(m, si, sd, benches[b].name, w);
-			free_list(benches);
+			import_fs_free_list(benches);
 		}
 		free(sd);
 	}
 out:
 	free(clean_sub);
-	free_list(names);
-	free_list(res);
+	import_fs_free_list(names);
+	import_fs_free_list(res);
 	free(subdir);
 	free(sysdir);
 	free(resdir);
@@ -741,7 +591,7 @@ static void put_names(FILE *f, struct model *m, const struct cell *c, size_t fro
 		memcpy(text + at, name, n + 1);
 		at += n;
 	}
-	put_field(f, text);
+	put_field(f, text, &m->oom);
 	free(text);
 }
 
@@ -755,12 +605,12 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
 		if (i)
 			fputc(',', f);
-		put_field(f, head[i]);
+		put_field(f, head[i], &m->oom);
 	}
 	fprintf(f, ",%lld,%lld,%lld,", s->info.nodes, s->info.per_node, s->info.accelerators);
-	put_field(f, s->info.framework);
+	put_field(f, s->info.framework, &m->oom);
 	fputc(',', f);
-	put_field(f, c->bench);
+	put_field(f, c->bench, &m->oom);
 	fputc(',', f);
 	put_minutes(f, c->score, 6);
 	fprintf(f, ",%zu,%zu,%s,", c->nok, c->njobs - c->nok, fmt_roundtrip(c->sf, 15, num, sizeof num));
@@ -770,9 +620,9 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 		put_minutes(f, m->jobs[m->rank[c->first + i]].minutes, 4);
 	}
 	fputc(',', f);
-	put_field(f, c->published);
+	put_field(f, c->published, &m->oom);
 	fputc(',', f);
-	put_field(f, c->source);
+	put_field(f, c->source, &m->oom);
 	fputc(',', f);
 	put_names(f, m, c, 0, c->nok);
 	fputc(',', f);
@@ -781,7 +631,7 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	if (isfinite(c->energy_j))
 		fprintf(f, "%.0f", c->energy_j);
 	fputc(',', f);
-	put_field(f, c->power_measurement);
+	put_field(f, c->power_measurement, &m->oom);
 	fputc('\n', f);
 }
 
@@ -890,7 +740,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	int oom;
 
 	memset(res, 0, sizeof *res);
-	subs = list_dir(dir, NULL, &n, &m.oom);
+	subs = import_fs_list(dir, NULL, &n, &m.oom);
 	if (!subs) {
 		if (m.oom)
 			err_set(err, dir, 0, 0, "out of memory");
@@ -903,7 +753,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	for (size_t i = 0; i < n && !m.oom; i++)
 		if (subs[i].kind == KIND_DIR)
 			walk_submitter(&m, dir, subs[i].name, &res->warn);
-	free_list(subs);
+	import_fs_free_list(subs);
 	if (!m.oom)
 		scan_all(&m, progress);
 	if (!m.oom && (f = open_memstream(&res->csv, &res->len))) {

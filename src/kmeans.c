@@ -162,64 +162,14 @@ static void update_centroids(const double *x, size_t n, size_t d, int k, int *la
 	}
 }
 
-/* One Lloyd assignment: each point to its nearest centroid in cent (ties: lowest index),
- * summing the members of each cluster into sum[k*d] (in index order, as the update below
- * always has) and counting them into cnt[k]. Returns how many labels changed. The two- and
- * three-feature cases, all the analysis uses, get straight-line code: this is the innermost
- * loop on large inputs. */
-static size_t assign(const double *x, size_t n, size_t d, int k, const double *cent, int *lab,
-		     double *sum, size_t *cnt)
+/* The assignment for points of d features: inlined below with d a constant 2 or 3 (all the
+ * analysis uses), so the innermost loop on large inputs runs without a loop over features. */
+static inline size_t assign_d(const double *x, size_t n, size_t d, int k, const double *cent,
+			      int *lab, double *sum, size_t *cnt)
 {
 	size_t changed = 0;
 
-	memset(sum, 0, (size_t)k * d * sizeof *sum);
-	memset(cnt, 0, (size_t)k * sizeof *cnt);
-	if (d == 2) {
-		for (size_t i = 0; i < n; i++) {
-			const double *p = x + 2 * i;
-			double bd = INFINITY;
-			int best = 0;
-			for (int c = 0; c < k; c++) {
-				double t0 = p[0] - cent[2 * c], t1 = p[1] - cent[2 * c + 1];
-				double t = t0 * t0 + t1 * t1;
-				if (t < bd) {
-					bd = t;
-					best = c;
-				}
-			}
-			changed += best != lab[i];
-			lab[i] = best;
-			sum[2 * best] += p[0];
-			sum[2 * best + 1] += p[1];
-			cnt[best]++;
-		}
-		return changed;
-	}
-	if (d == 3) {
-		for (size_t i = 0; i < n; i++) {
-			const double *p = x + 3 * i;
-			double bd = INFINITY;
-			int best = 0;
-			for (int c = 0; c < k; c++) {
-				double t0 = p[0] - cent[3 * c], t1 = p[1] - cent[3 * c + 1];
-				double t2 = p[2] - cent[3 * c + 2];
-				double t = t0 * t0 + t1 * t1;
-				t += t2 * t2;
-				if (t < bd) {
-					bd = t;
-					best = c;
-				}
-			}
-			changed += best != lab[i];
-			lab[i] = best;
-			sum[3 * best] += p[0];
-			sum[3 * best + 1] += p[1];
-			sum[3 * best + 2] += p[2];
-			cnt[best]++;
-		}
-		return changed;
-	}
-	for (size_t i = 0; i < n; i++) { /* any d: nearest centroid, ties to the lowest index */
+	for (size_t i = 0; i < n; i++) { /* nearest centroid, ties to the lowest index */
 		const double *p = x + i * d;
 		double bd = dist2(p, cent, d);
 		int c = 0;
@@ -237,6 +187,21 @@ static size_t assign(const double *x, size_t n, size_t d, int k, const double *c
 		cnt[c]++;
 	}
 	return changed;
+}
+
+/* One Lloyd assignment: each point to its nearest centroid in cent (ties: lowest index),
+ * summing the members of each cluster into sum[k*d] (in index order, as the update below
+ * always has) and counting them into cnt[k]. Returns how many labels changed. */
+static size_t assign(const double *x, size_t n, size_t d, int k, const double *cent, int *lab,
+		     double *sum, size_t *cnt)
+{
+	memset(sum, 0, (size_t)k * d * sizeof *sum);
+	memset(cnt, 0, (size_t)k * sizeof *cnt);
+	if (d == 2)
+		return assign_d(x, n, 2, k, cent, lab, sum, cnt);
+	if (d == 3)
+		return assign_d(x, n, 3, k, cent, lab, sum, cnt);
+	return assign_d(x, n, d, k, cent, lab, sum, cnt);
 }
 
 /* Runs Lloyd from the centroids in cent until no more than `tol` labels change or maxit

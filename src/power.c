@@ -160,51 +160,78 @@ static int node_result(double eff, double agg, double ttt_ms, double start, doub
 	return 0;
 }
 
+/* What a node rule has gathered: the integral of power over time since the start. */
+struct node_acc {
+	double prev, start, stop, agg, eff, latest;
+	int started;
+	size_t readings;
+};
+
+/* A reading counted: power times the time since the previous one (or the start). */
+static void node_reading(struct node_acc *a, const struct ev *ev)
+{
+	a->agg += ev->v * (ev->t - a->prev);
+	a->prev = ev->t;
+	if (ev->t > a->latest)
+		a->latest = ev->t;
+	a->readings++;
+}
+
+/* A start event: the integral starts (again) at its time. */
+static void node_start(struct node_acc *a, const struct ev *ev)
+{
+	a->start = a->prev = ev->t;
+	a->started = 1;
+}
+
+/* The checks both rules make before the result: a start, and a counted reading (none_why says
+ * where the rule looked). 0, or -1 with e set. */
+static int node_check(const struct node_acc *a, const char *name, const char *none_why,
+		      struct gs_err *e)
+{
+	if (!a->started) {
+		err_set(e, name, 0, 0, "no power_measurement_start");
+		return -1;
+	}
+	if (!a->readings) {
+		err_set(e, name, 0, 0, "%s", none_why);
+		return -1;
+	}
+	return 0;
+}
+
 /* Rounds up to v4.0: lines in file order; every reading up to the first stop counts; then
  * stop = max(stop, the latest reading's time), since the v4.0 SMC node files log their stop
  * with the start's timestamp. */
 static int node_file_order(const struct evlist *L, const char *name, double ttt_ms,
 			   double *joules, struct gs_err *e)
 {
-	double prev = 0, start = 0, stop = 0, agg = 0, eff = 1.0, latest = 0;
-	int started = 0;
-	size_t readings = 0;
+	struct node_acc a = { .eff = 1.0 };
 
 	for (size_t i = 0; i < L->n; i++) {
 		const struct ev *ev = &L->v[i];
 		if (ev->kind == K_START) {
-			start = prev = ev->t;
-			started = 1;
+			node_start(&a, ev);
 		} else if (ev->kind == K_READING) {
 			/* the official code would integrate this one from time 0 */
-			if (!started) {
+			if (!a.started) {
 				err_set(e, name, ev->line, ev->col,
 					"power_reading before any power_measurement_start");
 				return -1;
 			}
-			agg += ev->v * (ev->t - prev);
-			prev = ev->t;
-			if (ev->t > latest)
-				latest = ev->t;
-			readings++;
+			node_reading(&a, ev);
 		} else if (ev->kind == K_STOP) {
-			stop = ev->t;
+			a.stop = ev->t;
 			break;
 		} else if (ev->kind == K_EFF) {
-			eff = ev->v;
+			a.eff = ev->v;
 		}
 	}
-	if (!started) {
-		err_set(e, name, 0, 0, "no power_measurement_start");
+	if (node_check(&a, name, "no power_reading before the first power_measurement_stop", e) < 0)
 		return -1;
-	}
-	if (!readings) {
-		err_set(e, name, 0, 0, "no power_reading before the first power_measurement_stop");
-		return -1;
-	}
-	if (latest > stop)
-		stop = latest;
-	return node_result(eff, agg, ttt_ms, start, stop, name, joules, e);
+	if (a.latest > a.stop)
+		a.stop = a.latest;
+	return node_result(a.eff, a.agg, ttt_ms, a.start, a.stop, name, joules, e);
 }
 
 /* From v4.1: lines sorted by time (stably); readings count once a start has been seen and
@@ -213,43 +240,30 @@ static int node_file_order(const struct evlist *L, const char *name, double ttt_
 static int node_window(struct evlist *L, const char *name, double ttt_ms, double *joules,
 		       struct gs_err *e)
 {
-	double prev = 0, start = 0, stop = 0, agg = 0, eff = 1.0, latest = 0;
-	int started = 0, stopped = 0;
-	size_t readings = 0;
+	struct node_acc a = { .eff = 1.0 };
+	int stopped = 0;
 
 	if (L->n > 1) /* qsort(NULL, 0) is undefined */
 		qsort(L->v, L->n, sizeof *L->v, cmp_ev_time);
 	for (size_t i = 0; i < L->n; i++) {
 		const struct ev *ev = &L->v[i];
 		if (ev->kind == K_START) {
-			start = prev = ev->t;
-			started = 1;
+			node_start(&a, ev);
 		} else if (ev->kind == K_READING) {
-			if (started && !stopped) {
-				agg += ev->v * (ev->t - prev);
-				prev = ev->t;
-				if (ev->t > latest)
-					latest = ev->t;
-				readings++;
-			}
+			if (a.started && !stopped)
+				node_reading(&a, ev);
 		} else if (ev->kind == K_STOP) {
-			stop = ev->t;
+			a.stop = ev->t;
 			stopped = 1;
 		} else if (ev->kind == K_EFF) {
-			eff = ev->v;
+			a.eff = ev->v;
 		}
 	}
-	if (!started) {
-		err_set(e, name, 0, 0, "no power_measurement_start");
+	if (node_check(&a, name, "no power_reading between power_measurement_start and _stop", e) < 0)
 		return -1;
-	}
-	if (!readings) {
-		err_set(e, name, 0, 0, "no power_reading between power_measurement_start and _stop");
-		return -1;
-	}
 	if (!stopped)
-		stop = latest;
-	return node_result(eff, agg, ttt_ms, start, stop, name, joules, e);
+		a.stop = a.latest;
+	return node_result(a.eff, a.agg, ttt_ms, a.start, a.stop, name, joules, e);
 }
 
 int power_node_energy(const char *buf, size_t len, const char *name, enum power_rule rule,
@@ -467,6 +481,18 @@ static const char *first_missing(const struct names *want, const struct names *h
 	return NULL;
 }
 
+/* Adds one file's or run's measurement type m ("AC", "DC", "" none) to meas (3 bytes): the
+ * first one said, "?" once two disagree. */
+static void meas_merge(char *meas, const char *m)
+{
+	if (!m[0])
+		return;
+	if (!meas[0])
+		memcpy(meas, m, 3);
+	else if (strcmp(meas, m) != 0)
+		memcpy(meas, "?", 2);
+}
+
 struct fileid {
 	dev_t dev;
 	ino_t ino;
@@ -530,12 +556,8 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 		if (!est && !noest[0])
 			snprintf(noest, noest_n, "%s", path);
 		free(path);
-		if (is_node && m[0]) {
-			if (!meas[0])
-				memcpy(meas, m, 3);
-			else if (strcmp(meas, m) != 0)
-				memcpy(meas, "?", 2);
-		}
+		if (is_node)
+			meas_merge(meas, m);
 		sum += j;
 	}
 	*joules = sum;
@@ -543,6 +565,32 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 out:
 	free(ids);
 	return rc;
+}
+
+/* Whether the run in rundir lacks a node or switch file the first run (log0) has, or has one
+ * it lacks (then e says which): a file missing from one run would lower its energy, not make
+ * it unknown. */
+static bool runs_differ(const struct names *node0, const struct names *sw0,
+			const struct names *node, const struct names *sw, const char *rundir,
+			const char *log0, struct gs_err *e)
+{
+	const struct names *a[4] = { node0, node, sw0, sw };
+	const struct names *b[4] = { node, node0, sw, sw0 };
+
+	for (int k = 0; k < 4; k++) {
+		const char *miss = first_missing(a[k], b[k]);
+		if (!miss)
+			continue;
+		if (b[k] == node || b[k] == sw) {
+			char *p = join(rundir, miss, strlen(miss));
+			err_set(e, p ? p : rundir, 0, 0, "missing: the run of %s has it", log0);
+			free(p);
+		} else {
+			err_set(e, rundir, 0, 0, "has %s, which the run of %s lacks", miss, log0);
+		}
+		return true;
+	}
+	return false;
 }
 
 int power_folder_energy(const char *dir, const char *submitter, const char *system,
@@ -581,7 +629,6 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		size_t stem = dot ? (size_t)(dot - runs[r].log) : strlen(runs[r].log);
 		char *rundir = join(pdir, runs[r].log, stem), m3[3];
 		struct names node = {0}, sw = {0};
-		const char *miss = NULL;
 		int bad;
 
 		if (!rundir) {
@@ -595,25 +642,8 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		}
 		/* every run must have the node and switch files the others have: a file missing
 		 * from one run would lower its energy, not make it unknown */
-		if (!bad && r > 0) {
-			const struct names *a[4] = { &node0, &node, &sw0, &sw };
-			const struct names *b[4] = { &node, &node0, &sw, &sw0 };
-			for (int k = 0; k < 4 && !miss; k++) {
-				miss = first_missing(a[k], b[k]);
-				if (miss) {
-					const char *lacking = b[k] == &node || b[k] == &sw ? rundir : NULL;
-					char *p = lacking ? join(rundir, miss, strlen(miss)) : NULL;
-					if (lacking)
-						err_set(&e, p ? p : rundir, 0, 0, "missing: the run of %s has it",
-							runs[0].log);
-					else
-						err_set(&e, rundir, 0, 0, "has %s, which the run of %s lacks",
-							miss, runs[0].log);
-					free(p);
-				}
-			}
-			bad = miss != NULL;
-		}
+		if (!bad && r > 0)
+			bad = runs_differ(&node0, &sw0, &node, &sw, rundir, runs[0].log, &e);
 		if (!bad)
 			bad = run_energy(rundir, &node, &sw, rule, runs[r].ms, &per[r], m3, noest,
 					 sizeof noest, &buf, &e) < 0;
@@ -627,12 +657,7 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		}
 		if (bad)
 			goto fail;
-		if (m3[0]) {
-			if (!meas[0])
-				memcpy(meas, m3, 3);
-			else if (strcmp(meas, m3) != 0)
-				memcpy(meas, "?", 2);
-		}
+		meas_merge(meas, m3);
 		mins[r] = runs[r].minutes;
 	}
 	if (power_olympic(mins, per, n, failed, m, sf, joules) < 0) {

@@ -363,3 +363,17 @@ int text_cut(const char *s, int w, char *buf, size_t n)
 	buf[out] = '\0';
 	return hw + 1 + tw;
 }
+
+const char *text_trim(const char *s, size_t *len)
+{
+	size_t n = *len;
+
+	while (n && (s[0] == ' ' || s[0] == '\t')) {
+		s++;
+		n--;
+	}
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	*len = n;
+	return s;
+}

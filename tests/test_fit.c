@@ -509,6 +509,51 @@ static void test_deterministic(void **state)
 	assert_memory_equal(&f1.amdahl, &f2.amdahl, sizeof f1.amdahl);
 }
 
+/* The same points in another order give bit for bit the same fit: the fit sorts them (by N,
+ * then T) before any sum is taken, so the order the rows come in cannot reach the last digit. */
+static void test_order_independent(void **state)
+{
+	enum { M = 2 * NPTS };
+	double n[M], t[M], rn[M], rt[M], sn[M], st[M];
+	struct fit f1, f2, f3;
+	struct gs_err e;
+	struct rng r;
+
+	(void)state;
+	/* every N twice, with two different times: ties on N are ordered by T */
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0.1, 11, t);
+	make_t(NS, NPTS, 3, 0.02, 1e-5, 0.1, 12, t + NPTS);
+	for (size_t i = 0; i < M; i++)
+		n[i] = NS[i % NPTS];
+	for (size_t i = 0; i < M; i++) {
+		rn[i] = n[M - 1 - i];
+		rt[i] = t[M - 1 - i];
+		sn[i] = n[i];
+		st[i] = t[i];
+	}
+	rng_seed(&r, 5);
+	for (size_t i = M - 1; i > 0; i--) { /* Fisher-Yates */
+		size_t j = (size_t)(rng_unit(&r) * (double)(i + 1));
+		double a = sn[i], b = st[i];
+		sn[i] = sn[j];
+		st[i] = st[j];
+		sn[j] = a;
+		st[j] = b;
+	}
+	assert_int_equal(fit_run(n, t, M, &f1, &e), 0);
+	assert_int_equal(fit_run(rn, rt, M, &f2, &e), 0);
+	assert_int_equal(fit_run(sn, st, M, &f3, &e), 0);
+	assert_true(fit_usable(&f1));
+	assert_memory_equal(&f1.usl, &f2.usl, sizeof f1.usl);
+	assert_memory_equal(&f1.amdahl, &f2.amdahl, sizeof f1.amdahl);
+	assert_memory_equal(&f1.usl, &f3.usl, sizeof f1.usl);
+	assert_memory_equal(&f1.amdahl, &f3.amdahl, sizeof f1.amdahl);
+	assert_memory_equal(&f1.peak, &f2.peak, sizeof f1.peak);
+	assert_memory_equal(&f1.peak, &f3.peak, sizeof f1.peak);
+	assert_string_equal(f1.reason, f2.reason);
+	assert_string_equal(f1.reason, f3.reason);
+}
+
 /* ---- the one-line description ---- */
 
 static void test_describe(void **state)
@@ -699,6 +744,7 @@ int main(void)
 		cmocka_unit_test(test_bad_points_refused),
 		cmocka_unit_test(test_extreme_but_valid),
 		cmocka_unit_test(test_deterministic),
+		cmocka_unit_test(test_order_independent),
 		cmocka_unit_test(test_describe),
 		cmocka_unit_test(test_analysis_fits_each_family),
 	};

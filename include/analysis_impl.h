@@ -1,0 +1,46 @@
+/* analysis_impl.h: what analysis.c shares with the files it is cut into (boot.c, breakeven.c,
+ * clusters.c) and nothing else includes: the sort item, its total orders, and the steps of a run. */
+#ifndef GS_ANALYSIS_IMPL_H
+#define GS_ANALYSIS_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "analysis.h"
+
+/* s, or "" for NULL. */
+static inline const char *nz(const char *s)
+{
+	return s ? s : "";
+}
+
+/* One shown row as a sort item: its key, by value, so the comparator needs no context. */
+struct skey {
+	double v;              /* numeric key */
+	const char *s;         /* text key, or NULL for a numeric column */
+	const struct row *r;   /* for the tie-break */
+	size_t row;            /* dataset row */
+	size_t i;              /* index into the shown rows */
+	int dir;               /* 1 ascending, -1 descending */
+};
+
+/* -1, 0, 1 for x against y times dir; NAN after every number whatever the direction. */
+int analysis_cmp_num(double x, double y, int dir);
+
+/* The final tie-break of every ordering: system id, then submitter, then dataset row. */
+int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
+
+/* Up to this many shown rows analysis_run draws every interval (~20 us a row); above it, on
+ * demand: 10^5 rows would take seconds. */
+#define BOOT_EAGER 2048
+
+/* Whether shown row i counts for the firm (*firm) and loose (*loose) break-even at theta,
+ * drawing its interval only when cheap bounds leave it open. 0, or -1 when out of memory. */
+int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
+		    bool *firm, bool *loose);
+
+/* Clusters a's shown rows in their current order as p says (k, features) and numbers the
+ * clusters by mean N; sets a->k, inertia, silhouette, clusters. 0, or -1 with err (OOM). */
+int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err);
+
+#endif

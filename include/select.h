@@ -1,0 +1,12 @@
+/* select.h: the k-th smallest of an array, without sorting it. */
+#ifndef GS_SELECT_H
+#define GS_SELECT_H
+
+#include <stddef.h>
+
+/* Reorders v[0..n) (n >= 1, k < n, no NAN) so that v[k] is its k-th smallest (0-based), every
+ * value before it <= and every value after it >= it; returns v[k]. Hoare's selection, middle
+ * pivot: O(n) expected. */
+double select_kth(double *v, size_t n, size_t k);
+
+#endif

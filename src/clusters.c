@@ -1,0 +1,176 @@
+/* clusters.c: k-means clusters of the shown rows on z-scored features, numbered by mean N so
+ * that "cluster a" is the smallest systems on every run. No terminal here. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "analysis_impl.h"
+#include "kmeans.h"
+
+#define KM_RESTARTS 16
+#define AUTO_KMAX 8
+/* "gpuscale" in ASCII: any fixed value would do, this one is easy to recognise. */
+#define KM_SEED UINT64_C(0x6770757363616c65)
+
+/* Features, each z-scored over the shown rows so that log2 N (range ~1..13) does not drown
+ * E' (~0..30) or the other way round. A constant feature carries no information and would
+ * divide by zero: it becomes all zeros (tested with min == max, since a rounded mean of equal
+ * values need not equal them). */
+static size_t features(const struct arow *rows, size_t n, enum feat_set fs, double *x)
+{
+	size_t d = fs == FEAT_N_EP_T ? 3 : 2;
+	/* Accelerator counts repeat (a few dozen distinct values in a round): log2 of each is
+	 * taken once, memoized in a small direct-mapped table, bit for bit the same value. */
+	double memo_n[64], memo_l[64];
+
+	for (size_t s = 0; s < 64; s++)
+		memo_n[s] = NAN;
+	for (size_t i = 0; i < n; i++) {
+		double *p = x + i * d, N = rows[i].N;
+		uint64_t b;
+		memcpy(&b, &N, sizeof b);
+		size_t s = (size_t)((b * UINT64_C(0x9E3779B97F4A7C15)) >> 58);
+		if (memo_n[s] != N || signbit(memo_n[s]) != signbit(N)) {
+			memo_n[s] = N;
+			memo_l[s] = log2(N);
+		}
+		p[0] = memo_l[s];
+		if (fs == FEAT_N_T)
+			p[1] = log(rows[i].T);
+		else
+			p[1] = rows[i].Ep;
+		if (d == 3)
+			p[2] = log(rows[i].T);
+	}
+	for (size_t j = 0; j < d; j++) {
+		double lo = INFINITY, hi = -INFINITY, mean = 0, var = 0;
+		for (size_t i = 0; i < n; i++) {
+			double v = x[i * d + j];
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+			mean += v;
+		}
+		mean /= (double)n;
+		for (size_t i = 0; i < n; i++) {
+			double t = x[i * d + j] - mean;
+			var += t * t;
+		}
+		double sd = sqrt(var / (double)n);
+		for (size_t i = 0; i < n; i++)
+			x[i * d + j] = lo == hi || !(sd > 0) ? 0 : (x[i * d + j] - mean) / sd;
+	}
+	return d;
+}
+
+/* Cluster numbers by ascending mean N of the members, ties by mean E', then by the first
+ * member, so "cluster a" is the smallest systems on every run; fills a->clusters on the way.
+ * Two passes: the per-cluster sums (in index order, as a separate summary pass would add
+ * them), then the numbers and the spread of E' around each mean. */
+static void renumber(struct analysis *a, const int *lab, int k)
+{
+	double sn[MAX_K] = {0}, se[MAX_K] = {0}, sd[MAX_K] = {0};
+	double nmin[MAX_K], nmax[MAX_K];
+	size_t cnt[MAX_K] = {0}, first[MAX_K];
+	int order[MAX_K], map[MAX_K];
+	struct arow *rows = a->rows;
+	size_t n = a->n;
+
+	for (int c = 0; c < k; c++) {
+		first[c] = n;
+		nmin[c] = INFINITY;
+		nmax[c] = -INFINITY;
+	}
+	for (size_t i = 0; i < n; i++) {
+		int c = lab[i];
+		double N = rows[i].N;
+		sn[c] += N;
+		se[c] += rows[i].Ep;
+		nmin[c] = N < nmin[c] ? N : nmin[c];
+		nmax[c] = N > nmax[c] ? N : nmax[c];
+		if (!cnt[c]++)
+			first[c] = i;
+	}
+	for (int c = 0; c < k; c++) {
+		if (cnt[c]) {
+			sn[c] /= (double)cnt[c];
+			se[c] /= (double)cnt[c];
+		}
+		order[c] = c;
+	}
+	for (int x = 1; x < k; x++) { /* insertion sort: k <= MAX_K */
+		int v = order[x], b = x;
+		while (b > 0) {
+			int u = order[b - 1];
+			bool after = sn[u] > sn[v] || (sn[u] == sn[v] && (se[u] > se[v] ||
+				     (se[u] == se[v] && first[u] > first[v])));
+			if (!after)
+				break;
+			order[b] = u;
+			b--;
+		}
+		order[b] = v;
+	}
+	for (int c = 0; c < k; c++)
+		map[order[c]] = c;
+	for (size_t i = 0; i < n; i++) {
+		int c = lab[i];
+		double t = rows[i].Ep - se[c];
+		rows[i].cluster = map[c];
+		sd[c] += t * t;
+	}
+	memset(a->clusters, 0, sizeof a->clusters);
+	for (int c = 0; c < k; c++) {
+		struct cluster_sum *s = &a->clusters[map[c]];
+		s->n = cnt[c];
+		if (cnt[c]) {
+			s->n_min = nmin[c];
+			s->n_max = nmax[c];
+			s->ep_mean = se[c];
+			s->ep_sd = sqrt(sd[c] / (double)cnt[c]);
+		} else {
+			s->n_min = s->n_max = s->ep_mean = s->ep_sd = NAN;
+		}
+	}
+}
+
+int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err)
+{
+	struct kmeans_result res;
+	int rc, k = p->k;
+	enum feat_set fs = (unsigned)p->feats < FEAT_COUNT ? p->feats : FEAT_N_EP;
+
+	a->k = 0;
+	a->inertia = 0;
+	a->silhouette = NAN;
+	if (a->n == 0)
+		return 0;
+	double *x = malloc(a->n * 3 * sizeof *x);
+	int *lab = malloc(a->n * sizeof *lab);
+	if (!x || !lab) {
+		free(x);
+		free(lab);
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	size_t d = features(a->rows, a->n, fs, x);
+	if (k == 0) {
+		rc = kmeans_auto(x, a->n, d, AUTO_KMAX, KM_RESTARTS, KM_SEED, lab, &res);
+	} else {
+		int kmax = a->n < MAX_K ? (int)a->n : MAX_K;
+		k = k < 1 ? 1 : k > kmax ? kmax : k;
+		rc = kmeans_run(x, a->n, d, k, KM_RESTARTS, KM_SEED, lab, &res);
+	}
+	if (rc == 0) {
+		a->k = res.k;
+		a->inertia = res.inertia;
+		a->silhouette = res.silhouette;
+		renumber(a, lab, res.k);
+	} else {
+		err_set(err, NULL, 0, 0, "out of memory");
+	}
+	free(x);
+	free(lab);
+	return rc;
+}
