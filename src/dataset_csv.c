@@ -737,7 +737,7 @@ static enum table table_kind(const char *buf, size_t len)
 	line[n] = '\0';
 	for (tok = strtok_r(line, ",\r", &save); tok; tok = strtok_r(NULL, ",\r", &save), k++) {
 		size_t tl = strlen(tok);
-		char *t = tok + (trim(tok, &tl) - tok);
+		char *t = tok + (text_trim(tok, &tl) - tok);
 		t[tl] = '\0';
 		if (k < 3 && ascii_casecmp(t, families[k]) == 0)
 			seen |= 1u << k;
