@@ -5,6 +5,10 @@
 #include <stddef.h>
 
 /* What one log says about its run. Line numbers and byte columns are 1-based; 0 means none. */
+/* What run_stop's metadata.status held: nothing (or no string), a string (in status), or a
+ * string too long for status (then never "success"). */
+enum mllog_status { MLLOG_STATUS_NONE, MLLOG_STATUS_TEXT, MLLOG_STATUS_TOO_LONG };
+
 struct mllog_scan {
 	size_t events;        /* lines carrying ":::MLLOG " */
 	long bad_line;        /* first line whose payload is not valid JSON */
@@ -22,7 +26,7 @@ struct mllog_scan {
 	int init_start_has_time, init_stop_has_time;
 	double init_start_ms, init_stop_ms;
 	char status[32];      /* metadata.status of the first run_stop (truncated); "" when absent */
-	int status_is_str;    /* metadata.status was a JSON string */
+	enum mllog_status status_kind; /* what metadata.status of run_stop was */
 };
 
 /* 1 when s[0..n) is one JSON text as Python's json.loads accepts it (NaN, Infinity and

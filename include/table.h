@@ -10,7 +10,7 @@
 #include "dataset.h"
 
 /* In display order. TC_ROUND shows only when the rows span several rounds (the cross-round
- * view); a column no cell needs (need 0) is never shown. */
+ * view), TC_KWH and TC_COST only when some row has a value; a column of need 0 never shows. */
 enum tcol {
 	TC_RANK, TC_ROUND, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_KWH,
 	TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_COUNT

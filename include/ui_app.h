@@ -132,6 +132,7 @@ struct app {
 	 * shared with another shown row of another submitter (the table then names it
 	 * SUBMITTER/SYSTEM): measured once per analysis, not per frame. */
 	int w_sys, w_sub, w_fam;
+	bool has_kwh, has_cost;           /* some row of the analysis has energy / a price */
 	bool *collide;                    /* a.n entries, by a.rows index */
 	size_t collide_cap;
 

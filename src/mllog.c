@@ -285,25 +285,128 @@ static ALWAYS_INLINE int span_is(const struct span *sp, const char *w, size_t n)
 
 #define SPAN_IS(sp, lit) span_is((sp), (lit), sizeof(lit) - 1)
 
-/* Validates one JSON text from p: a value, then whitespace up to j->end or, under WS_LINE, up
- * to the first newline. Returns that end, or NULL with j->fail set; fills j->key, j->time and
- * j->status (type 0 when absent).
- *
- * bounded = 0 promises a newline at or after p before j->end, with j->ws == WS_LINE: then no
- * loop needs a bounds check, as a newline stops each one (it is no whitespace, digit, string
- * byte or structural character there). Only the 8-byte string reads and the literal compares,
- * which may look past a newline, check against j->end. */
-static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned char *p, int bounded)
+/* The end of the JSON number digits at p (its sign already read), or NULL with *bad where it
+ * breaks the grammar. Bounded as jp_parse. */
+static ALWAYS_INLINE const unsigned char *jp_number(const unsigned char *p, const unsigned char *end,
+						    int bounded, const unsigned char **bad)
 {
-	const unsigned char *end = j->end, *s;
-	const unsigned ws = j->ws;
-	unsigned char open[MAX_DEPTH];      /* open[d]: '{' or '[', the container at depth d+1 */
-	int depth = 0, in_meta = 0, meta_next = 0;
-	struct span *cap = NULL;            /* receives the value being read */
-	const char *word;
-	size_t wlen;
-	char esc;
+#define AT_END (bounded && p >= end)
+	if (AT_END)
+		return *bad = p, NULL;
+	if (*p == '0')
+		p++;
+	else if (*p >= '1' && *p <= '9')
+		p = skip_digits(p + 1, end, bounded);
+	else
+		return *bad = p, NULL;
+	if (!AT_END && *p == '.') {
+		p++;
+		if (AT_END || !is_digit(*p))
+			return *bad = p, NULL;
+		p = skip_digits(p + 1, end, bounded);
+	}
+	if (!AT_END && (*p | 0x20) == 'e') {
+		p++;
+		if (!AT_END && (*p == '+' || *p == '-'))
+			p++;
+		if (AT_END || !is_digit(*p))
+			return *bad = p, NULL;
+		p = skip_digits(p + 1, end, bounded);
+	}
+	return p;
+#undef AT_END
+}
 
+/* Where the value of member name [s, e) goes: at level 1 (the top object) key, value, time_ms
+ * (metadata sets *meta_next and clears what an earlier metadata gave), at level 2 (inside
+ * metadata) status and measurement_type; NULL for any other name or level 0. */
+static ALWAYS_INLINE struct span *jp_member(struct jp *j, const unsigned char *s, const unsigned char *e,
+					   char esc, int level, int *meta_next)
+{
+	struct span nm = {s, e, 's', esc};
+	size_t n = (size_t)(e - s);
+
+	if (level == 1) {
+		/* by length first: most names are none of these */
+		if (!esc && n != 3 && n != 5 && n != 7 && n != 8)
+			return NULL;
+		if (SPAN_IS(&nm, "key"))
+			return &j->key;
+		if (SPAN_IS(&nm, "value"))
+			return &j->value;
+		if (SPAN_IS(&nm, "time_ms"))
+			return &j->time;
+		if (SPAN_IS(&nm, "metadata")) {
+			*meta_next = 1;
+			j->status.type = j->mtype.type = 0;
+		}
+		return NULL;
+	}
+	if (level == 2) {
+		if (SPAN_IS(&nm, "status"))
+			return &j->status;
+		if (SPAN_IS(&nm, "measurement_type"))
+			return &j->mtype;
+	}
+	return NULL;
+}
+
+/* Records the value [s, e) of the given type in cap, when a member name asked for it. */
+static ALWAYS_INLINE void capture(struct span *cap, const unsigned char *s, const unsigned char *e, char type,
+				  char esc)
+{
+	if (cap) {
+		cap->s = s;
+		cap->e = e;
+		cap->type = type;
+		cap->esc = esc;
+	}
+}
+
+/* The JSON literal (or the NaN and Infinity MLLOG writes) that starts with c, its length in
+ * *n; NULL for any other byte. */
+static ALWAYS_INLINE const char *jp_literal(unsigned char c, size_t *n)
+{
+	switch (c) {
+	case 't': *n = 4; return "true";
+	case 'f': *n = 5; return "false";
+	case 'n': *n = 4; return "null";
+	case 'N': *n = 3; return "NaN";
+	case 'I': *n = 8; return "Infinity";
+	default: return NULL;
+	}
+}
+
+/* A number or a literal at p, captured in cap: its end, or NULL with *bad where it breaks the
+ * grammar. Bounded as jp_parse. */
+static ALWAYS_INLINE const unsigned char *jp_scalar(const unsigned char *p, const unsigned char *end,
+						    int bounded, struct span *cap, const unsigned char **bad)
+{
+	const unsigned char *s = p;
+	const char *word;
+	size_t wlen = 0;
+
+	if (!(word = jp_literal(*p, &wlen)) && *p == '-') {
+		p++;
+		if (!(bounded && p >= end) && *p == 'I') {
+			/* -Infinity: no finite number, class 'o' like NaN and Infinity */
+			word = "Infinity";
+			wlen = 8;
+		}
+	}
+	if (word) {
+		if ((size_t)(end - p) < wlen || memcmp(p, word, wlen) != 0)
+			return *bad = p, NULL;
+		capture(cap, s, NULL, 'o', 0); /* "-Infinity" from its '-' */
+		return p + wlen;
+	}
+	if (!(p = jp_number(p, end, bounded, bad)))
+		return NULL;
+	capture(cap, s, p, 'n', 0);
+	return p;
+}
+
+/* The scanner's steps, over its locals p, end, bounded, ws, open and depth. */
 #define AT_END (bounded && p >= end)
 /* unbounded implies WS_LINE: test its three bytes without a table */
 #define LINE_WS ((1ULL << ' ') | (1ULL << '\t') | (1ULL << '\r'))
@@ -319,6 +422,24 @@ static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned 
 /* the bracket that closes the innermost open one: '{' + 2 is '}', '[' + 2 is ']' */
 #define CLOSER() (open[depth - 1] + 2)
 
+/* Validates one JSON text from p: a value, then whitespace up to j->end or, under WS_LINE, up
+ * to the first newline. Returns that end, or NULL with j->fail set; fills j->key, j->time and
+ * j->status (type 0 when absent).
+ *
+ * bounded = 0 promises a newline at or after p before j->end, with j->ws == WS_LINE: then no
+ * loop needs a bounds check, as a newline stops each one (it is no whitespace, digit, string
+ * byte or structural character there). Only the 8-byte string reads and the literal compares,
+ * which may look past a newline, check against j->end. */
+static ALWAYS_INLINE const unsigned char *jp_parse(struct jp *j, const unsigned char *p, int bounded)
+{
+	const unsigned char *end = j->end, *s;
+	const unsigned ws = j->ws;
+	unsigned char open[MAX_DEPTH];      /* open[d]: '{' or '[', the container at depth d+1 */
+	int depth = 0, in_meta = 0, meta_next = 0;
+	struct span *cap = NULL;            /* receives the value being read */
+	const unsigned char *bad;
+	char esc;
+
 	j->key.type = j->time.type = j->status.type = j->value.type = j->mtype.type = 0;
 	SKIP_WS();
 value:
@@ -331,12 +452,7 @@ value:
 		esc = 0;
 		if (!(p = jp_str(j, p, &esc, bounded)))
 			return NULL;
-		if (cap) {
-			cap->s = s;
-			cap->e = p;
-			cap->type = 's';
-			cap->esc = esc;
-		}
+		capture(cap, s, p, 's', esc);
 		p++;
 		goto next;
 	case '{':
@@ -347,11 +463,8 @@ value:
 		if (++depth == 2)
 			in_meta = meta_next;
 		meta_next = 0;
-		if (cap) {
-			cap->s = p;
-			cap->type = 'o';
-			cap = NULL;
-		}
+		capture(cap, p, NULL, 'o', 0);
+		cap = NULL;
 		p++;
 		SKIP_WS();
 		if (!AT_END && *p == CLOSER()) { /* {} or [] */
@@ -362,59 +475,11 @@ value:
 		if (IN_OBJECT())
 			goto name;
 		goto value;
-	case 't': word = "true"; wlen = 4; goto literal;
-	case 'f': word = "false"; wlen = 5; goto literal;
-	case 'n': word = "null"; wlen = 4; goto literal;
-	case 'N': word = "NaN"; wlen = 3; goto literal;
-	case 'I': word = "Infinity"; wlen = 8; goto literal;
 	default:
-		if (*p == '-') {
-			p++;
-			if (!AT_END && *p == 'I') {
-				/* -Infinity: no finite number, class 'o' like NaN and Infinity */
-				word = "Infinity";
-				wlen = 8;
-				goto literal;
-			}
-		}
-		if (AT_END)
-			goto fail;
-		if (*p == '0')
-			p++;
-		else if (*p >= '1' && *p <= '9')
-			p = skip_digits(p + 1, end, bounded);
-		else
-			goto fail;
-		if (!AT_END && *p == '.') {
-			p++;
-			if (AT_END || !is_digit(*p))
-				goto fail;
-			p = skip_digits(p + 1, end, bounded);
-		}
-		if (!AT_END && (*p | 0x20) == 'e') {
-			p++;
-			if (!AT_END && (*p == '+' || *p == '-'))
-				p++;
-			if (AT_END || !is_digit(*p))
-				goto fail;
-			p = skip_digits(p + 1, end, bounded);
-		}
-		if (cap) {
-			cap->s = s;
-			cap->e = p;
-			cap->type = 'n';
-			cap->esc = 0;
-		}
+		if (!(p = jp_scalar(p, end, bounded, cap, &bad)))
+			goto fail_at;
 		goto next;
 	}
-literal:
-	if ((size_t)(end - p) < wlen || memcmp(p, word, wlen) != 0)
-		goto fail;
-	if (cap) {
-		cap->s = s; /* "-Infinity" from its '-' */
-		cap->type = 'o';
-	}
-	p += wlen;
 next:
 	/* after a value: a separator or the end of its container */
 	cap = NULL;
@@ -444,29 +509,7 @@ name:
 	esc = 0;
 	if (!(p = jp_str(j, p, &esc, bounded)))
 		return NULL;
-	if (depth == 1) {
-		/* by length first: most names are none of these */
-		size_t n = (size_t)(p - s);
-		if (esc || n == 3 || n == 5 || n == 7 || n == 8) {
-			struct span nm = {s, p, 's', esc};
-			if (SPAN_IS(&nm, "key"))
-				cap = &j->key;
-			else if (SPAN_IS(&nm, "value"))
-				cap = &j->value;
-			else if (SPAN_IS(&nm, "time_ms"))
-				cap = &j->time;
-			else if (SPAN_IS(&nm, "metadata")) {
-				meta_next = 1;
-				j->status.type = j->mtype.type = 0;
-			}
-		}
-	} else if (depth == 2 && in_meta) {
-		struct span nm = {s, p, 's', esc};
-		if (SPAN_IS(&nm, "status"))
-			cap = &j->status;
-		else if (SPAN_IS(&nm, "measurement_type"))
-			cap = &j->mtype;
-	}
+	cap = jp_member(j, s, p, esc, depth == 1 ? 1 : depth == 2 && in_meta ? 2 : 0, &meta_next);
 	p++;
 	SKIP_WS();
 	if (AT_END || *p != ':')
@@ -479,16 +522,19 @@ done:
 	if (!AT_END && *p != '\n') /* under WS_ALL a newline was skipped as whitespace */
 		goto fail;
 	return p;
+fail_at:
+	p = bad;
 fail:
 	j->fail = p;
 	return NULL;
+}
+
 #undef AT_END
 #undef SKIP_WS
 #undef WS_LOOP
 #undef LINE_WS
 #undef IN_OBJECT
 #undef CLOSER
-}
 
 /* jp_parse with bounds checks: any buffer, either whitespace class. */
 static const unsigned char *jp_bounded(struct jp *j, const unsigned char *p)
@@ -638,14 +684,14 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 			out->status_col = span_col(&j.status, ls);
 			out->stop_has_time = span_number(&j.time, &out->stop_ms) == 0;
 			if (j.status.type == 's') {
-				out->status_is_str = 1;
+				out->status_kind = MLLOG_STATUS_TEXT;
 				if (str_decode(j.status.s, j.status.e, out->status, sizeof out->status) < 0) {
 					size_t n = (size_t)(j.status.e - j.status.s);
 					if (n > sizeof out->status - 1)
 						n = sizeof out->status - 1;
 					memcpy(out->status, j.status.s, n);
 					out->status[n] = '\0';
-					out->status_is_str = 2; /* too long to be "success" */
+					out->status_kind = MLLOG_STATUS_TOO_LONG;
 				}
 			}
 		}
@@ -689,10 +735,10 @@ int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes
 		snprintf(why, n, "%s has no numeric time_ms", stop ? "run_stop" : "run_start");
 		return -1;
 	}
-	if (s->status_is_str != 1 || strcmp(s->status, "success") != 0) {
+	if (s->status_kind != MLLOG_STATUS_TEXT || strcmp(s->status, "success") != 0) {
 		*line = s->stop_line;
 		*col = s->status_col ? s->status_col : s->stop_col;
-		if (s->status_is_str)
+		if (s->status_kind != MLLOG_STATUS_NONE)
 			snprintf(why, n, "run_stop status is \"%s\", not \"success\"", s->status);
 		else
 			snprintf(why, n, "run_stop has no metadata.status");

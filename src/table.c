@@ -107,10 +107,13 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 	int rc = table_names(v, ds, a);
 	char buf[256];
 
-	bool rounds = false;
+	bool rounds = false, kwh = false, cost = false;
 
-	for (size_t i = 1; i < a->n && !rounds; i++)
-		rounds = ds->rows[a->rows[i].row].round != ds->rows[a->rows[0].row].round; /* pooled */
+	for (size_t i = 0; i < a->n; i++) {
+		rounds |= ds->rows[a->rows[i].row].round != ds->rows[a->rows[0].row].round; /* pooled */
+		kwh |= isfinite(a->rows[i].kwh);
+		cost |= isfinite(a->rows[i].cost_lo);
+	}
 	for (int c = 0; c < TC_COUNT; c++)
 		v->need[c] = text_columns(table_cols[c].head);
 	for (size_t i = 0; i < a->n; i++)
@@ -124,8 +127,13 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 			if (w > v->need[c])
 				v->need[c] = w;
 		}
+	/* a column no row has a value for is left out */
 	if (!rounds)
 		v->need[TC_ROUND] = 0;
+	if (!kwh)
+		v->need[TC_KWH] = 0;
+	if (!cost)
+		v->need[TC_COST] = 0;
 	return rc;
 }
 

@@ -54,20 +54,23 @@ static void grow(int *w, int want, int *add)
 	}
 }
 
-/* Whether column c can show: the round column only in the cross-round view. */
+/* Whether column c can show: the round column only in the cross-round view, energy and cost
+ * only when some row has them. */
 static bool col_possible(const struct app *app, int c)
 {
-	return c != TC_ROUND || app->p.all_rounds;
+	return c == TC_ROUND ? app->p.all_rounds : c == TC_KWH ? app->has_kwh : c == TC_COST ? app->has_cost : true;
 }
 
-/* The table's width with every column on and every name whole. */
+/* The table's width with every column on and every name whole; energy and cost, the newest
+ * and mostly blank, are left out, so that they never stop the plot and the table from sharing
+ * a wide screen (they show there when room is left). */
 static int table_full(const struct app *app)
 {
 	bool on[TC_COUNT];
 	int w[TC_COUNT];
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = col_possible(app, c);
+		on[c] = col_possible(app, c) && c != TC_KWH && c != TC_COST;
 		w[c] = col_width(c);
 	}
 	if (app->w_sys > w[TC_SYS])

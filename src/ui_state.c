@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -199,6 +200,11 @@ static void measure(struct app *app)
 	const struct row **byname;
 
 	app->w_sys = app->w_sub = app->w_fam = 0;
+	app->has_kwh = app->has_cost = false;
+	for (size_t i = 0; i < n; i++) {
+		app->has_kwh |= isfinite(app->a.rows[i].kwh);
+		app->has_cost |= isfinite(app->a.rows[i].cost_lo);
+	}
 	if (!grow_to((void **)&app->collide, &app->collide_cap, n, sizeof *app->collide))
 		return;
 	memset(app->collide, 0, app->collide_cap * sizeof *app->collide);

@@ -123,7 +123,9 @@ first=$(grep -n '\[ \] ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 n=$((h100 - first))
 while [ "$n" -gt 0 ]; do ui_keys Down; n=$((n - 1)); done
 ui_keys Space Enter
-ui_see "80 columns, long reference id: N and minutes stay" "~ N=4 10.55 min"
+ui_see "80 columns, long reference id: N and minutes stay" "_80GBx4 N=4 10.55 min"
+if grep -Eq 'ref \(paper\) GX2560M[^ ]*~[^ ]*_80GBx4 N=4' "$UI_SCREEN"; then ok "80 columns: the reference id is cut in the middle, its tail kept"
+else nok "80 columns: the reference id is cut in the middle" "$(grep 'ref (' "$UI_SCREEN")"; fi
 tm resize-window -t gs -x 60 -y 16
 ui_wait "[BERT]"
 ui_keys '?'
@@ -134,7 +136,7 @@ if [ -n "$bottom" ] && [ "$bottom" -le 13 ]; then ok "60x16: the overlay ends ab
 else nok "60x16: the overlay ends above the cluster and status lines" "$(cat "$UI_SCREEN")"; fi
 ui_see "60x16: the status line is still readable under the overlay" "14/29 rows"
 ui_see "60x16: long help lines are cut with ~" "~ |"
-ui_see "60x16: the reference keeps N and minutes" "~ N=4 10.55 min"
+ui_see "60x16: the reference keeps N and minutes" "_80GBx4 N=4 10.55 min"
 ui_keys q q
 ui_exit_code >/dev/null
 

@@ -19,11 +19,14 @@ memcheck() {
 	nok "$mc_d" "$mc_why" "$(grep -v '^warning\|^no score' "$TMP/err" | tail -n 20)"
 }
 
+# every bundled round loaded (the default), each v4.1 workload shown, and the cross-round view
 workloads_of_data "$TMP/wl"
 for w in $(cat "$TMP/wl"); do
-	memcheck "memcheck clean: --print everything, $w" 0 -w "$w" -k auto --print table,plot,clusters,pareto,summary,csv
+	memcheck "memcheck clean: --print everything, $w" 0 --round v4.1 -w "$w" -k auto --print table,plot,clusters,pareto,summary,csv
 done
-memcheck "memcheck clean: family mode with a filter" 0 -m family -f "H100 SXM" -f B200 --print summary
+memcheck "memcheck clean: the cross-round view with the fit" 0 --all-rounds -w llama2_70b_lora --print table,summary,fit
+memcheck "memcheck clean: the tables among the inputs" 0 "$GS_TOP"/data/*.csv --print summary
+memcheck "memcheck clean: family mode with a filter" 0 --round v4.1 -m family -f "H100 SXM" -f B200 --print summary
 memcheck "memcheck clean: malformed input with warnings" 0 --print table \
 	"$GS_TOP/tests/malformed/escapes.csv" "$GS_TOP/tests/malformed/field_counts.csv"
 if [ -d "$MLPERF/training_results_v4.1" ]; then
