@@ -67,7 +67,9 @@ static int kind_of(const char *key)
 	return -1;
 }
 
-static void note_measurement(char *meas, const char *m)
+/* Adds one file's or run's measurement type m ("AC", "DC", "" none) to meas (3 bytes): the
+ * first one said, "?" once two disagree. */
+static void meas_merge(char *meas, const char *m)
 {
 	if (!m[0])
 		return;
@@ -96,7 +98,7 @@ static int events_read(const char *buf, size_t len, const char *name, struct evl
 			err_set(e, name, me.line, me.bad_col, "MLLOG payload is not valid JSON");
 			return -1;
 		}
-		note_measurement(L->meas, me.measurement);
+		meas_merge(L->meas, me.measurement);
 		if ((ev.kind = kind_of(me.key)) < 0)
 			continue;
 		if (!me.has_time) {
@@ -481,17 +483,6 @@ static const char *first_missing(const struct names *want, const struct names *h
 	return NULL;
 }
 
-/* Adds one file's or run's measurement type m ("AC", "DC", "" none) to meas (3 bytes): the
- * first one said, "?" once two disagree. */
-static void meas_merge(char *meas, const char *m)
-{
-	if (!m[0])
-		return;
-	if (!meas[0])
-		memcpy(meas, m, 3);
-	else if (strcmp(meas, m) != 0)
-		memcpy(meas, "?", 2);
-}
 
 struct fileid {
 	dev_t dev;
