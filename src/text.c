@@ -1,5 +1,9 @@
 /* text.c: strict UTF-8, the one sanitizer, ASCII case folding, name lookup, workload labels
  * and row names. Every module that shows, compares or looks up a name uses these. */
+/* wcwidth is X/Open's: every build gets it, not only those that see ncurses' flags */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
 #include "text.h"
 
 #include <locale.h>
