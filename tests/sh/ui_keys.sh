@@ -141,8 +141,7 @@ ui_see "search is case-insensitive; Enter shows the detail" "detail: tinybox_gre
 ui_see "the detail names the submitter" "tinycorp"
 ui_see "the detail names the results folder" "results tree  tinycorp/results/tinybox_green/bert"
 ui_see "the detail names the failed run's log" "failed logs   result_2.txt"
-i=0
-while [ $i -lt 20 ] && ! grep -qF "dropped (fastest)" "$UI_SCREEN"; do ui_keys j; sleep 0.1; ui_cap; i=$((i + 1)); done
+ui_press_until j "dropped (fastest)"
 ui_see "the detail lists the runs" "run  1"
 ui_see "the detail marks the runs the olympic average dropped" "dropped (fastest)"
 ui_keys G

@@ -35,8 +35,7 @@ ui_start 100 30 "" "'$GS_TOP/data/mlperf_training_v4.0.csv'" "'$GS_TOP/data/mlpe
 ui_wait "v4.1 (2/2)"
 ui_keys '['
 ui_see "[: the older round" "v4.0 (1/2)"
-i=0
-while [ $i -lt 12 ] && ! grep -qF "[ResNet]" "$UI_SCREEN"; do ui_keys Tab; sleep 0.2; ui_cap; i=$((i + 1)); done
+ui_press_until Tab "[ResNet]" 12
 ui_see "v4.0: ResNet" "[ResNet]"
 ui_keys ']'
 ui_see "]: v4.1 has no ResNet, and says so" "v4.1 has no ResNet: showing BERT"
@@ -51,8 +50,7 @@ ui_see "no file: on its first workload" "[Llama2-LoRA]"
 # the detail traces the numbers to the results tree and each run's log
 ui_keys Enter
 ui_see "detail: the benchmark folder in the results tree" "results tree  NVIDIA/results/theia_ngpu8_ngc25.09_nemo/llama2_70b_lora"
-i=0
-while [ $i -lt 30 ] && ! grep -qF "result_6.txt" "$UI_SCREEN"; do ui_keys j; sleep 0.1; ui_cap; i=$((i + 1)); done
+ui_press_until j "result_6.txt"
 ui_see "detail: the slowest run's log file, dropped" "dropped (slowest)  result_6.txt"
 ui_keys q
 ui_wait_gone "detail: "
@@ -83,12 +81,11 @@ done
 ui_keys z
 ui_wait "view: plot and table"
 # y reaches kWh and cost
-i=0
-while [ $i -lt 8 ] && ! grep -qF "kWh" "$UI_SCREEN"; do ui_keys y; sleep 0.2; ui_cap; i=$((i + 1)); done
-ui_see "y reaches kWh" "kWh"
-i=0
-while [ $i -lt 8 ] && ! grep -qiF "cost" "$UI_SCREEN"; do ui_keys y; sleep 0.2; ui_cap; i=$((i + 1)); done
-ui_see "y reaches cost" "cost"
+ui_press_until y "y: kWh" 8
+ui_see "y reaches kWh" "y: kWh"
+ui_see "y: kWh says theta is E'-only" "plot: kWh (the theta line is on E' only)"
+ui_press_until y "y: cost" 8
+ui_see "y reaches cost" "y: cost"
 ui_keys q
 ui_exits "q exits 0"
 

@@ -139,8 +139,7 @@ for size in "80 24" "120 40" "250 70"; do
 	ui_wait_gone "detail: "
 	ui_keys g b Enter
 	# the detail says so in its cluster line, below the fold on small screens
-	i=0
-	while [ $i -lt 30 ] && ! grep -qF "break-even row" "$UI_SCREEN"; do ui_keys j; sleep 0.1; ui_cap; i=$((i + 1)); done
+	ui_press_until j "break-even row"
 	ui_see "$1x$2: b goes to the break-even row" "break-even row"
 	ui_keys q
 	ui_wait_gone "detail: "

@@ -50,6 +50,20 @@ ui_keys() { tm send-keys -t gs "$@"; }
 
 # The helpers below count in ui_i_, never in a name such as i that a caller's loop may use.
 
+# ui_press_until KEY TEXT [TRIES]: presses KEY (up to TRIES times, default 30) until TEXT (fixed
+# string) is on the screen; 0 when it showed up.
+ui_press_until() {
+	ui_i_=0
+	ui_cap
+	while [ $ui_i_ -lt "${3:-30}" ] && ! grep -qF -- "$2" "$UI_SCREEN"; do
+		tm send-keys -t gs "$1"
+		sleep 0.15
+		ui_cap
+		ui_i_=$((ui_i_ + 1))
+	done
+	grep -qF -- "$2" "$UI_SCREEN"
+}
+
 # ui_wait TEXT [SECONDS]: up to SECONDS (default 5) for TEXT (fixed string) on the screen; 0 when
 # it showed up.
 ui_wait() {
