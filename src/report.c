@@ -316,7 +316,8 @@ static void report_ref(const struct dataset *ds, const struct analysis *a, const
 		a->ref_hidden ? ", hidden by the filter" : "");
 }
 
-/* "ROUND WORKLOAD  reference: ...  rows n/total", cut to width (0: whole). */
+/* "ROUND WORKLOAD  reference: ...  rows n/total" ("all rounds" for the round in the
+ * cross-round view), cut to width (0: whole). */
 static void report_table_title(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out, int width)
 {
@@ -326,7 +327,7 @@ static void report_table_title(const struct dataset *ds, const struct analysis *
 
 	if (!m)
 		return;
-	fprintf(m, "%s %s  reference: ", a->round, workload_label(a->workload));
+	fprintf(m, "%s %s  reference: ", a->all_rounds ? "all rounds" : a->round, workload_label(a->workload));
 	report_ref(ds, a, p, m);
 	fprintf(m, "  rows %zu/%zu", a->n, a->total);
 	if (fclose(m) == 0 && text) {
@@ -503,7 +504,10 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	size_t *idx, n;
 	char b1[32], b2[32], name[1024];
 
-	fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
+	if (a->all_rounds)
+		fprintf(out, "%s (%s), all rounds\n", workload_label(a->workload), a->workload);
+	else
+		fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
 	fputs("  reference   ", out);
 	report_ref(ds, a, p, out);
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);

@@ -31,6 +31,18 @@ printf 'family,usd_per_hour_low,usd_per_hour_high,source,date\nH100 SXM,-1,2,x,2
 expect_exit "a bad prices file among the inputs: exit 2" 2 "$G" "$TMP/badprice.csv" "$D/mlperf_training_v4.1.csv" --print summary
 contains "a bad prices file among the inputs is named with its line" "$TMP/err" "badprice.csv:2:"
 
+# the cross-round view: H100 SXM Llama2-LoRA from v4.0 to v5.1
+expect_exit "--all-rounds: exit 0" 0 "$G" --all-rounds -w llama2_70b_lora -f "H100 SXM" --print csv
+rounds=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "round") c = i; next } { print $c }' "$TMP/out" | sort -u | tr '\n' ' ')
+if [ "$rounds" = "v4.0 v4.1 v5.0 v5.1 " ]; then ok "--all-rounds: rows of the four rounds ($rounds)"
+else nok "--all-rounds: rows of the four rounds" "$rounds"; fi
+expect_exit "--all-rounds table and summary: exit 0" 0 "$G" --all-rounds -w llama2_70b_lora -f "H100 SXM" --print table,summary
+contains "--all-rounds: the table has a round column" "$TMP/out" "#   round  submitter"
+contains "--all-rounds: the table's title says all rounds" "$TMP/out" "all rounds Llama2-LoRA  reference:"
+contains "--all-rounds: the summary says all rounds" "$TMP/out" "Llama2-LoRA (llama2_70b_lora), all rounds"
+expect_exit "one round: exit 0" 0 "$G" -w llama2_70b_lora -f "H100 SXM" --print table
+lacks "one round: no round column" "$TMP/out" " round "
+
 # the checks below are written against the v4.1 round alone
 one_round v4.1
 
