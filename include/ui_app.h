@@ -281,6 +281,9 @@ void ui_layout_compute(struct app *app, int rows, int cols);
 /* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
  * screen (the border included). */
 struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w);
+/* Whether table column c (enum tcol) can show at all: the round only in the cross-round view,
+ * energy and cost only when some row has a value. */
+bool ui_layout_col_possible(const struct app *app, int c);
 /* The table's columns for app's rows in `width` columns: on[] and w[] (TC_COUNT each); the
  * system column first gets its longest name (from app->w_sys), the sort column always shows.
  * Returns the width used. */

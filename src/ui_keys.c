@@ -400,7 +400,7 @@ static unsigned sort_by(struct app *app, enum col c)
 }
 
 /* The next column in steps of dir (1 or COL_COUNT - 1) that the table can show, so that the
- * sorted heading is always on screen (the round only in the cross-round view). */
+ * sorted heading is always on screen (ui_layout_col_possible). */
 static enum col sort_step(const struct app *app, unsigned dir)
 {
 	unsigned c = (unsigned)app->p.sort;
@@ -408,7 +408,7 @@ static enum col sort_step(const struct app *app, unsigned dir)
 	for (int tries = 0; tries < COL_COUNT; tries++) {
 		c = (c + dir) % COL_COUNT;
 		for (int t = 0; t < TC_COUNT; t++)
-			if (table_cols[t].sort == (int)c && (t != TC_ROUND || app->p.all_rounds))
+			if (table_cols[t].sort == (int)c && ui_layout_col_possible(app, t))
 				return (enum col)c;
 	}
 	return app->p.sort;

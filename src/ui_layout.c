@@ -54,9 +54,7 @@ static void grow(int *w, int want, int *add)
 	}
 }
 
-/* Whether column c can show: the round column only in the cross-round view, energy and cost
- * only when some row has them. */
-static bool col_possible(const struct app *app, int c)
+bool ui_layout_col_possible(const struct app *app, int c)
 {
 	return c == TC_ROUND ? app->p.all_rounds : c == TC_KWH ? app->has_kwh : c == TC_COST ? app->has_cost : true;
 }
@@ -70,7 +68,7 @@ static int table_full(const struct app *app)
 	int w[TC_COUNT];
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = col_possible(app, c) && c != TC_KWH && c != TC_COST;
+		on[c] = ui_layout_col_possible(app, c) && c != TC_KWH && c != TC_COST;
 		w[c] = col_width(c);
 	}
 	if (app->w_sys > w[TC_SYS])
@@ -88,7 +86,7 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 
 	for (int c = 0; c < TC_COUNT; c++) {
 		w[c] = col_width(c);
-		on[c] = col_possible(app, c) &&
+		on[c] = ui_layout_col_possible(app, c) &&
 			(table_cols[c].prio >= PRIO_ALWAYS || table_cols[c].sort == (int)app->p.sort);
 	}
 	/* the system name first: all it needs, up to 24 columns or 40% of the width, whichever is
@@ -104,7 +102,8 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 	for (;;) {
 		int best = -1;
 		for (int c = 0; c < TC_COUNT; c++)
-			if (!on[c] && col_possible(app, c) && w[c] + 1 <= add && (best < 0 || table_cols[c].prio > table_cols[best].prio))
+			if (!on[c] && ui_layout_col_possible(app, c) && w[c] + 1 <= add &&
+			    (best < 0 || table_cols[c].prio > table_cols[best].prio))
 				best = c;
 		if (best < 0)
 			break;
