@@ -420,11 +420,14 @@ void ui_state_scroll(struct app *app)
 		app->top = 0;
 	else if (app->top > app->nvis - h)
 		app->top = app->nvis - h;
-	/* large tables get their run-to-run intervals as rows come into view */
+	/* large tables get their run-to-run intervals as rows come into view; one shown row at a
+	 * time, since under a row filter the rows between two shown ones are not shown */
 	if (app->nvis > 0) {
 		size_t last = app->top + h < app->nvis ? app->top + h : app->nvis;
-		if (analysis_intervals(app->ds, &app->a, app->vis[app->top], app->vis[last - 1] + 1, NULL) < 0 ||
-		    analysis_intervals(app->ds, &app->a, app->vis[app->sel], app->vis[app->sel] + 1, NULL) < 0)
+		int rc = analysis_intervals(app->ds, &app->a, app->vis[app->sel], app->vis[app->sel] + 1, NULL);
+		for (size_t j = app->top; j < last && rc == 0; j++)
+			rc = analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL);
+		if (rc < 0)
 			ui_state_msg(app, true, "out of memory for run-to-run intervals");
 	}
 }
