@@ -170,9 +170,14 @@ struct app {
 	struct ui_layout lay;
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
-	unsigned long plot_key[8];        /* what grid was drawn from: unchanged, it is not redrawn */
+	unsigned long plot_key[8];        /* what grid was drawn from, the selection aside: unchanged,
+					   * only a moved selection is drawn again */
 	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
 	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
+	struct plot_spec spec;            /* the spec grid was drawn with */
+	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
+	long pts_sel;                     /* the shown row marked selected in pts (-1 none); -2: pts
+					   * no longer holds grid's points */
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	size_t pts_cap;

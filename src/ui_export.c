@@ -55,8 +55,7 @@ static int write_plot(struct app *app, FILE *fp)
 	/* as wide as on screen, but never smaller than a full 80x24 page */
 	ui_state_plot_spec(app, app->grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80,
 			   app->grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24, &spec);
-	ui_state_plot_points(app);
-	if (plot_render(app->pts, app->a.n, &spec, &g, &err) < 0)
+	if (plot_render(app->pts, ui_state_plot_points(app), &spec, &g, &err) < 0)
 		return -1;
 	need = plot_to_text(&g, NULL, 0);
 	text = malloc(need + 1);

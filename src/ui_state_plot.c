@@ -23,7 +23,8 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->height = h;
 }
 
-size_t ui_state_plot_points(struct app *app)
+/* ui_state_plot_points, leaving the record of what pts holds to the caller. */
+static size_t points(struct app *app)
 {
 	struct chart_opts o;
 	size_t n = 0;
@@ -38,6 +39,12 @@ size_t ui_state_plot_points(struct app *app)
 	return n;
 }
 
+size_t ui_state_plot_points(struct app *app)
+{
+	app->pts_sel = -2;
+	return points(app);
+}
+
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s)
 {
 	struct chart_opts o;
@@ -46,9 +53,25 @@ void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s
 	chart_spec(app->ds, &app->a, &o, s);
 }
 
+/* Moves the selected mark in pts (grid's points) to the selection, as chart_points marks it:
+ * the flag and the system id as its label. */
+static void move_mark(struct app *app)
+{
+	if (app->pts_sel >= 0) {
+		app->pts[app->pts_sel].flags &= ~(unsigned)PT_SELECTED;
+		app->pts[app->pts_sel].label = NULL;
+	}
+	app->pts_sel = app->nvis ? (long)app->sel : -1;
+	if (app->pts_sel >= 0) {
+		app->pts[app->sel].flags |= PT_SELECTED;
+		app->pts[app->sel].label = ui_state_row(app, app->sel)->system;
+	}
+}
+
+/* A moved selection redraws only the raster from the points and spec kept: j/k at 10^5 rows
+ * took 11 ms when the points, curves and spec were made again, 2.x ms this way. */
 void ui_state_plot(struct app *app)
 {
-	struct plot_spec spec;
 	struct gs_err err;
 	unsigned long key[8];
 	size_t n;
@@ -58,27 +81,33 @@ void ui_state_plot(struct app *app)
 		app->plot_key[0] = 0;
 		return;
 	}
-	/* everything the picture depends on; a frame where none of it changed keeps the grid */
+	/* everything the picture depends on but the selection */
 	memset(key, 0, sizeof key);
 	key[0] = app->gen + 1;
-	key[1] = app->sel;
 	key[2] = (unsigned long)app->ymet | (unsigned long)app->log_y << 8 |
 		 (unsigned long)app->pareto_marks << 9 | (unsigned long)app->full_range << 10 |
 		 (unsigned long)app->bars << 11;
 	memcpy(&key[3], &app->p.theta, sizeof app->p.theta < sizeof key[3] ? sizeof app->p.theta : sizeof key[3]);
 	key[4] = (unsigned long)app->lay.plot.w << 16 | (unsigned long)app->lay.plot.h;
 	key[5] = (unsigned long)(app->a.breakeven + 1);
-	if (app->grid_ok && memcmp(key, app->plot_key, sizeof key) == 0)
+	if (app->grid_ok && memcmp(key, app->plot_key, sizeof key) == 0 && app->pts_sel != -2) {
+		if (app->pts_sel == (app->nvis ? (long)app->sel : -1))
+			return;
+		move_mark(app);
+		app->grid_ok = plot_render(app->pts, app->npts, &app->spec, &app->grid, &err) == 0;
 		return;
-	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
-	n = ui_state_plot_points(app);
+	}
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &app->spec);
+	n = points(app);
 	{
 		struct chart_opts o;
 		plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
-		spec.curves = app->fit_curves;
-		spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->fit_curves, MAX_K, app->fit_xy);
+		app->spec.curves = app->fit_curves;
+		app->spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->fit_curves, MAX_K, app->fit_xy);
 	}
-	app->grid_ok = plot_render(app->pts, n, &spec, &app->grid, &err) == 0;
+	app->grid_ok = plot_render(app->pts, n, &app->spec, &app->grid, &err) == 0;
+	app->npts = n;
+	app->pts_sel = app->nvis ? (long)app->sel : -1;
 	memcpy(app->plot_key, key, sizeof key);
 }
 

@@ -750,6 +750,52 @@ static void theta_change_in_place(void **state)
 	close_app(&f);
 }
 
+/* The grid after keys that move only the selection (the mark moved in the kept points) is the
+ * grid drawn afresh, at every step, with and without a row filter. */
+static void moved_selection_plot_is_fresh(void **state)
+{
+	struct fx f = { 0 };
+	struct plot_grid fresh = { 0 };
+	const char *steps[] = { "j", "j", "k", "G", "g", "j", "|eos\n", "j", "j", "k" };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 40, 100);
+	ui_state_plot(f.app);
+	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
+		unsigned long gen;
+		size_t cells;
+
+		for (const char *c = steps[i]; *c; c++)
+			key(f.app, (unsigned char)*c);
+		ui_state_plot(f.app);
+		assert_true(f.app->grid_ok);
+		gen = f.app->gen;
+		/* afresh: the same state with nothing kept */
+		{
+			struct plot_grid kept = f.app->grid;
+			f.app->grid = fresh;
+			f.app->grid_ok = false;
+			ui_state_plot(f.app);
+			fresh = f.app->grid;
+			f.app->grid = kept;
+		}
+		assert_int_equal(f.app->gen, gen);
+		assert_int_equal(fresh.w, f.app->grid.w);
+		assert_int_equal(fresh.h, f.app->grid.h);
+		cells = (size_t)fresh.w * (size_t)fresh.h;
+		assert_memory_equal(fresh.ch, f.app->grid.ch, cells);
+		assert_memory_equal(fresh.role, f.app->grid.role, cells);
+		assert_string_equal(fresh.label, f.app->grid.label);
+		assert_int_equal(fresh.label_off, f.app->grid.label_off);
+		/* the next step moves the mark in the kept points again */
+		f.app->grid_ok = true;
+	}
+	plot_free(&fresh);
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -770,6 +816,7 @@ int main(void)
 		cmocka_unit_test(prompt_finds_and_counts),
 		cmocka_unit_test(prompt_menu_type_ahead),
 		cmocka_unit_test(theta_change_in_place),
+		cmocka_unit_test(moved_selection_plot_is_fresh),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

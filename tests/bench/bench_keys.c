@@ -5,16 +5,23 @@
  * sequences; only the tty write is free.
  *
  * A scripted sequence presses every key of the key table in every context (main, help, family
- * menu, detail, search prompt), on every workload of the bundled round, REPS times over.
+ * menu, detail, search prompt), on every workload of every round loaded, REPS times over; the
+ * whole is measured ROUNDS times, and each round is reported on its own (run.sh counts a
+ * budget missed only when every round misses it).
  *
- * usage: bench_keys FAMILIES.csv RESULTS.csv EXPORT_DIR ROWS COLS REPS
- * Prints the three slowest keys, then "keys n median min q1 q3 max" over the per-press
- * medians of every key except e (compute and draw), then the same over every press of e
- * ("export": two files written and fsync'd), then "floor" over the disk's own cost of what e
- * must do: right after each e, a minimal loop makes two new files of the sizes e just wrote,
- * each with one write() to a temporary name, fsync(), and a move into place that never
- * replaces a file (renameat2 RENAME_NOREPLACE, or link() + unlink() where that is missing),
- * after as long a pause without disk I/O as e had before it. The export is judged against that floor measured in the same run, not against the keypress
+ * usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS RESULTS.csv...
+ * A press costs the median of its REPS repetitions. Per round R it prints:
+ *   "R slowest ROUND WORKLOAD KEY s"     the slowest press of all;
+ *   "R keys n median min q1 q3 max"      over every press but e;
+ *   "R nav KEY s"                        the slowest press of KEY (j, k, PgDn, Enter, ?) that
+ *                                        moved without asking for a recompute;
+ *   "R recompute ROUND WORKLOAD KEY s"   the slowest press that asked for a recompute;
+ *   "R export n median_e median_floor median_ratio max_ratio"
+ * where the floor is the disk's own cost of what e must do, timed right after each e: two new
+ * files of the sizes e just wrote, each with one write() to a temporary name, fsync(), and a
+ * move into place that never replaces a file (renameat2 RENAME_NOREPLACE, or link() + unlink()
+ * where that is missing), after as long a pause without disk I/O as e had before it. The export
+ * is judged against that floor (the ratio of each e to its own floor), not against the keypress
  * budget: never losing a file is worth the fsyncs. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
@@ -117,7 +124,8 @@ static int place_noreplace(const char *from, const char *to)
  * seconds taken (cleanup excluded), or -1 on an error. */
 static double export_floor(const char *dir, long a, long b)
 {
-	static char buf[1 << 20];
+	static char *buf;
+	static long cap;
 	long sizes[2] = { a, b };
 	char tmp[2][1100], dst[2][1100];
 	double t0, t;
@@ -125,10 +133,16 @@ static double export_floor(const char *dir, long a, long b)
 	for (int i = 0; i < 2; i++) {
 		snprintf(tmp[i], sizeof tmp[i], "%s/.floor-%d.tmp", dir, i);
 		snprintf(dst[i], sizeof dst[i], "%s/floor-%d.out", dir, i);
-		if (sizes[i] < 0 || sizes[i] > (long)sizeof buf)
+		if (sizes[i] < 0)
 			return -1;
+		if (sizes[i] > cap) {
+			free(buf);
+			cap = sizes[i];
+			if (!(buf = malloc((size_t)cap)))
+				return -1;
+			memset(buf, 'x', (size_t)cap);
+		}
 	}
-	memset(buf, 'x', sizeof buf);
 	t0 = now();
 	for (int i = 0; i < 2; i++) {
 		int fd = open(tmp[i], O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
@@ -166,21 +180,26 @@ static int export_sizes(const struct app *app, long *csv, long *txt)
 	return *csv < 0 || *txt < 0 ? -1 : 0;
 }
 
-/* The loop's work for one key: the same calls as ui_main.c's event_loop. */
-static void press(struct app *app, int key)
+/* The loop's work for one key: the same calls as ui_main.c's event_loop. Returns the flags. */
+static unsigned press(struct app *app, int key)
 {
 	unsigned flags = ui_keys_dispatch(app, key);
 
 	if (flags & UI_QUIT)
-		return;
+		return flags;
 	ui_state_apply(app, flags);
 	if (flags)
 		ui_draw_frame(app, flags & UI_CLEAR);
+	return flags;
 }
 
 static const char *key_label(int k, char *buf, size_t n)
 {
-	if (k & 0x200000)
+	if (k == UI_FKEY(KEY_NPAGE))
+		snprintf(buf, n, "PgDn");
+	else if (k == UI_FKEY(KEY_PPAGE))
+		snprintf(buf, n, "PgUp");
+	else if (k & 0x200000)
 		snprintf(buf, n, "%s", keyname(k & 0x1fffff));
 	else if (k == '\n')
 		snprintf(buf, n, "Enter");
@@ -199,6 +218,73 @@ static const char *key_label(int k, char *buf, size_t n)
 	return buf;
 }
 
+/* The navigation keys with a budget of their own. */
+static const int nav_keys[] = { 'j', 'k', UI_FKEY(KEY_NPAGE), ENTER, '?' };
+#define NNAV (sizeof nav_keys / sizeof *nav_keys)
+
+/* One place to run the script from: a round and one of its workloads. */
+struct stop {
+	size_t round, work;
+	const char *round_name, *work_name;
+};
+
+/* Puts app on stop s, recomputed, with no overlay and a fresh frame. */
+static int goto_stop(struct app *app, const struct stop *s, struct gs_err *err)
+{
+	ui_state_set_round(app, s->round);
+	ui_state_set_workload(app, s->work);
+	if (ui_state_recompute(app, err) < 0)
+		return -1;
+	press(app, CTRL('l'));
+	return 0;
+}
+
+/* Reports round m from t[pos * reps + r] (press pos, repetition r), the flags each press asked
+ * for, and the REPS x nstops exports and floors of the round. */
+static void report_round(int m, const struct stop *stops, size_t nstops, double *t,
+			 const unsigned *flags, int reps, double *te, double *tf, size_t ne)
+{
+	size_t npos = nstops * NSCRIPT, slow = 0, rslow = (size_t)-1;
+	double *med = malloc(npos * sizeof *med), *ratio = malloc(ne * sizeof *ratio);
+	char name[32], tag[16];
+
+	if (!med || !ratio)
+		exit(1);
+	for (size_t k = 0; k < npos; k++) {
+		qsort(t + k * (size_t)reps, (size_t)reps, sizeof *t, cmp_double);
+		med[k] = quant(t + k * (size_t)reps, (size_t)reps, 0.5);
+		if (med[k] > med[slow])
+			slow = k;
+		if ((flags[k] & UI_RECOMPUTE) && (rslow == (size_t)-1 || med[k] > med[rslow]))
+			rslow = k;
+	}
+	printf("%d slowest %s %s %s %.9f\n", m, stops[slow / NSCRIPT].round_name,
+	       stops[slow / NSCRIPT].work_name, key_label(script[slow % NSCRIPT], name, sizeof name),
+	       med[slow]);
+	for (size_t j = 0; j < NNAV; j++) {
+		double worst = 0;
+		for (size_t k = 0; k < npos; k++)
+			if (script[k % NSCRIPT] == nav_keys[j] && !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
+				worst = med[k];
+		printf("%d nav %s %.9f\n", m, key_label(nav_keys[j], name, sizeof name), worst);
+	}
+	if (rslow != (size_t)-1)
+		printf("%d recompute %s %s %s %.9f\n", m, stops[rslow / NSCRIPT].round_name,
+		       stops[rslow / NSCRIPT].work_name,
+		       key_label(script[rslow % NSCRIPT], name, sizeof name), med[rslow]);
+	snprintf(tag, sizeof tag, "%d keys", m);
+	report(tag, med, npos);
+	for (size_t i = 0; i < ne; i++)
+		ratio[i] = te[i] / tf[i];
+	qsort(te, ne, sizeof *te, cmp_double);
+	qsort(tf, ne, sizeof *tf, cmp_double);
+	qsort(ratio, ne, sizeof *ratio, cmp_double);
+	printf("%d export %zu %.9f %.9f %.6f %.6f\n", m, ne, quant(te, ne, 0.5), quant(tf, ne, 0.5),
+	       quant(ratio, ne, 0.5), ratio[ne - 1]);
+	free(med);
+	free(ratio);
+}
+
 int main(int argc, char **argv)
 {
 	static struct app app;
@@ -206,22 +292,30 @@ int main(int argc, char **argv)
 	struct params p;
 	struct ui_opts o = { .mouse = MOUSE_OFF, .y_metric = MET_EP };
 	struct gs_err err = { 0 };
-	char msg[1200], name[32];
+	struct stop *stops = NULL;
+	char msg[1200];
 	FILE *out, *in;
 	SCREEN *scr;
-	int reps;
-	size_t npos, ne = 0, nf = 0;
-	double *t, *med, *te, *tf;
+	int reps, rounds;
+	size_t npos, nstops = 0, ne;
+	unsigned *flags;
+	double *t, *te, *tf;
 
-	if (argc != 7 || (reps = atoi(argv[6])) < 1) {
-		fprintf(stderr, "usage: bench_keys FAMILIES.csv RESULTS.csv EXPORT_DIR ROWS COLS REPS\n");
+	if (argc < 9 || (reps = atoi(argv[6])) < 1 || (rounds = atoi(argv[7])) < 1) {
+		fprintf(stderr, "usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS RESULTS.csv...\n");
 		return 2;
 	}
 	memset(&ds, 0, sizeof ds);
-	if (dataset_load_families(&ds, argv[1], &err) < 0 || dataset_load_csv(&ds, argv[2], &err) < 0) {
+	if (dataset_load_families(&ds, argv[1], &err) < 0 ||
+	    (strcmp(argv[2], "-") != 0 && dataset_load_prices(&ds, argv[2], &err) < 0)) {
 		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
 		return 1;
 	}
+	for (int i = 8; i < argc; i++)
+		if (dataset_load_csv(&ds, argv[i], &err) < 0) {
+			fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
+			return 1;
+		}
 	dataset_classify(&ds);
 	params_init(&p);
 	o.export_dir = argv[3];
@@ -244,91 +338,78 @@ int main(int argc, char **argv)
 
 	ui_state_init(&app, &ds, &p, &o);
 	ui_keys_help_build(&app);
-	if (ui_state_recompute(&app, &err) < 0) {
-		endwin();
-		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
-		return 1;
-	}
 	ui_draw_init();
-	press(&app, CTRL('l'));
+	/* every workload of every round, as [ ] and Tab reach them */
+	for (size_t r = 0; r < app.nrounds; r++) {
+		ui_state_set_round(&app, r);
+		if (!(stops = realloc(stops, (nstops + app.nworks) * sizeof *stops)))
+			return 1;
+		for (size_t w = 0; w < app.nworks; w++)
+			stops[nstops++] = (struct stop){ r, w, app.rounds[r], app.works[w] };
+	}
 
-	/* t[pos * reps + r]: press pos of the whole sequence (workload x script) in repetition r */
-	npos = app.nworks * NSCRIPT;
+	/* t[pos * reps + r]: press pos of the whole sequence (stop x script) in repetition r */
+	npos = nstops * NSCRIPT;
 	t = malloc(npos * (size_t)reps * sizeof *t);
-	med = malloc(npos * sizeof *med);
-	te = malloc(app.nworks * (size_t)reps * sizeof *te);
-	tf = malloc(app.nworks * (size_t)reps * sizeof *tf);
-	if (!t || !med || !te || !tf)
+	flags = calloc(npos, sizeof *flags);
+	te = malloc(nstops * (size_t)reps * sizeof *te);
+	tf = malloc(nstops * (size_t)reps * sizeof *tf);
+	if (!t || !flags || !te || !tf)
 		return 1;
-	for (int r = 0; r < reps; r++) {
-		for (size_t w = 0; w < app.nworks; w++) {
-			double quiet = now();
-			for (size_t i = 0; i < NSCRIPT; i++) {
-				double t0 = now();
-				press(&app, script[i]);
-				t[(w * NSCRIPT + i) * (size_t)reps + (size_t)r] = now() - t0;
-			}
-			quiet = now() - quiet;
-			/* e is timed apart: it writes and fsyncs two files, a disk cost, not a CPU one */
-			{
-				double t0 = now();
+	for (int m = 0; m < rounds; m++) {
+		ne = 0;
+		for (int r = 0; r < reps; r++) {
+			for (size_t s = 0; s < nstops; s++) {
+				double quiet, t0, f;
 				long a, b;
-				double f;
+
+				if (goto_stop(&app, &stops[s], &err) < 0) {
+					endwin();
+					fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
+					return 1;
+				}
+				quiet = now();
+				for (size_t i = 0; i < NSCRIPT; i++) {
+					t0 = now();
+					flags[s * NSCRIPT + i] |= press(&app, script[i]);
+					t[(s * NSCRIPT + i) * (size_t)reps + (size_t)r] = now() - t0;
+				}
+				quiet = now() - quiet;
+				/* e is timed apart: it writes and fsyncs two files, a disk cost, not a CPU one */
+				t0 = now();
 				press(&app, 'e');
-				te[ne++] = now() - t0;
+				te[ne] = now() - t0;
 				/* The floor right after, on the same disk in the same state. Here an fsync
 				 * issued just after another has completed is much cheaper than the first one
 				 * after a pause (this pair of files: 1.8-2.7 ms against 2.9-3.9 ms), and e
 				 * always comes after the script's keys, which touch no disk; a floor timed
 				 * straight after e would be the cheaper kind. So the floor too comes after as
-				 * long a busy pause without disk I/O as the one before e. */
-				spin(quiet);
+				 * long a busy pause without disk I/O as the one before e (at most half a
+				 * second, so that the script's 10 s at 10^5 rows are not spent twice). */
+				spin(quiet < 0.5 ? quiet : 0.5);
 				if (export_sizes(&app, &a, &b) < 0 || (f = export_floor(argv[3], a, b)) < 0) {
+					endwin();
 					fprintf(stderr, "bench_keys: export floor failed: %s\n", app.msg);
 					return 1;
 				}
-				tf[nf++] = f;
+				tf[ne++] = f;
+				press(&app, ESC);
 			}
-			press(&app, ESC);
-			/* the next workload starts from the same state: recomputed, no overlay */
-			ui_state_set_workload(&app, (w + 1) % app.nworks);
-			if (ui_state_recompute(&app, &err) < 0)
-				return 1;
-			press(&app, CTRL('l'));
 		}
+		report_round(m + 1, stops, nstops, t, flags, reps, te, tf, ne);
+		fflush(stdout);
 	}
 	endwin();
 	delscreen(scr);
 	fclose(out);
 	fclose(in);
-
-	/* On a shared machine one press in a hundred is preempted; the median of each press over
-	 * the repetitions is its cost, and the worst of those is the slowest key. */
-	for (size_t k = 0; k < npos; k++) {
-		qsort(t + k * (size_t)reps, (size_t)reps, sizeof *t, cmp_double);
-		med[k] = quant(t + k * (size_t)reps, (size_t)reps, 0.5);
-	}
-	printf("size %sx%s workloads %zu presses %zu frames %lu\n", argv[5], argv[4], app.nworks,
-	       npos * (size_t)reps, app.frames);
-	for (int j = 0; j < 3; j++) {
-		size_t bi = 0;
-		for (size_t k = 1; k < npos; k++)
-			if (med[k] > med[bi])
-				bi = k;
-		printf("slowest %s %s %.9f\n", app.works[bi / NSCRIPT],
-		       key_label(script[bi % NSCRIPT], name, sizeof name), med[bi]);
-		med[bi] = -med[bi];
-	}
-	for (size_t k = 0; k < npos; k++)
-		if (med[k] < 0)
-			med[k] = -med[k];
-	report("keys", med, npos);
-	report("export", te, ne);
-	report("floor", tf, nf);
+	printf("size %sx%s stops %zu presses %zu frames %lu\n", argv[5], argv[4], nstops,
+	       npos * (size_t)reps * (size_t)rounds, app.frames);
 	ui_state_free(&app);
 	dataset_free(&ds);
+	free(stops);
 	free(t);
-	free(med);
+	free(flags);
 	free(te);
 	free(tf);
 	return 0;
