@@ -182,8 +182,8 @@ struct analysis {
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err);
 
-/* Makes sure shown rows [from, to) have their run-to-run intervals (analysis_run computes them
- * all for up to 2048 shown rows; above that, only those the break-even range needs). Returns 0,
+/* Makes sure shown rows [from, to) have their run-to-run intervals (analysis_run draws only
+ * those the break-even range needs; whatever shows an interval asks for it here). Returns 0,
  * or -1 with err when out of memory. */
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err);

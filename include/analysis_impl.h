@@ -30,10 +30,6 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
-/* Up to this many shown rows analysis_run draws every interval (~20 us a row); above it, on
- * demand: 10^5 rows would take seconds. */
-#define BOOT_EAGER 2048
-
 /* Whether shown row i counts for the firm (*firm) and loose (*loose) break-even at theta,
  * drawing its interval only when cheap bounds leave it open. 0, or -1 when out of memory. */
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,

@@ -721,7 +721,7 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 	return 0;
 }
 
-/* Intervals (all of them for few rows), the Pareto flags, break-even, fits, clusters (in system
+/* The Pareto flags, break-even, fits, clusters (in system
  * id order: k-means++ seeding picks points by index) and the ranking of a's rows. 0, or -1. */
 static int analysis_finish(const struct dataset *ds, const struct params *p, struct analysis *a,
 			   struct gs_err *err)
@@ -729,11 +729,9 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	size_t ns = a->n;
 	struct pkey *pk;
 
-	/* every row's interval when there are few; above that, what is shown asks for them
-	 * (analysis_intervals) and the break-even range draws only the rows it must */
+	/* no interval is drawn here (about 100 us a row): what shows one asks for it
+	 * (analysis_intervals), and the break-even range draws only the rows it must */
 	a->nbref = 0;
-	if (ns <= BOOT_EAGER && analysis_intervals(ds, a, 0, ns, err) < 0)
-		return -1;
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
 		err_set(err, NULL, 0, 0, "out of memory");
 		return -1;

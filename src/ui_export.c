@@ -38,6 +38,9 @@ static void safe_part(const char *s, char *buf, size_t n)
 
 static int write_csv(struct app *app, FILE *fp)
 {
+	/* its interval columns need every row's interval, drawn once and kept by the analysis */
+	if (analysis_intervals(app->ds, &app->a, 0, app->a.n, NULL) < 0)
+		return -1;
 	return report_csv(app->ds, &app->a, fp);
 }
 

@@ -30,6 +30,12 @@ static size_t points(struct app *app)
 	size_t n = 0;
 
 	plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+	/* the bars need the interval of every shown point: drawn once, kept by the analysis */
+	for (size_t j = 0; app->bars && j < app->nvis; j++)
+		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0) {
+			ui_state_msg(app, true, "out of memory for run-to-run intervals");
+			break;
+		}
 	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pts);
 	if (app->nvis == app->a.n)
 		return app->nvis;

@@ -122,6 +122,14 @@ static void run_ok(const struct dataset *ds, const struct params *p, struct anal
 		fail_msg("analysis_run: %s", err.msg);
 }
 
+/* run_ok, then every shown row's interval (analysis_run draws only those the break-even
+ * range needs). */
+static void run_all(const struct dataset *ds, const struct params *p, struct analysis *a)
+{
+	run_ok(ds, p, a);
+	assert_int_equal(analysis_intervals(ds, a, 0, a->n, NULL), 0);
+}
+
 static void base_params(struct params *p)
 {
 	params_init(p);
@@ -696,7 +704,7 @@ static void test_intervals(void **state)
 	(void)state;
 	build(&ds, boot, NBOOT);
 	base_params(&p);
-	run_ok(&ds, &p, &a);
+	run_all(&ds, &p, &a);
 	assert_string_equal(ds.rows[a.ref].system, "ref_4x");
 	/* the reference against itself: exactly 1 in every resample */
 	o = find(&ds, &a, "ref_4x");
@@ -733,7 +741,7 @@ static void test_intervals(void **state)
 	for (size_t i = 0; i < NBOOT; i++)
 		r[i] = boot[NBOOT - 1 - i];
 	build(&rev, r, NBOOT);
-	run_ok(&rev, &p, &b);
+	run_all(&rev, &p, &b);
 	for (size_t i = 0; i < a.n; i++) {
 		const struct arow *x = &a.rows[i];
 		const struct arow *y = find(&rev, &b, ds.rows[x->row].system);
@@ -745,9 +753,9 @@ static void test_intervals(void **state)
 	/* a new reference (the slowest hidden by the rule): the rows' E' intervals are drawn
 	 * again against it, the same as in a fresh analysis */
 	p.ref_rule = RULE_FASTEST;
-	run_ok(&ds, &p, &a);
+	run_all(&ds, &p, &a);
 	analysis_free(&b);
-	run_ok(&ds, &p, &b);
+	run_all(&ds, &p, &b);
 	assert_string_equal(ds.rows[a.ref].system, "fast_4x");
 	for (size_t i = 0; i < a.n; i++) {
 		assert_memory_equal(&a.rows[i].ep_ci_lo, &b.rows[i].ep_ci_lo, sizeof(double));
@@ -795,6 +803,8 @@ static void test_breakeven_range(void **state)
 	for (double th = 0.5; th <= 1.2; th += 0.05) {
 		p.theta = th;
 		run_ok(&ds, &p, &a);
+		/* the range from the rows drawn lazily, against brute force over every interval */
+		assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
 		assert_int_equal(a.breakeven < 0 ? -1 : (long)a.rows[a.breakeven].N, brute_n(&ds, &a, th, 0));
 		assert_int_equal(a.be_firm < 0 ? -1 : (long)a.rows[a.be_firm].N, brute_n(&ds, &a, th, 1));
 		assert_int_equal(a.be_loose < 0 ? -1 : (long)a.rows[a.be_loose].N, brute_n(&ds, &a, th, 2));
@@ -803,7 +813,7 @@ static void test_breakeven_range(void **state)
 	 * wide_16x (E' 62*4/(19*16) = 0.816, interval reaching below 0.8); loose 32: sf_32x, E'
 	 * 0.775, but its interval reaches above 0.8. Without two_16x: firm 8. */
 	p.theta = 0.8;
-	run_ok(&ds, &p, &a);
+	run_all(&ds, &p, &a);
 	assert_true(find(&ds, &a, "wide_16x")->ep_ci_lo < 0.8);
 	assert_true(find(&ds, &a, "sf_32x")->ep_ci_hi >= 0.8);
 	assert_int_equal((long)a.rows[a.breakeven].N, 16);

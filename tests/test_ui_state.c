@@ -796,6 +796,28 @@ static void moved_selection_plot_is_fresh(void **state)
 	close_app(&f);
 }
 
+/* Intervals are drawn lazily: a recompute draws only what the break-even range needs, the
+ * bars (i) every shown row's. */
+static void bars_draw_every_interval(void **state)
+{
+	struct fx f = { 0 };
+	size_t done = 0;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 40, 100);
+	ui_state_plot(f.app);
+	for (size_t i = 0; i < f.app->a.n; i++)
+		done += f.app->a.rows[i].ci_done;
+	assert_true(done < f.app->a.n);
+	key(f.app, 'i');
+	ui_state_plot(f.app);
+	for (size_t i = 0; i < f.app->a.n; i++)
+		assert_true(f.app->a.rows[i].ci_done);
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -817,6 +839,7 @@ int main(void)
 		cmocka_unit_test(prompt_menu_type_ahead),
 		cmocka_unit_test(theta_change_in_place),
 		cmocka_unit_test(moved_selection_plot_is_fresh),
+		cmocka_unit_test(bars_draw_every_interval),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
