@@ -39,19 +39,19 @@ enum kf_why {
 enum er_why { ER_OK, ER_NO_ENERGY, ER_REF_NO_ENERGY };
 
 #define MAX_K 12
-#define MAX_SEL 64
 #define MAX_FAM_BE 32    /* families with a break-even of their own kept (family mode) */
 
 /* Which rows are shown: a row passes when every non-empty list contains its value
- * (case-insensitive, exact). Strings are borrowed. */
+ * (case-insensitive, exact). The arrays and their strings are borrowed from whoever set them
+ * (the command line, the explorer's family menu): no limit on their length. */
 struct filter {
-	const char *families[MAX_SEL];
+	const char **families;
 	size_t nfamilies;
-	const char *vendors[MAX_SEL];
+	const char **vendors;
 	size_t nvendors;
-	const char *availability[MAX_SEL];
+	const char **availability;
 	size_t navailability;
-	const char *divisions[MAX_SEL];
+	const char **divisions;
 	size_t ndivisions;
 };
 

@@ -28,6 +28,7 @@ struct cli {
 	bool help, version;
 	char default_path[4200];     /* scratch for the data folder's tables */
 	char **bundled;              /* the data folder's rounds when no file was given (owned) */
+	const char **sel;            /* room of the four filter lists of params (owned) */
 };
 
 /* Parses argv into c (defaults first). Returns 0, or -1 with a usage message in err. */
@@ -41,7 +42,7 @@ void cli_usage(FILE *fp);
  * or parsed, or no bundled round found). */
 int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err);
 
-/* Frees what cli_load allocated in c. */
+/* Frees what cli_parse and cli_load allocated in c. */
 void cli_free(struct cli *c);
 
 /* Resolves c's round (default: the newest loaded, by version order) and workload and checks them, the pinned

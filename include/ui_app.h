@@ -147,6 +147,8 @@ struct app {
 	int ov_scroll;
 	struct ui_famitem *fam;           /* the family menu (no fixed limit; it scrolls) */
 	size_t nfam, fam_cap, fam_cur;
+	const char **famsel;              /* the families the menu applied: p.filter.families */
+	size_t famsel_cap;
 	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
 
 	enum ui_prompt prompt;            /* what OV_SEARCH / OV_PROMPT is asking for */

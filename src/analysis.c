@@ -142,12 +142,9 @@ static bool in_list(const char *v, const char *const *list, size_t n)
 
 static bool filter_pass(const struct filter *f, const struct row *r)
 {
-	return in_list(r->family, f->families, f->nfamilies > MAX_SEL ? MAX_SEL : f->nfamilies) &&
-	       in_list(r->vendor, f->vendors, f->nvendors > MAX_SEL ? MAX_SEL : f->nvendors) &&
-	       in_list(r->availability, f->availability,
-		       f->navailability > MAX_SEL ? MAX_SEL : f->navailability) &&
-	       in_list(r->division, f->divisions,
-		       f->ndivisions > MAX_SEL ? MAX_SEL : f->ndivisions);
+	return in_list(r->family, f->families, f->nfamilies) && in_list(r->vendor, f->vendors, f->nvendors) &&
+	       in_list(r->availability, f->availability, f->navailability) &&
+	       in_list(r->division, f->divisions, f->ndivisions);
 }
 
 /* ---- ordering ------------------------------------------------------------------------ */

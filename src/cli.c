@@ -206,15 +206,6 @@ static int parse_long(const char *s, long lo, long hi, long *out)
 	return 0;
 }
 
-static int push(const char **list, size_t *n, const char *v, const char *opt, struct gs_err *err)
-{
-	if (*n >= MAX_SEL) {
-		err_set(err, NULL, 0, 0, "%s: at most %d values", opt, MAX_SEL);
-		return -1;
-	}
-	list[(*n)++] = v;
-	return 0;
-}
 
 /* Explains getopt_long's '?' for the word `a` it last stepped past. A long option ("--x",
  * "--x=v") always ends its word, so `a` is it; a bad short option may sit inside a cluster
@@ -284,8 +275,8 @@ static int pick(const char *opt, const char *v, const char *const *names, int n,
 }
 
 /* The options that choose rows and data files (o as getopt_long gives it, arg its value):
- * 0, 1 when o is none of them, or -1 with err. */
-static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given, struct gs_err *err)
+ * 0, or 1 when o is none of them. The filter lists have room for every word of argv. */
+static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given)
 {
 	struct filter *f = &c->params.filter;
 
@@ -299,10 +290,10 @@ static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given
 		if (!mode_given)
 			c->params.mode = REF_PINNED;
 		return 0;
-	case 'f': return push(f->families, &f->nfamilies, arg, "--family", err);
-	case O_VENDOR: return push(f->vendors, &f->nvendors, arg, "--vendor", err);
-	case O_AVAIL: return push(f->availability, &f->navailability, arg, "--availability", err);
-	case O_DIVISION: return push(f->divisions, &f->ndivisions, arg, "--division", err);
+	case 'f': f->families[f->nfamilies++] = arg; return 0;
+	case O_VENDOR: f->vendors[f->nvendors++] = arg; return 0;
+	case O_AVAIL: f->availability[f->navailability++] = arg; return 0;
+	case O_DIVISION: f->divisions[f->ndivisions++] = arg; return 0;
 	case O_ROUND: c->params.round = arg; return 0;
 	case O_FAMILIES: c->families_path = arg; return 0;
 	case O_PRICES: c->prices_path = arg; return 0;
@@ -425,6 +416,15 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 
 	memset(c, 0, sizeof *c);
 	params_init(&c->params);
+	/* each filter list holds at most one value a word of argv */
+	if (!(c->sel = calloc(4 * (size_t)(argc + 1), sizeof *c->sel))) {
+		err_set(err, NULL, 0, 0, "out of memory");
+		return -1;
+	}
+	c->params.filter.families = c->sel;
+	c->params.filter.vendors = c->sel + (argc + 1);
+	c->params.filter.availability = c->sel + 2 * (argc + 1);
+	c->params.filter.divisions = c->sel + 3 * (argc + 1);
 	c->ui.mouse = MOUSE_AUTO;
 	c->ui.y_metric = MET_EP;
 	c->height = 24;
@@ -449,7 +449,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			err_set(err, NULL, 0, 0, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
 		}
-		rc = parse_rows_opt(c, o, optarg, mode_given, err);
+		rc = parse_rows_opt(c, o, optarg, mode_given);
 		if (rc == 1)
 			rc = parse_analysis_opt(c, o, optarg, err);
 		if (rc == 1)
@@ -552,6 +552,8 @@ static int bundled_rounds(struct cli *c, const char *dir, struct gs_err *err)
 
 void cli_free(struct cli *c)
 {
+	free(c->sel);
+	c->sel = NULL;
 	if (!c->bundled)
 		return;
 	for (char **p = c->bundled; *p; p++)

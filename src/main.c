@@ -40,14 +40,15 @@ int main(int argc, char **argv)
 	if (cli_parse(argc, argv, &c, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		fprintf(stderr, "Try 'gpuscale --help'.\n");
+		cli_free(&c);
 		return 2;
 	}
-	if (c.help) {
-		cli_usage(stdout);
-		return stdout_status(0);
-	}
-	if (c.version) {
-		printf("gpuscale %s\n", GS_VERSION);
+	if (c.help || c.version) {
+		if (c.help)
+			cli_usage(stdout);
+		else
+			printf("gpuscale %s\n", GS_VERSION);
+		cli_free(&c);
 		return stdout_status(0);
 	}
 	memset(&ds, 0, sizeof ds);

@@ -128,6 +128,7 @@ void ui_state_free(struct app *app)
 	free(app->rounds);
 	free(app->works);
 	free(app->fam);
+	free(app->famsel);
 	free(app->vis);
 	free(app->collide);
 	app->pts = NULL;
@@ -574,18 +575,17 @@ void ui_state_menu_open(struct app *app)
 void ui_state_menu_apply(struct app *app)
 {
 	struct filter *f = &app->p.filter;
-	size_t on = 0;
 
+	/* the state's own list from now on (the command line's -f list stays as it was) */
+	if (!grow_to((void **)&app->famsel, &app->famsel_cap, app->nfam, sizeof *app->famsel)) {
+		ui_state_msg(app, true, "out of memory: the family filter is unchanged");
+		return;
+	}
+	f->families = app->famsel;
 	f->nfamilies = 0;
 	for (size_t i = 0; i < app->nfam; i++)
-		if (app->fam[i].on) {
-			on++;
-			if (f->nfamilies < MAX_SEL)
-				f->families[f->nfamilies++] = app->fam[i].name;
-		}
-	if (on > f->nfamilies)
-		ui_state_msg(app, true, "%zu families checked: the filter takes %d at most, the first %d kept",
-			     on, MAX_SEL, MAX_SEL);
+		if (app->fam[i].on)
+			f->families[f->nfamilies++] = app->fam[i].name;
 }
 
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n)

@@ -714,7 +714,8 @@ static void test_analysis_fits_each_family(void **state)
 		assert_int_equal(chart_fit_curves(&ds, &a, &co, cv, 0, xy), 0);
 	}
 	/* a filter to one family fits that family only */
-	p.filter.families[0] = "B200";
+	static const char *one[1] = { "B200" };
+	p.filter.families = one;
 	p.filter.nfamilies = 1;
 	assert_int_equal(analysis_run(&ds, &p, &a, &e), 0);
 	assert_int_equal(a.nfits, 1);

@@ -239,6 +239,16 @@ static void no_fixed_limits(void **state)
 	assert_string_equal(f.app->p.filter.families[0], "Accel199");
 	assert_int_equal(f.app->nvis, 1);
 	assert_string_equal(ui_state_row(f.app, 0)->system, "sys199");
+	/* every family checked: the filter takes them all, and every row shows */
+	key(f.app, 'f');
+	for (size_t i = 0; i < f.app->nfam; i++) {
+		f.app->fam_cur = i;
+		if (!f.app->fam[i].on)
+			key(f.app, ' ');
+	}
+	key(f.app, '\n');
+	assert_int_equal(f.app->p.filter.nfamilies, f.app->nfam);
+	assert_int_equal(f.app->nvis, f.app->a.total);
 	close_app(&f);
 }
 

@@ -43,6 +43,15 @@ contains "--all-rounds: the summary says all rounds" "$TMP/out" "Llama2-LoRA (ll
 expect_exit "one round: exit 0" 0 "$G" -w llama2_70b_lora -f "H100 SXM" --print table
 lacks "one round: no round column" "$TMP/out" " round "
 
+# no limit on the values of a filter: 100 -f options, the last one a real family
+set --
+i=0
+while [ $i -lt 99 ]; do set -- "$@" -f "none$i"; i=$((i + 1)); done
+expect_exit "100 family filters: only unknown names are refused" 2 "$G" "$@" -f "H100 SXM" --print summary
+contains "100 family filters: the first unknown one is named" "$TMP/err" "unknown family 'none0'"
+lacks "100 family filters: no limit on their count" "$TMP/err" "at most"
+set --
+
 # the checks below are written against the v4.1 round alone
 one_round v4.1
 
