@@ -56,6 +56,8 @@ struct row {
 	const char *collapsed_read;       /* collapsed_from as a loaded file gave it (a view written by
 					   * --print csv), kept where this load finds no group */
 	const char *carried_from;         /* earliest earlier round with the same runs ("v4.0"), or "" */
+	const char *carried_read;         /* carried_over_from as a loaded file gave it, kept where
+					   * this load has no earlier round with the same runs */
 	const char *file;                 /* pooled source file name */
 	long line;                        /* 1-based source line */
 };

@@ -1,11 +1,11 @@
 /* cli.c: the command line, and what stands between it and the data: options are checked
- * before any file is read, so a typo costs nothing; then the data is found and loaded, and the
- * names that depend on it (round, workload, system, filters) are checked once it is. */
+ * before any file is read, so a typo costs nothing; then the data is found and loaded
+ * (cli_load.c), and the names that depend on it (round, workload, system, filters) are checked
+ * once it is. */
 #include "cli.h"
 
 #include <errno.h>
 #include <getopt.h>
-#include <glob.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -15,7 +15,6 @@
 
 #include "text.h"
 
-#define BUNDLED_GLOB "mlperf_training_*.csv"
 
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
@@ -65,7 +64,7 @@ void cli_usage(FILE *fp)
 "\n"
 "Which rows:\n"
 "  -w, --workload ID       benchmark id (bert, llama2_70b_lora, retinanet, stable_diffusion, ...)\n"
-"      --round NAME        round to show (default: the newest, by version)\n"
+"      --round NAME        round (default: the newest with the workload)\n"
 "  -f, --family NAME       show only this accelerator family (repeatable: H100 SXM, B200, ...)\n"
 "      --vendor NAME       show only this vendor (repeatable: NVIDIA, AMD, Google, ...)\n"
 "      --availability S    show only this availability (repeatable; in v4.1: 'Available\n"
@@ -470,141 +469,6 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	return 0;
 }
 
-/* ------------------------------------------------------------------ data */
-
-static bool is_dir(const char *p)
-{
-	struct stat st;
-
-	return p && *p && stat(p, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-/* The data folder: GPUSCALE_DATA, then the source tree's data/ (also beside the running
- * binary), then the installed share/gpuscale. */
-static const char *data_dir(char *buf, size_t n)
-{
-	const char *env = getenv("GPUSCALE_DATA");
-	ssize_t len;
-
-	if (env && *env)
-		return env;
-	if (is_dir(GS_SRCDATA))
-		return GS_SRCDATA;
-	len = readlink("/proc/self/exe", buf, n - 8);
-	if (len > 0) {
-		buf[len] = '\0';
-		char *slash = strrchr(buf, '/');
-		if (slash) {
-			strcpy(slash + 1, "data");
-			if (is_dir(buf))
-				return buf;
-		}
-	}
-	return GS_SHAREDIR;
-}
-
-void cli_warnings(const struct dataset *ds, size_t max, FILE *fp)
-{
-	size_t shown = ds->warn.n < max ? ds->warn.n : max;
-
-	for (size_t i = 0; i < shown; i++)
-		fprintf(fp, "gpuscale: warning: %s\n", ds->warn.items[i]);
-	if (ds->warn.total > shown)
-		fprintf(fp, "gpuscale: %zu more warnings not shown\n", ds->warn.total - shown);
-}
-
-/* Points c->files at every mlperf_training_*.csv of dir (glob sorts them; the newest round
- * is chosen by version order later, not by this order). 0, or -1 with err. */
-static int bundled_rounds(struct cli *c, const char *dir, struct gs_err *err)
-{
-	char pat[4200];
-	glob_t g;
-	int rc;
-
-	snprintf(pat, sizeof pat, "%s/%s", dir, BUNDLED_GLOB);
-	rc = glob(pat, 0, NULL, &g);
-	if (rc == GLOB_NOSPACE) {
-		err_set(err, NULL, 0, 0, "out of memory");
-		return -1;
-	}
-	if (rc != 0 || g.gl_pathc == 0) {
-		globfree(&g);
-		err_set(err, dir, 0, 0, "no %s here (set GPUSCALE_DATA to the folder holding the bundled rounds, or name a results CSV)",
-			BUNDLED_GLOB);
-		return -1;
-	}
-	c->bundled = calloc(g.gl_pathc + 1, sizeof *c->bundled);
-	for (size_t i = 0; c->bundled && i < g.gl_pathc; i++)
-		if (!(c->bundled[i] = strdup(g.gl_pathv[i]))) {
-			cli_free(c);
-			break;
-		}
-	if (!c->bundled) {
-		globfree(&g);
-		err_set(err, NULL, 0, 0, "out of memory");
-		return -1;
-	}
-	c->files = c->bundled;
-	c->nfiles = (int)g.gl_pathc;
-	globfree(&g);
-	return 0;
-}
-
-void cli_free(struct cli *c)
-{
-	free(c->sel);
-	c->sel = NULL;
-	if (!c->bundled)
-		return;
-	for (char **p = c->bundled; *p; p++)
-		free(*p);
-	free(c->bundled);
-	c->bundled = NULL;
-	c->files = NULL;
-	c->nfiles = 0;
-}
-
-int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
-{
-	char buf[4096], msg[1200];
-	const char *dir = data_dir(buf, sizeof buf);
-	char *path = c->default_path;
-	size_t pathn = sizeof c->default_path;
-
-	if (c->families_path)
-		snprintf(path, pathn, "%s", c->families_path);
-	else
-		snprintf(path, pathn, "%s/families.csv", dir);
-	if (dataset_load_families(ds, path, err) < 0) {
-		if (c->families_path)
-			return -1;
-		warn_add(&ds->warn, NULL, 0, 0, "%s (families fall back to accelerator names)",
-			 err_format(err, msg, sizeof msg));
-		memset(err, 0, sizeof *err);
-	}
-	if (c->prices_path)
-		snprintf(path, pathn, "%s", c->prices_path);
-	else
-		snprintf(path, pathn, "%s/prices.csv", dir);
-	if (dataset_load_prices(ds, path, err) < 0) {
-		if (c->prices_path || access(path, F_OK) == 0) /* only a missing default is no error */
-			return -1;
-		warn_add(&ds->warn, NULL, 0, 0, "%s (no prices: no costs)", err_format(err, msg, sizeof msg));
-		memset(err, 0, sizeof *err);
-	}
-	if (c->nfiles == 0 && bundled_rounds(c, dir, err) < 0)
-		return -1;
-	for (int i = 0; i < c->nfiles; i++)
-		if (dataset_load_csv(ds, c->files[i], err) < 0)
-			return -1;
-	dataset_classify(ds);
-	if (ds->unmatched)
-		warn_add(&ds->warn, NULL, 0, 0,
-			 "%zu rows have an accelerator no family rule matches (e.g. '%s'); their family is the accelerator name",
-			 ds->unmatched, ds->unmatched_example);
-	return 0;
-}
-
 /* ------------------------------------------------------------------ names */
 
 /* Appends " (valid: a, b, c)" to err's message, cut with "..." where it ends. */
@@ -718,6 +582,25 @@ out:
 	return n;
 }
 
+/* The round shown when none was asked for: the newest (rounds[] in version order) that has the
+ * workload asked for, or the newest of all (none has it: the analysis says so). */
+static const char *newest_round(const struct dataset *ds, const char **rounds, size_t n, const char *work)
+{
+	for (size_t i = n; work && i-- > 0;) {
+		const char **names;
+		size_t nw;
+		bool has;
+
+		if (dataset_workload_list(ds, rounds[i], &names, &nw) < 0)
+			break;
+		has = name_find(names, nw, work, true) < nw;
+		free(names);
+		if (has)
+			return rounds[i];
+	}
+	return rounds[n - 1];
+}
+
 int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err)
 {
 	/* a list of valid names holds at most one name a row */
@@ -742,7 +625,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 		goto out;
 	}
 	if (!p->round)
-		p->round = rounds[n - 1]; /* the newest, whatever the order of the files */
+		p->round = newest_round(ds, rounds, n, p->workload);
 	/* round, workload and the pinned system are the analysis's to check */
 	if (analysis_run(ds, p, a, err) < 0) {
 		if (p->pinned && a->round && a->workload && (bufs = malloc(maxn * 256))) {

@@ -207,7 +207,7 @@ int dataset_classify(struct dataset *ds)
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
 		ds->rows[i].collapsed_from = ds->rows[i].collapsed_read ? ds->rows[i].collapsed_read : "";
-		ds->rows[i].carried_from = "";
+		ds->rows[i].carried_from = ds->rows[i].carried_read ? ds->rows[i].carried_read : "";
 	}
 	if (ds->n == 0)
 		return 0;

@@ -22,7 +22,7 @@ enum column {
 	C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY, C_ACCELERATOR,
 	C_NODES, C_PER_NODE, C_ACCELERATORS, C_FRAMEWORK, C_BENCHMARK, C_MINUTES, C_RUNS_SCORED,
 	C_RUNS_FAILED, C_SCALING, C_RUN_MINUTES, C_BENCH_PUBLISHED, C_SOURCE, C_RUN_FILES,
-	C_FAILED_FILES, C_ENERGY, C_POWER, C_COLLAPSED, C_NCOLS
+	C_FAILED_FILES, C_ENERGY, C_POWER, C_COLLAPSED, C_CARRIED, C_NCOLS
 };
 
 static const char *const column_names[C_NCOLS] = {
@@ -30,6 +30,7 @@ static const char *const column_names[C_NCOLS] = {
 	"nodes", "accelerators_per_node", "accelerators", "framework", "benchmark", "minutes",
 	"runs_scored", "runs_failed", "scaling_factor", "run_minutes", "benchmark_published",
 	"source", "run_files", "failed_files", "energy_j", "power_measurement", "collapsed_from",
+	"carried_over_from",
 };
 
 static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C_MINUTES };
@@ -54,6 +55,7 @@ static const struct {
 	{ C_FAILED_FILES, offsetof(struct row, failed_files) },
 	{ C_POWER, offsetof(struct row, power_measurement) },
 	{ C_COLLAPSED, offsetof(struct row, collapsed_read) },
+	{ C_CARRIED, offsetof(struct row, carried_read) },
 };
 #define NTEXT (sizeof text_cols / sizeof text_cols[0])
 

@@ -616,7 +616,8 @@ static void draw_status(const struct app *app)
 
 	/* line 1: where we are and against what */
 	ui_state_filter_text(app, filt, sizeof filt);
-	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ", app->p.round ? app->p.round : "-",
+	x = snprintf(buf, sizeof buf, " %s %s | filter: %s | ",
+		     app->p.all_rounds ? "all rounds" : app->p.round ? app->p.round : "-",
 		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
 	if (app->p.mode == REF_FAMILY) {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (%s rule in each)",

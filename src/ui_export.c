@@ -65,7 +65,8 @@ static int write_plot(struct app *app, FILE *fp)
 	if (text) {
 		plot_to_text(&g, text, need + 1);
 		fprintf(fp, "# gpuscale %s %s: %s vs accelerators (log2)%s, filter %s, reference ",
-			app->p.round ? app->p.round : "-", app->p.workload ? app->p.workload : "-",
+			app->p.all_rounds ? "all rounds" : app->p.round ? app->p.round : "-",
+			app->p.workload ? app->p.workload : "-",
 			metric_name(app->ymet), app->log_y ? ", log y" : "",
 			ui_state_filter_text(app, filt, sizeof filt));
 		if (app->a.ref >= 0)
@@ -195,7 +196,7 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err)
 	}
 	memset(&x, 0, sizeof x);
 	x.dir = app->export_dir && *app->export_dir ? app->export_dir : ".";
-	safe_part(app->p.round, x.round, sizeof x.round);
+	safe_part(app->p.all_rounds ? "all-rounds" : app->p.round, x.round, sizeof x.round);
 	safe_part(app->p.workload, x.work, sizeof x.work);
 	localtime_r(&now, &tm);
 	strftime(x.stamp, sizeof x.stamp, "%Y%m%d-%H%M%S", &tm);

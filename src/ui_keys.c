@@ -772,11 +772,20 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	 * this key set no message of its own */
 	app->key_seq = app->msg_seq;
 	key = normalize(key);
+	/* under the "too small" notice nothing can be seen: only quitting and redrawing act */
+	if (app->lay.too_small && key != 'q' && key != CTRL_KEY('c') && key != CTRL_KEY('l'))
+		return UI_REDRAW;
 	k = lookup(key, ctx);
 	if (!k)
 		k = lookup(key, UI_CTX_ANY);
-	if (k)
-		return k->fn(app, (struct ui_press){ key, k->arg });
+	if (k) {
+		unsigned f = k->fn(app, (struct ui_press){ key, k->arg });
+		/* a message about the view before is stale once the view changes (the recompute may
+		 * set its own after) */
+		if ((f & (UI_RECOMPUTE | UI_RESORT)) && app->msg_seq == app->key_seq)
+			app->msg[0] = '\0';
+		return f;
+	}
 	if (ctx == UI_CTX_MAIN && printable(key))
 		ui_state_msg(app, false, "key %lc does nothing here: ? lists the keys", (wint_t)key);
 	return UI_REDRAW;

@@ -167,11 +167,15 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 		ADD("sensitivity   N %s..%s with each of the %zu fewest-accelerator rows as reference%s",
 		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2), a->ncand,
 		    a->sens_lo != a->sens_hi ? ":" : "");
-		for (size_t i = 0; i < a->ncand && i < 8 && a->sens_lo != a->sens_hi; i++) {
+		/* the detail scrolls: every candidate, up to a page of them */
+		size_t shown = 0;
+		for (size_t i = 0; i < a->ncand && i < 40 && a->sens_lo != a->sens_hi; i++, shown++) {
 			const struct row *c = &app->ds->rows[a->cand[i].row];
 			ADD("                %s/%s (%s min) -> N %s", c->submitter, c->system,
 			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
 		}
+		if (shown && shown < a->ncand)
+			ADD("                and %zu more", a->ncand - shown);
 	}
 	*np = n;
 }
@@ -238,12 +242,19 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("name          %s", r->system_name);
 	ADD("submitter     %s", r->submitter);
 	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
-	ADD("division      %s   availability %s (published \"%s\")", r->division, row_avail(r),
-	    r->availability);
+	if (*r->availability)
+		ADD("division      %s   availability %s (published \"%s\")", r->division, row_avail(r),
+		    r->availability);
+	else
+		ADD("division      %s   availability not in the data", *r->division ? r->division : "-");
 	ADD("accelerator   %s", r->accelerator);
 	ADD("family        %s (%s)", r->family, r->vendor);
-	ADD("nodes x per   %lld x %lld = %lld accelerators%s", r->nodes, r->per_node, r->accelerators,
-	    strstr(r->family, "TPU") ? " (TPU chips)" : "");
+	if (r->nodes > 0 && r->per_node > 0)
+		ADD("nodes x per   %lld x %lld = %lld accelerators%s", r->nodes, r->per_node, r->accelerators,
+		    strstr(r->family, "TPU") ? " (TPU chips)" : "");
+	else
+		ADD("accelerators  %lld%s (nodes not in the data)", r->accelerators,
+		    strstr(r->family, "TPU") ? " TPU chips" : "");
 	ADD("framework     %s", r->framework);
 	ADD("source        %s:%ld", r->file, r->line);
 	if (r->source && *r->source)

@@ -828,6 +828,35 @@ static void bars_draw_every_interval(void **state)
 	close_app(&f);
 }
 
+/* Under the "too small" notice keys do nothing but quit and redraw; a message about the view
+ * before goes when a key changes the view without a message of its own. */
+static void small_screen_and_stale_messages(void **state)
+{
+	struct fx f = { 0 };
+	size_t work;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 10, 40);
+	assert_true(f.app->lay.too_small);
+	work = f.app->work_i;
+	assert_int_equal(ui_keys_dispatch(f.app, '\t'), UI_REDRAW);
+	assert_int_equal(ui_keys_dispatch(f.app, 'e'), UI_REDRAW);
+	assert_int_equal(ui_keys_dispatch(f.app, 'f'), UI_REDRAW);
+	assert_int_equal(f.app->work_i, work);
+	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(ui_keys_dispatch(f.app, 'q') & UI_QUIT, UI_QUIT);
+	ui_layout_compute(f.app, 24, 80);
+	ui_state_msg(f.app, true, "about the view before");
+	key(f.app, '+');
+	assert_true(strstr(f.app->msg, "view before") == NULL);
+	/* a key with a message of its own keeps it */
+	key(f.app, 's');
+	assert_non_null(strstr(f.app->msg, "sorted by"));
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -850,6 +879,7 @@ int main(void)
 		cmocka_unit_test(theta_change_in_place),
 		cmocka_unit_test(moved_selection_plot_is_fresh),
 		cmocka_unit_test(bars_draw_every_interval),
+		cmocka_unit_test(small_screen_and_stale_messages),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");

@@ -31,6 +31,16 @@ printf 'family,usd_per_hour_low,usd_per_hour_high,source,date\nH100 SXM,-1,2,x,2
 expect_exit "a bad prices file among the inputs: exit 2" 2 "$G" "$TMP/badprice.csv" "$D/mlperf_training_v4.1.csv" --print summary
 contains "a bad prices file among the inputs is named with its line" "$TMP/err" "badprice.csv:2:"
 
+# -w without --round: the newest round that has the workload (v5.1 has no BERT, v5.0 has)
+expect_exit "-w bert with no round: exit 0" 0 "$G" -w bert --print summary
+contains "-w bert with no round: the newest round with BERT (v5.0)" "$TMP/out" "BERT (bert), round v5.0"
+expect_exit "-w by label with no round: exit 0" 0 "$G" -w RetinaNet --print summary
+contains "-w RetinaNet: v5.1 has it" "$TMP/out" "RetinaNet (retinanet), round v5.1"
+expect_exit "-w resnet: only v4.0 has it" 0 "$G" -w resnet --print summary
+contains "-w resnet: v4.0" "$TMP/out" "ResNet (resnet), round v4.0"
+expect_exit "-w of no round: exit 2" 2 "$G" -w nope --print summary
+contains "-w of no round: the newest round's workloads listed" "$TMP/err" "unknown workload 'nope' in round v5.1"
+
 # the cross-round view: H100 SXM Llama2-LoRA from v4.0 to v5.1
 expect_exit "--all-rounds: exit 0" 0 "$G" --all-rounds -w llama2_70b_lora -f "H100 SXM" --print csv
 rounds=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "round") c = i; next } { print $c }' "$TMP/out" | sort -u | tr '\n' ' ')
