@@ -561,9 +561,14 @@ static int line_take(struct loader *L, struct csv_parser *p, const char *s, size
 		L->rec_line = L->line;
 	size_t done = csv_parse(p, s, n, on_field, on_record, L);
 	if (done != n) {
+		/* a record that began on an earlier line most likely has a quote left open there */
+		char began[96] = "";
+		if (L->rec_line && L->rec_line < L->line)
+			snprintf(began, sizeof began, "; this record began on line %ld, where a quote may be left open",
+				 L->rec_line);
 		err_set(L->err, L->name, L->line, (long)done + 1,
-			"malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote",
-			csv_strerror(csv_error(p)));
+			"malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote%s",
+			csv_strerror(csv_error(p)), began);
 		return -1;
 	}
 	/* a record still open at the end of the line spans lines (quoted newline) */
