@@ -259,6 +259,9 @@ long ui_state_plot_hit(struct app *app, int gy, int gx);
 /* Lines of the detail overlay for the selected row into lines[max][UI_LINE], mark[i] (mark may
  * be NULL) true for the runs the olympic average dropped; returns the count. */
 size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
+/* ui_state_detail wrapped to the widest overlay the screen holds: a line too long goes on
+ * below, indented under its value, cut at a blank where one is near. Returns the count. */
+size_t ui_state_detail_wrapped(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
 /* With the fit on, the predicted break-even for the status line into buf: ", fit N=51.7 (H100
  * SXM)" (brief: ", fit 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
  * the break-even row's, else the reference's, else the first fitted. Returns buf. */

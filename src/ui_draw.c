@@ -790,7 +790,7 @@ static void draw_detail(const struct app *app)
 {
 	char lines[UI_MAX_DETAIL][UI_LINE];
 	bool dropped[UI_MAX_DETAIL];
-	int n = (int)ui_state_detail(app, lines, dropped, UI_MAX_DETAIL);
+	int n = (int)ui_state_detail_wrapped(app, lines, dropped, UI_MAX_DETAIL);
 	char title[UI_LINE];
 
 	snprintf(title, sizeof title, " detail: %s ", app->nvis ? ui_state_row(app, app->sel)->system : "-");

@@ -472,7 +472,7 @@ static unsigned act_close(struct app *app, struct ui_press in)
 static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
-	int n = app->ov == OV_DETAIL ? (int)ui_state_detail(app, lines, NULL, UI_MAX_DETAIL)
+	int n = app->ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
 				     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
 

@@ -171,11 +171,11 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 		size_t shown = 0;
 		for (size_t i = 0; i < a->ncand && i < 40 && a->sens_lo != a->sens_hi; i++, shown++) {
 			const struct row *c = &app->ds->rows[a->cand[i].row];
-			ADD("                %s/%s (%s min) -> N %s", c->submitter, c->system,
+			ADD("              %s/%s (%s min) -> N %s", c->submitter, c->system,
 			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
 		}
 		if (shown && shown < a->ncand)
-			ADD("                and %zu more", a->ncand - shown);
+			ADD("              and %zu more", a->ncand - shown);
 	}
 	*np = n;
 }
@@ -410,6 +410,55 @@ size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
 			continue;
 		}
 		legend_line(4, ui_state_legend[i][0], ui_state_legend[i][1], legw, lines, mark, max, &n);
+	}
+	return n;
+}
+
+/* Appends s (cut to fit UI_LINE) to out[*n] when there is room. */
+static void wrap_put(char (*out)[UI_LINE], bool *omark, size_t *n, size_t max, const char *s, size_t len,
+		     bool mark, int indent)
+{
+	if (*n >= max)
+		return;
+	snprintf(out[*n], UI_LINE, "%*s%.*s", indent, "", (int)len, s);
+	if (omark)
+		omark[*n] = mark;
+	(*n)++;
+}
+
+size_t ui_state_detail_wrapped(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max)
+{
+	/* values start after the 14-column labels ("speedup S     "): continuations go under them */
+	enum { INDENT = 14 };
+	static char raw[UI_MAX_DETAIL][UI_LINE];
+	static bool rmark[UI_MAX_DETAIL];
+	struct ui_rect box = ui_layout_overlay(&app->lay, 1, 1 << 20);
+	int width = box.w - 4;
+	size_t nraw = ui_state_detail(app, raw, rmark, max < UI_MAX_DETAIL ? max : UI_MAX_DETAIL), n = 0;
+
+	for (size_t i = 0; i < nraw; i++) {
+		const char *s = raw[i];
+		int indent = 0;
+		size_t len = strlen(s);
+		while (width > INDENT + 10 && ui_text_width(s, app->utf8) > width - indent) {
+			size_t cut, at;
+			ui_text_fit(s, width - indent, app->utf8, &cut);
+			if (cut == 0)
+				break; /* not one character fits: the rest is cut when drawn */
+			/* at a blank in the last third of the room, else where the room ends */
+			for (at = cut; at > cut * 2 / 3 && s[at] != ' '; at--)
+				;
+			if (at <= cut * 2 / 3)
+				at = cut;
+			wrap_put(lines, mark, &n, max, s, at, rmark[i], indent);
+			s += at;
+			while (*s == ' ')
+				s++;
+			len = strlen(s);
+			indent = INDENT;
+		}
+		if (*s || indent == 0)
+			wrap_put(lines, mark, &n, max, s, len, rmark[i], indent);
 	}
 	return n;
 }

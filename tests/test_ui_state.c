@@ -857,6 +857,40 @@ static void small_screen_and_stale_messages(void **state)
 	close_app(&f);
 }
 
+/* The detail wraps to the screen: no line wider than the overlay, nothing lost but blanks. */
+static void detail_wraps_to_the_screen(void **state)
+{
+	static char raw[UI_MAX_DETAIL][UI_LINE], wrapped[UI_MAX_DETAIL][UI_LINE];
+	struct fx f = { 0 };
+	char a[8192], b[8192];
+	size_t na, nb, la = 0, lb = 0;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	for (int cols = 60; cols <= 200; cols += 70) {
+		ui_layout_compute(f.app, 24, cols);
+		struct ui_rect box = ui_layout_overlay(&f.app->lay, 1, 1 << 20);
+		na = ui_state_detail(f.app, raw, NULL, UI_MAX_DETAIL);
+		nb = ui_state_detail_wrapped(f.app, wrapped, NULL, UI_MAX_DETAIL);
+		assert_true(nb >= na);
+		la = lb = 0;
+		for (size_t i = 0; i < na; i++)
+			for (const char *c = raw[i]; *c; c++)
+				if (*c != ' ' && la + 1 < sizeof a)
+					a[la++] = *c;
+		for (size_t i = 0; i < nb; i++) {
+			assert_true(ui_text_width(wrapped[i], true) <= box.w - 4);
+			for (const char *c = wrapped[i]; *c; c++)
+				if (*c != ' ' && lb + 1 < sizeof b)
+					b[lb++] = *c;
+		}
+		a[la] = b[lb] = '\0';
+		assert_string_equal(a, b);
+	}
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -880,6 +914,7 @@ int main(void)
 		cmocka_unit_test(moved_selection_plot_is_fresh),
 		cmocka_unit_test(bars_draw_every_interval),
 		cmocka_unit_test(small_screen_and_stale_messages),
+		cmocka_unit_test(detail_wraps_to_the_screen),
 	};
 
 	setlocale(LC_ALL, "C.UTF-8");
