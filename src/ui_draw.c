@@ -495,13 +495,18 @@ static void draw_clusters(const struct app *app)
 		total += 4 + cluster_text(app, c, false, buf, sizeof buf);
 	brief = total > r->w;
 	for (int c = 0; c < app->a.k && c < MAX_K; c++) {
-		char g[2] = { (char)('a' + c), '\0' };
-		const char *sep = c == 0 ? "" : brief ? " | " : " | ";
+		char g[2] = { (char)('a' + c), '\0' }, more[24];
+		const char *sep = c == 0 ? "" : " | ";
 		int need = (int)strlen(sep) + 1 + cluster_text(app, c, brief, buf, sizeof buf);
 		bool last = c + 1 == app->a.k || c + 1 == MAX_K;
-		if (x + need > end - (last ? 0 : 1)) {
-			/* what does not fit: the mark at the line's end */
-			put_ascii(r->y, end - 1, "~", 1, role_attr(R_HEAD));
+		int left = (app->a.k < MAX_K ? app->a.k : MAX_K) - c;
+		int mw = snprintf(more, sizeof more, " | +%d more ~", left);
+		if (x + need > end - (last ? 0 : mw)) {
+			/* what does not fit: how many clusters, and the cut mark at the line's end */
+			if (x + mw <= end)
+				put_text(app, r->y, end - mw, mw, more, role_attr(R_HEAD));
+			else
+				put_ascii(r->y, end - 1, "~", 1, role_attr(R_HEAD));
 			break;
 		}
 		x += put_text(app, r->y, x, end - x, sep, role_attr(R_NORMAL));

@@ -89,6 +89,14 @@ ui_see "y reaches cost" "y: cost"
 ui_keys q
 ui_exits "q exits 0"
 
+# a clusters line too long for the width says how many clusters it leaves out
+ui_start 80 24 "" -k 12
+ui_wait "clusters: a "
+if grep -Eq '^ clusters: a .*\| \+[0-9]+ more ~$' "$UI_SCREEN"; then ok "k=12 at 80 columns: the clusters line counts the clusters left out"
+else nok "k=12 at 80 columns: the clusters line counts the clusters left out" "$(grep 'clusters:' "$UI_SCREEN")"; fi
+ui_keys q
+ui_exits "q exits 0"
+
 one_round v4.1
 ui_start 100 30 ""
 ui_wait "[BERT]"
