@@ -39,7 +39,6 @@ enum kf_why {
 enum er_why { ER_OK, ER_NO_ENERGY, ER_REF_NO_ENERGY };
 
 #define MAX_K 12
-#define MAX_FAM_BE 32    /* families with a break-even of their own kept (family mode) */
 
 /* Which rows are shown: a row passes when every non-empty list contains its value
  * (case-insensitive, exact). The arrays and their strings are borrowed from whoever set them
@@ -81,7 +80,8 @@ struct params {
 #define GS_THETA_MIN 0.05
 #define GS_THETA_MAX 10.0
 
-/* Sets the defaults: paper rule (slowest), k = 3, (log2 N, E'), theta 0.8, sorted by E'
+/* Sets the defaults: family mode (each family its own group, its slowest fewest-accelerator row
+ * as reference), k = 3, (log2 N, E'), theta 0.8, sorted by E'
  * descending, duplicates collapsed. */
 void params_init(struct params *p);
 
@@ -101,30 +101,77 @@ struct arow {
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
 	enum er_why er_why;
 	double cost_lo, cost_hi;           /* A x price_lo .. A x price_hi, USD; NAN without price */
-	double ep_fit;                     /* the family's fitted E' at N (fit_ep); NAN: no fit */
+	double ep_fit;                     /* the family's fitted E' at N on the row's own reference
+					    * (T_ref / fit_t(N) * N_ref / N); NAN: no fit */
 	double fit_resid;                  /* ln(X / fitted X), X = 60/T (fit_resid); NAN: no fit */
 	int cluster;                       /* 0..k-1 */
+	size_t group;                      /* index into analysis.groups */
+	bool be;                           /* the row giving its group's bracket lower end */
 	bool pareto, is_ref;
 	bool cross_family;                 /* the reference is of another family */
 };
 
-/* The break-even N recomputed with one paper-rule candidate as reference. */
-struct be_cand {
-	size_t row;                        /* dataset row of the candidate */
-	long n;                            /* its break-even N, -1 when none */
+/* The break-even bracket of one comparison group at theta (DESIGN.md, Metrics): lower = N of
+ * the fastest row with E' >= theta; upper = the smallest larger N at which every row of the
+ * group is below theta. */
+enum be_kind {
+	BE_EMPTY,      /* the group has no rows */
+	BE_ONE_ROW,    /* the group is only its reference: nothing to compare with */
+	BE_NONE,       /* no row reaches theta */
+	BE_CENSORED,   /* lo+: no larger N was observed (or none with every row below theta) */
+	BE_BRACKET     /* lo..<hi */
 };
 
-/* Break-even of one family (family mode). */
-struct fam_be {
-	const char *family;
-	size_t ref;                        /* dataset row of the family's reference */
-	long n, firm, loose;               /* break-even N, firm and loose N; -1 when none */
+struct be_bracket {
+	enum be_kind kind;
+	long lo, hi;                       /* N; lo for CENSORED and BRACKET, hi for BRACKET; else -1 */
+	bool beyond;                       /* CENSORED: larger N were observed, none wholly below */
+};
+
+/* The bracket recomputed with one candidate of a group as its reference. */
+struct be_cand {
+	size_t row;                        /* dataset row of the candidate */
+	struct be_bracket b;
+};
+
+/* A comparison group: the rows one break-even is computed over, every shown row in paper or
+ * pinned mode, one family in family mode. Reference, bracket, range, sensitivity and fit are
+ * per group and never mix groups. */
+struct group {
+	const char *family;                /* family mode: the family (pooled); NULL: every shown row */
+	long ref;                          /* dataset row of its reference, -1 none */
+	size_t nrows;
+	double n_max;                      /* most accelerators among its rows */
+	struct be_bracket be;              /* the bracket at theta */
+	long be_row;                       /* dataset row giving the bracket's lower end, -1 none */
+	long firm, loose;                  /* lower ends (N) from rows whose 90% interval lies wholly
+					    * at or above / reaches theta; -1 none */
+	long range_lo, range_hi;           /* N over the plain, firm and loose lower ends; -1 none */
+	struct be_cand *cand;              /* its fewest-accelerator rows, slowest first (into
+					    * analysis.cand) */
+	size_t ncand;
+	long sens_lo, sens_hi;             /* lower ends over the candidates, -1 when none */
+	long fit;                          /* index into analysis.fits of its family's fit, -1 */
+};
+
+/* Whether the fitted law matches the data it was fitted to (per family). */
+struct fit_verdict {
+	bool judged;                       /* the fit is usable and its rows have a reference */
+	bool ok;                           /* every row within its own 90% interval or within 10% */
+	double worst_n, worst_obs, worst_fit; /* the row furthest off: N, observed and fitted E' */
+	double n_ref, t_ref;               /* the reference the E' are on (the group's) */
+	double be;                         /* predicted break-even on that reference, NAN none */
+	const char *be_why;                /* why there is none ("" otherwise); static */
+	bool extrapolated;                 /* be lies past the largest N observed */
+	bool peak_ok;                      /* kappa exceeds twice its standard error */
 };
 
 /* The scaling-law fit of one family's shown rows (params.fit). */
 struct fam_fit {
 	const char *family;                /* pooled */
+	size_t group;                      /* the group its rows are in */
 	struct fit fit;
+	struct fit_verdict v;
 };
 
 struct boot_memo;
@@ -150,15 +197,11 @@ struct analysis {
 	int k;                             /* k used (auto resolved) */
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */
 	struct cluster_sum clusters[MAX_K];
-	long breakeven;                    /* index into rows of the break-even row, -1 if none */
-	long be_firm, be_loose;            /* index into rows of the firm and loose break-even
-					    * rows (intervals), -1 if none */
-	long sens_lo, sens_hi;             /* break-even N over the candidates, -1 when none */
-	struct be_cand *cand;              /* paper-rule candidates (the shown rows with the fewest
-					    * accelerators), slowest first; owned */
+	struct group *groups;              /* comparison groups, by family name in family mode;
+					    * none when no row is shown; owned */
+	size_t ngroups;
+	struct be_cand *cand;              /* every group's candidates; owned */
 	size_t ncand;
-	struct fam_be fam[MAX_FAM_BE];     /* family mode: per family, by family name */
-	size_t nfam;
 	size_t ncross;                     /* rows whose reference is of another family */
 	const char *cross_row_fam, *cross_ref_fam; /* one such pair for the warning; NULL none */
 	size_t npareto;
@@ -193,17 +236,25 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
 		  struct gs_err *err);
 
-/* Sets a->breakeven for theta: the fastest row with E' >= theta (ties: system id, then dataset
- * row), -1 when none; be_firm and be_loose: the fastest row whose E' interval lies wholly at or
- * above theta, and whose interval reaches theta (a row without interval counts as its E');
- * the reference sensitivity range; per family in family mode; the cross-family pair.
- * analysis_run does it; a change of theta alone needs only this. 0, or -1 with err when out
- * of memory. */
+/* Sets, for theta, each group's bracket, its lower-end row (arow.be), the firm and loose lower
+ * ends (a row without interval counts as its E'), the range and the reference sensitivity
+ * (each candidate's bracket), and the cross-family pair. analysis_run does it; a change of
+ * theta alone needs only this. 0, or -1 with err when out of memory. */
 int analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta,
 		       struct gs_err *err);
 
 /* The fit of the family of dataset row `row` in a (params.fit), or NULL. */
 const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row);
+
+/* The fam_fit of the family of dataset row `row` in a (params.fit), or NULL. */
+const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,
+					  size_t row);
+
+/* The group of a's shown row i (i < a->n), or NULL. */
+const struct group *analysis_group(const struct analysis *a, size_t i);
+
+/* Index into a->rows of the row giving group g's lower end, -1 when none. */
+long analysis_be_index(const struct analysis *a, const struct group *g);
 
 /* Mid-range cost to train, (cost_lo + cost_hi) / 2: the cost metric, column and Pareto axis. */
 double arow_cost(const struct arow *r);

@@ -28,13 +28,14 @@ struct chart_opts {
 	bool full_range;       /* no clipping of outliers */
 	bool bars;             /* run-to-run interval bars, where a row has one */
 	enum chart_group group;
+	size_t focus;          /* the group whose break-even is marked (index into a->groups) */
 	int width, height;     /* plot size in cells (plot_render's limits apply) */
 };
 
 /* Sets s for the plot of a (rows of ds) under o: every field; the theta line on E' only
- * (against another metric it would mislead); the break-even mark at the break-even row's N,
- * named with the firm..loose range when the intervals give one ("break-even N 32..64"); family
- * or round keys in GROUP_FAMILY and GROUP_ROUND (their texts point into ds). */
+ * (against another metric it would mislead); the break-even mark at the lower end of group
+ * o->focus's bracket, named with the bracket ("H100 SXM break-even 64..<128"); family or round
+ * keys in GROUP_FAMILY and GROUP_ROUND (their texts point into ds). */
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		struct plot_spec *s);
 
@@ -56,8 +57,8 @@ void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
 #define CHART_FIT_SAMPLES 64
 
 /* The fitted scaling law of each family of a (a->fits, params.fit) as curves of o->metric,
- * computed from the law's T against the reference of the family's rows, as the points are
- * (the reference's T from the law too when it is of the family: E' is then fit_ep); one
+ * computed from the law's T against the observed T of the reference of the family's rows, as
+ * the points are (so the E' curve is the rows' e_prime_fit); one
  * per usable fit, from its fewest N to the largest N shown; '.' (',' for a weak fit), coloured
  * as the family in GROUP_FAMILY. Fills c (max entries) with samples in xy (caller's, 2 *
  * CHART_FIT_SAMPLES doubles per curve); returns the number of curves, 0 for a metric the law

@@ -18,6 +18,7 @@
 #define FIT_WEAK_R2 0.9
 #define FIT_PEAK_RANGE 100.0 /* a peak beyond this many times the largest N is "no peak in range" */
 #define FIT_MAXITER 100      /* solver iterations per starting point */
+#define FIT_VERDICT_TOL 0.10 /* a row within this of the fitted E' (relative) agrees with it */
 
 enum fit_state {
 	FIT_NONE,    /* not fitted (reason says why) */
@@ -82,6 +83,12 @@ double fit_resid(const struct fit *f, double n, double t);
  * is "" otherwise. The string is static. */
 double fit_breakeven(const struct fit *f, double theta, const char **why);
 
+/* Predicted break-even on a reference of t_ref minutes at n_ref accelerators: the largest
+ * N >= n_ref with E'(N) = t_ref / fit_t(N) * n_ref / N >= theta, found as fit_breakeven finds
+ * its own and rounded the same way; NAN with *why as fit_breakeven. */
+double fit_breakeven_on(const struct fit *f, double theta, double n_ref, double t_ref,
+			const char **why);
+
 /* v rounded to sig significant decimal digits (as printf rounds); v itself when not finite. */
 double fit_round_sig(double v, int sig);
 
@@ -94,6 +101,18 @@ double fit_round_sig(double v, int sig);
  * "no peak in range" / "no peak (kappa 0)", and "break-even - (why)". Numbers in C notation,
  * 6 significant digits; N* and the break-even to 3. Returns buf. */
 char *fit_describe(const char *family, const struct fit *f, double theta, char *buf, size_t n);
+
+/* What a caller that judged the fit says in fit_describe_as's place of the state, the peak and
+ * the break-even (each NULL: fit_describe's own words). */
+struct fit_words {
+	const char *verdict;   /* "poor fit: worst N=64 observed 0.70, fitted 0.88" */
+	const char *peak;      /* "no peak identified (...)" */
+	const char *breakeven; /* "N 105 (poor fit)", after "break-even " */
+};
+
+/* fit_describe with w's words where given. Returns buf. */
+char *fit_describe_as(const char *family, const struct fit *f, double theta,
+		      const struct fit_words *w, char *buf, size_t n);
 
 /* "ok", "weak", "not converged", "no fit". */
 const char *fit_state_name(enum fit_state s);

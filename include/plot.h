@@ -124,7 +124,7 @@ struct plot_spec {
 	bool full_range;       /* no clipping: the y range holds every point */
 	bool show_bars;        /* interval bars of the points that have them */
 	double mark_x;         /* break-even N: a vertical mark in its column; <= 0 or NAN: none */
-	char mark_name[48];    /* its legend text ("break-even N 64"); "": "break-even" */
+	char mark_name[160];    /* its legend text ("break-even N 64"); "": "break-even" */
 	struct plot_key keys[PLOT_KEYS_MAX];  /* legend entries replacing "a b c clusters"; their */
 	size_t nkeys;                         /* texts must outlive the render */
 	const struct plot_curve *curves;

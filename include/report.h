@@ -35,4 +35,9 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 /* Writes the ranked table a as CSV (every metric, C-locale numbers) to out; 0 or -1 on write error. */
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
 
+/* report_csv of the shown rows idx[n] only (indices into a->rows, in that order; NULL: the
+ * first n); the rank column stays each row's rank in a. 0, or -1 on a write error. */
+int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
+		    FILE *out);
+
 #endif

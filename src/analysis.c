@@ -19,7 +19,7 @@
 void params_init(struct params *p)
 {
 	memset(p, 0, sizeof *p);
-	p->mode = REF_PAPER;
+	p->mode = REF_FAMILY;
 	p->k = 3;
 	p->feats = FEAT_N_EP;
 	p->theta = 0.8;
@@ -117,6 +117,7 @@ void analysis_free(struct analysis *a)
 	free(a->rows);
 	free(a->fits);
 	free(a->cand);
+	free(a->groups);
 	free(a->memo);
 	free(a->bref);
 	memset(a, 0, sizeof *a);
@@ -365,15 +366,6 @@ static double col_value(const struct arow *r, enum col col)
 	}
 }
 
-/* Where a row index goes when the rows are reordered: k[j].i moves to place j. */
-static long follow(const struct skey *k, size_t n, long at)
-{
-	for (size_t j = 0; at >= 0 && j < n; j++)
-		if (k[j].i == (size_t)at)
-			return (long)j;
-	return at;
-}
-
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
 		  struct gs_err *err)
 {
@@ -395,9 +387,6 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 			k[i].v = col_value(&a->rows[i], col);
 	}
 	qsort(k, n, sizeof *k, skey_cmp);
-	a->breakeven = follow(k, n, a->breakeven); /* the indices follow their rows */
-	a->be_firm = follow(k, n, a->be_firm);
-	a->be_loose = follow(k, n, a->be_loose);
 	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
 	for (size_t i = 0; i < n; i++) {
@@ -490,15 +479,18 @@ static int fam_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* Reference of each family by the rule: the shown rows grouped by family (exact text), then
- * each group's pick, which is a total order, so the order of the groups and within them does
- * not matter. rows[i].row is set; rows[i].ref receives the reference. */
-static int family_refs(const struct dataset *ds, struct arow *rows, size_t n, enum ref_rule rule)
+/* The groups of family mode: the shown rows grouped by family (exact text, in name order),
+ * each group's reference by the rule and its candidates (a pick is a total order, so the order
+ * of the rows within a group does not matter). rows[i].row is set; rows[i].ref and .group, and
+ * a->groups, a->cand are filled (a->cand has room for n). */
+static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
 {
-	struct skey *k = malloc((n ? n : 1) * sizeof *k), *c = malloc((n ? n : 1) * sizeof *c);
-	size_t *g = malloc((n ? n : 1) * sizeof *g);
+	size_t n = a->n, m = n ? n : 1;
+	struct arow *rows = a->rows;
+	struct skey *k = malloc(m * sizeof *k), *c = malloc(m * sizeof *c);
+	size_t *g = malloc(m * sizeof *g);
 
-	if (!k || !c || !g) {
+	if (!k || !c || !g || !(a->groups = calloc(m, sizeof *a->groups))) {
 		free(k);
 		free(c);
 		free(g);
@@ -510,19 +502,71 @@ static int family_refs(const struct dataset *ds, struct arow *rows, size_t n, en
 	}
 	qsort(k, n, sizeof *k, fam_cmp);
 	for (size_t s = 0; s < n;) {
-		size_t e = s, best = 0;
+		size_t e = s, best = 0, nc;
+		struct group *gr = &a->groups[a->ngroups];
 		while (e < n && strcmp(k[e].s, k[s].s) == 0) {
 			g[e - s] = k[e].row;
 			e++;
 		}
-		pick_ref(ds, g, e - s, rule, c, &best);
-		for (size_t i = s; i < e; i++)
+		nc = pick_ref(ds, g, e - s, rule, c, &best);
+		*gr = (struct group){ .family = ds->rows[k[s].row].family, .ref = (long)best,
+				      .nrows = e - s, .cand = a->cand + a->ncand, .ncand = nc, .fit = -1 };
+		for (size_t j = 0; j < nc; j++)
+			a->cand[a->ncand++] = (struct be_cand){ .row = c[j].row };
+		for (size_t i = s; i < e; i++) {
 			rows[k[i].i].ref = best;
+			rows[k[i].i].group = a->ngroups;
+		}
+		a->ngroups++;
 		s = e;
 	}
 	free(k);
 	free(c);
 	free(g);
+	return 0;
+}
+
+/* The verdict of family fit ff over its rows k[n] (their E' on their own reference against
+ * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
+ * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
+ * furthest off (in ln E') is named. 0, or -1 when out of memory. */
+static int fit_judge(const struct dataset *ds, struct analysis *a, const struct skey *k, size_t n,
+		     struct fam_fit *ff)
+{
+	struct fit_verdict *v = &ff->v;
+	double worst = -1;
+	const struct fit *f = &ff->fit;
+
+	memset(v, 0, sizeof *v);
+	v->worst_n = v->worst_obs = v->worst_fit = v->be = NAN;
+	v->be_why = "";
+	v->peak_ok = f->peak_in_range && isfinite(f->usl.se_kappa) && f->usl.kappa > 2 * f->usl.se_kappa;
+	if (!fit_usable(f) || n == 0)
+		return 0;
+	v->judged = true;
+	v->ok = true;
+	v->n_ref = (double)ds->rows[a->rows[k[0].i].ref].accelerators;
+	v->t_ref = ds->rows[a->rows[k[0].i].ref].minutes;
+	for (size_t j = 0; j < n; j++) {
+		struct arow *o = &a->rows[k[j].i];
+		double off = fabs(log(o->Ep / o->ep_fit));
+		bool fine = isfinite(off) && fabs(o->Ep / o->ep_fit - 1) <= FIT_VERDICT_TOL;
+		if (!fine) {
+			if (analysis_intervals(ds, a, k[j].i, k[j].i + 1, NULL) < 0)
+				return -1;
+			fine = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
+		}
+		if (!fine)
+			v->ok = false;
+		if (!isfinite(off))
+			off = INFINITY;
+		if (off > worst) {
+			worst = off;
+			v->worst_n = o->N;
+			v->worst_obs = o->Ep;
+			v->worst_fit = o->ep_fit;
+		}
+	}
 	return 0;
 }
 
@@ -553,14 +597,25 @@ static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_
 			pt[e - g] = a->rows[k[e].i].T;
 		}
 		ff->family = ds->rows[k[g].row].family;
+		ff->group = a->rows[k[g].i].group;
 		if (fit_run(pn, pt, e - g, &ff->fit, err) < 0)
 			goto fail;
 		for (size_t i = g; i < e; i++) {
 			struct arow *o = &a->rows[k[i].i];
-			o->ep_fit = fit_ep(&ff->fit, o->N);
+			const struct row *rf = &ds->rows[o->ref];
+			o->ep_fit = rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N;
+			if (!isfinite(o->ep_fit))
+				o->ep_fit = NAN;
 			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
 		}
+		if (fit_judge(ds, a, k + g, e - g, ff) < 0)
+			goto oom;
 		g = e;
+	}
+	for (size_t f = 0; f < a->nfits; f++) {
+		struct group *gr = &a->groups[a->fits[f].group];
+		/* a group's own fit only when the family is the whole group */
+		gr->fit = gr->family ? (long)f : a->nfits == 1 ? 0 : -1;
 	}
 	free(k);
 	free(pn);
@@ -573,14 +628,22 @@ fail:
 	return -1;
 }
 
-const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row)
+const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,
+					  size_t row)
 {
 	const char *fam = row < ds->n ? nz(ds->rows[row].family) : NULL;
 
 	for (size_t i = 0; fam && i < a->nfits; i++)
 		if (strcmp(nz(a->fits[i].family), fam) == 0)
-			return &a->fits[i].fit;
+			return &a->fits[i];
 	return NULL;
+}
+
+const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row)
+{
+	const struct fam_fit *ff = analysis_fam_fit_of(ds, a, row);
+
+	return ff ? &ff->fit : NULL;
 }
 
 static bool filter_empty(const struct filter *f)
@@ -595,6 +658,7 @@ static void reset(struct analysis *a)
 
 	free(a->fits);
 	free(a->cand);
+	free(a->groups);
 	memset(a, 0, sizeof *a);
 	a->rows = keep.rows;
 	a->rows_cap = keep.rows_cap;
@@ -605,8 +669,6 @@ static void reset(struct analysis *a)
 	a->bref = keep.bref;
 	a->bref_cap = keep.bref_cap;
 	a->ref = -1;
-	a->breakeven = a->be_firm = a->be_loose = -1;
-	a->sens_lo = a->sens_hi = -1;
 	a->silhouette = NAN;
 }
 
@@ -676,44 +738,55 @@ static int pinned_check(const struct dataset *ds, const struct params *p, const 
 	return 0;
 }
 
-/* The shown rows idx[ns] into a->rows with their references and metrics: the paper-rule
- * candidates of the sensitivity range (slowest first), then the reference of the mode (pinned:
- * the pinned row; family: each family's pick; paper: the pick). 0, or -1 when out of memory. */
+/* The shown rows idx[ns] into a->rows with their groups, references and metrics: family mode,
+ * a group per family (family_groups); else one group of every shown row with the reference of
+ * the mode (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the
+ * sensitivity range (slowest first). 0, or -1 when out of memory. */
 static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const size_t *idx,
 			    size_t ns, long pinned)
 {
-	size_t best = 0;
-	struct skey *ck = malloc((ns ? ns : 1) * sizeof *ck);
-
-	if (!ck)
-		return -1;
 	a->n = ns;
 	for (size_t i = 0; i < ns; i++)
 		a->rows[i].row = idx[i];
-	a->ncand = pick_ref(ds, idx, ns, a->rule, ck, &best);
-	if (a->ncand && !(a->cand = malloc(a->ncand * sizeof *a->cand))) {
-		free(ck);
+	if (!(a->cand = malloc((ns ? ns : 1) * sizeof *a->cand)))
 		return -1;
-	}
-	for (size_t i = 0; i < a->ncand; i++)
-		a->cand[i] = (struct be_cand){ .row = ck[i].row, .n = -1 };
-	free(ck);
 	if (a->mode == REF_FAMILY) {
-		if (family_refs(ds, a->rows, ns, a->rule) < 0)
+		if (family_groups(ds, a, a->rule) < 0)
 			return -1;
-	} else if (a->mode == REF_PINNED) {
-		a->ref = pinned;
-		a->ref_hidden = true;
-		for (size_t i = 0; i < ns && a->ref_hidden; i++)
-			a->ref_hidden = idx[i] != (size_t)pinned;
 	} else if (ns) {
-		a->ref = (long)best;
+		size_t best = 0;
+		struct skey *ck = malloc(ns * sizeof *ck);
+		if (!ck || !(a->groups = calloc(1, sizeof *a->groups))) {
+			free(ck);
+			return -1;
+		}
+		a->ncand = pick_ref(ds, idx, ns, a->rule, ck, &best);
+		for (size_t i = 0; i < a->ncand; i++)
+			a->cand[i] = (struct be_cand){ .row = ck[i].row };
+		free(ck);
+		if (a->mode == REF_PINNED) {
+			a->ref = pinned;
+			a->ref_hidden = true;
+			for (size_t i = 0; i < ns && a->ref_hidden; i++)
+				a->ref_hidden = idx[i] != (size_t)pinned;
+		} else {
+			a->ref = (long)best;
+		}
+		a->groups[0] = (struct group){ .ref = a->ref, .nrows = ns, .cand = a->cand,
+					       .ncand = a->ncand, .fit = -1 };
+		a->ngroups = 1;
 	}
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *o = &a->rows[i];
-		if (a->mode != REF_FAMILY)
+		size_t g = o->group;
+		if (a->mode != REF_FAMILY) {
 			o->ref = (size_t)a->ref;
+			g = 0;
+		}
 		metrics(ds, o);
+		o->group = g;
+		if (o->N > a->groups[g].n_max)
+			a->groups[g].n_max = o->N;
 	}
 	return 0;
 }
@@ -736,9 +809,9 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	a->pareto_cost = p->pareto_cost;
 	a->npareto = pareto(a->rows, ns, p->pareto_cost, pk);
 	free(pk);
-	if (analysis_breakeven(ds, a, p->theta, err) < 0)
-		return -1;
 	if (p->fit && fit_families(ds, a, err) < 0)
+		return -1;
+	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;
 	if (analysis_sort(ds, a, COL_SYSTEM, false, err) < 0 || clusters_run(a, p, err) < 0)
 		return -1;

@@ -1,5 +1,8 @@
-/* breakeven.c: the break-even rows of an analysis at theta (plain, firm and loose, per family)
- * and the reference sensitivity range. No terminal here. */
+/* breakeven.c: the break-even bracket of each comparison group at theta (plain, firm and loose
+ * lower ends, the range) and its reference sensitivity. No terminal here.
+ *
+ * A bracket never mixes groups: every scan below runs over one group's rows, in T order for the
+ * lower end and in N order for the upper end. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,128 +19,305 @@ static int tkey_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* The family's entry of a->fam, added in name order when new (NULL when the list is full). */
-static struct fam_be *fam_entry(const struct dataset *ds, struct analysis *a, size_t ref)
-{
-	const char *f = nz(ds->rows[ref].family);
-	size_t i = 0;
+/* A shown row in (group, N) order. */
+struct nkey {
+	size_t g;
+	double n;
+	size_t i;
+};
 
-	for (; i < a->nfam; i++) {
-		int c = strcmp(a->fam[i].family, f);
-		if (c == 0)
-			return &a->fam[i];
-		if (c > 0)
-			break;
-	}
-	if (a->nfam == MAX_FAM_BE)
-		return NULL;
-	memmove(&a->fam[i + 1], &a->fam[i], (a->nfam - i) * sizeof *a->fam);
-	a->nfam++;
-	a->fam[i] = (struct fam_be){ .family = f, .ref = ref, .n = -1, .firm = -1, .loose = -1 };
-	return &a->fam[i];
+static int nkey_cmp(const void *pa, const void *pb)
+{
+	const struct nkey *a = pa, *b = pb;
+
+	if (a->g != b->g)
+		return (a->g > b->g) - (a->g < b->g);
+	if (a->n != b->n)
+		return (a->n > b->n) - (a->n < b->n);
+	return (a->i > b->i) - (a->i < b->i);
 }
 
-/* Reference sensitivity: E' of every row against each candidate c is A_c / A, computed as the
- * metrics do (S * N_c / N); the first row in T order (k, from tkey_cmp) reaching theta gives c's
- * N, and sens_lo..sens_hi spans them. The least A so far along T order (minA) skips, by binary
- * search, every row whose A is too big by a margin far above rounding: thousands of candidates
- * stay cheap. 0, or -1 when out of memory. */
-static int sensitivity(const struct dataset *ds, struct analysis *a, const struct skey *k,
-		       double theta)
-{
-	size_t n = a->n;
-	double *minA = malloc((n ? n : 1) * sizeof *minA);
+/* The orders one call works in: shown rows in T order grouped by group (t[tg[g]..tg[g+1])),
+ * and each group's distinct N ascending (dn[dg[g]..dg[g+1]]), the rows of the d-th at
+ * nrow[doff[d]..doff[d+1]) with their least A in dmin[d]; minA[j] is the least A of t[tg[g]..j]
+ * within j's group. */
+struct be_work {
+	size_t *t, *tg, *nrow, *doff, *dg;
+	double *dn, *dmin, *minA;
+};
 
-	if (!minA)
+static void work_free(struct be_work *w)
+{
+	free(w->t);
+	free(w->tg);
+	free(w->nrow);
+	free(w->doff);
+	free(w->dg);
+	free(w->dn);
+	free(w->dmin);
+	free(w->minA);
+}
+
+static int work_make(const struct dataset *ds, const struct analysis *a, struct be_work *w)
+{
+	size_t n = a->n, ng = a->ngroups, m = n ? n : 1, nd = 0;
+	struct skey *k = malloc(m * sizeof *k);
+	struct nkey *nk = malloc(m * sizeof *nk);
+
+	memset(w, 0, sizeof *w);
+	w->t = malloc(m * sizeof *w->t);
+	w->tg = calloc(ng + 1, sizeof *w->tg);
+	w->nrow = malloc(m * sizeof *w->nrow);
+	w->doff = malloc((m + 1) * sizeof *w->doff);
+	w->dg = calloc(ng + 1, sizeof *w->dg);
+	w->dn = malloc(m * sizeof *w->dn);
+	w->dmin = malloc(m * sizeof *w->dmin);
+	w->minA = malloc(m * sizeof *w->minA);
+	if (!k || !nk || !w->t || !w->tg || !w->nrow || !w->doff || !w->dg || !w->dn || !w->dmin ||
+	    !w->minA) {
+		free(k);
+		free(nk);
+		work_free(w);
 		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
+		nk[i] = (struct nkey){ .g = a->rows[i].group, .n = a->rows[i].N, .i = i };
+		w->tg[a->rows[i].group + 1]++;
+	}
+	qsort(k, n, sizeof *k, tkey_cmp);
+	for (size_t g = 0; g < ng; g++)
+		w->tg[g + 1] += w->tg[g];
+	{
+		/* a stable split of the T order by group */
+		size_t *at = calloc(ng ? ng : 1, sizeof *at);
+		if (!at) {
+			free(k);
+			free(nk);
+			work_free(w);
+			return -1;
+		}
+		for (size_t j = 0; j < n; j++) {
+			size_t g = a->rows[k[j].i].group;
+			w->t[w->tg[g] + at[g]++] = k[j].i;
+		}
+		free(at);
+	}
+	for (size_t g = 0; g < ng; g++)
+		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
+			double A = a->rows[w->t[j]].A;
+			w->minA[j] = j == w->tg[g] || A < w->minA[j - 1] ? A : w->minA[j - 1];
+		}
+	qsort(nk, n, sizeof *nk, nkey_cmp);
 	for (size_t j = 0; j < n; j++) {
-		double A = a->rows[k[j].i].A;
-		minA[j] = j == 0 || A < minA[j - 1] ? A : minA[j - 1];
-	}
-	for (size_t c = 0; c < a->ncand; c++) {
-		const struct row *cr = &ds->rows[a->cand[c].row];
-		double most = (double)cr->accelerators * cr->minutes / 60 / theta * (1 + 1e-9);
-		size_t lo = 0, hi = n;
-		while (lo < hi) { /* the first j with minA[j] <= most */
-			size_t mid = lo + (hi - lo) / 2;
-			if (minA[mid] <= most)
-				hi = mid;
-			else
-				lo = mid + 1;
+		w->nrow[j] = nk[j].i;
+		if (j == 0 || nk[j].g != nk[j - 1].g || nk[j].n != nk[j - 1].n) {
+			w->doff[nd] = j;
+			w->dn[nd] = nk[j].n;
+			w->dmin[nd] = a->rows[nk[j].i].A;
+			w->dg[nk[j].g + 1] = ++nd;
+		} else if (a->rows[nk[j].i].A < w->dmin[nd - 1]) {
+			w->dmin[nd - 1] = a->rows[nk[j].i].A;
 		}
-		a->cand[c].n = -1;
-		for (size_t j = lo; j < n; j++) {
-			const struct arow *o = &a->rows[k[j].i];
-			if (cr->minutes / o->T * (double)cr->accelerators / o->N >= theta) {
-				a->cand[c].n = (long)o->N;
-				break;
-			}
-		}
-		long v = a->cand[c].n;
-		if (v >= 0 && (a->sens_lo < 0 || v < a->sens_lo))
-			a->sens_lo = v;
-		if (v >= 0 && v > a->sens_hi)
-			a->sens_hi = v;
 	}
-	free(minA);
+	w->doff[nd] = n;
+	for (size_t g = 0; g < ng; g++) /* a group with no rows keeps the previous end */
+		if (w->dg[g + 1] < w->dg[g])
+			w->dg[g + 1] = w->dg[g];
+	free(k);
+	free(nk);
+	return 0;
+}
+
+/* Whether row o reaches theta against reference c: E' computed as the metrics compute it,
+ * (T_c / T) * N_c / N, so that c = the row's own reference gives exactly its E'. */
+static bool reaches(const struct arow *o, const struct row *c, double theta)
+{
+	return c->minutes / o->T * (double)c->accelerators / o->N >= theta;
+}
+
+/* The bracket of group g against reference c given its lower end lo (N, -1 none): the first
+ * distinct N above lo at which no row reaches theta. The least A at an N decides most of them
+ * without a scan (E' = A_c / A, far from theta by a margin well above rounding); the rest are
+ * tested row by row as the metrics compute them. */
+static struct be_bracket bracket_of(const struct analysis *a, const struct be_work *w, size_t g,
+				    const struct row *c, double theta, long lo)
+{
+	struct be_bracket b = { .kind = BE_NONE, .lo = -1, .hi = -1 };
+	const struct group *gr = &a->groups[g];
+	size_t d = w->dg[g], e = w->dg[g + 1];
+	double most = (double)c->accelerators * c->minutes / 60 / theta;
+
+	if (gr->nrows == 1 && gr->ref >= 0 && a->rows[w->t[w->tg[g]]].row == (size_t)gr->ref) {
+		b.kind = BE_ONE_ROW;
+		return b;
+	}
+	if (lo < 0)
+		return b;
+	b.lo = lo;
+	b.kind = BE_CENSORED;
+	while (d < e && w->dn[d] <= (double)lo)
+		d++;
+	b.beyond = d < e;
+	for (; d < e; d++) {
+		bool any = false;
+		if (w->dmin[d] > most * (1 + 1e-9))
+			any = false;
+		else if (w->dmin[d] < most * (1 - 1e-9))
+			any = true;
+		else
+			for (size_t j = w->doff[d]; j < w->doff[d + 1] && !any; j++)
+				any = reaches(&a->rows[w->nrow[j]], c, theta);
+		if (!any) {
+			b.kind = BE_BRACKET;
+			b.hi = (long)w->dn[d];
+			b.beyond = false;
+			return b;
+		}
+	}
+	return b;
+}
+
+/* The lower end against candidate c: the N of the first row of g in T order reaching theta.
+ * The least A so far along T order skips, by binary search, every row whose A is too big by a
+ * margin far above rounding: thousands of candidates stay cheap. -1 when none. */
+static long lower_for(const struct analysis *a, const struct be_work *w, size_t g,
+		      const struct row *c, double theta)
+{
+	double most = (double)c->accelerators * c->minutes / 60 / theta * (1 + 1e-9);
+	size_t lo = w->tg[g], hi = w->tg[g + 1], end = hi;
+
+	while (lo < hi) { /* the first j with minA[j] <= most */
+		size_t mid = lo + (hi - lo) / 2;
+		if (w->minA[mid] <= most)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	for (size_t j = lo; j < end; j++)
+		if (reaches(&a->rows[w->t[j]], c, theta))
+			return (long)a->rows[w->t[j]].N;
+	return -1;
+}
+
+/* Lowest and highest of the non-negative values of v[n] into *lo, *hi (-1 when none). */
+static void span(const long *v, size_t n, long *lo, long *hi)
+{
+	*lo = *hi = -1;
+	for (size_t i = 0; i < n; i++) {
+		if (v[i] < 0)
+			continue;
+		if (*lo < 0 || v[i] < *lo)
+			*lo = v[i];
+		if (v[i] > *hi)
+			*hi = v[i];
+	}
+}
+
+/* One group: the plain, firm and loose lower ends in one pass in T order (drawing intervals
+ * only while firm or loose are still open), the bracket, the range and the sensitivity. */
+static int group_breakeven(const struct dataset *ds, struct analysis *a, const struct be_work *w,
+			   size_t g, double theta)
+{
+	struct group *gr = &a->groups[g];
+	long plain = -1;
+
+	gr->be_row = -1;
+	gr->firm = gr->loose = -1;
+	for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
+		size_t i = w->t[j];
+		struct arow *o = &a->rows[i];
+		bool firm = false, loose = false;
+		if ((gr->firm < 0 || gr->loose < 0) && boot_range_test(ds, a, i, theta, &firm, &loose) < 0)
+			return -1;
+		if (plain < 0 && o->Ep >= theta) {
+			plain = (long)o->N;
+			gr->be_row = (long)o->row;
+			o->be = true;
+		}
+		if (gr->firm < 0 && firm)
+			gr->firm = (long)o->N;
+		if (gr->loose < 0 && loose)
+			gr->loose = (long)o->N;
+		if (plain >= 0 && gr->firm >= 0 && gr->loose >= 0)
+			break;
+	}
+	if (gr->ref >= 0) {
+		gr->be = bracket_of(a, w, g, &ds->rows[gr->ref], theta, plain);
+	} else {
+		gr->be = (struct be_bracket){ .kind = gr->nrows ? BE_NONE : BE_EMPTY, .lo = -1, .hi = -1 };
+	}
+	{
+		long ends[3] = { plain, gr->firm, gr->loose };
+		span(ends, 3, &gr->range_lo, &gr->range_hi);
+	}
+	gr->sens_lo = gr->sens_hi = -1;
+	for (size_t c = 0; c < gr->ncand; c++) {
+		const struct row *cr = &ds->rows[gr->cand[c].row];
+		long lo = lower_for(a, w, g, cr, theta);
+		struct be_bracket b;
+		if (gr->nrows == 1)
+			b = (struct be_bracket){ .kind = BE_ONE_ROW, .lo = -1, .hi = -1 };
+		else
+			b = bracket_of(a, w, g, cr, theta, lo);
+		gr->cand[c].b = b;
+		if (b.lo >= 0 && (gr->sens_lo < 0 || b.lo < gr->sens_lo))
+			gr->sens_lo = b.lo;
+		if (b.lo > gr->sens_hi)
+			gr->sens_hi = b.lo;
+	}
 	return 0;
 }
 
 int analysis_breakeven(const struct dataset *ds, struct analysis *a, double theta,
 		       struct gs_err *err)
 {
-	size_t n = a->n;
-	struct skey *k = malloc((n ? n : 1) * sizeof *k);
+	struct be_work w;
 
-	a->breakeven = a->be_firm = a->be_loose = -1;
-	a->sens_lo = a->sens_hi = -1;
-	a->nfam = 0;
 	a->ncross = 0;
 	a->cross_row_fam = a->cross_ref_fam = NULL;
-	if (!k) {
-		err_set(err, NULL, 0, 0, "out of memory");
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
-	}
-	qsort(k, n, sizeof *k, tkey_cmp);
-	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j].i];
-		struct fam_be *f = a->mode == REF_FAMILY ? fam_entry(ds, a, o->ref) : NULL;
-		bool firm = false, loose = false;
-		/* the scan draws intervals only for rows that can still decide a range */
-		bool need = a->be_firm < 0 || a->be_loose < 0 || (f && (f->firm < 0 || f->loose < 0));
-		if (need && boot_range_test(ds, a, k[j].i, theta, &firm, &loose) < 0) {
-			free(k);
-			err_set(err, NULL, 0, 0, "out of memory");
-			return -1;
-		}
-		if (a->breakeven < 0 && o->Ep >= theta)
-			a->breakeven = (long)k[j].i;
-		if (a->be_firm < 0 && firm)
-			a->be_firm = (long)k[j].i;
-		if (a->be_loose < 0 && loose)
-			a->be_loose = (long)k[j].i;
+	for (size_t i = 0; i < a->n; i++) {
+		struct arow *o = &a->rows[i];
+		o->be = false;
 		if (o->cross_family && a->ncross++ == 0) {
 			a->cross_row_fam = nz(ds->rows[o->row].family);
 			a->cross_ref_fam = nz(ds->rows[o->ref].family);
 		}
-		if (f) {
-			if (f->n < 0 && o->Ep >= theta)
-				f->n = (long)o->N;
-			if (f->firm < 0 && firm)
-				f->firm = (long)o->N;
-			if (f->loose < 0 && loose)
-				f->loose = (long)o->N;
-		}
 	}
-	if (sensitivity(ds, a, k, theta) < 0) {
-		free(k);
+	if (work_make(ds, a, &w) < 0) {
 		err_set(err, NULL, 0, 0, "out of memory");
 		return -1;
 	}
-	free(k);
+	/* the fits' predictions at theta, on their group's reference */
+	for (size_t f = 0; f < a->nfits; f++) {
+		struct fit_verdict *v = &a->fits[f].v;
+		if (!v->judged)
+			continue;
+		v->be = fit_breakeven_on(&a->fits[f].fit, theta, v->n_ref, v->t_ref, &v->be_why);
+		v->extrapolated = isfinite(v->be) && v->be > a->fits[f].fit.n_max;
+	}
+	for (size_t g = 0; g < a->ngroups; g++)
+		if (group_breakeven(ds, a, &w, g, theta) < 0) {
+			work_free(&w);
+			err_set(err, NULL, 0, 0, "out of memory");
+			return -1;
+		}
+	work_free(&w);
 	return 0;
+}
+
+const struct group *analysis_group(const struct analysis *a, size_t i)
+{
+	return i < a->n && a->rows[i].group < a->ngroups ? &a->groups[a->rows[i].group] : NULL;
+}
+
+long analysis_be_index(const struct analysis *a, const struct group *g)
+{
+	if (!g || g->be_row < 0)
+		return -1;
+	for (size_t i = 0; i < a->n; i++)
+		if (a->rows[i].be && a->rows[i].row == (size_t)g->be_row)
+			return (long)i;
+	return -1;
 }

@@ -2,6 +2,8 @@
  * ignorant of metrics and rows; everything that knows what a row means is here. */
 #include "chart.h"
 
+#include "describe.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <stdio.h>
@@ -88,15 +90,15 @@ void chart_spec(const struct dataset *ds, const struct analysis *a, const struct
 	s->y_name = metric_name(o->metric);
 	s->full_range = o->full_range;
 	s->show_bars = o->bars;
-	if (a->breakeven >= 0 && (size_t)a->breakeven < a->n) {
-		double lo = a->be_firm >= 0 && (size_t)a->be_firm < a->n ? a->rows[a->be_firm].N : NAN;
-		double hi = a->be_loose >= 0 && (size_t)a->be_loose < a->n ? a->rows[a->be_loose].N : NAN;
-		s->mark_x = a->rows[a->breakeven].N;
-		if (isfinite(lo) && isfinite(hi) && lo != hi)
-			snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f (%.0f..%.0f)",
-				 s->mark_x, fmin(lo, hi), fmax(lo, hi));
+	if (o->focus < a->ngroups && a->groups[o->focus].be.lo >= 0) {
+		const struct group *g = &a->groups[o->focus];
+		char br[96];
+		s->mark_x = (double)g->be.lo;
+		describe_bracket_short(&g->be, br, sizeof br);
+		if (g->family)
+			snprintf(s->mark_name, sizeof s->mark_name, "%s break-even %s", g->family, br);
 		else
-			snprintf(s->mark_name, sizeof s->mark_name, "break-even N %.0f", s->mark_x);
+			snprintf(s->mark_name, sizeof s->mark_name, "break-even %s", br);
 	}
 	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
 		struct famtab t;
@@ -187,12 +189,11 @@ size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
 				r = &a->rows[i];
 		if (!r)
 			continue;
-		/* a reference of the family is taken as the law has it, so that the E' curve is the
-		 * fitted E' and crosses theta at the predicted break-even; a reference of another
-		 * family is outside the law, and only its observed T can be used */
+		/* the E' curve is on the rows' own reference, its observed T as the points' E' are
+		 * (so that points and curve compare like with like, and the curve crosses theta at
+		 * the fit's predicted break-even on that reference) */
 		nr = (double)ds->rows[r->ref].accelerators;
-		tr = strcmp(ds->rows[r->ref].family, a->fits[k].family) == 0 ? fit_t(f, nr)
-									      : ds->rows[r->ref].minutes;
+		tr = ds->rows[r->ref].minutes;
 		/* from the family's fewest N to the largest shown: the law past its own points is the
 		 * prediction */
 		lo = log2(f->n_ref);

@@ -565,19 +565,32 @@ double fit_resid(const struct fit *f, double n, double t)
 	return isfinite(r) ? r : NAN;
 }
 
-double fit_breakeven(const struct fit *f, double theta, const char **why)
+/* E' at n of a law against a reference: t_ref <= 0 means the law's own (fit_ep). */
+static double ep_at(const struct fit *f, double n, double n_ref, double t_ref)
+{
+	double e;
+
+	if (!(t_ref > 0))
+		return fit_ep(f, n);
+	e = t_ref / fit_t(f, n) * n_ref / n;
+	return isfinite(e) ? e : NAN;
+}
+
+/* The largest N >= n_ref with ep_at >= theta (see fit_breakeven). */
+static double breakeven_at(const struct fit *f, double theta, double n_ref, double t_ref,
+			   const char **why)
 {
 	double lo, hi;
 
 	if (why)
 		*why = "";
-	if (!fit_usable(f) || !isfinite(theta)) {
+	if (!fit_usable(f) || !isfinite(theta) || !(n_ref >= 1) || !isfinite(n_ref)) {
 		if (why)
 			*why = "no fit";
 		return NAN;
 	}
-	lo = f->n_ref;
-	if (!(fit_ep(f, lo) >= theta)) {
+	lo = n_ref;
+	if (!(ep_at(f, lo, n_ref, t_ref) >= theta)) {
 		if (why)
 			*why = "E' < theta at N_ref";
 		return NAN;
@@ -585,7 +598,7 @@ double fit_breakeven(const struct fit *f, double theta, const char **why)
 	/* E' falls monotonically in N (D grows: sigma, kappa >= 0), so doubling brackets the
 	 * crossing and bisection closes it */
 	hi = lo * 2.0;
-	while (fit_ep(f, hi) >= theta) {
+	while (ep_at(f, hi, n_ref, t_ref) >= theta) {
 		lo = hi;
 		hi *= 2.0;
 		if (hi > BE_CAP) {
@@ -596,12 +609,28 @@ double fit_breakeven(const struct fit *f, double theta, const char **why)
 	}
 	for (int i = 0; i < 200 && hi - lo > lo * 1e-14; i++) {
 		double mid = lo + (hi - lo) / 2.0;
-		if (fit_ep(f, mid) >= theta)
+		if (ep_at(f, mid, n_ref, t_ref) >= theta)
 			lo = mid;
 		else
 			hi = mid;
 	}
 	return fit_round_sig(lo, 3);
+}
+
+double fit_breakeven(const struct fit *f, double theta, const char **why)
+{
+	return breakeven_at(f, theta, f->n_ref, 0, why);
+}
+
+double fit_breakeven_on(const struct fit *f, double theta, double n_ref, double t_ref,
+			const char **why)
+{
+	if (!(t_ref > 0) || !isfinite(t_ref)) {
+		if (why)
+			*why = "no reference time";
+		return NAN;
+	}
+	return breakeven_at(f, theta, n_ref, t_ref, why);
 }
 
 double fit_round_sig(double v, int sig)
@@ -644,6 +673,12 @@ static void param_text(double v, double se, bool at_bound, char *buf, size_t n)
 
 char *fit_describe(const char *family, const struct fit *f, double theta, char *buf, size_t n)
 {
+	return fit_describe_as(family, f, theta, NULL, buf, n);
+}
+
+char *fit_describe_as(const char *family, const struct fit *f, double theta,
+		      const struct fit_words *w, char *buf, size_t n)
+{
 	char lo[32], hi[32], l[80], s[80], k[80], r2[32], peak[48], be[96], th[32];
 	char al[80], as[80], ar2[32];
 	const char *why;
@@ -652,7 +687,9 @@ char *fit_describe(const char *family, const struct fit *f, double theta, char *
 
 	if (n == 0)
 		return buf;
-	if (f->state == FIT_OK)
+	if (w && w->verdict)
+		len = (size_t)snprintf(buf, n, "%s: %s", family, w->verdict);
+	else if (f->state == FIT_OK)
 		len = (size_t)snprintf(buf, n, "%s: ok", family);
 	else
 		len = (size_t)snprintf(buf, n, "%s: %s (%s)", family, fit_state_name(f->state), f->reason);
@@ -676,7 +713,11 @@ char *fit_describe(const char *family, const struct fit *f, double theta, char *
 	else
 		snprintf(peak, sizeof peak, "%s", f->usl.kappa > 0 ? "no peak in range" : "no peak (kappa 0)");
 	b = fit_breakeven(f, theta, &why);
-	if (isfinite(b))
+	if (w && w->peak)
+		snprintf(peak, sizeof peak, "%s", w->peak);
+	if (w && w->breakeven)
+		snprintf(be, sizeof be, "break-even %s", w->breakeven);
+	else if (isfinite(b))
 		snprintf(be, sizeof be, "break-even N %s", fmt_sig(b, 3, lo, sizeof lo));
 	else
 		snprintf(be, sizeof be, "break-even - (%s)", why);

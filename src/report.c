@@ -2,6 +2,8 @@
  * so a script sees exactly the numbers the screen shows. */
 #include "report.h"
 
+#include "describe.h"
+
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -105,7 +107,7 @@ static void put_cluster(FILE *out, const struct csv_row *c) { putc('a' + c->r->c
 static void put_pareto(FILE *out, const struct csv_row *c) { putc('0' + c->r->pareto, out); }
 static void put_breakeven(FILE *out, const struct csv_row *c)
 {
-	putc('0' + (c->a->breakeven == (long)c->i), out);
+	putc('0' + c->r->be, out);
 }
 
 static void put_avail_class(FILE *out, const struct csv_row *c) { csvw_field(out, row_avail(c->d)); }
@@ -222,6 +224,12 @@ static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *
 
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
+	return report_csv_rows(ds, a, NULL, a->n, out);
+}
+
+int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
+		    FILE *out)
+{
 	const size_t ncols = sizeof csv_cols / sizeof csv_cols[0];
 
 	for (size_t k = 0; k < ncols; k++) {
@@ -230,7 +238,10 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 		fputs(csv_cols[k].name, out);
 	}
 	putc('\n', out);
-	for (size_t i = 0; i < a->n; i++) {
+	for (size_t j = 0; j < n; j++) {
+		size_t i = idx ? idx[j] : j;
+		if (i >= a->n)
+			continue;
 		const struct csv_row c = { ds, a, i, &a->rows[i], &ds->rows[a->rows[i].row] };
 		for (size_t k = 0; k < ncols; k++) {
 			if (k)
@@ -411,89 +422,149 @@ static void report_pareto(const struct table_view *v, const struct dataset *ds,
 	free(idx);
 }
 
+/* Candidates of a sensitivity range listed by name beyond those that set its ends. */
+#define MAX_LISTED 8
+
+/* "16..<32  nebius_b200_n4  3.10 min  E' 0.814": group g's bracket and the row giving its lower
+ * end, or the bracket alone when it has none. */
+static void report_bracket(const struct table_view *v, const struct dataset *ds,
+			   const struct analysis *a, const struct group *g, FILE *out)
+{
+	char b1[32], b2[32], br[96], name[1024];
+	long i = analysis_be_index(a, g);
+
+	fputs(describe_bracket(&g->be, br, sizeof br), out);
+	if (i >= 0 && g->be.kind != BE_ONE_ROW) {
+		const struct arow *r = &a->rows[i];
+		fprintf(out, "  %s  %s min  E' %s", row_label(v, ds, a, (size_t)i, name, sizeof name),
+			fmt_fixed(r->T, 2, b1, sizeof b1), fmt_sig(r->Ep, 3, b2, sizeof b2));
+	}
+	fputc('\n', out);
+}
+
+/* "theta 0.8 -> " and the one group's bracket (paper and pinned mode), or every group's. */
 static void report_breakeven(const struct table_view *v, const struct dataset *ds,
 			     const struct analysis *a, const struct params *p, FILE *out)
 {
-	char b1[32], b2[32], b3[32], name[1024];
+	char b1[32];
 
 	fprintf(out, "theta %s -> ", fmt_short(p->theta, b1, sizeof b1));
-	if (a->n == 0) {
+	if (a->ngroups == 0) {
 		fputs("none (no rows shown)\n", out);
 		return;
 	}
-	if (a->breakeven < 0) {
-		fputs("none (no row has E' >= theta)\n", out);
+	if (a->ngroups == 1 && !a->groups[0].family) {
+		report_bracket(v, ds, a, &a->groups[0], out);
 		return;
 	}
-	const struct arow *r = &a->rows[a->breakeven];
-	fprintf(out, "N=%s  %s  %s min  E' %s\n", fmt_count(r->N, b1, sizeof b1),
-		row_label(v, ds, a, (size_t)a->breakeven, name, sizeof name), fmt_fixed(r->T, 2, b2, sizeof b2),
-		fmt_sig(r->Ep, 3, b3, sizeof b3));
+	fputc('\n', out);
+	for (size_t k = 0; k < a->ngroups; k++) {
+		fprintf(out, "  %s: ", describe_group_name(&a->groups[k]));
+		report_bracket(v, ds, a, &a->groups[k], out);
+	}
 }
 
-/* Candidates of the sensitivity range listed by name; the range covers them all. */
-#define MAX_LISTED 8
-
-/* "N 32..64" (firm..loose), "N 64" when they agree, "none" when neither exists. */
-static const char *be_range(long firm, long loose, char *buf, size_t n)
+/* The group's sensitivity line: the range over its candidates, those that set its ends first. */
+static void report_sensitivity(const struct dataset *ds, const struct group *g, bool rounds,
+			       const char *lead, FILE *out)
 {
-	if (firm < 0 && loose < 0)
-		snprintf(buf, n, "none");
-	else if (firm < 0)
-		snprintf(buf, n, "N -..%ld", loose);
-	else if (firm == loose)
-		snprintf(buf, n, "N %ld", firm);
-	else
-		snprintf(buf, n, "N %ld..%ld", firm, loose);
-	return buf;
+	char b1[48], b2[32], br[96];
+	size_t *ord = malloc((g->ncand ? g->ncand : 1) * sizeof *ord);
+	size_t nends, shown;
+
+	if (!ord)
+		return;
+	nends = describe_cand_order(g, ord);
+	fprintf(out, "%s%s  over %zu candidate%s of the fewest accelerators:", lead,
+		g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b1, sizeof b1),
+		g->ncand, g->ncand == 1 ? "" : "s");
+	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++) {
+		const struct row *r = &ds->rows[g->cand[ord[shown]].row];
+		fprintf(out, "%s %s%s%s%s%s (%s min) -> %s", shown ? "," : "", rounds ? r->round : "",
+			rounds ? " " : "", r->submitter, *r->submitter ? " " : "", r->system,
+			fmt_fixed(r->minutes, 2, b2, sizeof b2),
+			describe_bracket_short(&g->cand[ord[shown]].b, br, sizeof br));
+	}
+	if (shown < g->ncand)
+		fprintf(out, ", and %zu more", g->ncand - shown);
+	fputc('\n', out);
+	free(ord);
 }
 
-static long row_n(const struct analysis *a, long i)
+/* The group's reference: "SUBMITTER SYSTEM (N=8, 20.31 min)". */
+static void report_group_ref(const struct dataset *ds, const struct group *g, FILE *out)
 {
-	return i < 0 ? -1 : (long)a->rows[i].N;
+	char t[32];
+
+	if (g->ref < 0) {
+		fputs("none\n", out);
+		return;
+	}
+	const struct row *r = &ds->rows[g->ref];
+	fprintf(out, "%s%s%s (N=%lld, %s min)\n", r->submitter, *r->submitter ? " " : "", r->system,
+		r->accelerators, fmt_fixed(r->minutes, 2, t, sizeof t));
 }
 
-/* The summary's break-even range, reference sensitivity, per-family break-even (family mode)
- * and the cross-family warning. */
-static void report_be_more(const struct dataset *ds, const struct analysis *a,
-			   const struct params *p, FILE *out)
+/* The fit lines of a group: its family's verdict and prediction (family mode), or each
+ * family's (one group of every row). */
+static void report_group_fit(const struct analysis *a, const struct group *g, size_t gi,
+			     const char *lead, FILE *out)
+{
+	char b1[160], b2[96], b3[96];
+
+	for (size_t f = 0; f < a->nfits; f++) {
+		const struct fam_fit *ff = &a->fits[f];
+		if (ff->group != gi)
+			continue;
+		fprintf(out, "%s%s%s%s", lead, g->family ? "" : ff->family, g->family ? "" : ": ",
+			describe_verdict(ff, b1, sizeof b1));
+		if (ff->v.judged)
+			fprintf(out, "; predicted break-even %s; %s", describe_fit_be(ff, b2, sizeof b2),
+				describe_peak(ff, b3, sizeof b3));
+		fputc('\n', out);
+	}
+}
+
+/* The summary's break-even: in paper and pinned mode the one group's bracket, range,
+ * sensitivity and fits; in family mode a block per family. Then the cross-family warning. */
+static void report_be_more(const struct table_view *v, const struct dataset *ds,
+			   const struct analysis *a, const struct params *p, FILE *out)
 {
 	char b1[48], b2[32];
 
-	if (a->n == 0)
+	fprintf(out, "  break-even  theta %s", fmt_short(p->theta, b2, sizeof b2));
+	if (a->ngroups == 0) {
+		fputs(" -> none (no rows shown)\n", out);
 		return;
-	fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
-		"reaching theta)\n", be_range(row_n(a, a->be_firm), row_n(a, a->be_loose), b1, sizeof b1));
-	if (a->ncand) {
-		fprintf(out, "  sensitivity %s  over %zu candidate%s of the fewest accelerators:",
-			a->sens_lo < 0 ? "none" : be_range(a->sens_lo, a->sens_hi, b1, sizeof b1),
-			a->ncand, a->ncand == 1 ? "" : "s");
-		for (size_t i = 0; i < a->ncand && i < MAX_LISTED; i++) {
-			const struct row *r = &ds->rows[a->cand[i].row];
-			fprintf(out, "%s %s%s%s (%s min) -> ", i ? "," : "", r->submitter,
-				*r->submitter ? " " : "", r->system, fmt_fixed(r->minutes, 2, b2, sizeof b2));
-			if (a->cand[i].n < 0)
-				fputs("none", out);
-			else
-				fprintf(out, "N %ld", a->cand[i].n);
-		}
-		if (a->ncand > MAX_LISTED)
-			fprintf(out, ", and %zu more", a->ncand - MAX_LISTED);
-		fputc('\n', out);
 	}
-	if (p->mode == REF_FAMILY) {
-		for (size_t i = 0; i < a->nfam; i++) {
-			const struct fam_be *f = &a->fam[i];
-			fprintf(out, "  %-11s %s: ", i ? "" : "families", f->family);
-			if (f->n < 0)
-				fputs("none", out);
-			else
-				fprintf(out, "N %ld", f->n);
-			fprintf(out, "  range %s\n", be_range(f->firm, f->loose, b1, sizeof b1));
+	if (a->ngroups == 1 && !a->groups[0].family) {
+		const struct group *g = &a->groups[0];
+		fputs(" -> ", out);
+		report_bracket(v, ds, a, g, out);
+		fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
+			"reaching theta)\n", describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
+		if (g->ncand)
+			report_sensitivity(ds, g, a->all_rounds, "  sensitivity ", out);
+		report_group_fit(a, g, 0, "  fit         ", out);
+	} else {
+		fprintf(out, ", per family (range: firm..loose, 90%% run-to-run intervals wholly above / "
+			"reaching theta)\n");
+		for (size_t k = 0; k < a->ngroups; k++) {
+			const struct group *g = &a->groups[k];
+			fprintf(out, "  family      %s\n    reference   ", g->family);
+			report_group_ref(ds, g, out);
+			fputs("    bracket     ", out);
+			report_bracket(v, ds, a, g, out);
+			if (g->be.kind != BE_ONE_ROW)
+				fprintf(out, "    range       %s\n",
+					describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
+			if (g->ncand > 1)
+				report_sensitivity(ds, g, a->all_rounds, "    sensitivity ", out);
+			report_group_fit(a, g, k, "    fit         ", out);
 		}
 	}
 	if (a->ncross)
-		fprintf(out, "  warning     E' mixes %s and %s: f or m to compare within a family "
+		fprintf(out, "  warning     E' mixes %s and %s: --mode family compares within a family "
 			"(%zu row%s against a reference of another family)\n", a->cross_ref_fam,
 			a->cross_row_fam, a->ncross, a->ncross == 1 ? "" : "s");
 }
@@ -513,9 +584,7 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
-	fputs("  break-even  ", out);
-	report_breakeven(v, ds, a, p, out);
-	report_be_more(ds, a, p, out);
+	report_be_more(v, ds, a, p, out);
 	n = pareto_rows(a, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)
@@ -536,8 +605,7 @@ static void report_fit(const struct analysis *a, const struct params *p, FILE *o
 		"kappa*N*(N-1)), X = 60/T, least squares on ln X, per family\n",
 		workload_label(a->workload), a->workload, a->round, fmt_short(p->theta, th, sizeof th));
 	for (size_t i = 0; i < a->nfits; i++)
-		fprintf(out, "  %s\n", fit_describe(a->fits[i].family, &a->fits[i].fit, p->theta, line,
-						    sizeof line));
+		fprintf(out, "  %s\n", describe_fit(&a->fits[i], p->theta, line, sizeof line));
 	if (!a->nfits)
 		fputs("  no rows shown\n", out);
 }
@@ -601,7 +669,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 
 	/* the fit costs a little per family: only when a report shows it */
 	for (int k = 0; k < o->norder; k++)
-		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV;
+		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV || o->order[k] == PR_SUMMARY;
 	p = &q;
 	/* reports come out in the order asked for */
 	for (int k = 0; k < o->norder && rc == 0; k++) {

@@ -276,7 +276,7 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 			*p++ = 'R';
 		if (ar->pareto)
 			*p++ = '*';
-		if (a->breakeven == (long)i)
+		if (ar->be)
 			*p++ = '>';
 		/* comparison hygiene: not yet buyable, open division, carried over from an earlier
 		 * round, E' against another family's reference */

@@ -6,6 +6,8 @@
  * information depends on colour alone. */
 #include "ui_app.h"
 
+#include "describe.h"
+
 #include <curses.h>
 #include <math.h>
 #include <stdio.h>
@@ -566,7 +568,7 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 {
 	static const char *const feats[FEAT_COUNT] = { "N,E'", "N,T", "N,E',T" };
-	char b1[32], b2[32], b3[32], b4[32], kbuf[96], fit[96], rows[UI_SEARCH_MAX + 64];
+	char b1[32], b2[32], b3[32], kbuf[96], fit[160], rows[UI_SEARCH_MAX + 96];
 	const char *auto_k = app->p.k == 0 ? " auto" : "";
 
 	if (brief)
@@ -578,37 +580,22 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 			 feat_set_name(app->p.feats), fmt_sig(app->a.inertia, 3, b1, sizeof b1),
 			 fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
 	const struct analysis *a = &app->a;
-	char range[48] = "", fam[256] = "";
-	/* the range firm..loose when it says more than the one N */
-	if (brief)
-		; /* narrow: the one N */
-	else if (a->be_firm >= 0 && a->be_loose >= 0 && a->rows[a->be_firm].N != a->rows[a->be_loose].N)
-		snprintf(range, sizeof range, " (%.0f..%.0f)", a->rows[a->be_firm].N, a->rows[a->be_loose].N);
-	else if (a->be_firm < 0 && a->be_loose >= 0)
-		snprintf(range, sizeof range, " (-..%.0f)", a->rows[a->be_loose].N);
-	/* family mode: each family's break-even, compactly, after the counts */
-	for (size_t i = 0, used = 0; !brief && i < a->nfam && used < sizeof fam; i++) {
-		const struct fam_be *f = &a->fam[i];
-		int w;
-		if (f->n < 0)
-			w = snprintf(fam + used, sizeof fam - used, "%s %s -", i ? "," : " |", f->family);
-		else if (f->firm >= 0 && f->loose >= 0 && f->firm != f->loose)
-			w = snprintf(fam + used, sizeof fam - used, "%s %s %ld..%ld", i ? "," : " |",
-				     f->family, f->firm, f->loose);
-		else
-			w = snprintf(fam + used, sizeof fam - used, "%s %s %ld", i ? "," : " |", f->family, f->n);
-		if (w < 0)
-			break;
-		used += (size_t)w;
-	}
+	char groups[256], head[160], tail[UI_SEARCH_MAX + 288];
+	int room;
+
 	if (app->rowfilt[0])
-		snprintf(rows, sizeof rows, "%zu/%zu rows ~ %s", app->nvis, a->total, app->rowfilt);
+		snprintf(rows, sizeof rows, "view %zu of %zu rows ~ %s, analysis over %zu", app->nvis, a->n,
+			 app->rowfilt, a->n);
 	else
 		snprintf(rows, sizeof rows, "%zu/%zu rows", app->nvis, a->total);
-	snprintf(buf, n, " %s | theta %s -> N=%s%s%s | %s%s", kbuf,
-		 fmt_short(app->p.theta, b3, sizeof b3),
-		 a->breakeven >= 0 ? fmt_count(a->rows[a->breakeven].N, b4, sizeof b4) : "none", range,
-		 ui_state_fit_text(app, brief, fit, sizeof fit), rows, fam);
+	snprintf(head, sizeof head, " %s | theta %s: ", kbuf, fmt_short(app->p.theta, b3, sizeof b3));
+	snprintf(tail, sizeof tail, "%s | %s", ui_state_fit_text(app, brief, fit, sizeof fit), rows);
+	/* the groups get what is left, the selected row's first, whole entries only */
+	room = app->lay.cols - text_width(head, app->utf8) - text_width(tail, app->utf8);
+	describe_groups(a, app->nvis ? a->rows[app->vis[app->sel]].group : 0, room < 8 ? 8 : room,
+			groups, sizeof groups);
+	if (snprintf(buf, n, "%s%s%s", head, groups, tail) >= (int)n)
+		buf[n - 1] = '\0'; /* cut; the caller measures what is there */
 	return text_width(buf, app->utf8);
 }
 

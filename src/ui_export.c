@@ -10,12 +10,14 @@
 #include "ui_app.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "describe.h"
 #include "fileio.h"
 #include "fmt.h"
 #include "report.h"
@@ -39,9 +41,11 @@ static void safe_part(const char *s, char *buf, size_t n)
 static int write_csv(struct app *app, FILE *fp)
 {
 	/* its interval columns need every row's interval, drawn once and kept by the analysis */
-	if (analysis_intervals(app->ds, &app->a, 0, app->a.n, NULL) < 0)
-		return -1;
-	return report_csv(app->ds, &app->a, fp);
+	for (size_t j = 0; j < app->nvis; j++)
+		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
+			return -1;
+	/* what is shown: under a row filter, its rows only */
+	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, fp);
 }
 
 static int write_plot(struct app *app, FILE *fp)
@@ -49,7 +53,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], b2[32];
+	char filt[160], b1[32], groups[512];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -73,10 +77,11 @@ static int write_plot(struct app *app, FILE *fp)
 			fprintf(fp, "%s (%s)", app->ds->rows[app->a.ref].system, ref_mode_name(app->p.mode));
 		else
 			fprintf(fp, "per %s", ref_mode_name(app->p.mode));
-		fprintf(fp, ", k=%d, theta %s -> N=%s, %zu/%zu rows\n", app->a.k,
+		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows\n", app->a.k,
 			fmt_short(app->p.theta, b1, sizeof b1),
-			app->a.breakeven >= 0 ? fmt_count(app->a.rows[app->a.breakeven].N, b2, sizeof b2) : "-",
-			app->a.n, app->a.total);
+			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,
+					INT_MAX, groups, sizeof groups),
+			app->nvis, app->a.total);
 		fputs(text, fp);
 		rc = 0;
 	}

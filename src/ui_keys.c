@@ -130,11 +130,13 @@ static unsigned act_jump_ref(struct app *app, struct ui_press in)
 static unsigned act_jump_breakeven(struct app *app, struct ui_press in)
 {
 	long i = ui_state_breakeven_pos(app);
+	const struct group *g = app->nvis ? analysis_group(&app->a, app->vis[app->sel]) : NULL;
 	char b[32];
 
 	(void)in;
-	if (app->a.breakeven < 0)
-		ui_state_msg(app, true, "no break-even row: no row reaches E' >= %s",
+	if (!g || g->be_row < 0)
+		ui_state_msg(app, true, "no break-even row%s%s: no row reaches E' >= %s",
+			     g && g->family ? " in " : "", g && g->family ? g->family : "",
 			     fmt_short(app->p.theta, b, sizeof b));
 	else if (i < 0)
 		ui_state_msg(app, true, "the break-even row is hidden by the row filter");

@@ -616,8 +616,11 @@ long ui_state_ref_pos(const struct app *app)
 
 long ui_state_breakeven_pos(const struct app *app)
 {
-	for (size_t i = 0; app->a.breakeven >= 0 && i < app->nvis; i++)
-		if (app->vis[i] == (size_t)app->a.breakeven)
+	const struct group *g = app->nvis ? analysis_group(&app->a, app->vis[app->sel]) : NULL;
+	long at = analysis_be_index(&app->a, g);
+
+	for (size_t i = 0; at >= 0 && i < app->nvis; i++)
+		if (app->vis[i] == (size_t)at)
 			return (long)i;
 	return -1;
 }

@@ -19,6 +19,7 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->group = chart_group_of(&app->p);
 	o->full_range = app->full_range;
 	o->bars = app->bars;
+	o->focus = app->nvis ? app->a.rows[app->vis[app->sel]].group : 0;
 	o->width = w;
 	o->height = h;
 }
@@ -95,7 +96,8 @@ void ui_state_plot(struct app *app)
 		 (unsigned long)app->bars << 11;
 	memcpy(&key[3], &app->p.theta, sizeof app->p.theta < sizeof key[3] ? sizeof app->p.theta : sizeof key[3]);
 	key[4] = (unsigned long)app->lay.plot.w << 16 | (unsigned long)app->lay.plot.h;
-	key[5] = (unsigned long)(app->a.breakeven + 1);
+	/* the break-even mark is the selected row's group's */
+	key[5] = (unsigned long)(app->nvis ? app->a.rows[app->vis[app->sel]].group + 1 : 0);
 	if (app->grid_ok && memcmp(key, app->plot_key, sizeof key) == 0 && app->pts_sel != -2) {
 		if (app->pts_sel == (app->nvis ? (long)app->sel : -1))
 			return;

@@ -3,8 +3,11 @@
  * table, then "what you see"). Lines are built into caller buffers; no curses here. */
 #include "ui_app.h"
 
+#include "describe.h"
+
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -76,28 +79,27 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 	*np = n;
 }
 
-/* The family whose predicted break-even the status line gives (see ui_state_fit_text). */
+/* The group of the selected row, or NULL. */
+static const struct group *sel_group(const struct app *app)
+{
+	return app->nvis ? analysis_group(&app->a, app->vis[app->sel]) : NULL;
+}
+
+/* The fit whose prediction the status line gives: the selected row's family's, on the
+ * reference of its group, so that it compares with that group's bracket. */
 static const struct fam_fit *fit_shown(const struct app *app)
 {
 	const struct analysis *a = &app->a;
-	const struct fit *f = NULL;
-	long row = a->breakeven >= 0 ? (long)a->rows[a->breakeven].row
-		   : a->ref >= 0 ? a->ref : a->n ? (long)a->rows[0].ref : -1;
 
-	if (row >= 0)
-		f = analysis_fit_of(app->ds, a, (size_t)row);
-	for (size_t i = 0; i < a->nfits; i++)
-		if (&a->fits[i].fit == f)
-			return &a->fits[i];
+	if (app->nvis)
+		return analysis_fam_fit_of(app->ds, a, a->rows[app->vis[app->sel]].row);
 	return a->nfits ? &a->fits[0] : NULL;
 }
 
 char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n)
 {
 	const struct fam_fit *ff = app->p.fit ? fit_shown(app) : NULL;
-	const char *why;
-	char b[32];
-	double be;
+	char b[96];
 
 	if (n)
 		buf[0] = '\0';
@@ -107,16 +109,11 @@ char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n)
 		snprintf(buf, n, ", fit -");
 		return buf;
 	}
-	be = fit_breakeven(&ff->fit, app->p.theta, &why);
-	if (isfinite(be) && brief)
-		snprintf(buf, n, ", fit %s", fmt_sig(be, 3, b, sizeof b));
-	else if (isfinite(be))
-		snprintf(buf, n, ", fit N=%s (%s)", fmt_sig(be, 3, b, sizeof b), ff->family);
-	else if (brief)
-		snprintf(buf, n, ", fit -");
+	describe_fit_be(ff, b, sizeof b);
+	if (brief)
+		snprintf(buf, n, ", fit %s", b);
 	else
-		snprintf(buf, n, ", fit - (%s: %s)", ff->family,
-			 fit_usable(&ff->fit) ? why : ff->fit.reason[0] ? ff->fit.reason : fit_state_name(ff->fit.state));
+		snprintf(buf, n, ", %s fit %s", ff->family, b);
 	return buf;
 }
 
@@ -131,51 +128,55 @@ static void fit_line(const struct app *app, const struct arow *ar, char *buf, si
 	else if (!fit_usable(f))
 		snprintf(buf, n, "- (family %s: %s)", fit_state_name(f->state), f->reason);
 	else
-		snprintf(buf, n, "residual %+.4f on ln X (T %s min, law %s min), fitted E' %s%s",
-			 ar->fit_resid, fmt_fixed(ar->T, 2, b1, sizeof b1),
+		snprintf(buf, n, "residual %+.4f on ln X (T %s min, law %s min), fitted E' %s on its "
+			 "reference%s", ar->fit_resid, fmt_fixed(ar->T, 2, b1, sizeof b1),
 			 fmt_fixed(fit_t(f, ar->N), 2, b2, sizeof b2), fmt_sig(ar->ep_fit, 4, b3, sizeof b3),
 			 f->state == FIT_WEAK ? " (weak fit)" : "");
 }
 
-/* "64", or "none" for -1. */
-static const char *n_text(long v, char *buf, size_t n)
-{
-	if (v < 0)
-		snprintf(buf, n, "none");
-	else
-		snprintf(buf, n, "%ld", v);
-	return buf;
-}
-
-static long row_n(const struct analysis *a, long i)
-{
-	return i < 0 ? -1 : (long)a->rows[i].N;
-}
-
-/* The break-even range and the reference sensitivity with its candidates. */
+/* The selected row's group: its bracket, range and the reference sensitivity with its
+ * candidates (those setting the ends first), and its family's fit verdict. */
 static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, size_t *np)
 {
 	const struct analysis *a = &app->a;
+	const struct group *g = sel_group(app);
+	const struct fam_fit *ff = app->p.fit ? fit_shown(app) : NULL;
 	bool *mark = NULL;
 	size_t n = *np;
-	char b1[32], b2[32], b3[32], b4[32];
+	char b1[32], b2[96], b3[160], b4[96];
 
-	ADD("break-even    theta %s: N %s, firm..loose %s..%s (interval wholly above .. reaching)",
-	    fmt_short(app->p.theta, b1, sizeof b1), n_text(row_n(a, a->breakeven), b2, sizeof b2),
-	    n_text(row_n(a, a->be_firm), b3, sizeof b3), n_text(row_n(a, a->be_loose), b4, sizeof b4));
-	if (a->ncand > 1) {
-		ADD("sensitivity   N %s..%s with each of the %zu fewest-accelerator rows as reference%s",
-		    n_text(a->sens_lo, b1, sizeof b1), n_text(a->sens_hi, b2, sizeof b2), a->ncand,
-		    a->sens_lo != a->sens_hi ? ":" : "");
-		/* the detail scrolls: every candidate, up to a page of them */
-		size_t shown = 0;
-		for (size_t i = 0; i < a->ncand && i < 40 && a->sens_lo != a->sens_hi; i++, shown++) {
-			const struct row *c = &app->ds->rows[a->cand[i].row];
-			ADD("              %s/%s (%s min) -> N %s", c->submitter, c->system,
-			    fmt_fixed(c->minutes, 2, b1, sizeof b1), n_text(a->cand[i].n, b2, sizeof b2));
+	if (!g) {
+		*np = n;
+		return;
+	}
+	ADD("break-even    theta %s, %s: %s, range %s (interval wholly above .. reaching)",
+	    fmt_short(app->p.theta, b1, sizeof b1), describe_group_name(g),
+	    describe_bracket(&g->be, b2, sizeof b2), describe_range(g->range_lo, g->range_hi, b4, sizeof b4));
+	if (g->ncand > 1) {
+		size_t shown = 0, need;
+		size_t *all = malloc(g->ncand * sizeof *all);
+		if (all) {
+			need = describe_cand_order(g, all);
+			ADD("sensitivity   %s with each of the %zu fewest-accelerator rows as reference:",
+			    g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b2, sizeof b2),
+			    g->ncand);
+			/* the detail scrolls: every candidate, up to a page of them, the ends first */
+			for (size_t i = 0; i < g->ncand && (i < 40 || i < need); i++, shown++) {
+				const struct row *c = &app->ds->rows[g->cand[all[i]].row];
+				ADD("              %s%s%s%s%s (%s min) -> %s", a->all_rounds ? c->round : "",
+				    a->all_rounds ? " " : "", c->submitter, *c->submitter ? "/" : "", c->system,
+				    fmt_fixed(c->minutes, 2, b1, sizeof b1),
+				    describe_bracket_short(&g->cand[all[i]].b, b2, sizeof b2));
+			}
+			if (shown < g->ncand)
+				ADD("              and %zu more", g->ncand - shown);
+			free(all);
 		}
-		if (shown && shown < a->ncand)
-			ADD("              and %zu more", a->ncand - shown);
+	}
+	if (ff) {
+		ADD("fit verdict   %s: %s", ff->family, describe_verdict(ff, b3, sizeof b3));
+		ADD("fit predicts  break-even %s; %s", describe_fit_be(ff, b2, sizeof b2),
+		    describe_peak(ff, b4, sizeof b4));
 	}
 	*np = n;
 }
@@ -277,7 +278,7 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    fmt_sig(ar->s_hi, 4, b2, sizeof b2), fmt_sig(ar->ep_lo, 4, b3, sizeof b3),
 	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
 	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
-	    app->a.breakeven == (long)app->vis[app->sel] ? "break-even row" : "");
+	    app->a.rows[app->vis[app->sel]].be ? "break-even row" : "");
 	if (app->p.fit) {
 		char fl[UI_LINE - 16];
 		fit_line(app, ar, fl, sizeof fl);

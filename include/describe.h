@@ -1,0 +1,55 @@
+/* describe.h: the sentences the screen and the reports both say about an analysis (the
+ * break-even bracket and range, a group, the fit verdict and its prediction), written in one
+ * place so that the status line, the detail, the legend, --print and the export cannot
+ * disagree. Every function writes into the caller's buffer like snprintf and returns it.
+ * No terminal here. */
+#ifndef GS_DESCRIBE_H
+#define GS_DESCRIBE_H
+
+#include <stddef.h>
+
+#include "analysis.h"
+
+/* "16..<32", "8+ (no row beyond 8)", "8+ (no N beyond 8 wholly below theta)", "one row",
+ * "none at theta", "no rows". */
+char *describe_bracket(const struct be_bracket *b, char *buf, size_t n);
+
+/* The short form for lists: "16..<32", "8+", "one row", "none", "-". */
+char *describe_bracket_short(const struct be_bracket *b, char *buf, size_t n);
+
+/* A range of lower ends in N: "N 32..64", "N 64" when the ends agree, "none". */
+char *describe_range(long lo, long hi, char *buf, size_t n);
+
+/* The group's name: its family, or "all shown rows". */
+const char *describe_group_name(const struct group *g);
+
+/* The fit's verdict: "ok", "poor fit: worst N=64 observed 0.70, fitted 0.88", or the state
+ * with its reason ("weak (5 points < 6)", "no fit (needs 3 distinct N)"). */
+char *describe_verdict(const struct fam_fit *ff, char *buf, size_t n);
+
+/* The fit's predicted break-even on its group's reference: "N 105", "N 105 (poor fit)",
+ * "N 7060 (extrapolated)", "N 7060 (poor fit, extrapolated)", "- (E' < theta at N_ref)". */
+char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n);
+
+/* The fit's peak: "peak N* 890" when kappa exceeds twice its standard error and N* lies in
+ * range, else "no peak identified" / "no peak (kappa 0)". */
+char *describe_peak(const struct fam_fit *ff, char *buf, size_t n);
+
+/* The whole fit line of --print fit: fit_describe's with the verdict, the peak and the
+ * prediction on the group's reference in place of its own words ("H100 SXM: poor fit: worst
+ * N=48 observed 0.66, fitted 0.83; 14 points at 6 N (4..3472); USL ...; break-even N 65.6
+ * (poor fit) at theta 0.8; Amdahl ..."). */
+char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n);
+
+/* The order a group's candidates are listed in: the first (slowest) whose lower end sets the
+ * low end of the sensitivity range, the first setting the high end, then the rest slowest
+ * first; fills ord (g->ncand entries) with indices into g->cand and returns how many of the
+ * first entries set an end (0..2): a list cut short keeps at least those. */
+size_t describe_cand_order(const struct group *g, size_t *ord);
+
+/* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
+ * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
+ * whole entries, the count of those left out last. Paper and pinned mode: the one bracket. */
+char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
+
+#endif

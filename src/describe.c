@@ -1,0 +1,191 @@
+/* describe.c: the shared sentences about an analysis (see describe.h). */
+#include "describe.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "text.h"
+
+char *describe_bracket(const struct be_bracket *b, char *buf, size_t n)
+{
+	switch (b->kind) {
+	case BE_EMPTY: snprintf(buf, n, "no rows"); break;
+	case BE_ONE_ROW: snprintf(buf, n, "one row"); break;
+	case BE_NONE: snprintf(buf, n, "none at theta"); break;
+	case BE_CENSORED:
+		if (b->beyond)
+			snprintf(buf, n, "%ld+ (no N beyond %ld wholly below theta)", b->lo, b->lo);
+		else
+			snprintf(buf, n, "%ld+ (no row beyond %ld)", b->lo, b->lo);
+		break;
+	case BE_BRACKET: snprintf(buf, n, "%ld..<%ld", b->lo, b->hi); break;
+	default: snprintf(buf, n, "?"); break;
+	}
+	return buf;
+}
+
+char *describe_bracket_short(const struct be_bracket *b, char *buf, size_t n)
+{
+	switch (b->kind) {
+	case BE_EMPTY: snprintf(buf, n, "-"); break;
+	case BE_ONE_ROW: snprintf(buf, n, "one row"); break;
+	case BE_NONE: snprintf(buf, n, "none"); break;
+	case BE_CENSORED: snprintf(buf, n, "%ld+", b->lo); break;
+	case BE_BRACKET: snprintf(buf, n, "%ld..<%ld", b->lo, b->hi); break;
+	default: snprintf(buf, n, "?"); break;
+	}
+	return buf;
+}
+
+char *describe_range(long lo, long hi, char *buf, size_t n)
+{
+	if (lo < 0 || hi < 0)
+		snprintf(buf, n, "none");
+	else if (lo == hi)
+		snprintf(buf, n, "N %ld", lo);
+	else
+		snprintf(buf, n, "N %ld..%ld", lo < hi ? lo : hi, lo < hi ? hi : lo);
+	return buf;
+}
+
+const char *describe_group_name(const struct group *g)
+{
+	return g->family ? g->family : "all shown rows";
+}
+
+char *describe_verdict(const struct fam_fit *ff, char *buf, size_t n)
+{
+	const struct fit *f = &ff->fit;
+	char o[32], p[32], c[32];
+
+	if (!fit_usable(f)) {
+		snprintf(buf, n, "%s (%s)", fit_state_name(f->state), f->reason);
+	} else if (!ff->v.judged) {
+		snprintf(buf, n, "not judged (no reference)");
+	} else if (!ff->v.ok) {
+		snprintf(buf, n, "poor fit: worst N=%s observed %s, fitted %s",
+			 fmt_count(ff->v.worst_n, c, sizeof c), fmt_fixed(ff->v.worst_obs, 2, o, sizeof o),
+			 fmt_fixed(ff->v.worst_fit, 2, p, sizeof p));
+	} else if (f->state == FIT_WEAK) {
+		snprintf(buf, n, "weak (%s)", f->reason);
+	} else {
+		snprintf(buf, n, "ok");
+	}
+	return buf;
+}
+
+char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n)
+{
+	char b[32];
+	const struct fit_verdict *v = &ff->v;
+	bool poor = v->judged && !v->ok;
+
+	if (!v->judged || !isfinite(v->be)) {
+		snprintf(buf, n, "- (%s)", !v->judged ? "no fit" : v->be_why);
+		return buf;
+	}
+	fmt_sig(v->be, 3, b, sizeof b);
+	if (poor || v->extrapolated)
+		snprintf(buf, n, "N %s (%s%s%s)", b, poor ? "poor fit" : "", poor && v->extrapolated ? ", " : "",
+			 v->extrapolated ? "extrapolated" : "");
+	else
+		snprintf(buf, n, "N %s", b);
+	return buf;
+}
+
+char *describe_peak(const struct fam_fit *ff, char *buf, size_t n)
+{
+	char b[32];
+	const struct fit *f = &ff->fit;
+
+	if (ff->v.peak_ok)
+		snprintf(buf, n, "peak N* %s", fmt_sig(fit_round_sig(f->peak, 3), 3, b, sizeof b));
+	else if (f->usl.kappa > 0 && f->peak_in_range)
+		snprintf(buf, n, "no peak identified (kappa within 2 standard errors of 0)");
+	else
+		snprintf(buf, n, "%s", f->usl.kappa > 0 ? "no peak in range" : "no peak (kappa 0)");
+	return buf;
+}
+
+/* Appends ", " (after the first) and s to buf when it fits in w columns with room kept for
+ * the longest "+N more"; false when it does not. */
+static bool add_entry(char *buf, size_t n, size_t *used, int *cols, const char *s, int w, int keep)
+{
+	int sw = text_columns(s) + (*used ? 2 : 0);
+
+	if (*cols + sw + keep > w || *used + strlen(s) + 3 > n)
+		return false;
+	*used += (size_t)snprintf(buf + *used, n - *used, "%s%s", *used ? ", " : "", s);
+	*cols += sw;
+	return true;
+}
+
+char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n)
+{
+	char e[256], br[96], more[32];
+	size_t used = 0, shown = 0;
+	int cols = 0;
+
+	if (n == 0)
+		return buf;
+	buf[0] = '\0';
+	if (a->ngroups == 0) {
+		snprintf(buf, n, "no rows");
+		return buf;
+	}
+	if (a->ngroups == 1 && !a->groups[0].family) {
+		snprintf(buf, n, "%s", describe_bracket_short(&a->groups[0].be, br, sizeof br));
+		return buf;
+	}
+	for (size_t k = 0; k <= a->ngroups; k++) {
+		/* k = 0 is the first group, then every other in name order */
+		size_t g = k == 0 ? first : k - 1;
+		if (g >= a->ngroups || (k > 0 && g == first))
+			continue;
+		snprintf(e, sizeof e, "%s %s", describe_group_name(&a->groups[g]),
+			 describe_bracket_short(&a->groups[g].be, br, sizeof br));
+		size_t left = a->ngroups - shown - 1;
+		int keep = left ? snprintf(more, sizeof more, ", +%zu more", left) : 0;
+		if (!add_entry(buf, n, &used, &cols, e, w, keep))
+			break;
+		shown++;
+	}
+	if (shown < a->ngroups)
+		snprintf(buf + used, n - used, "%s+%zu more", used ? ", " : "", a->ngroups - shown);
+	return buf;
+}
+
+size_t describe_cand_order(const struct group *g, size_t *ord)
+{
+	size_t k = 0, ends, lo = g->ncand, hi = g->ncand;
+
+	for (size_t c = 0; c < g->ncand; c++) {
+		if (lo == g->ncand && g->sens_lo >= 0 && g->cand[c].b.lo == g->sens_lo)
+			lo = c;
+		if (hi == g->ncand && g->sens_hi != g->sens_lo && g->cand[c].b.lo == g->sens_hi)
+			hi = c;
+	}
+	if (lo < g->ncand)
+		ord[k++] = lo;
+	if (hi < g->ncand)
+		ord[k++] = hi;
+	ends = k;
+	for (size_t c = 0; c < g->ncand; c++)
+		if (c != lo && c != hi)
+			ord[k++] = c;
+	return ends;
+}
+
+char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n)
+{
+	char v[160], p[96], b[96];
+	struct fit_words w = { describe_verdict(ff, v, sizeof v), NULL, NULL };
+
+	if (ff->v.judged) {
+		w.peak = describe_peak(ff, p, sizeof p);
+		w.breakeven = describe_fit_be(ff, b, sizeof b);
+	}
+	return fit_describe_as(ff->family, &ff->fit, theta, &w, buf, n);
+}
