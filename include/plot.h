@@ -122,9 +122,10 @@ struct plot_spec {
 	const char *y_name;    /* axis name for the legend, e.g. "E'" */
 	/* layers, all off when zero */
 	bool full_range;       /* no clipping: the y range holds every point */
+	bool keep_low;         /* never clip low values (E', S, E: the decline is the finding) */
 	bool show_bars;        /* interval bars of the points that have them */
 	double mark_x;         /* break-even N: a vertical mark in its column; <= 0 or NAN: none */
-	char mark_name[160];    /* its legend text ("break-even N 64"); "": "break-even" */
+	char mark_name[160];   /* its legend text ("break-even 16..<32"); "": "break-even" */
 	struct plot_key keys[PLOT_KEYS_MAX];  /* legend entries replacing "a b c clusters"; their */
 	size_t nkeys;                         /* texts must outlive the render */
 	const struct plot_curve *curves;

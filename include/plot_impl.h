@@ -54,6 +54,9 @@ struct layout {
 	int xlo, xhi;             /* x range, exponents of two */
 	double xscale;            /* columns per power of two */
 	struct yaxis y;
+	double theta;             /* the threshold when its line is drawn, else NAN */
+	int theta_row;            /* the grid row of its line, -1 none: a point below theta never
+				   * sits in it (point_cell moves it down a row) */
 };
 
 /* What the legend says, gathered while the points and lines are drawn. */

@@ -89,6 +89,8 @@ void chart_spec(const struct dataset *ds, const struct analysis *a, const struct
 	s->show_pareto = o->show_pareto;
 	s->y_name = metric_name(o->metric);
 	s->full_range = o->full_range;
+	/* E', S and E fall with N: their low values are the finding, never clipped */
+	s->keep_low = o->metric == MET_EP || o->metric == MET_S || o->metric == MET_E;
 	s->show_bars = o->bars;
 	if (o->focus < a->ngroups && a->groups[o->focus].be.lo >= 0) {
 		const struct group *g = &a->groups[o->focus];

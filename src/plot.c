@@ -31,16 +31,13 @@
 
 #include "plot_impl.h"
 
-/* The theta line across the plot area, in the row holding theta. Returns the row, or -1 when
- * theta is unset or outside the data rows. */
-static int draw_theta_line(const struct layout *L, struct plot_grid *g, double theta)
+/* The theta line across the plot area, in the row the layout gave it (the row holding theta).
+ * Returns the row, or -1 when theta is unset or outside the data rows. */
+static int draw_theta_line(const struct layout *L, struct plot_grid *g)
 {
-	int r;
+	int r = L->theta_row;
 
-	if (!isfinite(theta) || fabs(theta) > VAL_MAX || (L->y.log && theta < 1 / VAL_MAX))
-		return -1;
-	r = row_of(L, ypos(L, theta));
-	if (r < L->y.top || r > row_bottom(L))
+	if (r < 0)
 		return -1;
 	for (int c = L->ax + 1; c < L->w; c++)
 		put(g, r, c, '-', ROLE_THETA);
@@ -281,6 +278,10 @@ static void point_cell(const struct layout *L, const struct plot_point *p, struc
 	int cl = clipped(L, p->y);
 
 	*r = cl > 0 ? 0 : cl < 0 ? L->ar - 1 : row_of(L, ypos(L, p->y));
+	/* the theta line's row holds only points at or above theta: position alone tells a point
+	 * below from one above, in text and in copy and paste (the layout keeps a row below) */
+	if (*r == L->theta_row && p->y < L->theta && !cl)
+		(*r)++;
 }
 
 int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *spec, int *cells,
@@ -471,7 +472,7 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 	cnt = g->role + (size_t)L.w * L.h;
 	plot_axis_draw(&L, g);
 	legend_start(&li, spec, &L, n - valid);
-	theta_row = draw_theta_line(&L, g, spec->theta);
+	theta_row = draw_theta_line(&L, g);
 	li.theta_drawn = theta_row >= 0;
 	if (draw_points(&L, g, pts, n, spec, &li, &sel))
 		draw_counts(&L, g, &li);

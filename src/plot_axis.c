@@ -292,6 +292,7 @@ static int y_clip(struct yaxis *y, const struct plot_point *pts, size_t n, size_
 	y->clip = y->clip_low = false;
 	if (spec->log_y || spec->full_range || valid < CLIP_MIN_N)
 		return 0;
+	/* keep_low: only far-above outliers may go; a low value is the decline being read */
 	v = malloc(valid * sizeof *v);
 	if (!v)
 		return -1;
@@ -318,7 +319,7 @@ static int y_clip(struct yaxis *y, const struct plot_point *pts, size_t n, size_
 		y->clip_at = fence;
 		y->clip_max = top;
 	}
-	if (bottom < low && isfinite(low)) {
+	if (bottom < low && isfinite(low) && !spec->keep_low) {
 		y->clip_low = true;
 		y->clip_lo = low;
 		y->clip_min = bottom;
@@ -467,6 +468,40 @@ void plot_axis_draw(const struct layout *L, struct plot_grid *g)
 	}
 }
 
+/* The theta line's row (-1 when theta is unset or outside the data rows), and room below it:
+ * a point below theta in that row is drawn a row lower (point_cell), so when the line falls on
+ * the lowest data row and such a point exists, the range grows down by a row step until the
+ * line has a row beneath it. */
+static void theta_room(struct layout *L, const struct plot_point *pts, size_t n,
+		       const struct plot_spec *spec, double ymin, double ymax)
+{
+	double t = spec->theta;
+	bool below = false;
+
+	L->theta = NAN;
+	L->theta_row = -1;
+	if (!isfinite(t) || fabs(t) > VAL_MAX || (L->y.log && t < 1 / VAL_MAX))
+		return;
+	for (size_t i = 0; i < n && !below; i++)
+		below = point_ok(&pts[i], spec->log_y) && pts[i].y < t && !clipped(L, pts[i].y);
+	for (int tries = 0; tries < 8; tries++) {
+		int r = row_of(L, ypos(L, t));
+		if (r < L->y.top || r > L->ar - 1 - L->y.bot) {
+			return; /* outside the data rows: no line drawn */
+		}
+		L->theta = t;
+		L->theta_row = r;
+		if (!below || r < L->ar - 1 - L->y.bot)
+			return;
+		/* the lowest data row: widen the range one row step down and lay out again */
+		double d = L->y.T / L->y.m, lo = L->y.log ? pow(10, log10(ymin) - d) : ymin - d;
+		if (L->y.log ? !(lo > 0) : false)
+			return;
+		y_range(L, &L->y, true, fmin(ymin, lo), ymax, t);
+		ymin = fmin(ymin, lo);
+	}
+}
+
 /* Ranges, clipping, the y grid and labels, the y axis column and the x scale for pts: everything
  * a point's cell depends on. Sets *valid to the number of points that can be placed. Returns 0,
  * or -1 with err when out of memory. */
@@ -510,6 +545,7 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 	L->y.bot = L->y.clip_low ? 1 : 0;
 	L->y.rows = L->ar - L->y.top - L->y.bot;
 	y_range(L, &L->y, nv > 0, ymin, ymax, spec->theta);
+	theta_room(L, pts, n, spec, ymin, ymax);
 	y_labels(L, &L->y);
 	for (int i = 0; i < L->y.n; i++) {
 		int len = (int)strlen(L->y.lab[i]);

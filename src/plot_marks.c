@@ -13,6 +13,8 @@ struct legend {
 	char ch[LEG_MAX];
 	unsigned char role[LEG_MAX];
 	int n;
+	int field[LEG_MAX];      /* where each field after the first begins (at its separator) */
+	int nfield;
 };
 
 
@@ -22,6 +24,14 @@ static void leg_put(struct legend *b, const char *s, int role)
 		b->ch[b->n] = ascii(*s);
 		b->role[b->n++] = (unsigned char)role;
 	}
+}
+
+/* A separator that begins a new field: the legend is cut only there. */
+static void leg_sep(struct legend *b, const char *sep)
+{
+	if (b->nfield < LEG_MAX)
+		b->field[b->nfield++] = b->n;
+	leg_put(b, sep, ROLE_LEGEND);
 }
 
 static void leg_glyph(struct legend *b, char ch, int role)
@@ -91,7 +101,7 @@ static void leg_clip(struct legend *b, int lv, const char *sep, const char *glyp
 	char num[LAB_MAX + 64], val[LAB_MAX];
 
 	plot_axis_value(val, far);
-	leg_put(b, sep, ROLE_LEGEND);
+	leg_sep(b, sep);
 	leg_put(b, glyph, ROLE_LEGEND);
 	if (lv == 0)
 		snprintf(num, sizeof num, " %zu %s, %s %s", count, side, reach, val);
@@ -109,25 +119,25 @@ static void leg_groups(struct legend *b, int lv, const char *sep, const struct l
 
 	if (sp->nkeys > 0) {
 		for (size_t i = 0; i < sp->nkeys && i < PLOT_KEYS_MAX; i++) {
-			leg_put(b, i == 0 ? sep : " ", ROLE_LEGEND);
+			leg_sep(b, i == 0 ? sep : " ");
 			leg_glyph(b, sp->keys[i].glyph, key_role(sp->keys[i].cluster));
 			leg_put(b, " ", ROLE_LEGEND);
 			leg_put(b, sp->keys[i].text ? sp->keys[i].text : "", ROLE_LEGEND);
 		}
 		if (li->keys_pareto) {
-			leg_put(b, sep, ROLE_LEGEND);
+			leg_sep(b, sep);
 			leg_put(b, lv == 0 ? "upper case: Pareto" : "CAPS Pareto", ROLE_LEGEND);
 		}
 		return;
 	}
 	if (li->clusters) {
-		leg_put(b, sep, ROLE_LEGEND);
+		leg_sep(b, sep);
 		leg_glyphs(b, li->clusters, 'a', lv < 2);
 		if (lv == 0)
 			leg_put(b, " clusters", ROLE_LEGEND);
 	}
 	if (li->pareto) {
-		leg_put(b, sep, ROLE_LEGEND);
+		leg_sep(b, sep);
 		leg_glyphs(b, li->pareto, 'A', lv < 2);
 		leg_put(b, " Pareto", ROLE_LEGEND);
 	}
@@ -137,7 +147,7 @@ static void leg_groups(struct legend *b, int lv, const char *sep, const struct l
 static void leg_entry(struct legend *b, const char *sep, const char *glyph, int role,
 		      const char *text)
 {
-	leg_put(b, sep, ROLE_LEGEND);
+	leg_sep(b, sep);
 	leg_put(b, glyph, role);
 	leg_put(b, text, ROLE_LEGEND);
 }
@@ -150,7 +160,7 @@ static void leg_lines(struct legend *b, int lv, const char *sep, const struct le
 
 	if (li->theta_set) {
 		plot_axis_value(val, li->theta);
-		leg_put(b, sep, ROLE_LEGEND);
+		leg_sep(b, sep);
 		if (li->theta_drawn) {
 			leg_put(b, "-", ROLE_THETA);
 			snprintf(num, sizeof num, lv < 2 ? " theta %s" : " %s", val);
@@ -169,7 +179,7 @@ static void leg_lines(struct legend *b, int lv, const char *sep, const struct le
 	for (size_t i = 0; i < sp->ncurves && i < 16; i++)
 		if (li->curve[i] && sp->curves[i].name) {
 			const struct plot_curve *cv = &sp->curves[i];
-			leg_put(b, sep, ROLE_LEGEND);
+			leg_sep(b, sep);
 			leg_glyph(b, cv->glyph, curve_role(cv));
 			leg_put(b, " ", ROLE_LEGEND);
 			leg_put(b, cv->name, ROLE_LEGEND);
@@ -183,25 +193,28 @@ static void leg_build(struct legend *b, int lv, const struct legend_info *li)
 	char num[LAB_MAX + 64];
 
 	b->n = 0;
+	b->nfield = 0;
 	leg_axis(b, lv, li);
 	/* the clipping changes how the y axis reads: it comes first */
 	if (li->clipped)
 		leg_clip(b, lv, sep, "^", li->clipped, li->clip_max, "above", "up to");
 	if (li->clipped_low)
 		leg_clip(b, lv, sep, "v", li->clipped_low, li->clip_min, "below", "down to");
+	/* theta and the break-even before the keys: a long list of families must not push them
+	 * off the line */
+	leg_lines(b, lv, sep, li);
 	leg_groups(b, lv, sep, li);
 	if (li->ref)
 		leg_entry(b, sep, "R", ROLE_REF, " ref");
 	if (li->many)
 		leg_entry(b, sep, "#", ROLE_OVERLAP, lv == 0 ? " 10+ in a cell" : lv == 1 ? " 10+" : "10+");
-	leg_lines(b, lv, sep, li);
 	if (li->preview) {
-		leg_put(b, sep, ROLE_LEGEND);
+		leg_sep(b, sep);
 		leg_put(b, lv == 0 ? "underlined: preview/research" : lv == 1 ? "ul: preview" : "ul prev",
 			ROLE_LEGEND);
 	}
 	if (li->hidden) {
-		leg_put(b, sep, ROLE_LEGEND);
+		leg_sep(b, sep);
 		snprintf(num, sizeof num, lv < 2 ? "%zu not shown" : "%zu hidden", li->hidden);
 		leg_put(b, num, ROLE_LEGEND);
 	}
@@ -219,6 +232,27 @@ void plot_marks_legend(struct plot_grid *g, const struct legend_info *li)
 	}
 	if (lv == 3)
 		leg_build(&b, 3, li);
+	if (b.n > g->w) {
+		/* cut at the last field boundary that leaves room for the mark: never inside a word
+		 * or a number */
+		int at = 0;
+		for (int f = 0; f < b.nfield; f++)
+			if (b.field[f] + 2 <= g->w)
+				at = b.field[f];
+		if (at > 0) {
+			b.n = at + 2;
+			b.ch[at] = ' ';
+			b.role[at] = ROLE_LEGEND;
+			b.ch[at + 1] = '~';
+			b.role[at + 1] = ROLE_LEGEND;
+		} else {
+			b.n = g->w; /* a first field wider than the plot: cut with the mark */
+			if (b.n > 0) {
+				b.ch[b.n - 1] = '~';
+				b.role[b.n - 1] = ROLE_LEGEND;
+			}
+		}
+	}
 	for (int c = 0; c < b.n && c < g->w; c++)
 		put(g, g->h - 1, c, b.ch[c], b.role[c]);
 }

@@ -390,11 +390,11 @@ static void test_legend_clusters_log(void **state)
 	(void)state;
 	render_ok(pts, 4, &s, &g);
 	leg = g.ch + (size_t)(g.h - 1) * g.w;
-	assert_true(strncmp(leg, "x: N (log2)  y: E'  a b c clusters  C Pareto", 44) == 0);
+	assert_true(strncmp(leg, "x: N (log2)  y: E'  - theta 0.8  a b c clusters  C Pareto", 57) == 0);
 	s.log_y = true;
 	render_ok(pts, 4, &s, &g);
 	leg = g.ch + (size_t)(g.h - 1) * g.w;
-	assert_true(strncmp(leg, "x: N (log2)  y: E' (log)  a b c clusters", 40) == 0);
+	assert_true(strncmp(leg, "x: N (log2)  y: E' (log)  - theta 0.8  a b c clusters", 53) == 0);
 	plot_free(&g);
 }
 
@@ -545,8 +545,12 @@ static void test_roles(void **state)
 	const char *lr = memchr(leg, 'R', (size_t)g.w);
 	assert_non_null(lr);
 	assert_int_equal(g.role[lr - g.ch], ROLE_REF);
-	const char *la = memchr(leg, 'a', (size_t)g.w);
+	/* the cluster glyphs, after theta's entry (which has an 'a' of its own) */
+	char legtext[512];
+	snprintf(legtext, sizeof legtext, "%.*s", g.w, leg);
+	const char *la = strstr(legtext, "  a ");
 	assert_non_null(la);
+	la = leg + (la - legtext) + 2;
 	assert_int_equal(la[-1], ' ');
 	assert_int_equal(g.role[la - g.ch], ROLE_CLUSTER + 0);
 
@@ -1092,7 +1096,7 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 	struct plot_spec s = SPEC(20 + (int)(rng_next(seed) % 181), 8 + (int)(rng_next(seed) % 63),
 				  false, rng_unit(seed) < 0.7 ? 0.8 : NAN, true, "E'");
 	size_t n = rng_next(seed) % 40;
-	int shape = (int)(rng_next(seed) % 4);
+	int shape = (int)(rng_next(seed) % 5);
 	struct gs_err err = { 0 };
 	struct yscale ys;
 	double scale = shape == 0 ? 2 : shape == 1 ? 30 : shape == 2 ? 0.05 : 1500;
@@ -1103,7 +1107,9 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 		double x = rng_unit(seed) < 0.7 ? (double)(1u << (rng_next(seed) % 15))
 						: 1 + rng_next(seed) % 5000;
 		double y = rng_unit(seed) * scale;
-		if (rng_unit(seed) < 0.05)
+		if (shape == 4) /* crowded about theta, where a row could straddle it */
+			y = 0.8 + (rng_unit(seed) - 0.5) * (rng_unit(seed) < 0.5 ? 0.02 : 0.4);
+		else if (rng_unit(seed) < 0.05)
 			y *= 100;
 		pts[i] = (struct plot_point)PT(x, y, (int)(rng_next(seed) % 12),
 					       rng_unit(seed) < 0.2 ? PT_PARETO : 0, NULL);
@@ -1137,7 +1143,14 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 				clip_low = true;
 		}
 	}
-	/* every point: in the data rows, in the row holding its value, or '^' in a clip row */
+	/* the theta line's row, when drawn */
+	int trow = -1;
+	for (int r = 0; r < ar && trow < 0 && isfinite(s.theta); r++)
+		for (int c = ys.ax + 1; c < g->w && trow < 0; c++)
+			if (role_at(g, r, c) == ROLE_THETA)
+				trow = r;
+	/* every point: in the data rows, in the row holding its value (a point below theta whose
+	 * row holds theta: the row under it), or '^' in a clip row */
 	for (size_t i = 0; i < n; i++) {
 		int r = cells[i] / g->w, c = cells[i] % g->w;
 		assert_true(cells[i] >= 0);
@@ -1148,9 +1161,14 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 			assert_true(cell(g, r, c) == (r == 0 ? '^' : 'v') || role_at(g, r, c) == ROLE_OVERLAP);
 			continue;
 		}
-		if (!row_holds(&ys, r, pts[i].y))
+		if (!row_holds(&ys, r, pts[i].y) &&
+		    !(trow >= 0 && r == trow + 1 && pts[i].y < s.theta && row_holds(&ys, trow, pts[i].y)))
 			fail_msg("%dx%d: point %zu y=%.17g in row %d (value %.17g, step %g)", g->w, g->h,
 				 i, pts[i].y, r, row_value(&ys, r), ys.d);
+		/* position alone tells above from below: on or over the line means >= theta */
+		if (trow >= 0 && (r <= trow) != (pts[i].y >= s.theta))
+			fail_msg("%dx%d: point %zu y=%.17g in row %d, theta %g on row %d", g->w, g->h, i,
+				 pts[i].y, r, s.theta, trow);
 		if (pts[i].y > kept_max)
 			kept_max = pts[i].y;
 		if (pts[i].y < kept_min)
