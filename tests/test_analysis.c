@@ -1208,6 +1208,8 @@ static void test_bracket_property(void **state)
 	/* the data reached every kind */
 	for (int k = BE_ONE_ROW; k <= BE_BRACKET; k++)
 		assert_true(kinds[k] > 0);
+	print_message("# groups: one row %zu, none %zu, censored %zu (%zu beyond), bracket %zu\n",
+		      kinds[BE_ONE_ROW], kinds[BE_NONE], kinds[BE_CENSORED], beyond, kinds[BE_BRACKET]);
 	assert_true(beyond > 0 && beyond < kinds[BE_CENSORED]);
 	analysis_free(&a);
 }
@@ -1286,6 +1288,16 @@ static void test_fit_verdict(void **state)
 		w = worst_of(&ds, &a, ff->family);
 		assert_true(ff->v.worst_n == w->N && ff->v.worst_obs == w->Ep &&
 			    ff->v.worst_fit == w->ep_fit);
+		/* the prediction on that reference, at theta, and after theta alone changes */
+		const char *why;
+		double be = fit_breakeven_on(&ff->fit, 0.8, ff->v.n_ref, ff->v.t_ref, &why);
+		assert_true(isfinite(be) && ff->v.be == be);
+		assert_int_equal(ff->v.extrapolated, be > ff->fit.n_max);
+		assert_int_equal(analysis_breakeven(&ds, &a, 0.3, NULL), 0);
+		be = fit_breakeven_on(&ff->fit, 0.3, ff->v.n_ref, ff->v.t_ref, &why);
+		assert_true(ff->v.be == be || (isnan(be) && isnan(ff->v.be)));
+		assert_int_equal(ff->v.extrapolated, isfinite(be) && be > ff->fit.n_max);
+		assert_int_equal(analysis_breakeven(&ds, &a, 0.8, NULL), 0);
 	}
 	for (size_t i = 0; i < a.n; i++) {
 		o = &a.rows[i];
