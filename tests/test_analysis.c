@@ -1048,11 +1048,12 @@ static size_t bracket_specs(struct spec *s, size_t max, struct rng *r)
 	return n;
 }
 
-/* Every group of a against the definition: its rows, reference, candidates, bracket, the row
- * giving its lower end, firm, loose, range, every candidate's bracket and the sensitivity; in
- * family mode nothing of a group comes from another family. */
+/* Every group of a against the definition: its rows, reference (dataset row pinned when >= 0,
+ * else by the rule), candidates, bracket, the row giving its lower end, firm, loose, range,
+ * every candidate's bracket and the sensitivity; in family mode nothing of a group comes from
+ * another family. */
 static void check_groups_brute(const struct dataset *ds, const struct analysis *a, enum ref_mode mode,
-			       enum ref_rule rule, double theta)
+			       enum ref_rule rule, long pinned, double theta)
 {
 	size_t *g = malloc((ds->n + 1) * sizeof *g), *at = malloc((ds->n + 1) * sizeof *at);
 	size_t *cand = malloc((ds->n + 1) * sizeof *cand);
@@ -1064,6 +1065,7 @@ static void check_groups_brute(const struct dataset *ds, const struct analysis *
 		const struct group *gr = &a->groups[k];
 		size_t n = 0, nc = 0;
 		long nmin = -1, lo_row;
+		double nmax = 0;
 		if (mode == REF_FAMILY) {
 			assert_non_null(gr->family);
 			if (k > 0)
@@ -1081,8 +1083,11 @@ static void check_groups_brute(const struct dataset *ds, const struct analysis *
 			g[n++] = a->rows[i].row;
 			if (nmin < 0 || r->accelerators < nmin)
 				nmin = (long)r->accelerators;
+			if ((double)r->accelerators > nmax)
+				nmax = (double)r->accelerators;
 		}
 		assert_int_equal(gr->nrows, n);
+		assert_true(gr->n_max == nmax);
 		covered += n;
 		/* candidates: the fewest accelerators, slowest first (then system id, submitter, row) */
 		for (size_t i = 0; i < n; i++) {
@@ -1102,12 +1107,13 @@ static void check_groups_brute(const struct dataset *ds, const struct analysis *
 		assert_int_equal(gr->ncand, nc);
 		for (size_t c = 0; c < nc; c++)
 			assert_int_equal(gr->cand[c].row, cand[c]);
-		size_t ref = cand[rule == RULE_FASTEST ? nc - 1 : rule == RULE_MEDIAN ? nc / 2 : 0];
+		size_t ref = pinned >= 0 ? (size_t)pinned
+					 : cand[rule == RULE_FASTEST ? nc - 1 : rule == RULE_MEDIAN ? nc / 2 : 0];
 		assert_int_equal(gr->ref, (long)ref);
 		for (size_t i = 0; i < n; i++)
 			assert_int_equal(a->rows[at[i]].ref, ref);
 		/* the bracket against the group's reference, and the row giving its lower end */
-		bool alone = n == 1;
+		bool alone = n == 1 && g[0] == ref;
 		struct be_bracket b = bf_bracket(ds, g, n, ref, theta, alone, &lo_row);
 		if (!same_bracket(&gr->be, &b))
 			fail_msg("group %zu theta %g: bracket kind %d %ld..%ld beyond %d, by definition "
@@ -1136,7 +1142,7 @@ static void check_groups_brute(const struct dataset *ds, const struct analysis *
 		long slo = -1, shi = -1;
 		for (size_t c = 0; c < nc; c++) {
 			long row;
-			struct be_bracket cb = bf_bracket(ds, g, n, cand[c], theta, alone, &row);
+			struct be_bracket cb = bf_bracket(ds, g, n, cand[c], theta, n == 1, &row);
 			if (!same_bracket(&gr->cand[c].b, &cb))
 				fail_msg("group %zu candidate %zu theta %g: kind %d %ld..%ld, by definition "
 					 "kind %d %ld..%ld", k, c, theta, (int)gr->cand[c].b.kind,
@@ -1178,7 +1184,7 @@ static void test_bracket_property(void **state)
 	struct params p;
 	struct analysis a = {0};
 	struct rng r;
-	size_t kinds[BE_BRACKET + 1] = {0}, beyond = 0;
+	size_t kinds[BE_BRACKET + 1] = {0}, beyond = 0, npinned = 0;
 
 	(void)state;
 	rng_seed(&r, 2112);
@@ -1197,14 +1203,35 @@ static void test_bracket_property(void **state)
 					/* every interval drawn: the lazily computed ends are the ones
 					 * every interval gives */
 					assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
-					check_groups_brute(&ds, &a, p.mode, p.ref_rule, thetas[t]);
+					check_groups_brute(&ds, &a, p.mode, p.ref_rule, -1, thetas[t]);
 					for (size_t g = 0; g < a.ngroups; g++) {
 						kinds[a.groups[g].be.kind]++;
 						beyond += a.groups[g].be.kind == BE_CENSORED && a.groups[g].be.beyond;
 					}
 				}
+		/* pinned to a row whose submitter/system names it alone */
+		for (size_t i = 0; i < n; i++) {
+			char name[32];
+			size_t same = 0;
+			for (size_t j = 0; j < n; j++)
+				same += strcmp(s[i].sys, s[j].sys) == 0 && strcmp(s[i].sub, s[j].sub) == 0;
+			if (same > 1)
+				continue;
+			snprintf(name, sizeof name, "%s/%s", s[i].sub, s[i].sys);
+			p.mode = REF_PINNED;
+			p.pinned = name;
+			for (size_t t = 0; t < 3; t++) {
+				run_theta(&ds, &p, &a, thetas[t]);
+				assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
+				check_groups_brute(&ds, &a, REF_PINNED, RULE_SLOWEST, (long)i, thetas[t]);
+				npinned++;
+			}
+			break;
+		}
+		p.pinned = NULL;
 		unbuild(&ds);
 	}
+	assert_true(npinned > 0);
 	/* the data reached every kind */
 	for (int k = BE_ONE_ROW; k <= BE_BRACKET; k++)
 		assert_true(kinds[k] > 0);
