@@ -17,6 +17,7 @@
 
 #include "analysis.h"
 #include "dataset.h"
+#include "describe.h"
 #include "kmeans.h"
 #include "kmeans_ref.h"
 
@@ -1351,6 +1352,14 @@ static void test_fit_verdict(void **state)
 	assert_true(ff->v.worst_fit == o->ep_fit);
 	assert_true(o->ep_fit == ds.rows[o->ref].minutes / fit_t(&ff->fit, 16) * 1 / 16.0);
 	assert_true(a.fits[0].v.ok);
+	{
+		/* and the words say so: that row's N, observed and fitted E' */
+		char b[200], want[200];
+		snprintf(want, sizeof want, "poor fit: worst N=16 observed %.2f, fitted %.2f", o->Ep,
+			 o->ep_fit);
+		assert_string_equal(describe_verdict(ff, b, sizeof b), want);
+		assert_string_equal(describe_verdict(&a.fits[0], b, sizeof b), "ok");
+	}
 	/* the same row with runs whose interval holds the fitted E': within its own interval (a
 	 * fresh analysis: the intervals kept are those of the rows before) */
 	analysis_free(&a);
@@ -1367,7 +1376,7 @@ static void test_fit_verdict(void **state)
 	assert_true(o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi);
 	assert_true(ff->v.ok);
 	assert_true(ff->v.worst_n == 16); /* still the furthest off, if within its interval */
-	/* a row far off on each side of the interval's reach: poor again */
+	/* another row 50% slower, without an interval: poor again, and that row is named */
 	ds.rows[9 + 6].minutes *= 1.5;
 	run_ok(&ds, &p, &a);
 	assert_false(a.fits[1].v.ok);
