@@ -49,7 +49,8 @@ size_t describe_cand_order(const struct group *g, size_t *ord);
 
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
  * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
- * whole entries, the count of those left out last. Paper and pinned mode: the one bracket. */
+ * whole entries, the count of those left out last. Paper and pinned mode: the one bracket
+ * ("+1 more" when even that is wider than w). */
 char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
 
 #endif

@@ -222,10 +222,12 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, const s
 {
 	struct group *gr = &a->groups[g];
 	long plain = -1;
+	/* a group that is only its reference has no lower end: no row, no range */
+	bool alone = gr->nrows == 1 && gr->ref >= 0 && a->rows[w->t[w->tg[g]]].row == (size_t)gr->ref;
 
 	gr->be_row = -1;
 	gr->firm = gr->loose = -1;
-	for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
+	for (size_t j = w->tg[g]; j < w->tg[g + 1] && !alone; j++) {
 		size_t i = w->t[j];
 		struct arow *o = &a->rows[i];
 		bool firm = false, loose = false;

@@ -136,7 +136,9 @@ char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, 
 		return buf;
 	}
 	if (a->ngroups == 1 && !a->groups[0].family) {
-		snprintf(buf, n, "%s", describe_bracket_short(&a->groups[0].be, br, sizeof br));
+		/* the one entry too wide even alone: only the count, as a list of groups says it */
+		describe_bracket_short(&a->groups[0].be, br, sizeof br);
+		snprintf(buf, n, "%s", text_columns(br) <= w ? br : "+1 more");
 		return buf;
 	}
 	for (size_t k = 0; k <= a->ngroups; k++) {

@@ -1,7 +1,9 @@
 /* test_analysis.c: every metric against hand-computed values on a small made-up round,
- * reference modes, filters, Pareto, break-even, clusters (against the exhaustive optimum of
- * the z-scored features), ranking, edge cases, determinism, a large input, and the paper's
- * reference systems on the bundled v4.1 data when it is present. */
+ * reference modes, filters, Pareto, the comparison groups and their break-even brackets (by
+ * hand and against a brute-force bracket over random data), reference sensitivity, the fit
+ * verdict, clusters (against the exhaustive optimum of the z-scored features), ranking, edge
+ * cases, determinism, a large input, and the paper's reference systems on the bundled v4.1
+ * data when it is present. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +17,7 @@
 
 #include "analysis.h"
 #include "dataset.h"
+#include "describe.h"
 #include "kmeans.h"
 #include "kmeans_ref.h"
 
@@ -136,6 +139,9 @@ static void base_params(struct params *p)
 	static const char *lists[4][8];
 
 	params_init(p);
+	/* most tests below were written for the paper rule (one group of every shown row); those
+	 * of family mode ask for it */
+	p->mode = REF_PAPER;
 	p->filter.families = lists[0];
 	p->filter.vendors = lists[1];
 	p->filter.availability = lists[2];
@@ -146,6 +152,41 @@ static void base_params(struct params *p)
 
 #define NEAR(a, b) assert_true(fabs((double)(a) - (double)(b)) < EPS * (1 + fabs((double)(b))))
 
+/* The system of the row giving group g's lower end, NULL when none; the row carries the mark. */
+static const char *be_sys(const struct dataset *ds, const struct analysis *a, size_t g)
+{
+	const struct group *gr;
+	long i;
+
+	assert_true(g < a->ngroups);
+	gr = &a->groups[g];
+	i = analysis_be_index(a, gr);
+	if (gr->be_row < 0) {
+		assert_int_equal(i, -1);
+		return NULL;
+	}
+	assert_true(i >= 0);
+	assert_int_equal(a->rows[i].row, (size_t)gr->be_row);
+	assert_true(a->rows[i].be);
+	assert_int_equal(a->rows[i].group, g);
+	assert_true(gr->be.lo == (long)a->rows[i].N);
+	return ds->rows[gr->be_row].system;
+}
+
+static void expect_bracket(const struct be_bracket *b, enum be_kind kind, long lo, long hi,
+			   bool beyond)
+{
+	if (b->kind != kind || b->lo != lo || b->hi != hi || b->beyond != beyond)
+		fail_msg("bracket kind %d lo %ld hi %ld beyond %d, expected kind %d lo %ld hi %ld "
+			 "beyond %d", (int)b->kind, b->lo, b->hi, (int)b->beyond, (int)kind, lo, hi,
+			 (int)beyond);
+}
+
+static bool same_bracket(const struct be_bracket *x, const struct be_bracket *y)
+{
+	return x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond;
+}
+
 /* ---- names and defaults ---- */
 
 static void test_params_and_names(void **state)
@@ -154,7 +195,7 @@ static void test_params_and_names(void **state)
 
 	(void)state;
 	params_init(&p);
-	assert_int_equal(p.mode, REF_PAPER);
+	assert_int_equal(p.mode, REF_FAMILY); /* the hardware-controlled view by default */
 	assert_int_equal(p.k, 3);
 	assert_int_equal(p.feats, FEAT_N_EP);
 	assert_true(p.theta == 0.8);
@@ -428,6 +469,29 @@ static void test_family_mode(void **state)
 	NEAR(r->Ep, 0.9);
 	NEAR(r->kf, 1.0 / 9);
 	assert_true(find(&ds, &a, "a_2x")->Ep == 1.0);
+	/* a group per family, by name, each its own reference and candidates */
+	assert_int_equal(a.ngroups, 3);
+	assert_string_equal(a.groups[0].family, "A5000");
+	assert_string_equal(a.groups[1].family, "H100");
+	assert_string_equal(a.groups[2].family, "TPU v5p");
+	assert_int_equal(a.groups[0].ref, 1);
+	assert_int_equal(a.groups[1].ref, 0);
+	assert_int_equal(a.groups[2].ref, 4);
+	assert_int_equal(a.groups[1].nrows, 3);
+	assert_true(a.groups[1].n_max == 64);
+	for (size_t g = 0; g < 3; g++) {
+		assert_int_equal(a.groups[g].ncand, 1);
+		assert_int_equal(a.groups[g].cand[0].row, (size_t)a.groups[g].ref);
+	}
+	for (size_t i = 0; i < a.n; i++)
+		assert_string_equal(a.groups[a.rows[i].group].family, ds.rows[a.rows[i].row].family);
+	/* theta 0.8: A5000 is one row; H100's fastest is d_64x (E' 0.9375), TPU's f_16x (0.9),
+	 * neither with a larger N */
+	expect_bracket(&a.groups[0].be, BE_ONE_ROW, -1, -1, false);
+	assert_string_equal(be_sys(&ds, &a, 1), "d_64x");
+	expect_bracket(&a.groups[1].be, BE_CENSORED, 64, -1, false);
+	assert_string_equal(be_sys(&ds, &a, 2), "f_16x");
+	expect_bracket(&a.groups[2].be, BE_CENSORED, 16, -1, false);
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -485,6 +549,7 @@ static void test_round_and_workload(void **state)
 	(void)state;
 	build(&ds, base, NBASE);
 	params_init(&p); /* NULL round and workload: the first round, its first workload */
+	p.mode = REF_PAPER;
 	run_ok(&ds, &p, &a);
 	assert_string_equal(a.round, "v4.1");
 	assert_string_equal(a.workload, "bert");
@@ -577,25 +642,38 @@ static void test_breakeven(void **state)
 	build(&ds, base, NBASE);
 	base_params(&p);
 	run_ok(&ds, &p, &a); /* theta 0.8: every row qualifies, d_64x is the fastest */
-	assert_true(a.breakeven >= 0);
-	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "d_64x");
-	p.theta = 1.13; /* b (1.2) and c (1.5): c is faster */
+	assert_int_equal(a.ngroups, 1);
+	assert_null(a.groups[0].family);
+	assert_int_equal(a.groups[0].nrows, 6);
+	assert_int_equal(a.groups[0].ref, 1);
+	assert_string_equal(be_sys(&ds, &a, 0), "d_64x");
+	/* no N beyond 64: censored */
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 64, -1, false);
+	p.theta = 1.13; /* b (1.2) and c (1.5): c is faster; at 16 only f (0.9) */
 	run_ok(&ds, &p, &a);
-	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "c_8x");
+	assert_string_equal(be_sys(&ds, &a, 0), "c_8x");
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
 	p.theta = 1.125; /* >= includes d exactly at theta */
 	run_ok(&ds, &p, &a);
-	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "d_64x");
+	assert_string_equal(be_sys(&ds, &a, 0), "d_64x");
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 64, -1, false);
 	p.theta = 1.6;
 	run_ok(&ds, &p, &a);
-	assert_int_equal(a.breakeven, -1);
-	/* the index follows its row through every re-sort */
+	assert_null(be_sys(&ds, &a, 0));
+	expect_bracket(&a.groups[0].be, BE_NONE, -1, -1, false);
+	for (size_t i = 0; i < a.n; i++)
+		assert_false(a.rows[i].be);
+	/* the mark follows its row through every re-sort */
 	p.theta = 1.13;
 	run_ok(&ds, &p, &a);
 	for (int c = 0; c < COL_COUNT; c++)
 		for (int desc = 0; desc < 2; desc++) {
 			assert_int_equal(analysis_sort(&ds, &a, (enum col)c, desc, NULL), 0);
-			assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "c_8x");
+			assert_string_equal(be_sys(&ds, &a, 0), "c_8x");
+			assert_ptr_equal(analysis_group(&a, (size_t)analysis_be_index(&a, &a.groups[0])),
+					 &a.groups[0]);
 		}
+	assert_null(analysis_group(&a, a.n));
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -615,7 +693,694 @@ static void test_breakeven_tie(void **state)
 	build(&ds, s, 3);
 	base_params(&p);
 	run_ok(&ds, &p, &a);
-	assert_string_equal(sys_at(&ds, &a, (size_t)a.breakeven), "x");
+	assert_string_equal(be_sys(&ds, &a, 0), "x");
+	assert_int_equal(a.groups[0].be_row, 2);
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 2, -1, false);
+	/* the same in family mode: X is the one group */
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ngroups, 1);
+	assert_string_equal(a.groups[0].family, "X");
+	assert_string_equal(be_sys(&ds, &a, 0), "x");
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- comparison groups: the bracket ---- */
+
+static void run_theta(const struct dataset *ds, struct params *p, struct analysis *a, double th)
+{
+	p->theta = th;
+	run_ok(ds, p, a);
+}
+
+static void test_bracket_kinds(void **state)
+{
+	/* against r (N 4, 100 min, A 6.67): fast_8x E' 4 is the fastest reaching theta 0.8 */
+	struct spec s[] = {
+		{"r", "", "X", "", "", "", 4, 100, 0, 0, {0}, 0, 0},
+		{"fast_8x", "", "X", "", "", "", 8, 12.5, 0, 0, {0}, 0, 0},   /* E' 4 */
+		{"low_16x", "", "X", "", "", "", 16, 50, 0, 0, {0}, 0, 0},    /* E' 0.5 */
+		{"up_32x", "", "X", "", "", "", 32, 13, 0, 0, {0}, 0, 0},     /* E' 0.96, slower */
+		{"mid_16x", "", "X", "", "", "", 16, 30, 0, 0, {0}, 0, 0},    /* E' 0.833 */
+		{"end_64x", "", "X", "", "", "", 64, 100, 0, 0, {0}, 0, 0},   /* E' 0.0625 */
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	base_params(&p);
+	/* one row past the lower end, below theta: a bracket */
+	build(&ds, s, 3);
+	run_theta(&ds, &p, &a, 0.8);
+	assert_string_equal(be_sys(&ds, &a, 0), "fast_8x");
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	/* theta above every E' (fast_8x's 4 the largest) */
+	run_theta(&ds, &p, &a, 4.5);
+	expect_bracket(&a.groups[0].be, BE_NONE, -1, -1, false);
+	assert_null(be_sys(&ds, &a, 0));
+	unbuild(&ds);
+	/* non-monotone: 32 climbs above theta again, but 16 is wholly below: the bracket ends at
+	 * the smallest such N, not the last */
+	build(&ds, s, 4);
+	run_theta(&ds, &p, &a, 0.8);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	unbuild(&ds);
+	/* 16 has a row at or above theta (mid_16x) and one below: not wholly below; 32 reaches:
+	 * larger N were observed, none wholly below */
+	struct spec t[] = {s[0], s[1], s[2], s[3], s[4]};
+	build(&ds, t, 5);
+	run_theta(&ds, &p, &a, 0.8);
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 8, -1, true);
+	/* at 0.9 mid_16x is below: 16 wholly below again */
+	run_theta(&ds, &p, &a, 0.9);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	/* at 0.5 low_16x reaches (exactly 0.5) as well */
+	run_theta(&ds, &p, &a, 0.5);
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 8, -1, true);
+	unbuild(&ds);
+	/* and 64, far below, closes it */
+	build(&ds, s, 6);
+	run_theta(&ds, &p, &a, 0.8);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 64, false);
+	/* theta alone, without a run, gives the same */
+	assert_int_equal(analysis_breakeven(&ds, &a, 0.9, NULL), 0);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	assert_string_equal(be_sys(&ds, &a, 0), "fast_8x");
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* E' exactly at theta counts as reaching it, for the lower end and for the upper end alike. */
+static void test_bracket_at_theta(void **state)
+{
+	static const struct spec s[] = {
+		{"r", "", "X", "", "", "", 2, 100, 0, 0, {0}, 0, 0},
+		{"lo_4x", "", "X", "", "", "", 4, 25, 0, 0, {0}, 0, 0},   /* E' 2 */
+		{"eq_8x", "", "X", "", "", "", 8, 50, 0, 0, {0}, 0, 0},   /* E' 0.5 exactly */
+		{"lo_16x", "", "X", "", "", "", 16, 100, 0, 0, {0}, 0, 0}, /* E' 0.125 */
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	build(&ds, s, 4);
+	base_params(&p);
+	run_theta(&ds, &p, &a, 0.5);
+	assert_true(find(&ds, &a, "eq_8x")->Ep == 0.5);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 4, 16, false);
+	run_theta(&ds, &p, &a, nextafter(0.5, 1));
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 4, 8, false);
+	/* the sensitivity against the one candidate computes the same way */
+	expect_bracket(&a.groups[0].cand[0].b, BE_BRACKET, 4, 8, false);
+	run_theta(&ds, &p, &a, 0.5);
+	expect_bracket(&a.groups[0].cand[0].b, BE_BRACKET, 4, 16, false);
+	/* eq_8x as the fastest at theta: the lower end exactly at theta */
+	ds.rows[1].minutes = 60;  /* lo_4x E' 100/60*2/4 = 0.83, slower than eq_8x */
+	run_theta(&ds, &p, &a, 0.5);
+	assert_string_equal(be_sys(&ds, &a, 0), "eq_8x");
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* The fastest row is found by T, then system id, then submitter, then dataset row, whatever
+ * the N or the order of the file. */
+static void test_bracket_ties(void **state)
+{
+	static const struct spec s[] = {
+		{"r", "", "X", "", "", "", 1, 100, 0, 0, {0}, 0, 0},
+		{"b_8x", "", "X", "", "", "", 8, 10, 0, 0, {0}, 0, 0},   /* E' 1.25 */
+		{"a_16x", "", "X", "", "", "", 16, 10, 0, 0, {0}, 0, 0}, /* E' 0.625: same T */
+		{"c_32x", "", "X", "", "", "", 32, 10, 0, 0, {0}, 0, 0}, /* E' 0.3125 */
+	};
+	static const struct spec u[] = {
+		{"r", "", "X", "", "", "", 1, 100, 0, 0, {0}, 0, 0},
+		{"s_4x", "Z", "X", "", "", "", 4, 20, 0, 0, {0}, 0, 0},
+		{"s_4x", "A", "X", "", "", "", 8, 20, 0, 0, {0}, 0, 0},
+		{"s_4x", "A", "X", "", "", "", 2, 20, 0, 0, {0}, 0, 0},
+	};
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+
+	(void)state;
+	base_params(&p);
+	build(&ds, s, 4);
+	run_theta(&ds, &p, &a, 0.6); /* a_16x and b_8x reach, equally fast: a_16x by id */
+	assert_string_equal(be_sys(&ds, &a, 0), "a_16x");
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 16, 32, false);
+	run_theta(&ds, &p, &a, 0.7); /* only b_8x; 16 is below, 32 too */
+	assert_string_equal(be_sys(&ds, &a, 0), "b_8x");
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 8, 16, false);
+	run_theta(&ds, &p, &a, 0.3); /* every row: a_16x first; 32 reaches, nothing beyond it */
+	assert_string_equal(be_sys(&ds, &a, 0), "a_16x");
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 16, -1, true);
+	unbuild(&ds);
+	/* one system id: the submitter, then the dataset row (the N 8 row before the N 2 one) */
+	build(&ds, u, 4);
+	run_theta(&ds, &p, &a, 0.5); /* all four reach: A before Z, row 2 before row 3 */
+	assert_int_equal(a.groups[0].be_row, 2);
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 8, -1, false);
+	run_theta(&ds, &p, &a, 0.7); /* row 2 (E' 0.625) no longer: row 3, N 2; 4 reaches (1.25) */
+	assert_int_equal(a.groups[0].be_row, 3);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 2, 8, false);
+	run_theta(&ds, &p, &a, 1.5);
+	assert_int_equal(a.groups[0].be_row, 3);
+	expect_bracket(&a.groups[0].be, BE_BRACKET, 2, 4, false);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* ---- comparison groups: reference sensitivity, per group ---- */
+
+static void test_group_sensitivity(void **state)
+{
+	/* P has the fewest accelerators of all (2), Q's fewest are 4: in family mode Q's
+	 * candidates are its own three rows at 4, never P's */
+	static const struct spec s[] = {
+		{"p_slow", "A", "P", "", "", "", 2, 100, 0, 0, {0}, 0, 0},
+		{"p_fast", "A", "P", "", "", "", 2, 70, 0, 0, {0}, 0, 0},
+		{"p_8x", "A", "P", "", "", "", 8, 30, 0, 0, {0}, 0, 0},
+		{"p_16x", "A", "P", "", "", "", 16, 20, 0, 0, {0}, 0, 0},
+		{"p_32x", "A", "P", "", "", "", 32, 14, 0, 0, {0}, 0, 0},
+		{"q_a", "B", "Q", "", "", "", 4, 50, 0, 0, {0}, 0, 0},
+		{"q_b", "B", "Q", "", "", "", 4, 45, 0, 0, {0}, 0, 0},
+		{"q_c", "B", "Q", "", "", "", 4, 36, 0, 0, {0}, 0, 0},
+		{"q_8x", "B", "Q", "", "", "", 8, 24, 0, 0, {0}, 0, 0},
+		{"q_16x", "B", "Q", "", "", "", 16, 15, 0, 0, {0}, 0, 0},
+		{"q_64x", "B", "Q", "", "", "", 64, 6, 0, 0, {0}, 0, 0},
+	};
+	static const char *const want_p[] = {"p_slow", "p_fast"};
+	static const char *const want_q[] = {"q_a", "q_b", "q_c"};
+	struct dataset ds;
+	struct params p, q;
+	struct analysis a = {0}, c = {0};
+	size_t nspread = 0;
+
+	(void)state;
+	build(&ds, s, sizeof s / sizeof s[0]);
+	base_params(&p);
+	run_ok(&ds, &p, &a); /* paper: the candidates are P's two rows at N 2 */
+	assert_int_equal(a.groups[0].ncand, 2);
+	for (size_t i = 0; i < 2; i++)
+		assert_string_equal(ds.rows[a.groups[0].cand[i].row].system, want_p[i]);
+	p.mode = REF_FAMILY;
+	for (double th = 0.3; th <= 1.3; th += 0.05) {
+		run_theta(&ds, &p, &a, th);
+		assert_int_equal(a.ngroups, 2);
+		assert_string_equal(a.groups[0].family, "P");
+		assert_string_equal(a.groups[1].family, "Q");
+		assert_int_equal(a.groups[0].ncand, 2);
+		assert_int_equal(a.groups[1].ncand, 3);
+		assert_int_equal(a.ncand, 5);
+		for (size_t g = 0; g < 2; g++) {
+			const struct group *gr = &a.groups[g];
+			long lo = -1, hi = -1;
+			for (size_t i = 0; i < gr->ncand; i++) {
+				const struct row *cr = &ds.rows[gr->cand[i].row];
+				assert_string_equal(cr->system, g ? want_q[i] : want_p[i]);
+				assert_string_equal(cr->family, gr->family);
+				/* the bracket of a run of the family alone, pinned to the candidate */
+				base_params(&q);
+				q.theta = th;
+				q.mode = REF_PINNED;
+				q.pinned = cr->system;
+				q.filter.families[q.filter.nfamilies++] = gr->family;
+				run_ok(&ds, &q, &c);
+				if (!same_bracket(&gr->cand[i].b, &c.groups[0].be))
+					fail_msg("theta %g %s: candidate bracket %ld..%ld kind %d, pinned run "
+						 "%ld..%ld kind %d", th, cr->system, gr->cand[i].b.lo,
+						 gr->cand[i].b.hi, (int)gr->cand[i].b.kind, c.groups[0].be.lo,
+						 c.groups[0].be.hi, (int)c.groups[0].be.kind);
+				long n = gr->cand[i].b.lo;
+				if (n >= 0 && (lo < 0 || n < lo))
+					lo = n;
+				if (n > hi)
+					hi = n;
+			}
+			assert_int_equal(gr->sens_lo, lo);
+			assert_int_equal(gr->sens_hi, hi);
+			assert_true(gr->sens_lo <= gr->sens_hi);
+			nspread += lo != hi;
+		}
+	}
+	assert_true(nspread > 0); /* some theta where the candidates disagree */
+	analysis_free(&a);
+	analysis_free(&c);
+	unbuild(&ds);
+}
+
+/* ---- the bracket by brute force ---- */
+
+/* E' of dataset row o against dataset row c, as the metrics compute it. */
+static double bf_ep(const struct dataset *ds, size_t o, size_t c)
+{
+	const struct row *r = &ds->rows[o], *f = &ds->rows[c];
+
+	return f->minutes / r->minutes * (double)f->accelerators / (double)r->accelerators;
+}
+
+/* Whether dataset row x comes before y in "fastest" order: T, system id, submitter, row. */
+static bool bf_faster(const struct dataset *ds, size_t x, size_t y)
+{
+	const struct row *a = &ds->rows[x], *b = &ds->rows[y];
+	int c;
+
+	if (a->minutes != b->minutes)
+		return a->minutes < b->minutes;
+	if ((c = strcmp(a->system, b->system)))
+		return c < 0;
+	if ((c = strcmp(a->submitter, b->submitter)))
+		return c < 0;
+	return x < y;
+}
+
+/* The bracket of the rows g[n] (dataset rows) against reference c at theta, straight from the
+ * definition; *lo_row the row giving the lower end (-1 none). */
+static struct be_bracket bf_bracket(const struct dataset *ds, const size_t *g, size_t n, size_t c,
+				    double theta, bool alone, long *lo_row)
+{
+	struct be_bracket b = { BE_NONE, -1, -1, false };
+	long best = -1, at;
+
+	*lo_row = -1;
+	if (alone) {
+		b.kind = BE_ONE_ROW;
+		return b;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (bf_ep(ds, g[i], c) >= theta && (best < 0 || bf_faster(ds, g[i], (size_t)best)))
+			best = (long)g[i];
+	if (best < 0)
+		return b;
+	*lo_row = best;
+	b.kind = BE_CENSORED;
+	b.lo = at = (long)ds->rows[best].accelerators;
+	for (;;) {
+		long next = -1;
+		bool any = false;
+		for (size_t i = 0; i < n; i++) {
+			long m = (long)ds->rows[g[i]].accelerators;
+			if (m > at && (next < 0 || m < next))
+				next = m;
+		}
+		if (next < 0)
+			return b;
+		b.beyond = true;
+		for (size_t i = 0; i < n; i++)
+			any |= ds->rows[g[i]].accelerators == next && bf_ep(ds, g[i], c) >= theta;
+		if (!any) {
+			b.kind = BE_BRACKET;
+			b.hi = next;
+			b.beyond = false;
+			return b;
+		}
+		at = next;
+	}
+}
+
+/* The firm (which 1) or loose (2) lower end over the shown rows at[n] (indices into a->rows):
+ * the fastest whose interval lies wholly at or above / reaches theta, a row without interval
+ * counting as its E'. */
+static long bf_end(const struct dataset *ds, const struct analysis *a, const size_t *at, size_t n,
+		   double theta, int which)
+{
+	long best = -1;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct arow *o = &a->rows[at[i]];
+		bool ci = !isnan(o->ep_ci_lo);
+		double v = !ci ? o->Ep : which == 1 ? o->ep_ci_lo : o->ep_ci_hi;
+		if (v >= theta && (best < 0 || bf_faster(ds, o->row, a->rows[best].row)))
+			best = (long)at[i];
+	}
+	return best < 0 ? -1 : (long)a->rows[best].N;
+}
+
+/* Rows with few distinct N and T, repeated system ids and submitters: ties, censoring, rows
+ * at theta; some with runs (an interval), some without. */
+static size_t bracket_specs(struct spec *s, size_t max, struct rng *r)
+{
+	static const char *const fams[] = {"F1", "F2", "F3", "F4"};
+	static const char *const sys[] = {"s0", "s1", "s2", "s3", "s4", "s5"};
+	static const char *const subs[] = {"A", "B"};
+	static const long long ns[] = {1, 2, 4, 8, 16, 32};
+	static const double f[] = {0.5, 0.8, 1, 1.25, 2, 4};
+	size_t n = 1 + rng_next(r) % max;
+
+	for (size_t i = 0; i < n; i++) {
+		memset(&s[i], 0, sizeof s[i]);
+		s[i].sys = sys[rng_next(r) % 6];
+		s[i].sub = subs[rng_next(r) % 2];
+		s[i].fam = fams[rng_next(r) % 4];
+		s[i].ven = s[i].avail = "";
+		s[i].div = "closed";
+		s[i].n = ns[rng_next(r) % 6];
+		s[i].t = 400.0 / (double)s[i].n * f[rng_next(r) % 6];
+		if (rng_next(r) % 2) {
+			s[i].nruns = 3 + (unsigned)(rng_next(r) % 3);
+			for (unsigned j = 0; j < s[i].nruns; j++)
+				s[i].runs[j] = s[i].t * (0.7 + 0.15 * j);
+		}
+	}
+	return n;
+}
+
+/* Every group of a against the definition: its rows, reference (dataset row pinned when >= 0,
+ * else by the rule), candidates, bracket, the row giving its lower end, firm, loose, range,
+ * every candidate's bracket and the sensitivity; in family mode nothing of a group comes from
+ * another family. */
+static void check_groups_brute(const struct dataset *ds, const struct analysis *a, enum ref_mode mode,
+			       enum ref_rule rule, long pinned, double theta)
+{
+	size_t *g = malloc((ds->n + 1) * sizeof *g), *at = malloc((ds->n + 1) * sizeof *at);
+	size_t *cand = malloc((ds->n + 1) * sizeof *cand);
+	size_t covered = 0;
+
+	assert_true(g && at && cand);
+	assert_int_equal(a->n, ds->n);
+	for (size_t k = 0; k < a->ngroups; k++) {
+		const struct group *gr = &a->groups[k];
+		size_t n = 0, nc = 0;
+		long nmin = -1, lo_row;
+		double nmax = 0;
+		if (mode == REF_FAMILY) {
+			assert_non_null(gr->family);
+			if (k > 0)
+				assert_true(strcmp(a->groups[k - 1].family, gr->family) < 0);
+		} else {
+			assert_null(gr->family);
+			assert_int_equal(a->ngroups, 1);
+		}
+		for (size_t i = 0; i < a->n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			if (gr->family && strcmp(r->family, gr->family) != 0)
+				continue;
+			assert_int_equal(a->rows[i].group, k);
+			at[n] = i;
+			g[n++] = a->rows[i].row;
+			if (nmin < 0 || r->accelerators < nmin)
+				nmin = (long)r->accelerators;
+			if ((double)r->accelerators > nmax)
+				nmax = (double)r->accelerators;
+		}
+		assert_int_equal(gr->nrows, n);
+		assert_true(gr->n_max == nmax);
+		covered += n;
+		/* candidates: the fewest accelerators, slowest first (then system id, submitter, row) */
+		for (size_t i = 0; i < n; i++) {
+			if (ds->rows[g[i]].accelerators != nmin)
+				continue;
+			size_t j = nc++;
+			for (; j > 0; j--) {
+				const struct row *x = &ds->rows[cand[j - 1]], *y = &ds->rows[g[i]];
+				bool after = x->minutes > y->minutes ||
+					     (x->minutes == y->minutes && !bf_faster(ds, g[i], cand[j - 1]));
+				if (after)
+					break;
+				cand[j] = cand[j - 1];
+			}
+			cand[j] = g[i];
+		}
+		assert_int_equal(gr->ncand, nc);
+		for (size_t c = 0; c < nc; c++)
+			assert_int_equal(gr->cand[c].row, cand[c]);
+		size_t ref = pinned >= 0 ? (size_t)pinned
+					 : cand[rule == RULE_FASTEST ? nc - 1 : rule == RULE_MEDIAN ? nc / 2 : 0];
+		assert_int_equal(gr->ref, (long)ref);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(a->rows[at[i]].ref, ref);
+		/* the bracket against the group's reference, and the row giving its lower end */
+		bool alone = n == 1 && g[0] == ref;
+		struct be_bracket b = bf_bracket(ds, g, n, ref, theta, alone, &lo_row);
+		if (!same_bracket(&gr->be, &b))
+			fail_msg("group %zu theta %g: bracket kind %d %ld..%ld beyond %d, by definition "
+				 "kind %d %ld..%ld beyond %d", k, theta, (int)gr->be.kind, gr->be.lo,
+				 gr->be.hi, (int)gr->be.beyond, (int)b.kind, b.lo, b.hi, (int)b.beyond);
+		assert_int_equal(gr->be_row, lo_row);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(a->rows[at[i]].be, (long)a->rows[at[i]].row == lo_row);
+		/* firm, loose and the range */
+		long firm = alone ? -1 : bf_end(ds, a, at, n, theta, 1);
+		long loose = alone ? -1 : bf_end(ds, a, at, n, theta, 2);
+		long rlo = -1, rhi = -1;
+		assert_int_equal(gr->firm, firm);
+		assert_int_equal(gr->loose, loose);
+		for (int e = 0; e < 3; e++) {
+			long v = e == 0 ? b.lo : e == 1 ? firm : loose;
+			if (v >= 0 && (rlo < 0 || v < rlo))
+				rlo = v;
+			if (v > rhi)
+				rhi = v;
+		}
+		assert_int_equal(gr->range_lo, rlo);
+		assert_int_equal(gr->range_hi, rhi);
+		assert_true(gr->range_lo <= gr->range_hi);
+		/* every candidate's bracket and the sensitivity */
+		long slo = -1, shi = -1;
+		for (size_t c = 0; c < nc; c++) {
+			long row;
+			struct be_bracket cb = bf_bracket(ds, g, n, cand[c], theta, n == 1, &row);
+			if (!same_bracket(&gr->cand[c].b, &cb))
+				fail_msg("group %zu candidate %zu theta %g: kind %d %ld..%ld, by definition "
+					 "kind %d %ld..%ld", k, c, theta, (int)gr->cand[c].b.kind,
+					 gr->cand[c].b.lo, gr->cand[c].b.hi, (int)cb.kind, cb.lo, cb.hi);
+			if (cb.lo >= 0 && (slo < 0 || cb.lo < slo))
+				slo = cb.lo;
+			if (cb.lo > shi)
+				shi = cb.lo;
+		}
+		assert_int_equal(gr->sens_lo, slo);
+		assert_int_equal(gr->sens_hi, shi);
+		/* nothing from another family */
+		if (gr->family) {
+			if (gr->be_row >= 0)
+				assert_string_equal(ds->rows[gr->be_row].family, gr->family);
+			assert_string_equal(ds->rows[gr->ref].family, gr->family);
+			for (size_t c = 0; c < gr->ncand; c++)
+				assert_string_equal(ds->rows[gr->cand[c].row].family, gr->family);
+			for (int e = 0; e < 2; e++) {
+				long v = e ? gr->range_hi : gr->range_lo;
+				bool own = v < 0;
+				for (size_t i = 0; i < n && !own; i++)
+					own = (long)ds->rows[g[i]].accelerators == v;
+				assert_true(own);
+			}
+		}
+	}
+	assert_int_equal(covered, a->n);
+	free(g);
+	free(at);
+	free(cand);
+}
+
+static void test_bracket_property(void **state)
+{
+	static const double thetas[] = {0.5, 0.8, 1.2};
+	struct spec s[24];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	struct rng r;
+	size_t kinds[BE_BRACKET + 1] = {0}, beyond = 0, npinned = 0;
+
+	(void)state;
+	rng_seed(&r, 2112);
+	for (int it = 0; it < 250; it++) {
+		size_t n = bracket_specs(s, sizeof s / sizeof s[0], &r);
+		analysis_free(&a); /* the intervals it keeps are of the dataset before */
+		build(&ds, s, n);
+		base_params(&p);
+		p.k = 1;
+		for (int mode = 0; mode < 2; mode++)
+			for (int rule = 0; rule < RULE_COUNT; rule++)
+				for (size_t t = 0; t < 3; t++) {
+					p.mode = mode ? REF_FAMILY : REF_PAPER;
+					p.ref_rule = (enum ref_rule)rule;
+					run_theta(&ds, &p, &a, thetas[t]);
+					/* every interval drawn: the lazily computed ends are the ones
+					 * every interval gives */
+					assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
+					check_groups_brute(&ds, &a, p.mode, p.ref_rule, -1, thetas[t]);
+					for (size_t g = 0; g < a.ngroups; g++) {
+						kinds[a.groups[g].be.kind]++;
+						beyond += a.groups[g].be.kind == BE_CENSORED && a.groups[g].be.beyond;
+					}
+				}
+		/* pinned to a row whose submitter/system names it alone */
+		for (size_t i = 0; i < n; i++) {
+			char name[32];
+			size_t same = 0;
+			for (size_t j = 0; j < n; j++)
+				same += strcmp(s[i].sys, s[j].sys) == 0 && strcmp(s[i].sub, s[j].sub) == 0;
+			if (same > 1)
+				continue;
+			snprintf(name, sizeof name, "%s/%s", s[i].sub, s[i].sys);
+			p.mode = REF_PINNED;
+			p.pinned = name;
+			for (size_t t = 0; t < 3; t++) {
+				run_theta(&ds, &p, &a, thetas[t]);
+				assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
+				check_groups_brute(&ds, &a, REF_PINNED, RULE_SLOWEST, (long)i, thetas[t]);
+				npinned++;
+			}
+			break;
+		}
+		p.pinned = NULL;
+		unbuild(&ds);
+	}
+	assert_true(npinned > 0);
+	/* the data reached every kind */
+	for (int k = BE_ONE_ROW; k <= BE_BRACKET; k++)
+		assert_true(kinds[k] > 0);
+	print_message("# groups: one row %zu, none %zu, censored %zu (%zu beyond), bracket %zu\n",
+		      kinds[BE_ONE_ROW], kinds[BE_NONE], kinds[BE_CENSORED], beyond, kinds[BE_BRACKET]);
+	assert_true(beyond > 0 && beyond < kinds[BE_CENSORED]);
+	analysis_free(&a);
+}
+
+/* ---- the fit verdict ---- */
+
+/* Minutes of the law X(N) = lambda N / (1 + sigma (N-1) + kappa N (N-1)), X per hour. */
+static double usl_minutes(double n, double lambda, double sigma, double kappa)
+{
+	return 60 / (lambda * n / (1 + sigma * (n - 1) + kappa * n * (n - 1)));
+}
+
+/* The shown row of a furthest off its fitted E' (largest |ln(E'/fitted)|) among family fam. */
+static const struct arow *worst_of(const struct dataset *ds, const struct analysis *a,
+				   const char *fam)
+{
+	const struct arow *w = NULL;
+	double off = -1;
+
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *o = &a->rows[i];
+		double d = fabs(log(o->Ep / o->ep_fit));
+		if (strcmp(ds->rows[o->row].family, fam) == 0 && d > off) {
+			off = d;
+			w = o;
+		}
+	}
+	return w;
+}
+
+static void test_fit_verdict(void **state)
+{
+	static const double ns[] = {1, 1, 2, 4, 8, 16, 32, 64, 128};
+	static char names[2][9][24];
+	struct spec s[18];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	const struct fam_fit *ff;
+	const struct arow *w, *o;
+
+	(void)state;
+	/* G and H follow the law; the second N 1 row of each is 5% slower (the reference), so
+	 * that the E' are on an observed reference, not the law's */
+	for (size_t f = 0; f < 2; f++)
+		for (size_t i = 0; i < 9; i++) {
+			struct spec *x = &s[f * 9 + i];
+			snprintf(names[f][i], sizeof names[f][i], "%c%zu_%gx", f ? 'h' : 'g', i, ns[i]);
+			memset(x, 0, sizeof *x);
+			x->sys = names[f][i];
+			x->sub = "S";
+			x->fam = f ? "H" : "G";
+			x->ven = x->avail = "";
+			x->div = "closed";
+			x->n = (long long)ns[i];
+			x->t = usl_minutes(ns[i], f ? 0.4 : 0.5, f ? 0.03 : 0.05, f ? 1e-4 : 2e-4) *
+			       (i == 1 ? 1.05 : 1);
+		}
+	build(&ds, s, 18);
+	base_params(&p);
+	p.mode = REF_FAMILY;
+	p.fit = true;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.nfits, 2);
+	for (size_t f = 0; f < 2; f++) {
+		ff = &a.fits[f];
+		assert_string_equal(ff->family, f ? "H" : "G");
+		assert_int_equal(ff->fit.state, FIT_OK);
+		assert_int_equal(ff->group, f);
+		assert_int_equal(a.groups[f].fit, (long)f);
+		assert_true(ff->v.judged);
+		assert_true(ff->v.ok);
+		/* on the group's reference, the observed one */
+		assert_string_equal(ds.rows[a.groups[f].ref].system, names[f][1]);
+		assert_true(ff->v.n_ref == 1 && ff->v.t_ref == ds.rows[a.groups[f].ref].minutes);
+		w = worst_of(&ds, &a, ff->family);
+		assert_true(ff->v.worst_n == w->N && ff->v.worst_obs == w->Ep &&
+			    ff->v.worst_fit == w->ep_fit);
+		/* the prediction on that reference, at theta, and after theta alone changes */
+		const char *why;
+		double be = fit_breakeven_on(&ff->fit, 0.8, ff->v.n_ref, ff->v.t_ref, &why);
+		assert_true(isfinite(be) && ff->v.be == be);
+		assert_int_equal(ff->v.extrapolated, be > ff->fit.n_max);
+		assert_int_equal(analysis_breakeven(&ds, &a, 0.3, NULL), 0);
+		be = fit_breakeven_on(&ff->fit, 0.3, ff->v.n_ref, ff->v.t_ref, &why);
+		assert_true(ff->v.be == be || (isnan(be) && isnan(ff->v.be)));
+		assert_int_equal(ff->v.extrapolated, isfinite(be) && be > ff->fit.n_max);
+		assert_int_equal(analysis_breakeven(&ds, &a, 0.8, NULL), 0);
+	}
+	for (size_t i = 0; i < a.n; i++) {
+		o = &a.rows[i];
+		const struct row *rf = &ds.rows[o->ref];
+		ff = analysis_fam_fit_of(&ds, &a, o->row);
+		assert_non_null(ff);
+		assert_true(o->ep_fit == rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N);
+		assert_true(fabs(o->Ep / o->ep_fit - 1) <= FIT_VERDICT_TOL);
+	}
+	/* H's N 16 row 30% slower and no interval: H is poor, and that row is the one named; G
+	 * is still ok */
+	ds.rows[9 + 5].minutes *= 1.3;
+	run_ok(&ds, &p, &a);
+	ff = &a.fits[1];
+	o = find(&ds, &a, names[1][5]);
+	assert_true(isnan(o->ep_ci_lo));
+	assert_true(fabs(o->Ep / o->ep_fit - 1) > FIT_VERDICT_TOL);
+	assert_true(fit_usable(&ff->fit));
+	assert_true(ff->v.judged);
+	assert_false(ff->v.ok);
+	assert_ptr_equal(worst_of(&ds, &a, "H"), o);
+	assert_true(ff->v.worst_n == 16);
+	assert_true(ff->v.worst_obs == o->Ep);
+	assert_true(ff->v.worst_fit == o->ep_fit);
+	assert_true(o->ep_fit == ds.rows[o->ref].minutes / fit_t(&ff->fit, 16) * 1 / 16.0);
+	assert_true(a.fits[0].v.ok);
+	{
+		/* and the words say so: that row's N, observed and fitted E' */
+		char b[200], want[200];
+		snprintf(want, sizeof want, "poor fit: worst N=16 observed %.2f, fitted %.2f", o->Ep,
+			 o->ep_fit);
+		assert_string_equal(describe_verdict(ff, b, sizeof b), want);
+		assert_string_equal(describe_verdict(&a.fits[0], b, sizeof b), "ok");
+	}
+	/* the same row with runs whose interval holds the fitted E': within its own interval (a
+	 * fresh analysis: the intervals kept are those of the rows before) */
+	analysis_free(&a);
+	unbuild(&ds);
+	s[9 + 5].t *= 1.3;
+	s[9 + 5].nruns = 5;
+	for (unsigned j = 0; j < 5; j++)
+		s[9 + 5].runs[j] = s[9 + 5].t * (0.6 + 0.1 * j);
+	build(&ds, s, 18);
+	run_ok(&ds, &p, &a);
+	ff = &a.fits[1];
+	o = find(&ds, &a, names[1][5]);
+	assert_true(fabs(o->Ep / o->ep_fit - 1) > FIT_VERDICT_TOL);
+	assert_true(o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi);
+	assert_true(ff->v.ok);
+	assert_true(ff->v.worst_n == 16); /* still the furthest off, if within its interval */
+	/* another row 50% slower, without an interval: poor again, and that row is named */
+	ds.rows[9 + 6].minutes *= 1.5;
+	run_ok(&ds, &p, &a);
+	assert_false(a.fits[1].v.ok);
+	assert_true(a.fits[1].v.worst_n == 32);
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -812,9 +1577,23 @@ static void test_breakeven_range(void **state)
 		run_ok(&ds, &p, &a);
 		/* the range from the rows drawn lazily, against brute force over every interval */
 		assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
-		assert_int_equal(a.breakeven < 0 ? -1 : (long)a.rows[a.breakeven].N, brute_n(&ds, &a, th, 0));
-		assert_int_equal(a.be_firm < 0 ? -1 : (long)a.rows[a.be_firm].N, brute_n(&ds, &a, th, 1));
-		assert_int_equal(a.be_loose < 0 ? -1 : (long)a.rows[a.be_loose].N, brute_n(&ds, &a, th, 2));
+		const struct group *g = &a.groups[0];
+		long plain = brute_n(&ds, &a, th, 0), firm = brute_n(&ds, &a, th, 1);
+		long loose = brute_n(&ds, &a, th, 2), lo = -1, hi = -1;
+		assert_int_equal(g->be.lo, plain);
+		assert_int_equal(g->firm, firm);
+		assert_int_equal(g->loose, loose);
+		/* the range spans the three, never reversed */
+		for (int k = 0; k < 3; k++) {
+			long v = k == 0 ? plain : k == 1 ? firm : loose;
+			if (v >= 0 && (lo < 0 || v < lo))
+				lo = v;
+			if (v > hi)
+				hi = v;
+		}
+		assert_int_equal(g->range_lo, lo);
+		assert_int_equal(g->range_hi, hi);
+		assert_true(g->range_lo <= g->range_hi);
 	}
 	/* break-even and firm 16: two_16x (E' 0.94, no interval: its E' counts), faster than
 	 * wide_16x (E' 62*4/(19*16) = 0.816, interval reaching below 0.8); loose 32: sf_32x, E'
@@ -823,9 +1602,12 @@ static void test_breakeven_range(void **state)
 	run_all(&ds, &p, &a);
 	assert_true(find(&ds, &a, "wide_16x")->ep_ci_lo < 0.8);
 	assert_true(find(&ds, &a, "sf_32x")->ep_ci_hi >= 0.8);
-	assert_int_equal((long)a.rows[a.breakeven].N, 16);
-	assert_int_equal((long)a.rows[a.be_loose].N, 32);
-	assert_int_equal((long)a.rows[a.be_firm].N, 16);
+	assert_int_equal(a.groups[0].be.lo, 16);
+	assert_string_equal(be_sys(&ds, &a, 0), "two_16x");
+	assert_int_equal(a.groups[0].loose, 32);
+	assert_int_equal(a.groups[0].firm, 16);
+	assert_int_equal(a.groups[0].range_lo, 16);
+	assert_int_equal(a.groups[0].range_hi, 32);
 	unbuild(&ds);
 	{
 		struct spec s5[NBOOT - 1];
@@ -836,13 +1618,18 @@ static void test_breakeven_range(void **state)
 		build(&ds, s5, m);
 	}
 	run_ok(&ds, &p, &a);
-	assert_int_equal((long)a.rows[a.breakeven].N, 16);
-	assert_int_equal((long)a.rows[a.be_firm].N, 8);
-	assert_int_equal((long)a.rows[a.be_loose].N, 32);
+	assert_int_equal(a.groups[0].be.lo, 16);
+	assert_int_equal(a.groups[0].firm, 8);
+	assert_int_equal(a.groups[0].loose, 32);
+	assert_int_equal(a.groups[0].range_lo, 8);
+	assert_int_equal(a.groups[0].range_hi, 32);
 	/* theta alone moves them the same way as a full run */
 	assert_int_equal(analysis_breakeven(&ds, &a, 1.5, NULL), 0);
-	assert_int_equal(a.be_firm, -1);
-	assert_int_equal(a.be_loose, -1);
+	assert_int_equal(a.groups[0].firm, -1);
+	assert_int_equal(a.groups[0].loose, -1);
+	assert_int_equal(a.groups[0].range_lo, -1);
+	assert_int_equal(a.groups[0].range_hi, -1);
+	expect_bracket(&a.groups[0].be, BE_NONE, -1, -1, false);
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -880,15 +1667,17 @@ static void test_ref_rule_and_sensitivity(void **state)
 			q.mode = REF_PINNED;
 			q.pinned = ds.rows[a.cand[i].row].system;
 			run_ok(&ds, &q, &c);
-			long n = c.breakeven < 0 ? -1 : (long)c.rows[c.breakeven].N;
-			assert_int_equal(a.cand[i].n, n);
+			long n = c.groups[0].be.lo;
+			assert_true(same_bracket(&a.cand[i].b, &c.groups[0].be));
 			if (n >= 0 && (lo < 0 || n < lo))
 				lo = n;
 			if (n > hi)
 				hi = n;
 		}
-		assert_int_equal(a.sens_lo, lo);
-		assert_int_equal(a.sens_hi, hi);
+		assert_ptr_equal(a.groups[0].cand, a.cand);
+		assert_int_equal(a.groups[0].ncand, a.ncand);
+		assert_int_equal(a.groups[0].sens_lo, lo);
+		assert_int_equal(a.groups[0].sens_hi, hi);
 		analysis_free(&c);
 	}
 	/* median of two: the faster */
@@ -944,17 +1733,26 @@ static void test_karp_flatt_reasons(void **state)
 	run_ok(&ds, &p, &a);
 	assert_int_equal(a.ncross, 0);
 	assert_null(a.cross_row_fam);
-	assert_int_equal(a.nfam, 2);
-	assert_string_equal(a.fam[0].family, "H100");
-	assert_int_equal(a.fam[0].n, 8); /* super_8x, E' 1.25 */
-	assert_string_equal(a.fam[1].family, "TPU v5p");
-	assert_int_equal(a.fam[1].n, 8); /* its own reference */
-	assert_int_equal(a.fam[0].firm, 8);
-	assert_int_equal(a.fam[0].loose, 8);
+	assert_int_equal(a.ngroups, 2);
+	assert_string_equal(a.groups[0].family, "H100");
+	assert_string_equal(ds.rows[a.groups[0].ref].system, "r_2x");
+	assert_int_equal(a.groups[0].nrows, 4);
+	assert_string_equal(be_sys(&ds, &a, 0), "super_8x"); /* E' 1.25 */
+	expect_bracket(&a.groups[0].be, BE_CENSORED, 8, -1, false); /* nothing beyond 8 */
+	assert_int_equal(a.groups[0].firm, 8);
+	assert_int_equal(a.groups[0].loose, 8);
+	assert_string_equal(a.groups[1].family, "TPU v5p");
+	assert_string_equal(ds.rows[a.groups[1].ref].system, "tpu_8x");
+	/* only its own reference: nothing to compare with, no lower end, no range */
+	expect_bracket(&a.groups[1].be, BE_ONE_ROW, -1, -1, false);
+	assert_null(be_sys(&ds, &a, 1));
+	assert_int_equal(a.groups[1].range_lo, -1);
+	assert_int_equal(a.groups[1].range_hi, -1);
+	assert_false(find(&ds, &a, "tpu_8x")->be);
 	p.theta = 1.3;
 	run_ok(&ds, &p, &a);
-	assert_int_equal(a.fam[0].n, -1);
-	assert_int_equal(a.fam[1].n, -1); /* E' 1 against itself */
+	expect_bracket(&a.groups[0].be, BE_NONE, -1, -1, false);
+	expect_bracket(&a.groups[1].be, BE_ONE_ROW, -1, -1, false);
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -1075,6 +1873,47 @@ static void test_energy_and_cost(void **state)
 	unbuild(&ds);
 }
 
+/* Dataset row r of da and row q of db are the same submission (or both none). */
+static void same_row(const struct dataset *da, long r, const struct dataset *db, long q)
+{
+	assert_int_equal(r < 0, q < 0);
+	if (r < 0)
+		return;
+	assert_string_equal(da->rows[r].system, db->rows[q].system);
+	assert_string_equal(da->rows[r].submitter, db->rows[q].submitter);
+}
+
+/* a over da and b over db have the same groups: reference, bracket and the row giving its lower
+ * end, range, sensitivity and every candidate's bracket. */
+static void same_groups(const struct dataset *da, const struct analysis *a, const struct dataset *db,
+			const struct analysis *b)
+{
+	assert_int_equal(a->ngroups, b->ngroups);
+	assert_int_equal(a->ncand, b->ncand);
+	for (size_t g = 0; g < a->ngroups; g++) {
+		const struct group *x = &a->groups[g], *y = &b->groups[g];
+		assert_int_equal(x->family == NULL, y->family == NULL);
+		if (x->family)
+			assert_string_equal(x->family, y->family);
+		same_row(da, x->ref, db, y->ref);
+		assert_int_equal(x->nrows, y->nrows);
+		assert_true(x->n_max == y->n_max);
+		assert_true(same_bracket(&x->be, &y->be));
+		same_row(da, x->be_row, db, y->be_row);
+		assert_int_equal(x->firm, y->firm);
+		assert_int_equal(x->loose, y->loose);
+		assert_int_equal(x->range_lo, y->range_lo);
+		assert_int_equal(x->range_hi, y->range_hi);
+		assert_int_equal(x->sens_lo, y->sens_lo);
+		assert_int_equal(x->sens_hi, y->sens_hi);
+		assert_int_equal(x->ncand, y->ncand);
+		for (size_t c = 0; c < x->ncand; c++) {
+			same_row(da, (long)x->cand[c].row, db, (long)y->cand[c].row);
+			assert_true(same_bracket(&x->cand[c].b, &y->cand[c].b));
+		}
+	}
+}
+
 /* The same rows in another order give the same analysis, row for row, in every mode and rule. */
 static void test_order_independent(void **state)
 {
@@ -1119,9 +1958,7 @@ static void test_order_independent(void **state)
 					assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof x->Ep);
 					assert_int_equal(x->pareto, y->pareto);
 				}
-				assert_int_equal(a.breakeven, b.breakeven);
-				assert_int_equal(a.be_firm, b.be_firm);
-				assert_int_equal(a.sens_lo, b.sens_lo);
+				same_groups(&ds, &a, &dt, &b);
 			}
 	analysis_free(&a);
 	analysis_free(&b);
@@ -1345,7 +2182,10 @@ static void test_edges(void **state)
 	assert_int_equal(a.ref, -1);
 	assert_int_equal(a.k, 0);
 	assert_true(a.inertia == 0 && isnan(a.silhouette));
-	assert_int_equal(a.breakeven, -1);
+	assert_int_equal(a.ngroups, 0);
+	assert_int_equal(a.ncand, 0);
+	assert_null(analysis_group(&a, 0));
+	assert_int_equal(analysis_be_index(&a, NULL), -1);
 	assert_int_equal(a.npareto, 0);
 	assert_int_equal(analysis_sort(&ds, &a, COL_N, false, NULL), 0);
 	/* n = 1 */
@@ -1356,7 +2196,13 @@ static void test_edges(void **state)
 	assert_true(a.rows[0].is_ref && a.rows[0].Ep == 1.0 && a.rows[0].pareto);
 	assert_int_equal(a.k, 1);
 	assert_true(a.inertia == 0 && isnan(a.silhouette));
-	assert_int_equal(a.breakeven, 0);
+	/* only the reference: nothing to compare with */
+	assert_int_equal(a.ngroups, 1);
+	expect_bracket(&a.groups[0].be, BE_ONE_ROW, -1, -1, false);
+	assert_null(be_sys(&ds, &a, 0));
+	assert_int_equal(a.groups[0].ncand, 1);
+	expect_bracket(&a.groups[0].cand[0].b, BE_ONE_ROW, -1, -1, false);
+	assert_int_equal(a.groups[0].sens_lo, -1);
 	assert_int_equal(a.clusters[0].n, 1);
 	assert_true(a.clusters[0].ep_sd == 0);
 	p.k = 0;
@@ -1442,7 +2288,7 @@ static void test_deterministic(void **state)
 		assert_memory_equal(a.rows, b.rows, a.n * sizeof *a.rows);
 		assert_memory_equal(&a.inertia, &b.inertia, sizeof a.inertia);
 		assert_memory_equal(a.clusters, b.clusters, sizeof a.clusters);
-		assert_int_equal(a.breakeven, b.breakeven);
+		same_groups(&ds, &a, &ds, &b);
 	}
 	analysis_free(&a);
 	analysis_free(&b);
@@ -1476,17 +2322,23 @@ static void test_lazy_range(void **state)
 			for (size_t i = 0; i < a.n; i++)
 				done += a.rows[i].ci_done;
 			assert_true(done < a.n / 2);
-			size_t firm = a.be_firm < 0 ? SIZE_MAX : a.rows[a.be_firm].row;
-			size_t loose = a.be_loose < 0 ? SIZE_MAX : a.rows[a.be_loose].row;
-			struct fam_be fam[MAX_FAM_BE];
-			size_t nfam = a.nfam;
-			memcpy(fam, a.fam, sizeof fam);
+			assert_int_equal(a.ngroups, mode ? 5 : 1);
+			/* the same groups again after every interval is drawn */
+			struct analysis b = a;
+			b.groups = malloc(a.ngroups * sizeof *b.groups);
+			b.cand = malloc(a.ncand * sizeof *b.cand);
+			assert_non_null(b.groups);
+			assert_non_null(b.cand);
+			memcpy(b.cand, a.cand, a.ncand * sizeof *b.cand);
+			for (size_t g = 0; g < a.ngroups; g++) {
+				b.groups[g] = a.groups[g];
+				b.groups[g].cand = b.cand + (a.groups[g].cand - a.cand);
+			}
 			assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
 			assert_int_equal(analysis_breakeven(&ds, &a, th, NULL), 0);
-			assert_int_equal(a.be_firm < 0 ? SIZE_MAX : a.rows[a.be_firm].row, firm);
-			assert_int_equal(a.be_loose < 0 ? SIZE_MAX : a.rows[a.be_loose].row, loose);
-			assert_int_equal(a.nfam, nfam);
-			assert_memory_equal(a.fam, fam, nfam * sizeof *fam);
+			same_groups(&ds, &a, &ds, &b);
+			free(b.groups);
+			free(b.cand);
 		}
 	}
 	analysis_free(&a);
@@ -1574,6 +2426,7 @@ static void test_paper_table1(void **state)
 		fail_msg("%s", err.msg);
 	dataset_classify(&ds);
 	params_init(&p);
+	p.mode = REF_PAPER;
 	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
 		p.workload = want[i].bench;
 		run_ok(&ds, &p, &a);
@@ -1603,6 +2456,12 @@ int main(void)
 		cmocka_unit_test(test_pareto_ties),
 		cmocka_unit_test(test_breakeven),
 		cmocka_unit_test(test_breakeven_tie),
+		cmocka_unit_test(test_bracket_kinds),
+		cmocka_unit_test(test_bracket_at_theta),
+		cmocka_unit_test(test_bracket_ties),
+		cmocka_unit_test(test_group_sensitivity),
+		cmocka_unit_test(test_bracket_property),
+		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_breakeven_range),
