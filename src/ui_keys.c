@@ -5,6 +5,8 @@
  * prompt is handled in ui_prompt.c, whose actions the table names too. */
 #include "ui_app.h"
 
+#include "describe.h"
+
 #include <curses.h>
 #include <limits.h>
 #include <math.h>
@@ -120,8 +122,7 @@ static unsigned act_jump_ref(struct app *app, struct ui_press in)
 	(void)in;
 	if (i < 0)
 		ui_state_msg(app, true, "the reference row is not shown%s",
-			     app->p.mode == REF_FAMILY ? " (per-family mode: each family has its own)"
-			     : app->rowfilt[0] ? " (the row filter hides it)" : "");
+			     app->rowfilt[0] ? " (the row filter hides it)" : "");
 	else
 		ui_state_select(app, i);
 	return UI_REDRAW;
@@ -134,7 +135,10 @@ static unsigned act_jump_breakeven(struct app *app, struct ui_press in)
 	char b[32];
 
 	(void)in;
-	if (!g || g->be_row < 0)
+	if (g && g->be.kind == BE_ONE_ROW)
+		ui_state_msg(app, true, "no break-even row in %s: one row, nothing to compare with",
+			     describe_group_name(g));
+	else if (!g || g->be_row < 0)
 		ui_state_msg(app, true, "no break-even row%s%s: no row reaches E' >= %s",
 			     g && g->family ? " in " : "", g && g->family ? g->family : "",
 			     fmt_short(app->p.theta, b, sizeof b));
@@ -618,8 +622,8 @@ static const struct ui_key key_table[] = {
 	UI_KEY(UI_FKEY(KEY_HOME), act_move, -ARG_END, UI_CTX_MAIN, "first row"),
 	UI_KEY('G', act_move, ARG_END, UI_CTX_MAIN, "last row"),
 	UI_KEY(UI_FKEY(KEY_END), act_move, ARG_END, UI_CTX_MAIN, "last row"),
-	UI_KEY('o', act_jump_ref, 0, UI_CTX_MAIN, "go to the reference row"),
-	UI_KEY('b', act_jump_breakeven, 0, UI_CTX_MAIN, "go to the break-even row"),
+	UI_KEY('o', act_jump_ref, 0, UI_CTX_MAIN, "go to the reference of the selected row's group"),
+	UI_KEY('b', act_jump_breakeven, 0, UI_CTX_MAIN, "go to the break-even row of the selected row's group"),
 	UI_KEY(K_ENTER, act_detail, 0, UI_CTX_MAIN, "detail of the selected row"),
 	UI_KEY('z', act_zoom, 0, UI_CTX_MAIN, "zoom: plot and table, plot only, table only"),
 	UI_KEY('f', act_menu, 0, UI_CTX_MAIN, "family filter menu"),

@@ -608,8 +608,11 @@ char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
 
 long ui_state_ref_pos(const struct app *app)
 {
+	/* the reference of the selected row's group (family mode has one per family) */
+	size_t ref = app->nvis ? ui_state_arow(app, app->sel)->ref : SIZE_MAX;
+
 	for (size_t i = 0; i < app->nvis; i++)
-		if (ui_state_arow(app, i)->is_ref)
+		if (ui_state_arow(app, i)->is_ref && ui_state_arow(app, i)->row == ref)
 			return (long)i;
 	return -1;
 }

@@ -374,17 +374,32 @@ static void jump_keys(void **state)
 	(void)state;
 	small(&f);
 	open_app(&f, "v4.1");
-	key(f.app, 'G');
+	/* o goes to the reference of the selected row's group: H100 SXM's is XE8640 (N 4) */
+	for (size_t i = 0; i < f.app->nvis; i++)
+		if (strcmp(ui_state_row(f.app, i)->system, "eos_64") == 0)
+			ui_state_select(f.app, i);
 	key(f.app, 'o');
 	assert_true(ui_state_arow(f.app, f.app->sel)->is_ref);
-	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "ws_2xA5000");
-	key(f.app, 'g');
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "XE8640x4H100-SXM-80GB");
+	/* b goes to the break-even row of the selected row's group: from eos_512 (H100 SXM) to
+	 * 1xSMC (N 8, 5.5 min, E' 10.2/5.5*4/8 = 0.93, the fastest H100 row reaching 0.8) */
+	for (size_t i = 0; i < f.app->nvis; i++)
+		if (strcmp(ui_state_row(f.app, i)->system, "eos_512") == 0)
+			ui_state_select(f.app, i);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
 	key(f.app, 'b');
-	assert_true(f.app->a.breakeven >= 0);
-	assert_int_equal(f.app->vis[f.app->sel], (size_t)f.app->a.breakeven);
+	assert_true(ui_state_arow(f.app, f.app->sel)->be);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "1xSMC-H100-SXM-80GB");
+	/* a group that is only its reference has none, and b says so */
+	for (size_t i = 0; i < f.app->nvis; i++)
+		if (strcmp(ui_state_row(f.app, i)->system, "tpu_v5p_128") == 0)
+			ui_state_select(f.app, i);
+	key(f.app, 'b');
+	if (!strstr(f.app->msg, "no break-even row in TPU-v5p: one row"))
+		fail_msg("message: %s", f.app->msg);
 	/* with the break-even row filtered out, b says so and stays */
 	key(f.app, '|');
-	keys(f.app, "ws_");
+	keys(f.app, "eos_5");
 	key(f.app, '\n');
 	key(f.app, 'b');
 	assert_non_null(strstr(f.app->msg, "hidden by the row filter"));
@@ -749,11 +764,17 @@ static void theta_change_in_place(void **state)
 	open_app(&f, "v4.1");
 	f.app->p.theta = 0.05;
 	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
-	assert_true(f.app->a.breakeven >= 0);
-	assert_true(f.app->a.rows[f.app->a.breakeven].Ep >= 0.05);
+	for (size_t g = 0; g < f.app->a.ngroups; g++) {
+		long i = analysis_be_index(&f.app->a, &f.app->a.groups[g]);
+		assert_true(f.app->a.groups[g].be.kind == BE_ONE_ROW || i >= 0);
+		assert_true(i < 0 || f.app->a.rows[i].Ep >= 0.05);
+	}
 	f.app->p.theta = GS_THETA_MAX;
 	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
-	assert_true(f.app->a.breakeven < 0 || f.app->a.rows[f.app->a.breakeven].Ep >= GS_THETA_MAX);
+	for (size_t g = 0; g < f.app->a.ngroups; g++) {
+		long i = analysis_be_index(&f.app->a, &f.app->a.groups[g]);
+		assert_true(i < 0 || f.app->a.rows[i].Ep >= GS_THETA_MAX);
+	}
 	/* no rows: the last run may have failed, so the analysis runs again */
 	f.app->a.n = 0;
 	assert_int_equal(ui_state_theta_changed(f.app), UI_RECOMPUTE);
