@@ -90,6 +90,8 @@ struct dataset {
 					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
 	struct gs_warn warn;
+	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
+	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
 };
 
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */

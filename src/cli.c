@@ -19,7 +19,7 @@
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
-	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES
+	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT
 };
 
 static const struct option long_opts[] = {
@@ -49,6 +49,7 @@ static const struct option long_opts[] = {
 	{ "all-rounds", no_argument, NULL, O_ALL_ROUNDS },
 	{ "pareto-cost", no_argument, NULL, O_PARETO_COST },
 	{ "prices", required_argument, NULL, O_PRICES },
+	{ "strict", no_argument, NULL, O_STRICT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -117,6 +118,8 @@ void cli_usage(FILE *fp)
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
 "      --mouse on|off      mouse in the explorer (default on, off over SSH)\n"
+"      --strict            a bad results row is an error (default: skipped, counted in the\n"
+"                          summary and the status line, with its file:line)\n"
 "  -h, --help              this text\n"
 "  -V, --version           version\n"
 "\n"
@@ -304,6 +307,7 @@ static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given
 	case O_PRICES: c->prices_path = arg; return 0;
 	case O_AVAIL_ONLY: c->params.available_only = true; return 0;
 	case O_NO_COLLAPSE: c->params.collapse = false; return 0;
+	case O_STRICT: c->strict = true; return 0;
 	case O_ALL_ROUNDS: c->params.all_rounds = true; return 0;
 	default: return 1;
 	}
@@ -667,6 +671,28 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 				append_valid(err, names, n);
 				goto out;
 			}
+		}
+	}
+	if (c->strict && ds->skipped) {
+		err_set(err, NULL, 0, 0, "%s (--strict: %zu bad row%s skipped is an error)", ds->skip_first,
+			ds->skipped, ds->skipped == 1 ? "" : "s");
+		goto out;
+	}
+	/* a column no shown row has would rank by the tie-break alone, or plot nothing */
+	{
+		bool sort_kwh = p->sort == COL_KWH, sort_cost = p->sort == COL_COST;
+		bool y_kwh = c->print && c->ui.y_metric == MET_KWH, y_cost = c->print && c->ui.y_metric == MET_COST;
+		bool kwh = false, cost = false;
+		for (size_t i = 0; i < a->n; i++) {
+			kwh |= !isnan(a->rows[i].kwh);
+			cost |= !isnan(a->rows[i].cost_lo);
+		}
+		if (((sort_kwh || y_kwh) && !kwh) || ((sort_cost || y_cost) && !cost)) {
+			bool k = ((sort_kwh || y_kwh) && !kwh);
+			err_set(err, NULL, 0, 0, "%s %s: no shown row of %s %s has %s", sort_kwh || sort_cost ? "--sort" : "--y-metric",
+				k ? "kwh" : "cost", p->round, p->workload,
+				k ? "energy measured (kwh)" : "a price (cost: see prices.csv)");
+			goto out;
 		}
 	}
 	rc = 0;

@@ -436,6 +436,17 @@ static int row_texts(struct loader *L, struct row *r)
 	return 0;
 }
 
+/* A row skipped (its warning just given): counted, and the first one's warning kept, so that
+ * reports and the status line can say rows were lost and where. Returns 0. */
+static int row_skipped(struct loader *L)
+{
+	struct dataset *ds = L->ds;
+
+	if (ds->skipped++ == 0 && ds->warn.n)
+		snprintf(ds->skip_first, sizeof ds->skip_first, "%s", ds->warn.items[ds->warn.n - 1]);
+	return 0;
+}
+
 /* The current record as a row: checked, pooled, dropped as a duplicate or appended. 0, or -1
  * when out of memory. */
 static int row_take(struct loader *L)
@@ -447,17 +458,17 @@ static int row_take(struct loader *L)
 	if (L->nfields != L->nheader) {
 		warn_add(&ds->warn, L->name, L->rec_line, 0, "row has %zu fields, the header has %zu; row skipped",
 			 L->nfields, L->nheader);
-		return 0;
+		return row_skipped(L);
 	}
 	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
 		field_text(L, required[i], &len);
 		if (len == 0) {
 			warn_at(L, required[i], "%s is empty; row skipped", column_names[required[i]]);
-			return 0;
+			return row_skipped(L);
 		}
 	}
 	if (!row_numbers(L, &r))
-		return 0;
+		return row_skipped(L);
 	if (runs_parse(L, &r) < 0 || row_texts(L, &r) < 0 || key_room(L) < 0)
 		return -1;
 	r.price_lo = r.price_hi = NAN;

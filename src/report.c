@@ -411,7 +411,8 @@ static void report_pareto(const struct table_view *v, const struct dataset *ds,
 		if (l > sw)
 			sw = l;
 	}
-	fprintf(out, "Pareto frontier on (T, A): %zu of %zu rows, fastest first\n", n, a->n);
+	fprintf(out, "Pareto frontier on (T, %s): %zu of %zu rows, fastest first\n",
+		a->pareto_cost ? "cost to train" : "A", n, a->n);
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
 		struct cells l = { out, 2 };
@@ -582,6 +583,9 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	fputs("  reference   ", out);
 	report_ref(ds, a, p, out);
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
+	if (ds->skipped)
+		fprintf(out, "  skipped     %zu bad row%s of the input, not in any count (the first: %s)\n",
+			ds->skipped, ds->skipped == 1 ? "" : "s", ds->skip_first);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	report_be_more(v, ds, a, p, out);

@@ -588,6 +588,8 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 			 app->rowfilt, a->n);
 	else
 		snprintf(rows, sizeof rows, "%zu/%zu rows", app->nvis, a->total);
+	if (app->ds->skipped)
+		snprintf(rows + strlen(rows), sizeof rows - strlen(rows), ", %zu skipped", app->ds->skipped);
 	snprintf(head, sizeof head, " %s | theta %s: ", kbuf, fmt_short(app->p.theta, b3, sizeof b3));
 	snprintf(tail, sizeof tail, "%s | %s", ui_state_fit_text(app, brief, fit, sizeof fit), rows);
 	/* the groups get what is left, the selected row's first, whole entries only */
@@ -688,11 +690,16 @@ static void draw_msgline(const struct app *app)
 		put_clip(app, r->y, 1, r->w - 1, app->msg, m);
 		return;
 	}
-	if (app->a.ncross) {
-		/* E' against another family's reference: said on this line while no message is */
-		char warn[200];
-		snprintf(warn, sizeof warn, " E' mixes %s and %s: f or m to compare within a family",
-			 app->a.cross_ref_fam, app->a.cross_row_fam);
+	if (app->a.ncross || app->ds->skipped) {
+		/* rows lost from the input, or E' against another family's reference: said on this
+		 * line while no message is */
+		char warn[800];
+		if (app->ds->skipped)
+			snprintf(warn, sizeof warn, " %zu row%s skipped: %s", app->ds->skipped,
+				 app->ds->skipped == 1 ? "" : "s", app->ds->skip_first);
+		else
+			snprintf(warn, sizeof warn, " E' mixes %s and %s: m back to family mode compares "
+				 "within a family", app->a.cross_ref_fam, app->a.cross_row_fam);
 		/* the warning, and the way to the help at the line's end as on every other frame */
 		fill(r->y, 0, r->w, role_attr(R_NORMAL));
 		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));

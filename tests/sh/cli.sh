@@ -139,7 +139,7 @@ paper_ref() {
 	} END { print best }'
 }
 
-expect_exit "--print summary exits 0" 0 "$G" --print summary
+expect_exit "--print summary --mode paper exits 0" 0 "$G" --mode paper --print summary
 cp "$TMP/out" "$TMP/summary"
 contains "BERT reference is the paper's (Krai 2xA5000, 366.19 min)" "$TMP/summary" \
 	"reference   Krai 7920T_2xA5000_hdd (N=2, 366.19 min, paper)"
