@@ -9,6 +9,7 @@
 #include "describe.h"
 
 #include <curses.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -563,15 +564,19 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 	snprintf(buf, n, "%s%s%s", head, ui_text_cut(r->system, avail, app->utf8, cut, sizeof cut), tail);
 }
 
-/* Status line 2's fields, long, short or shortest ("k=3 (log2 N, E') I=35.2 sil 0.71",
- * "k=3 N,E' I=35.2 sil 0.71", "k=3 I=35.2 sil 0.71"). */
+/* Status line 2's fields, long, short, shorter or shortest ("k=3 (log2 N, E') I=35.2 sil 0.71",
+ * "k=3 N,E' I=35.2 sil 0.71", "k=3 I=35.2 sil 0.71", "k=3"), then theta and the groups'
+ * brackets in what is left; a form in which not even the first group fits gives way to the
+ * next (its width returned as INT_MAX). */
 static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 {
 	static const char *const feats[FEAT_COUNT] = { "N,E'", "N,T", "N,E',T" };
 	char b1[32], b2[32], b3[32], kbuf[96], fit[160], rows[UI_SEARCH_MAX + 96];
 	const char *auto_k = app->p.k == 0 ? " auto" : "";
 
-	if (brief)
+	if (brief > 2)
+		snprintf(kbuf, sizeof kbuf, "k=%d%s", app->a.k, auto_k); /* the groups matter more */
+	else if (brief)
 		snprintf(kbuf, sizeof kbuf, "k=%d%s%s%s I=%s sil %s", app->a.k, auto_k, brief > 1 ? "" : " ",
 			 brief > 1 ? "" : (unsigned)app->p.feats < FEAT_COUNT ? feats[app->p.feats] : "?",
 			 fmt_sig(app->a.inertia, 3, b1, sizeof b1), fmt_fixed(app->a.silhouette, 2, b2, sizeof b2));
@@ -596,6 +601,9 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	room = app->lay.cols - text_width(head, app->utf8) - text_width(tail, app->utf8);
 	describe_groups(a, app->nvis ? a->rows[app->vis[app->sel]].group : 0, room < 8 ? 8 : room,
 			groups, sizeof groups);
+	/* not even the selected row's group fits: a shorter form of the other fields first */
+	if (groups[0] == '+' && brief < 3)
+		return INT_MAX;
 	if (snprintf(buf, n, "%s%s%s", head, groups, tail) >= (int)n)
 		buf[n - 1] = '\0'; /* cut; the caller measures what is there */
 	return text_width(buf, app->utf8);
@@ -632,8 +640,9 @@ static void draw_status(const struct app *app)
 
 	/* line 2: clusters, threshold, counts; the short form when the long one does not fit */
 	fill(l->status2.y, 0, l->cols, st);
-	if (fields_text(app, 0, buf, sizeof buf) > l->cols && fields_text(app, 1, buf, sizeof buf) > l->cols)
-		fields_text(app, 2, buf, sizeof buf);
+	for (int brief = 0; brief < 3 && fields_text(app, brief, buf, sizeof buf) > l->cols; brief++)
+		if (brief == 2)
+			fields_text(app, 3, buf, sizeof buf);
 	put_clip(app, l->status2.y, 0, l->cols, buf, st);
 }
 

@@ -1,0 +1,71 @@
+#!/bin/sh
+# The hardware-controlled view on screen: the explorer opens in family mode; on v5.1
+# Llama2-LoRA the points at N 128-576 (E' 0.2-0.3) are drawn, not clipped; the status line and
+# the legend give each family's bracket exactly as --print summary does, whole, at every width
+# (60..300 for the plot's legend, a spread of terminal widths for the status line).
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+one_round v5.1
+
+# each family's short bracket from the summary: "FAMILY<TAB>BRACKET"
+"$GPUSCALE" -w llama2_70b_lora --print summary >"$TMP/sum" 2>"$TMP/err"
+awk '/^  family      / { f = substr($0, 15) }
+	/^    bracket     / { b = substr($0, 17); sub(/ \(.*/, "", b); sub(/  .*/, "", b); print f "\t" b }' \
+	"$TMP/sum" >"$TMP/brackets"
+if [ "$(wc -l <"$TMP/brackets")" -ge 5 ]; then ok "summary: a bracket per family ($(wc -l <"$TMP/brackets"))"
+else nok "summary: a bracket per family" "$(cat "$TMP/sum")"; fi
+
+# check_pairs DESC TEXT: every "FAMILY BRACKET" the text gives (a comma list) is the summary's
+check_pairs() {
+	printf '%s\n' "$2" | tr ',' '\n' | sed 's/^ *//; s/ *$//' | grep -v '^+[0-9]* more$' | grep . >"$TMP/pairs"
+	bad=$(awk -F'\t' 'NR == FNR { want[$1 " " $2] = 1; next } !($0 in want) { print }' "$TMP/brackets" "$TMP/pairs")
+	if [ -s "$TMP/pairs" ] && [ -z "$bad" ]; then ok "$1"; else nok "$1" "not the summary's: '$bad'" "text: $2"; fi
+}
+
+# ---- the plot's legend, every width 60..300: "FAMILY break-even BRACKET", whole ----
+badw=""
+w=60
+while [ $w -le 300 ]; do
+	"$GPUSCALE" -w llama2_70b_lora --print plot --width $w --height 20 >"$TMP/p" 2>/dev/null
+	leg=$(tail -n 1 "$TMP/p")
+	be=$(printf '%s\n' "$leg" | sed -n 's/.*: \(.*\) break-even \([^ ]*\).*/\1 \2/p')
+	if [ -n "$be" ]; then
+		printf '%s\n' "$be" >"$TMP/pairs"
+		awk -F'\t' 'NR == FNR { want[$1 " " $2] = 1; next } !($0 in want) { exit 1 }' "$TMP/brackets" "$TMP/pairs" ||
+			badw="$badw $w($be)"
+	fi
+	# a cut legend ends in ' ~' after a whole field, never inside a number
+	case "$leg" in *[0-9]~*|*[0-9][0-9]) badw="$badw $w(cut:${leg##* })" ;; esac
+	w=$((w + 1))
+done
+if [ -z "$badw" ]; then ok "--print plot legend at every width 60..300: the bracket whole and equal to the summary's"
+else nok "--print plot legend at every width 60..300" "bad at:$badw"; fi
+
+# ---- the explorer ----
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; echo "1..$n_"; exit 0; fi
+for size in 80x24 200x60 60x20 100x30 120x40 160x50 250x60 300x70; do
+	cols=${size%x*} rows=${size#*x}
+	ui_start "$cols" "$rows" ""
+	if ! ui_wait "[Llama2-LoRA]"; then nok "$size: opens on Llama2-LoRA" "$(cat "$UI_SCREEN")"; continue; fi
+	ui_cap
+	st=$(grep -F ' | theta 0.8: ' "$UI_SCREEN" | head -n 1)
+	if grep -qF 'ref: per family' "$UI_SCREEN"; then ok "$size: opens in family mode"
+	else nok "$size: opens in family mode" "$(tail -n 4 "$UI_SCREEN")"; fi
+	groups=$(printf '%s\n' "$st" | sed 's/.* | theta 0\.8: //; s/ | .*//')
+	check_pairs "$size: the status line's brackets are the summary's, whole" "$groups"
+	leg=$(grep -F ' break-even ' "$UI_SCREEN" | head -n 1)
+	be=$(printf '%s\n' "$leg" | sed -n 's/.*: \(.*\) break-even \([^ ]*\).*/\1 \2/p')
+	check_pairs "$size: the legend's bracket is the summary's" "$be"
+	# no point clipped below: the legend has no 'v N' count, and the low points are drawn
+	if printf '%s\n' "$leg" | grep -Eq '(^| )v [0-9]'; then nok "$size: no point clipped below theta" "$leg"
+	else ok "$size: no point clipped below theta"; fi
+	if [ "$size" = 80x24 ] || [ "$size" = 200x60 ]; then
+		# the lowest labelled y row is at most 0.2: the N 128-576 points at E' 0.2-0.3 are in range
+		low=$(grep -E '^ *[0-9.]+ \+' "$UI_SCREEN" | tail -n 1 | sed 's/^ *\([0-9.]*\).*/\1/')
+		if awk -v v="$low" 'BEGIN { exit !(v != "" && v + 0 <= 0.2) }'; then
+			ok "$size: the y axis reaches down to the low-E' points ($low)"
+		else nok "$size: the y axis reaches down to the low-E' points" "lowest label '$low'" "$(cat "$UI_SCREEN")"; fi
+	fi
+done
+ui_stop
+echo "1..$n_"
