@@ -67,5 +67,26 @@ for size in 80x24 200x60 60x20 100x30 120x40 160x50 250x60 300x70; do
 		else nok "$size: the y axis reaches down to the low-E' points" "lowest label '$low'" "$(cat "$UI_SCREEN")"; fi
 	fi
 done
+
+# ---- the row filter narrows the view, says so, and the export writes and heads what is shown
+mkdir -p "$TMP/exp"
+UI_CWD="$TMP/exp" ui_start 120 40 ""
+ui_wait "[Llama2-LoRA]"
+ui_keys '|'
+ui_keys t h e i a
+ui_keys Enter
+if ui_wait "analysis over 62"; then ok "row filter: the status line says the view and the analysis"
+else nok "row filter: the status line says the view and the analysis" "$(tail -n 4 "$UI_SCREEN")"; fi
+view=$(sed -n 's/.*view \([0-9]*\) of 62 rows.*/\1/p' "$UI_SCREEN" | head -n 1)
+ui_keys e
+ui_wait "exported"
+csv=$(ls "$TMP/exp"/gpuscale-*.csv 2>/dev/null | head -n 1)
+txt=$(ls "$TMP/exp"/gpuscale-*.txt 2>/dev/null | head -n 1)
+want=$("$GPUSCALE" -w llama2_70b_lora --print csv | awk -F, 'NR > 1 && $5 ~ /theia/' | wc -l)
+if [ -n "$csv" ] && [ "$(($(wc -l <"$csv") - 1))" -eq "$want" ] && [ "$view" = "$want" ]; then
+	ok "row filter: the export writes the $want rows shown"
+else nok "row filter: the export writes the rows shown" "csv '$csv' lines $(wc -l <"$csv" 2>/dev/null), view '$view', want $want"; fi
+if [ -n "$txt" ] && head -n 1 "$txt" | grep -qF " $want/62 rows"; then ok "row filter: the plot file is headed with the rows shown"
+else nok "row filter: the plot file is headed with the rows shown" "$(head -n 1 "$txt" 2>/dev/null)"; fi
 ui_stop
 echo "1..$n_"
