@@ -409,12 +409,12 @@ static void draw_table(const struct app *app)
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!on[c])
 			continue;
-		if (table_cols[c].sort == (int)app->p.sort) {
+		if (table_cols[c]->sort == (int)app->p.sort) {
 			/* the sort column: its heading, a blank, the direction, in reverse video */
-			snprintf(buf, sizeof buf, "%s %s", table_cols[c].head, app->p.desc ? "v" : "^");
-			put_cell(app, r->y, x, w[c], buf, table_cols[c].right, role_attr(R_HEAD) | A_REVERSE);
+			snprintf(buf, sizeof buf, "%s %s", table_cols[c]->head, app->p.desc ? "v" : "^");
+			put_cell(app, r->y, x, w[c], buf, table_cols[c]->right, role_attr(R_HEAD) | A_REVERSE);
 		} else {
-			put_cell(app, r->y, x, w[c], table_cols[c].head, table_cols[c].right, role_attr(R_HEAD));
+			put_cell(app, r->y, x, w[c], table_cols[c]->head, table_cols[c]->right, role_attr(R_HEAD));
 		}
 		x += w[c] + 1;
 	}
@@ -448,7 +448,7 @@ static void draw_table(const struct app *app)
 				text = ui_state_name(app, i, buf, sizeof buf);
 			else
 				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
-			put_cell(app, y, x, w[c], text, table_cols[c].right, at);
+			put_cell(app, y, x, w[c], text, table_cols[c]->right, at);
 			x += w[c] + 1;
 		}
 	}

@@ -364,29 +364,9 @@ static unsigned act_theta_step(struct app *app, struct ui_press in)
 
 /* ---- sort ---- */
 
-/* Bigger is better for the efficiency columns and for Pareto membership; smaller for the rest. */
-static bool natural_desc(enum col c)
-{
-	return c == COL_EP || c == COL_S || c == COL_E || c == COL_PARETO;
-}
-
-/* Full names for the sort message (the table headings are terse). */
-static const char *col_long_name(enum col c)
-{
-	static const char *const names[COL_COUNT] = {
-		[COL_EP] = "normalized efficiency E'", [COL_S] = "speedup S", [COL_E] = "efficiency E",
-		[COL_T] = "minutes", [COL_A] = "accelerator-hours A", [COL_N] = "accelerators N",
-		[COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter", [COL_FAMILY] = "family",
-		[COL_CLUSTER] = "cluster", [COL_PARETO] = "Pareto mark", [COL_SPREAD] = "spread",
-		[COL_KWH] = "energy kWh", [COL_COST] = "cost to train", [COL_ROUND] = "round",
-		[COL_DIV] = "division",
-	};
-	return (unsigned)c < COL_COUNT && names[c] ? names[c] : col_name(c);
-}
-
 static unsigned sorted(struct app *app)
 {
-	ui_state_msg(app, false, "sorted by %s (%s)%s", col_long_name(app->p.sort),
+	ui_state_msg(app, false, "sorted by %s (%s)%s", reg_col(app->p.sort)->long_name,
 		     app->p.desc ? "descending" : "ascending",
 		     app->zoom == ZOOM_PLOT ? ": z shows the table" : "");
 	return UI_RESORT;
@@ -395,7 +375,7 @@ static unsigned sorted(struct app *app)
 static unsigned sort_by(struct app *app, enum col c)
 {
 	app->p.sort = c;
-	app->p.desc = natural_desc(c);
+	app->p.desc = reg_col(c)->desc;
 	return sorted(app);
 }
 
@@ -408,7 +388,7 @@ static enum col sort_step(const struct app *app, unsigned dir)
 	for (int tries = 0; tries < COL_COUNT; tries++) {
 		c = (c + dir) % COL_COUNT;
 		for (int t = 0; t < TC_COUNT; t++)
-			if (table_cols[t].sort == (int)c && ui_layout_col_possible(app, t))
+			if (table_cols[t]->sort == (int)c && ui_layout_col_possible(app, t))
 				return (enum col)c;
 	}
 	return app->p.sort;
@@ -571,11 +551,11 @@ static unsigned act_click(struct app *app, struct ui_press in)
 	}
 	if (pane == 4) {
 		int c = ui_layout_col_at(app, app->ptr_x);
-		if (c < 0 || table_cols[c].sort < 0)
+		if (c < 0 || table_cols[c]->sort < 0)
 			return UI_REDRAW;
-		if ((int)app->p.sort == table_cols[c].sort)
+		if ((int)app->p.sort == table_cols[c]->sort)
 			return act_reverse(app, in);
-		return sort_by(app, (enum col)table_cols[c].sort);
+		return sort_by(app, (enum col)table_cols[c]->sort);
 	}
 	return 0;
 }
@@ -634,7 +614,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY('-', act_k_step, -1, UI_CTX_MAIN, "one cluster less (k down)"),
 	UI_KEY('a', act_auto_k, 0, UI_CTX_MAIN, "auto-k (best silhouette)"),
 	UI_KEY('c', act_feats, 0, UI_CTX_MAIN, "cycle cluster features"),
-	UI_KEY('y', act_metric, 0, UI_CTX_MAIN, "cycle plot metric (E', S, T, A, E, kWh, cost)"),
+	UI_KEY('y', act_metric, 0, UI_CTX_MAIN, "cycle plot metric"),
 	UI_KEY('Y', act_toggle, TG_LOG_Y, UI_CTX_MAIN, "log-scale y axis on/off"),
 	UI_KEY('t', act_theta_step, 1, UI_CTX_MAIN, "theta up by 0.05"),
 	UI_KEY('T', act_theta_step, -1, UI_CTX_MAIN, "theta down by 0.05"),
@@ -823,6 +803,22 @@ static enum ui_ctx help_ctx(const struct ui_key *k)
 	return UI_IS_PTR(k->key) ? UI_CTX_MOUSE : k->ctx;
 }
 
+/* y's help names the metrics it cycles through, in the registry's order. */
+static const char *metric_help(void)
+{
+	static char help[160];
+	char list[128];
+
+	if (!help[0]) {
+		size_t at = 0;
+		for (int m = 0; m < MET_COUNT && at < sizeof list; m++)
+			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", m ? ", " : "",
+					       metric_name((enum metric)m));
+		snprintf(help, sizeof help, "cycle plot metric (%s)", list);
+	}
+	return help;
+}
+
 void ui_keys_help_build(struct app *app)
 {
 	struct ui_help_line *h = NULL;
@@ -857,7 +853,7 @@ void ui_keys_help_build(struct app *app)
 			break;
 		h = &app->help[app->nhelp++];
 		snprintf(h->keys, sizeof h->keys, "%s", name);
-		h->help = k->help;
+		h->help = k->fn == act_metric ? metric_help() : k->help;
 		h->ctx = ctx;
 	}
 }

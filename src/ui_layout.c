@@ -22,7 +22,7 @@
  * heading nor moves the other columns, and the arrow stands apart from the name. */
 static int col_width(int c)
 {
-	int w = table_cols[c].w, hw = (int)strlen(table_cols[c].head) + 2;
+	int w = table_cols[c]->w, hw = (int)strlen(table_cols[c]->head) + 2;
 	return w > hw ? w : hw;
 }
 
@@ -87,15 +87,15 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 	for (int c = 0; c < TC_COUNT; c++) {
 		w[c] = col_width(c);
 		on[c] = ui_layout_col_possible(app, c) &&
-			(table_cols[c].prio >= PRIO_ALWAYS || table_cols[c].sort == (int)app->p.sort);
+			(table_cols[c]->prio >= PRIO_ALWAYS || table_cols[c]->sort == (int)app->p.sort);
 	}
 	/* the system name first: all it needs, up to 24 columns or 40% of the width, whichever is
 	 * more, or whole once everything fits (each of these grows with the width, so the name's
 	 * room never shrinks) */
 	if (sys_need > UI_NAME_MIN && sys_need > width * 2 / 5 && width < table_full(app))
 		sys_need = UI_NAME_MIN > width * 2 / 5 ? UI_NAME_MIN : width * 2 / 5;
-	if (sys_need < table_cols[TC_SYS].w)
-		sys_need = table_cols[TC_SYS].w;
+	if (sys_need < table_cols[TC_SYS]->w)
+		sys_need = table_cols[TC_SYS]->w;
 	add = width - total_of(on, w);
 	grow(&w[TC_SYS], sys_need - w[TC_SYS], &add);
 	/* then the other columns, most important first, each while it fits whole */
@@ -103,7 +103,7 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 		int best = -1;
 		for (int c = 0; c < TC_COUNT; c++)
 			if (!on[c] && ui_layout_col_possible(app, c) && w[c] + 1 <= add &&
-			    (best < 0 || table_cols[c].prio > table_cols[best].prio))
+			    (best < 0 || table_cols[c]->prio > table_cols[best]->prio))
 				best = c;
 		if (best < 0)
 			break;
@@ -134,7 +134,7 @@ bool ui_layout_col_shown(const struct app *app, int sort_col)
 		return false;
 	ui_layout_table_plan(app, app->lay.table.w, on, w);
 	for (int c = 0; c < TC_COUNT; c++)
-		if (on[c] && table_cols[c].sort == sort_col)
+		if (on[c] && table_cols[c]->sort == sort_col)
 			return true;
 	return false;
 }
