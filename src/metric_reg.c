@@ -27,6 +27,7 @@ static double v_pareto(const struct arow *r) { return r->pareto; }
 static double v_spread(const struct arow *r) { return (r->t_hi - r->t_lo) / r->T; }
 static double v_kwh(const struct arow *r) { return r->kwh; }
 static double v_cost(const struct arow *r) { return arow_cost(r); }
+static double v_xh(const struct arow *r) { return 60 / r->T; }
 
 static const char *t_system(const struct row *r) { return nz(r->system); }
 static const char *t_submitter(const struct row *r) { return nz(r->submitter); }
@@ -38,6 +39,8 @@ static void i_ep(const struct arow *r, double *lo, double *hi) { *lo = r->ep_ci_
 static void i_s(const struct arow *r, double *lo, double *hi) { *lo = r->s_ci_lo; *hi = r->s_ci_hi; }
 static void i_t(const struct arow *r, double *lo, double *hi) { *lo = r->t_ci_lo; *hi = r->t_ci_hi; }
 static void i_a(const struct arow *r, double *lo, double *hi) { *lo = r->a_ci_lo; *hi = r->a_ci_hi; }
+/* X = 60 / T falls as T rises: its interval is T's turned round */
+static void i_xh(const struct arow *r, double *lo, double *hi) { *lo = 60 / r->t_ci_hi; *hi = 60 / r->t_ci_lo; }
 /* E = S / N, N exact */
 static void i_e(const struct arow *r, double *lo, double *hi) { *lo = r->s_ci_lo / r->N; *hi = r->s_ci_hi / r->N; }
 
@@ -45,6 +48,7 @@ static double f_ep(double t, double n, double tr, double nr) { return tr / t * n
 static double f_s(double t, double n, double tr, double nr) { (void)n; (void)nr; return tr / t; }
 static double f_e(double t, double n, double tr, double nr) { (void)nr; return tr / t / n; }
 static double f_t(double t, double n, double tr, double nr) { (void)n; (void)tr; (void)nr; return t; }
+static double f_xh(double t, double n, double tr, double nr) { (void)n; (void)tr; (void)nr; return 60 / t; }
 static double f_a(double t, double n, double tr, double nr) { (void)tr; (void)nr; return n * t / 60; }
 
 /* ---- the registry --------------------------------------------------------------------- */
@@ -93,6 +97,9 @@ const struct col_def col_reg[COL_COUNT] = {
 			false, 5, 95, false, CF_TEXT, NULL, t_round, NULL, NULL, NULL },
 	[COL_DIV] = { COL_DIV, { "division", "div" }, "div", "div", "division", "closed or open division",
 		      false, 0, 0, false, CF_TEXT, NULL, t_division, NULL, NULL, NULL },
+	[COL_XH] = { COL_XH, { "xh", "x/h", "per-hour", "trainings-per-hour" }, "X/h", "X/h",
+		     "trainings per hour X/h", "trainings per hour: X = 60 / T, the throughput of one system",
+		     true, 6, 25, true, CF_SIG3, v_xh, NULL, i_xh, f_xh, NULL },
 };
 
 /* The rank is a column of the table but of no row: nothing sorts on it. */
@@ -105,7 +112,7 @@ const struct col_def *const table_cols[TC_COUNT] = {
 	[TC_RANK] = &rank_def, [TC_ROUND] = &col_reg[COL_ROUND], [TC_SUB] = &col_reg[COL_SUBMITTER],
 	[TC_SYS] = &col_reg[COL_SYSTEM], [TC_FAM] = &col_reg[COL_FAMILY], [TC_N] = &col_reg[COL_N],
 	[TC_MIN] = &col_reg[COL_T], [TC_S] = &col_reg[COL_S], [TC_EP] = &col_reg[COL_EP],
-	[TC_E] = &col_reg[COL_E], [TC_A] = &col_reg[COL_A], [TC_KWH] = &col_reg[COL_KWH],
+	[TC_E] = &col_reg[COL_E], [TC_A] = &col_reg[COL_A], [TC_XH] = &col_reg[COL_XH], [TC_KWH] = &col_reg[COL_KWH],
 	[TC_COST] = &col_reg[COL_COST], [TC_CL] = &col_reg[COL_CLUSTER],
 	[TC_MARK] = &col_reg[COL_PARETO], [TC_SPREAD] = &col_reg[COL_SPREAD],
 };
@@ -113,7 +120,7 @@ const struct col_def *const table_cols[TC_COUNT] = {
 const struct col_def *const metric_cols[MET_COUNT] = {
 	[MET_EP] = &col_reg[COL_EP], [MET_S] = &col_reg[COL_S], [MET_T] = &col_reg[COL_T],
 	[MET_A] = &col_reg[COL_A], [MET_E] = &col_reg[COL_E], [MET_KWH] = &col_reg[COL_KWH],
-	[MET_COST] = &col_reg[COL_COST],
+	[MET_COST] = &col_reg[COL_COST], [MET_XH] = &col_reg[COL_XH],
 };
 
 /* ---- look-ups ------------------------------------------------------------------------- */

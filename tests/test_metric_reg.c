@@ -158,6 +158,32 @@ static void getters_give_the_row(void **state)
 			NEAR(metric_cols[m]->from_t(r.T, r.N, 120, 2), arow_metric(&r, (enum metric)m));
 }
 
+/* Trainings per hour: X = 60 / T, its interval T's turned round, its law's curve 60 / T. */
+static void trainings_per_hour_is_60_over_t(void **state)
+{
+	struct arow r = fixture();
+	double lo, hi;
+	int m = reg_metric_parse("X/h");
+
+	(void)state;
+	assert_int_equal(m, MET_XH);
+	assert_int_equal(reg_col_parse("xh"), COL_XH);
+	assert_int_equal(reg_col_parse("trainings-per-hour"), COL_XH);
+	NEAR(arow_metric(&r, MET_XH), 60.0 / 30);
+	NEAR(col_reg[COL_XH].value(&r), 2);
+	assert_true(col_reg[COL_XH].desc); /* more trainings an hour is better */
+	col_reg[COL_XH].interval(&r, &lo, &hi);
+	NEAR(lo, 60.0 / 31);
+	NEAR(hi, 60.0 / 29);
+	NEAR(col_reg[COL_XH].from_t(12, 64, 120, 2), 5);
+	assert_string_equal(metric_name(MET_XH), "X/h");
+	r.T = 45;
+	NEAR(arow_metric(&r, MET_XH), 60.0 / 45);
+	/* a column of the table, right after A */
+	assert_true(table_cols[TC_XH] == &col_reg[COL_XH]);
+	assert_true(table_cols[TC_XH - 1] == &col_reg[COL_A]);
+}
+
 /* The sort order follows the registry's getter and the text getter for names. */
 static void text_getters_read_the_row(void **state)
 {
@@ -185,6 +211,7 @@ int main(void)
 		cmocka_unit_test(metric_list_joins_first_names),
 		cmocka_unit_test(getters_give_the_row),
 		cmocka_unit_test(text_getters_read_the_row),
+		cmocka_unit_test(trainings_per_hour_is_60_over_t),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
