@@ -38,8 +38,8 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread
-LDFLAGS  += $(SAN) -pthread
+CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
+LDFLAGS  += $(SAN)
 LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 # the front (main and the command line) and the explorer sit on the core library; the core
@@ -106,15 +106,15 @@ FUZZ_OBJ     := $(CORE_SRC:src/%.c=build-fuzz/%.o)
 # the core is compiled once, instrumented, for all the targets
 build-fuzz/%.o: src/%.c
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread -MMD -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -MMD -c -o $@ $<
 
 build-fuzz/libgscore.a: $(FUZZ_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libgscore.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -o $@ $< \
-		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm -pthread
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -MMD -o $@ $< \
+		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 fuzz:
 	@sh tests/deps.sh --quiet clang libclang-rt-dev
