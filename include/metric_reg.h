@@ -61,6 +61,8 @@ struct col_def {
 	 * NULL: not a function of T */
 	double (*from_t)(double t, double n, double t_ref, double n_ref);
 	const char *csv;            /* --print csv column name; NULL: not a csv column */
+	bool extra;                 /* on screen only where room is left: never the reason the
+				     * plot and the table stack rather than share a wide screen */
 };
 
 /* Every sort column, indexed by enum col. */

@@ -59,16 +59,17 @@ bool ui_layout_col_possible(const struct app *app, int c)
 	return c == TC_ROUND ? app->p.all_rounds : c == TC_KWH ? app->has_kwh : c == TC_COST ? app->has_cost : true;
 }
 
-/* The table's width with every column on and every name whole; energy and cost, the newest
- * and mostly blank, are left out, so that they never stop the plot and the table from sharing
- * a wide screen (they show there when room is left). */
+/* The table's width with every column on and every name whole; the registry's extras (energy
+ * and cost, mostly blank, and trainings per hour, which min gives) are left out, so that they
+ * never stop the plot and the table from sharing a wide screen (they show there when room is
+ * left). */
 static int table_full(const struct app *app)
 {
 	bool on[TC_COUNT];
 	int w[TC_COUNT];
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = ui_layout_col_possible(app, c) && c != TC_KWH && c != TC_COST;
+		on[c] = ui_layout_col_possible(app, c) && !table_cols[c]->extra;
 		w[c] = col_width(c);
 	}
 	if (app->w_sys > w[TC_SYS])
@@ -78,6 +79,23 @@ static int table_full(const struct app *app)
 	if (app->w_sub > w[TC_SUB])
 		w[TC_SUB] = app->w_sub;
 	return total_of(on, w);
+}
+
+/* Turns on the columns off in on[] (the extras, or all but them), most important first, each
+ * while it fits whole in *add columns. */
+static void add_cols(const struct app *app, bool *on, const int *w, bool extra, int *add)
+{
+	for (;;) {
+		int best = -1;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (!on[c] && ui_layout_col_possible(app, c) && table_cols[c]->extra == extra &&
+			    w[c] + 1 <= *add && (best < 0 || table_cols[c]->prio > table_cols[best]->prio))
+				best = c;
+		if (best < 0)
+			return;
+		on[best] = true;
+		*add -= w[best] + 1;
+	}
 }
 
 int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
@@ -99,23 +117,15 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 	add = width - total_of(on, w);
 	grow(&w[TC_SYS], sys_need - w[TC_SYS], &add);
 	/* then the other columns, most important first, each while it fits whole */
-	for (;;) {
-		int best = -1;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (!on[c] && ui_layout_col_possible(app, c) && w[c] + 1 <= add &&
-			    (best < 0 || table_cols[c]->prio > table_cols[best]->prio))
-				best = c;
-		if (best < 0)
-			break;
-		on[best] = true;
-		add -= w[best] + 1;
-	}
+	add_cols(app, on, w, false, &add);
 	/* the room left widens families and submitters to their longest name (not the system
-	 * names: what is left over shrinks when a column comes in, and names must not) */
+	 * names: what is left over shrinks when a column comes in, and names must not); the
+	 * registry's extras take what is left after that */
 	if (on[TC_FAM])
 		grow(&w[TC_FAM], app->w_fam - w[TC_FAM], &add);
 	if (on[TC_SUB])
 		grow(&w[TC_SUB], app->w_sub - w[TC_SUB], &add);
+	add_cols(app, on, w, true, &add);
 	total = total_of(on, w);
 	if (total > width && w[TC_SYS] > 1) {
 		/* narrower than the always-shown columns: the name gives way, down to one cell */
