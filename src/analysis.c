@@ -319,7 +319,7 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		return 0;
 	struct skey *k = malloc(n * sizeof *k);
 	if (!k) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	const struct col_def *d = reg_col(col);
@@ -378,7 +378,7 @@ static const char *resolve_round(const struct dataset *ds, const char *want, str
 	char list[400];
 
 	if (dataset_round_list(ds, &names, &nr) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nr, want, false) : nr - 1; /* the newest by default */
@@ -400,7 +400,7 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 	char list[400];
 
 	if (dataset_workload_list(ds, round, &names, &nw) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nw, want, true) : 0;
@@ -502,7 +502,7 @@ static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_
 	free(pn);
 	return 0;
 oom:
-	err_set(err, NULL, 0, 0, "out of memory");
+	err_oom(err, NULL, 0);
 fail:
 	free(k);
 	free(pn);
@@ -666,7 +666,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	 * (analysis_intervals), and the break-even range draws only the rows it must */
 	a->nbref = 0;
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	a->pareto_cost = p->pareto_cost;
@@ -720,7 +720,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto fail;
 	return 0;
 oom:
-	err_set(err, NULL, 0, 0, "out of memory");
+	err_oom(err, NULL, 0);
 fail:
 	free(idx);
 	{

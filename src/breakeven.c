@@ -95,7 +95,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	a->ncross = 0;
 	a->cross_row_fam = a->cross_ref_fam = NULL;
 	if (!k) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
@@ -111,7 +111,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 		bool need = a->be_firm < 0 || a->be_loose < 0 || (f && (f->firm < 0 || f->loose < 0));
 		if (need && boot_range_test(ds, a, k[j].i, theta, &firm, &loose) < 0) {
 			free(k);
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			return -1;
 		}
 		if (a->breakeven < 0 && o->Ep >= theta)
@@ -135,7 +135,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	}
 	if (sensitivity(ds, a, k, theta) < 0) {
 		free(k);
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	free(k);

@@ -400,7 +400,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	params_init(&c->params);
 	/* each filter list holds at most one value a word of argv */
 	if (!(c->sel = calloc(4 * (size_t)(argc + 1), sizeof *c->sel))) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	c->params.filter.families = c->sel;
@@ -596,7 +596,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 	int rc = -1;
 
 	if (!names || dataset_round_list(ds, &rounds, &n) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		goto out;
 	}
 	if (n == 0) {

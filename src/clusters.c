@@ -151,7 +151,7 @@ int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err)
 	if (!x || !lab) {
 		free(x);
 		free(lab);
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	size_t d = features(a->rows, a->n, fs, x);
@@ -168,7 +168,7 @@ int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err)
 		a->silhouette = res.silhouette;
 		renumber(a, lab, res.k);
 	} else {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 	}
 	free(x);
 	free(lab);

@@ -65,7 +65,7 @@ int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err
 				c = max + 2;
 			if (c <= b->cap || !(p = realloc(b->p, c))) {
 				e = ENOMEM;
-				err_set(err, path, 0, 0, "out of memory");
+				err_oom(err, path, 0);
 				goto fail;
 			}
 			b->p = p;

@@ -259,7 +259,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 	int rc = -1;
 
 	if (!pts) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	struct chart_opts co = { .metric = o->y_metric, .theta = p->theta, .log_y = o->log_y,
@@ -287,7 +287,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 			free(text);
 			rc = 0;
 		} else {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 		}
 	}
 	plot_free(&g);
@@ -565,7 +565,7 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 		round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
 	}
 	if (o->all_workloads && round && dataset_workload_list(ds, round, &wl, &n) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	if (!wl) {
@@ -584,7 +584,7 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 			break;
 		}
 		if (table_names(v, ds, a) < 0) {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			rc = -1;
 			break;
 		}
@@ -629,7 +629,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		}
 		/* the widths cost a pass over every cell: only for the table */
 		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, a) : table_names(&v, ds, a)) < 0) {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			rc = -1;
 			break;
 		}

@@ -400,7 +400,7 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	app->spare = app->a;
 	app->a = done;
 	if (!grow_to((void **)&app->pts, &app->pts_cap, app->a.n, sizeof *app->pts)) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	measure(app);
