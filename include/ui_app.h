@@ -69,7 +69,7 @@ enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, 
 enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT };
 
 /* What the prompt line is for. */
-enum ui_prompt { PR_SEARCH, PR_FILTER, PR_THETA, PR_K };
+enum ui_prompt { PROMPT_SEARCH, PROMPT_FILTER, PROMPT_THETA, PROMPT_K };
 
 /* Which panes the body shows: z cycles them. */
 enum ui_zoom { ZOOM_SPLIT, ZOOM_PLOT, ZOOM_TABLE, ZOOM_COUNT };

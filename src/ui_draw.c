@@ -679,8 +679,8 @@ static void draw_msgline(const struct app *app)
 	fill(r->y, 0, r->w, role_attr(R_NORMAL));
 	if (app->ov == OV_SEARCH || app->ov == OV_PROMPT) {
 		static const char *const ask[] = {
-			[PR_SEARCH] = "/", [PR_FILTER] = "rows containing: ", [PR_THETA] = "theta: ",
-			[PR_K] = "k (1..12 or auto): ",
+			[PROMPT_SEARCH] = "/", [PROMPT_FILTER] = "rows containing: ", [PROMPT_THETA] = "theta: ",
+			[PROMPT_K] = "k (1..12 or auto): ",
 		};
 		snprintf(buf, sizeof buf, "%s%s_", ask[app->prompt],
 			 app->ov == OV_SEARCH ? app->search : app->input);

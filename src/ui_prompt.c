@@ -181,7 +181,7 @@ static void search_clear(struct app *app)
 unsigned ui_prompt_open(struct app *app, struct ui_press in)
 {
 	app->prompt = (enum ui_prompt)in.arg;
-	if (app->prompt == PR_THETA || app->prompt == PR_K) {
+	if (app->prompt == PROMPT_THETA || app->prompt == PROMPT_K) {
 		app->ov = OV_PROMPT;
 		app->input[0] = '\0';
 		app->input_len = 0;
@@ -192,7 +192,7 @@ unsigned ui_prompt_open(struct app *app, struct ui_press in)
 	app->search_from = app->nvis ? app->sel_sys : NULL;
 	app->search_from_sub = app->nvis ? app->sel_sub : NULL;
 	snprintf(app->rowfilt_was, sizeof app->rowfilt_was, "%s", app->rowfilt);
-	if (app->prompt == PR_FILTER && app->rowfilt[0]) {
+	if (app->prompt == PROMPT_FILTER && app->rowfilt[0]) {
 		/* the filter being edited starts from its text */
 		snprintf(app->search, sizeof app->search, "%s", app->rowfilt);
 		app->search_len = strlen(app->search);
@@ -208,7 +208,7 @@ static unsigned search_again(struct app *app)
 	size_t from = 0;
 	long i;
 
-	if (app->prompt == PR_FILTER) {
+	if (app->prompt == PROMPT_FILTER) {
 		ui_state_set_rowfilt(app, app->search);
 		if (app->search_len && app->nvis == 0)
 			ui_state_msg(app, true, "no row matches \"%s\"", app->search);
@@ -286,7 +286,7 @@ static unsigned value_accept(struct app *app)
 {
 	char b[32];
 
-	if (app->prompt == PR_THETA) {
+	if (app->prompt == PROMPT_THETA) {
 		if (ui_prompt_theta(app, app->input) < 0)
 			return UI_REDRAW;
 		app->ov = OV_NONE;
@@ -307,7 +307,7 @@ unsigned ui_prompt_accept(struct app *app, struct ui_press in)
 	if (app->ov == OV_PROMPT)
 		return value_accept(app);
 	app->ov = OV_NONE;
-	if (app->prompt == PR_FILTER) {
+	if (app->prompt == PROMPT_FILTER) {
 		if (app->rowfilt[0])
 			ui_state_msg(app, false, "row filter \"%s\": %zu of %zu rows; Esc clears it",
 				     app->rowfilt, app->nvis, app->a.n);
@@ -326,7 +326,7 @@ unsigned ui_prompt_cancel(struct app *app, struct ui_press in)
 	(void)in;
 	if (app->ov == OV_SEARCH) {
 		search_clear(app);
-		if (app->prompt == PR_FILTER)
+		if (app->prompt == PROMPT_FILTER)
 			ui_state_set_rowfilt(app, app->rowfilt_was);
 		else
 			search_again(app);
