@@ -8,7 +8,7 @@
 
 #include "analysis.h"
 #include "analysis_impl.h"
-#include "kmeans.h"
+#include "rng.h"
 #include "olympic.h"
 #include "select.h"
 
