@@ -61,8 +61,8 @@ static unsigned act_quit(struct app *app, struct ui_press in)
 static unsigned act_help(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->ov = OV_HELP;
-	app->ov_scroll = 0;
+	app->menu.ov = OV_HELP;
+	app->menu.ov_scroll = 0;
 	return UI_REDRAW;
 }
 
@@ -162,8 +162,8 @@ static unsigned act_detail(struct app *app, struct ui_press in)
 		ui_state_msg(app, true, "no row to show");
 		return UI_REDRAW;
 	}
-	app->ov = OV_DETAIL;
-	app->ov_scroll = 0;
+	app->menu.ov = OV_DETAIL;
+	app->menu.ov_scroll = 0;
 	return UI_REDRAW;
 }
 
@@ -218,7 +218,7 @@ static unsigned act_menu(struct app *app, struct ui_press in)
 {
 	(void)in;
 	ui_state_menu_open(app);
-	app->ov = OV_MENU;
+	app->menu.ov = OV_MENU;
 	return UI_REDRAW;
 }
 
@@ -444,7 +444,7 @@ static unsigned act_redraw(struct app *app, struct ui_press in)
 static unsigned act_close(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	return UI_REDRAW;
 }
 
@@ -452,7 +452,7 @@ static unsigned act_close(struct app *app, struct ui_press in)
 static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
-	int n = app->ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
+	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
 				     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
 
@@ -468,11 +468,11 @@ static int ov_page(const struct app *app)
 }
 
 /* The help or the detail scrolls by arg lines. It moves from the line shown, not from a stale
- * app->ov_scroll: the content or the box may have shrunk under it since the last scroll key
+ * app->menu.ov_scroll: the content or the box may have shrunk under it since the last scroll key
  * (the draw clamps it the same way). */
 static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 {
-	long max = ov_max(app), to = app->ov_scroll;
+	long max = ov_max(app), to = app->menu.ov_scroll;
 
 	if (to > max)
 		to = max;
@@ -481,7 +481,7 @@ static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 	to += move_len(in.arg, ov_page(app));
 	if (to > max)
 		to = max;
-	app->ov_scroll = to < 0 ? 0 : (int)to;
+	app->menu.ov_scroll = to < 0 ? 0 : (int)to;
 	return UI_REDRAW;
 }
 
@@ -489,29 +489,29 @@ static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 static unsigned act_menu_move(struct app *app, struct ui_press in)
 {
 	long page = app->lay.rows - 8 > 1 ? app->lay.rows - 8 : 1;
-	long to = (long)app->fam_cur + move_len(in.arg, page);
+	long to = (long)app->menu.fam_cur + move_len(in.arg, page);
 
-	app->fam_find[0] = '\0';
-	if (to >= (long)app->nfam)
-		to = (long)app->nfam - 1;
-	app->fam_cur = to < 0 ? 0 : (size_t)to;
+	app->menu.fam_find[0] = '\0';
+	if (to >= (long)app->menu.nfam)
+		to = (long)app->menu.nfam - 1;
+	app->menu.fam_cur = to < 0 ? 0 : (size_t)to;
 	return UI_REDRAW;
 }
 
 static unsigned act_menu_toggle(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->fam_find[0] = '\0';
-	if (app->fam_cur < app->nfam)
-		app->fam[app->fam_cur].on = !app->fam[app->fam_cur].on;
+	app->menu.fam_find[0] = '\0';
+	if (app->menu.fam_cur < app->menu.nfam)
+		app->menu.fam[app->menu.fam_cur].on = !app->menu.fam[app->menu.fam_cur].on;
 	return UI_REDRAW;
 }
 
 static unsigned act_menu_none(struct app *app, struct ui_press in)
 {
 	(void)in;
-	for (size_t i = 0; i < app->nfam; i++)
-		app->fam[i].on = false;
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		app->menu.fam[i].on = false;
 	return UI_REDRAW;
 }
 
@@ -521,7 +521,7 @@ static unsigned act_menu_apply(struct app *app, struct ui_press in)
 
 	(void)in;
 	ui_state_menu_apply(app);
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	ui_state_msg(app, false, "filter: %s", ui_state_filter_text(app, f, sizeof f));
 	return UI_RECOMPUTE;
 }
@@ -746,7 +746,7 @@ static const struct ui_key *lookup(int key, enum ui_ctx ctx)
 unsigned ui_keys_dispatch(struct app *app, int key)
 {
 	const struct ui_key *k;
-	enum ui_ctx ctx = ctx_of(app->ov);
+	enum ui_ctx ctx = ctx_of(app->menu.ov);
 
 	/* a message stays for its time (ui_state_tick); a recompute tells its result only when
 	 * this key set no message of its own */

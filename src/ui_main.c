@@ -402,7 +402,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	rc = event_loop(app, err);
 	ui_shutdown();
 	*p = app->p;
-	if (p->filter.families == app->famsel) {
+	if (p->filter.families == app->menu.famsel) {
 		/* the menu's list goes with the state */
 		p->filter.families = NULL;
 		p->filter.nfamilies = 0;
