@@ -86,8 +86,9 @@ int reg_col_parse(const char *s);
 /* A plot metric by any of its names (case-insensitive, ASCII); the enum metric or -1. */
 int reg_metric_parse(const char *s);
 
-/* The metrics' first names joined by sep ("ep, s, t"), into buf of size n; returns buf. */
-char *reg_metric_list(const char *sep, char *buf, size_t n);
+/* The metrics' first names ("ep, s, t"), or with syms their short names ("E', S, T"), joined
+ * by sep into buf of size n (cut to fit); returns buf. */
+char *reg_metric_list(const char *sep, bool syms, char *buf, size_t n);
 
 /* Short name of metric m ("E'", "T"). */
 const char *metric_name(enum metric m);

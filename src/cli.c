@@ -351,7 +351,7 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 		if ((i = reg_metric_parse(arg)) < 0) {
 			char names[160];
 			return err_set(err, NULL, 0, 0, "--y-metric: '%s' is not one of %s", arg,
-				       reg_metric_list(", ", names, sizeof names)), -1;
+				       reg_metric_list(", ", false, names, sizeof names)), -1;
 		}
 		c->ui.y_metric = (enum metric)i;
 		return 0;

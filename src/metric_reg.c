@@ -159,14 +159,15 @@ int reg_metric_parse(const char *s)
 	return -1;
 }
 
-char *reg_metric_list(const char *sep, char *buf, size_t n)
+char *reg_metric_list(const char *sep, bool syms, char *buf, size_t n)
 {
 	size_t at = 0;
 
 	if (n)
 		buf[0] = '\0';
 	for (int m = 0; m < MET_COUNT && at < n; m++) {
-		int w = snprintf(buf + at, n - at, "%s%s", m ? sep : "", metric_cols[m]->names[0]);
+		int w = snprintf(buf + at, n - at, "%s%s", m ? sep : "",
+				 syms ? metric_cols[m]->sym : metric_cols[m]->names[0]);
 		if (w < 0)
 			break;
 		at += (size_t)w;

@@ -809,13 +809,8 @@ static const char *metric_help(void)
 	static char help[160];
 	char list[128];
 
-	if (!help[0]) {
-		size_t at = 0;
-		for (int m = 0; m < MET_COUNT && at < sizeof list; m++)
-			at += (size_t)snprintf(list + at, sizeof list - at, "%s%s", m ? ", " : "",
-					       metric_name((enum metric)m));
-		snprintf(help, sizeof help, "cycle plot metric (%s)", list);
-	}
+	if (!help[0])
+		snprintf(help, sizeof help, "cycle plot metric (%s)", reg_metric_list(", ", true, list, sizeof list));
 	return help;
 }
 

@@ -97,10 +97,11 @@ static void metric_list_joins_first_names(void **state)
 	(void)state;
 	for (int m = 0; m < MET_COUNT; m++)
 		at += (size_t)snprintf(want + at, sizeof want - at, "%s%s", m ? "|" : "", metric_cols[m]->names[0]);
-	assert_string_equal(reg_metric_list("|", buf, sizeof buf), want);
+	assert_string_equal(reg_metric_list("|", false, buf, sizeof buf), want);
 	assert_int_equal(strncmp(want, "ep|s|t", 6), 0);
+	assert_int_equal(strncmp(reg_metric_list(", ", true, buf, sizeof buf), "E', S, T, A, E", 14), 0);
 	/* cut, never overrun */
-	reg_metric_list("|", tiny, sizeof tiny);
+	reg_metric_list("|", false, tiny, sizeof tiny);
 	assert_true(strlen(tiny) < sizeof tiny);
 }
 

@@ -32,3 +32,19 @@ contains "the man page says which row stands for a duplicate group" man/gpuscale
 [ -f tests/bench/README ] && grep -q '^<!-- bench:begin -->' tests/bench/README && grep -q '^<!-- bench:end -->' tests/bench/README &&
 	ok "tests/bench/README has the table markers make bench-readme fills" || nok "tests/bench/README has its table markers"
 for t in "make run" "make check"; do contains "README shows '$t'" README.md "$t"; done
+
+# The man page's --sort and --y-metric entries name every value --help lists (--help prints
+# them from the column registry, so a new column shows there first).
+entry() { awk -v o="$1" 'index($0, ".It Li \\-\\-" o) == 1 { on = 1; next } /^\.It/ { on = 0 } on' man/gpuscale.1; }
+for o in sort y-metric; do
+	esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+	entry "$esc" >"$TMP/entry"
+	case $o in
+	sort) names=$("$GPUSCALE" --help | sed -n '/--sort COL/,/(default ep, descending)/p' | sed 's/.*rank by//; s/(default.*//' | tr ',' ' ') ;;
+	*) names=$("$GPUSCALE" --help | grep -- '--y-metric M' | sed 's/.*plot y://; s/(default.*//' | tr ',' ' ') ;;
+	esac
+	missing=
+	for n in $names; do grep -qw -- "$n" "$TMP/entry" || missing="$missing $n"; done
+	[ -s "$TMP/entry" ] && [ -z "$missing" ] && ok "the man page's --$o names every value of --help" ||
+		nok "the man page's --$o names every value of --help" "missing:$missing" "$(head -c 300 "$TMP/entry")"
+done
