@@ -38,8 +38,8 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread
-LDFLAGS  += $(SAN) -pthread
+CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
+LDFLAGS  += $(SAN)
 LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 # the front (main and the command line) and the explorer sit on the core library; the core
@@ -61,11 +61,11 @@ BIN      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/gpuscale,gpuscale)
 DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmocka-dev \
              libgsl-dev python3-scipy tmux mandoc strace
 
-.PHONY: all run check deps install uninstall clean bench fuzz lint tests
+.PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests
 all: $(BIN)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
-	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -c -o $@ $<
+	$(CC) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c -o $@ $<
 
 # made afresh: `ar r` keeps the members of source files since removed (a stale utf8.o once
 # shadowed text.c's utf8_sanitize in an incremental build)
@@ -106,15 +106,15 @@ FUZZ_OBJ     := $(CORE_SRC:src/%.c=build-fuzz/%.o)
 # the core is compiled once, instrumented, for all the targets
 build-fuzz/%.o: src/%.c
 	@mkdir -p build-fuzz
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -pthread -MMD -c -o $@ $<
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer-no-link $(CPPFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS) -MMD -MP -c -o $@ $<
 
 build-fuzz/libgscore.a: $(FUZZ_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
 build-fuzz/fuzz_%: tests/fuzz/fuzz_%.c build-fuzz/libgscore.a
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -pthread -MMD -o $@ $< \
-		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm -pthread
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $(CPPFLAGS) $(JANSSON_CFLAGS) -MMD -MP -o $@ $< \
+		build-fuzz/libgscore.a $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 fuzz:
 	@sh tests/deps.sh --quiet clang libclang-rt-dev
@@ -156,10 +156,18 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpuscale $(DESTDIR)$(MANDIR)/gpuscale.1
 	rm -rf $(DESTDIR)$(DATADIR)
 
-# Speed against floors and budgets, as ratios measured side by side (see README, Performance).
+# Speed against floors and budgets, as ratios measured side by side (see tests/bench/README).
 bench: $(BIN) $(BUILD)/libgscore.a
-	@BUILD=$(CURDIR)/$(BUILD) GPUSCALE=$(CURDIR)/$(BIN) CC="$(CC)" CFLAGS="$(CFLAGS)" \
-		CPPFLAGS="$(CPPFLAGS)" LDLIBS="$(LDLIBS)" sh tests/bench/run.sh
+	@mkdir -p $(BUILD)/bench
+	@{ BUILD=$(CURDIR)/$(BUILD) GPUSCALE=$(CURDIR)/$(BIN) CC="$(CC)" CFLAGS="$(CFLAGS)" \
+		CPPFLAGS="$(CPPFLAGS)" LDLIBS="$(LDLIBS)" sh tests/bench/run.sh; echo $$? >$(BUILD)/bench/rc; } | \
+		tee $(BUILD)/bench/last.txt; exit $$(cat $(BUILD)/bench/rc)
+
+# the table of tests/bench/README, between its marker lines, from a fresh make bench
+bench-readme: bench
+	@awk -v f=$(BUILD)/bench/last.txt '/^<!-- bench:end -->/ { print "```"; while ((getline l < f) > 0) \
+		print l; print "```"; skip = 0 } !skip { print } /^<!-- bench:begin -->/ { skip = 1 }' \
+		tests/bench/README >$(BUILD)/bench/README && mv $(BUILD)/bench/README tests/bench/README
 
 lint:
 	mandoc -Tlint -W warning man/gpuscale.1

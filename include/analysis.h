@@ -9,20 +9,12 @@
 #include "dataset.h"
 #include "err.h"
 #include "fit.h"
+#include "metric_reg.h"
 
 enum ref_mode { REF_PAPER, REF_PINNED, REF_FAMILY, REF_MODE_COUNT };
 
 /* k-means feature sets, each feature z-scored over the shown rows. */
 enum feat_set { FEAT_N_EP, FEAT_N_T, FEAT_N_EP_T, FEAT_COUNT };
-
-/* Per-row metrics; also the plot's y metrics (cycle order E', S, T, A, E, kWh, cost). */
-enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_KWH, MET_COST, MET_COUNT };
-
-/* Table columns that can be sorted on. */
-enum col {
-	COL_EP, COL_S, COL_E, COL_T, COL_A, COL_N, COL_SYSTEM, COL_SUBMITTER, COL_FAMILY,
-	COL_CLUSTER, COL_PARETO, COL_SPREAD, COL_KWH, COL_COST, COL_ROUND, COL_DIV, COL_COUNT
-};
 
 /* Which row of the fewest-accelerator group the paper rule takes as reference. */
 enum ref_rule { RULE_SLOWEST, RULE_MEDIAN, RULE_FASTEST, RULE_COUNT };
@@ -259,17 +251,12 @@ long analysis_be_index(const struct analysis *a, const struct group *g);
 /* Mid-range cost to train, (cost_lo + cost_hi) / 2: the cost metric, column and Pareto axis. */
 double arow_cost(const struct arow *r);
 
-/* Value of metric m for one shown row. */
-double arow_metric(const struct arow *r, enum metric m);
-
 /* Frees what a owns and zeroes it. */
 void analysis_free(struct analysis *a);
 
 /* Short names: "paper", "E'", "(log2 N, E')", "E'" column header ... */
 const char *ref_mode_name(enum ref_mode m);
 const char *feat_set_name(enum feat_set f);
-const char *metric_name(enum metric m);
-const char *col_name(enum col c);
 const char *ref_rule_name(enum ref_rule r);       /* "slowest", "median", "fastest" */
 const char *kf_why_text(enum kf_why w);           /* "" for KF_OK, else the reason */
 const char *er_why_text(enum er_why w);           /* "" for ER_OK, else the reason */

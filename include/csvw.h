@@ -14,10 +14,6 @@ bool csvw_needs_quotes(const char *s);
  * doubled). Returns 0, or -1 when out has a write error. */
 int csvw_field(FILE *out, const char *s);
 
-/* The same field as text in buf (always terminated when n > 0). Returns the length of the
- * whole field, as snprintf does: n or more means buf was too small and holds a cut copy. */
-size_t csvw_quote(const char *s, char *buf, size_t n);
-
 /* Writes v as the shortest text strtod reads back as v (fmt_roundtrip, at least 6 digits),
  * nothing when v is not finite (an empty field). Returns 0, or -1 on a write error. */
 int csvw_num(FILE *out, double v);

@@ -4,8 +4,13 @@
 
 #include <stddef.h>
 
+/* What kind of failure an error is: bad input (the user's to fix: exit status 2), or running
+ * out of memory (a runtime failure: exit status 1). */
+enum gs_err_kind { GS_ERR_INPUT, GS_ERR_OOM };
+
 /* One error: what went wrong and where (file, 1-based line and column; 0 = unknown). */
 struct gs_err {
+	enum gs_err_kind kind;
 	char msg[512];
 	char file[512];
 	long line;
@@ -20,13 +25,13 @@ struct gs_warn {
 	size_t total; /* seen, kept or not */
 };
 
-/* Fills e (if non-NULL) with a printf-style message and a location; file may be NULL. */
+/* Fills e (if non-NULL) with a printf-style message and a location, of kind GS_ERR_INPUT;
+ * file may be NULL. */
 void err_set(struct gs_err *e, const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
-/* True when e records running out of memory (every module words it "out of memory ..."): a
- * runtime failure, which main reports with exit status 1 rather than as bad input. */
-int err_is_oom(const struct gs_err *e);
+/* Fills e (if non-NULL) with "out of memory" at a location, of kind GS_ERR_OOM. */
+void err_oom(struct gs_err *e, const char *file, long line);
 
 /* Writes "file:line:col: msg" (parts that are unknown left out) into buf; returns buf. */
 char *err_format(const struct gs_err *e, char *buf, size_t n);

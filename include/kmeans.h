@@ -1,18 +1,11 @@
-/* kmeans.h: k-means++ with a fixed-seed generator of our own, restarts, silhouette, auto-k. */
+/* kmeans.h: k-means++ seeded from rng.h, restarts, silhouette, auto-k. */
 #ifndef GS_KMEANS_H
 #define GS_KMEANS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Deterministic generator (same sequence on every machine and libc). */
-struct rng {
-	uint64_t s;
-};
-void rng_seed(struct rng *r, uint64_t seed);
-uint64_t rng_next(struct rng *r);
-/* Uniform double in [0, 1). */
-double rng_unit(struct rng *r);
+#include "rng.h"
 
 struct kmeans_result {
 	int k;             /* clusters actually formed (<= requested when fewer distinct points) */

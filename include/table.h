@@ -9,22 +9,7 @@
 #include "analysis.h"
 #include "dataset.h"
 
-/* In display order. TC_ROUND shows only when the rows span several rounds (the cross-round
- * view), TC_KWH and TC_COST only when some row has a value; a column of need 0 never shows. */
-enum tcol {
-	TC_RANK, TC_ROUND, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_KWH,
-	TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_COUNT
-};
-
-struct tcol_info {
-	const char *head;
-	int w;          /* usual width (the minimum for the system column) */
-	int prio;       /* narrow tables drop the lowest first */
-	int sort;       /* enum col it sorts on, or -1 */
-	bool right;     /* right-aligned (numbers) */
-};
-
-extern const struct tcol_info table_cols[TC_COUNT];
+/* The columns (enum tcol, table_cols) are in metric_reg.h; a column of need 0 never shows. */
 
 /* What a table of one analysis needs, measured once per analysis rather than per row per
  * frame: which rows are named SUBMITTER/SYSTEM, and each column's widest cell. */

@@ -69,7 +69,7 @@ enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, 
 enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT };
 
 /* What the prompt line is for. */
-enum ui_prompt { PR_SEARCH, PR_FILTER, PR_THETA, PR_K };
+enum ui_prompt { PROMPT_SEARCH, PROMPT_FILTER, PROMPT_THETA, PROMPT_K };
 
 /* Which panes the body shows: z cycles them. */
 enum ui_zoom { ZOOM_SPLIT, ZOOM_PLOT, ZOOM_TABLE, ZOOM_COUNT };
@@ -103,6 +103,46 @@ struct ui_help_line {
 	enum ui_ctx ctx;
 };
 
+/* The plot as last drawn and what it was drawn from: a frame whose inputs did not change
+ * reuses it, one where only the selection moved redraws from the points kept. */
+struct ui_plot_cache {
+	struct plot_grid grid;            /* the plot of the current frame */
+	bool grid_ok;
+	unsigned long plot_key[8];        /* what grid was drawn from, the selection aside: unchanged,
+					   * only a moved selection is drawn again */
+	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
+	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
+	struct plot_spec spec;            /* the spec grid was drawn with */
+	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
+	long pts_sel;                     /* the shown row marked selected in pts (-1 none); -2: pts
+					   * no longer holds grid's points */
+	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
+	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
+	size_t pts_cap;
+};
+
+/* The line editor of the search (/), row filter (|) and value (= K) prompts. */
+struct ui_editor {
+	enum ui_prompt prompt;            /* what OV_SEARCH / OV_PROMPT is asking for */
+	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
+	size_t search_len;
+	const char *search_from, *search_from_sub; /* selection when the prompt opened (Esc restores it) */
+	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
+	size_t input_len;
+	char rowfilt_was[UI_SEARCH_MAX];  /* the row filter when the | prompt opened (Esc restores it) */
+};
+
+/* Which overlay is open, how far it is scrolled, and the family menu. */
+struct ui_menus {
+	enum ui_overlay ov;
+	int ov_scroll;
+	struct ui_famitem *fam;           /* the family menu (no fixed limit; it scrolls) */
+	size_t nfam, fam_cap, fam_cur;
+	const char **famsel;              /* the families the menu applied: p.filter.families */
+	size_t famsel_cap;
+	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
+};
+
 struct app {
 	struct dataset *ds;
 	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
@@ -120,7 +160,6 @@ struct app {
 	size_t *vis;
 	size_t nvis, vis_cap;
 	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
-	char rowfilt_was[UI_SEARCH_MAX];  /* its text when the | prompt opened (Esc restores it) */
 
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
 					   * across recomputes: one id can exist under several submitters */
@@ -143,20 +182,8 @@ struct app {
 	int ptr_y, ptr_x;                 /* screen cell of the pointer event being dispatched */
 	const char *export_dir;
 
-	enum ui_overlay ov;
-	int ov_scroll;
-	struct ui_famitem *fam;           /* the family menu (no fixed limit; it scrolls) */
-	size_t nfam, fam_cap, fam_cur;
-	const char **famsel;              /* the families the menu applied: p.filter.families */
-	size_t famsel_cap;
-	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
-
-	enum ui_prompt prompt;            /* what OV_SEARCH / OV_PROMPT is asking for */
-	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
-	size_t search_len;
-	const char *search_from, *search_from_sub; /* selection when the prompt opened (Esc restores it) */
-	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
-	size_t input_len;
+	struct ui_menus menu;             /* the overlay open and the family menu */
+	struct ui_editor ed;              /* the prompts' line editor */
 
 	char msg[UI_MSG_MAX];             /* message on its own line, shown for UI_MSG_MS */
 	bool msg_err;
@@ -170,19 +197,7 @@ struct app {
 	size_t nhelp;
 
 	struct ui_layout lay;
-	struct plot_grid grid;            /* the plot of the current frame */
-	bool grid_ok;
-	unsigned long plot_key[8];        /* what grid was drawn from, the selection aside: unchanged,
-					   * only a moved selection is drawn again */
-	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
-	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
-	struct plot_spec spec;            /* the spec grid was drawn with */
-	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
-	long pts_sel;                     /* the shown row marked selected in pts (-1 none); -2: pts
-					   * no longer holds grid's points */
-	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
-	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
-	size_t pts_cap;
+	struct ui_plot_cache pc;          /* the plot as last drawn */
 	unsigned long frames;
 };
 
@@ -243,10 +258,10 @@ unsigned ui_state_theta_changed(struct app *app);
 
 /* ui_state_plot.c: the plot as state. */
 
-/* Renders the plot for the current layout into app->grid (grid_ok false when it cannot); does
+/* Renders the plot for the current layout into app->pc.grid (grid_ok false when it cannot); does
  * nothing when nothing it depends on changed since the last call. */
 void ui_state_plot(struct app *app);
-/* Fills app->pts with the shown rows as points of the y metric (the selection marked); returns
+/* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
 /* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */

@@ -45,26 +45,6 @@ const char *feat_set_name(enum feat_set f)
 	return (unsigned)f < FEAT_COUNT ? names[f] : "?";
 }
 
-const char *metric_name(enum metric m)
-{
-	static const char *const names[MET_COUNT] = {"E'", "S", "T", "A", "E", "kWh", "cost"};
-
-	return (unsigned)m < MET_COUNT ? names[m] : "?";
-}
-
-const char *col_name(enum col c)
-{
-	static const char *const names[COL_COUNT] = {
-		[COL_EP] = "E'", [COL_S] = "S", [COL_E] = "E", [COL_T] = "min", [COL_A] = "A",
-		[COL_N] = "N", [COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter",
-		[COL_FAMILY] = "fam", [COL_CLUSTER] = "cl", [COL_PARETO] = "P",
-		[COL_SPREAD] = "spread", [COL_KWH] = "kWh", [COL_COST] = "cost",
-		[COL_ROUND] = "round", [COL_DIV] = "div",
-	};
-
-	return (unsigned)c < COL_COUNT ? names[c] : "?";
-}
-
 const char *ref_rule_name(enum ref_rule r)
 {
 	static const char *const names[RULE_COUNT] = {"slowest", "median", "fastest"};
@@ -96,20 +76,6 @@ const char *er_why_text(enum er_why w)
 double arow_cost(const struct arow *r)
 {
 	return (r->cost_lo + r->cost_hi) / 2;
-}
-
-double arow_metric(const struct arow *r, enum metric m)
-{
-	switch (m) {
-	case MET_EP: return r->Ep;
-	case MET_S: return r->S;
-	case MET_T: return r->T;
-	case MET_A: return r->A;
-	case MET_E: return r->E;
-	case MET_KWH: return r->kwh;
-	case MET_COST: return arow_cost(r);
-	default: return NAN;
-	}
 }
 
 void analysis_free(struct analysis *a)
@@ -336,35 +302,6 @@ static size_t pareto(struct arow *rows, size_t n, bool cost, struct pkey *k)
 
 /* ---- ranking -------------------------------------------------------------------------- */
 
-static const char *col_text(const struct row *r, enum col col)
-{
-	switch (col) {
-	case COL_SYSTEM: return nz(r->system);
-	case COL_SUBMITTER: return nz(r->submitter);
-	case COL_FAMILY: return nz(r->family);
-	case COL_ROUND: return nz(r->round);
-	case COL_DIV: return nz(r->division);
-	default: return NULL;
-	}
-}
-
-/* The sort key of a numeric column. */
-static double col_value(const struct arow *r, enum col col)
-{
-	switch (col) {
-	case COL_S: return r->S;
-	case COL_E: return r->E;
-	case COL_T: return r->T;
-	case COL_A: return r->A;
-	case COL_N: return r->N;
-	case COL_CLUSTER: return r->cluster;
-	case COL_PARETO: return r->pareto;
-	case COL_SPREAD: return (r->t_hi - r->t_lo) / r->T;
-	case COL_KWH: return r->kwh;
-	case COL_COST: return arow_cost(r);
-	default: return r->Ep;
-	}
-}
 
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
 		  struct gs_err *err)
@@ -375,16 +312,16 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		return 0;
 	struct skey *k = malloc(n * sizeof *k);
 	if (!k) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
-	col = (unsigned)col < COL_COUNT ? col : COL_EP;
+	const struct col_def *d = reg_col(col);
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .s = col_text(r, col), .r = r, .row = a->rows[i].row, .i = i,
-				      .dir = desc ? -1 : 1 };
+		k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
+				      .i = i, .dir = desc ? -1 : 1 };
 		if (!k[i].s)
-			k[i].v = col_value(&a->rows[i], col);
+			k[i].v = d->value(&a->rows[i]);
 	}
 	qsort(k, n, sizeof *k, skey_cmp);
 	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
@@ -431,7 +368,7 @@ static const char *resolve_round(const struct dataset *ds, const char *want, str
 	char list[400];
 
 	if (dataset_round_list(ds, &names, &nr) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nr, want, false) : nr - 1; /* the newest by default */
@@ -453,7 +390,7 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 	char list[400];
 
 	if (dataset_workload_list(ds, round, &names, &nw) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nw, want, true) : 0;
@@ -621,7 +558,7 @@ static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_
 	free(pn);
 	return 0;
 oom:
-	err_set(err, NULL, 0, 0, "out of memory");
+	err_oom(err, NULL, 0);
 fail:
 	free(k);
 	free(pn);
@@ -803,7 +740,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	 * (analysis_intervals), and the break-even range draws only the rows it must */
 	a->nbref = 0;
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	a->pareto_cost = p->pareto_cost;
@@ -857,7 +794,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto fail;
 	return 0;
 oom:
-	err_set(err, NULL, 0, 0, "out of memory");
+	err_oom(err, NULL, 0);
 fail:
 	free(idx);
 	{

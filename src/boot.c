@@ -8,7 +8,7 @@
 
 #include "analysis.h"
 #include "analysis_impl.h"
-#include "kmeans.h"
+#include "rng.h"
 #include "olympic.h"
 #include "select.h"
 
@@ -233,7 +233,7 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 {
 	for (size_t i = from; i < to && i < a->n; i++)
 		if (interval_row(ds, a, i) < 0) {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			return -1;
 		}
 	return 0;

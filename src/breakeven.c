@@ -288,7 +288,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 		}
 	}
 	if (work_make(ds, a, &w) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	/* the fits' predictions at theta, on their group's reference */
@@ -302,7 +302,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	for (size_t g = 0; g < a->ngroups; g++)
 		if (group_breakeven(ds, a, &w, g, theta) < 0) {
 			work_free(&w);
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			return -1;
 		}
 	work_free(&w);

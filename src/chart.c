@@ -67,15 +67,11 @@ enum chart_group chart_group_of(const struct params *p)
 
 void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
 {
-	switch (m) {
-	case MET_EP: *lo = r->ep_ci_lo; *hi = r->ep_ci_hi; break;
-	case MET_S: *lo = r->s_ci_lo; *hi = r->s_ci_hi; break;
-	case MET_T: *lo = r->t_ci_lo; *hi = r->t_ci_hi; break;
-	case MET_A: *lo = r->a_ci_lo; *hi = r->a_ci_hi; break;
-	/* E = S / N, N exact */
-	case MET_E: *lo = r->s_ci_lo / r->N; *hi = r->s_ci_hi / r->N; break;
-	default: *lo = *hi = NAN; break;
-	}
+	const struct col_def *d = reg_metric(m);
+
+	*lo = *hi = NAN;
+	if ((unsigned)m < MET_COUNT && d->interval)
+		d->interval(r, lo, hi);
 }
 
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
@@ -153,16 +149,9 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
  * as arow's metrics are computed from the observed T; NAN for a metric the law does not give. */
 static double fit_metric(const struct fit *f, enum metric m, double n, double tr, double nr)
 {
-	double t = fit_t(f, n);
+	const struct col_def *d = reg_metric(m);
 
-	switch (m) {
-	case MET_T: return t;
-	case MET_S: return tr / t;
-	case MET_E: return tr / t / n;
-	case MET_EP: return tr / t * nr / n;
-	case MET_A: return n * t / 60;
-	default: return NAN;
-	}
+	return (unsigned)m < MET_COUNT && d->from_t ? d->from_t(fit_t(f, n), n, tr, nr) : NAN;
 }
 
 size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,

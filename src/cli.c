@@ -55,6 +55,22 @@ static const struct option long_opts[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* An option whose values are the registry's first names, wrapped under the descriptions. */
+static void usage_names(FILE *fp, const char *opt, const char *lead, bool metrics, const char *tail)
+{
+	int n = metrics ? MET_COUNT : COL_COUNT, at = fprintf(fp, "      %-20s%s", opt, lead);
+
+	for (int i = 0; i <= n; i++) {
+		const char *w = i == n ? tail : metrics ? metric_cols[i]->names[0] : col_reg[i].names[0];
+		char word[64];
+		int len = snprintf(word, sizeof word, "%s%s", w, i < n - 1 ? "," : "");
+		if (at + 1 + len > 92)
+			at = fprintf(fp, "\n%25s", "") - 1;
+		at += fprintf(fp, " %s", word);
+	}
+	fputc('\n', fp);
+}
+
 void cli_usage(FILE *fp)
 {
 	fputs(
@@ -90,11 +106,9 @@ void cli_usage(FILE *fp)
 "      --theta X           break-even threshold on E' 0.05..10 (default 0.8)\n"
 "  -k, --clusters K        k-means clusters, 1..12, or 'auto' (best silhouette; default 3)\n"
 "      --features SET      k-means features: n-ep (log2 N, E'; default), n-t (log2 N, log T),\n"
-"                          n-ep-t (log2 N, E', log T)\n"
-"      --sort COL          rank by ep, s, e, t, a, n, system, submitter, family, cluster,\n"
-"                          pareto, spread, kwh, cost, round, division (default ep,\n"
-"                          descending)\n"
-"      --reverse           reverse the ranking\n"
+"                          n-ep-t (log2 N, E', log T)\n", fp);
+	usage_names(fp, "--sort COL", "rank by", false, "(default ep, descending)");
+	fputs("      --reverse           reverse the ranking\n"
 "\n"
 "  T minutes, N accelerators, A = N*T/60 accelerator-hours; S = T_ref/T; E = S/N;\n"
 "  E' = S/(N/N_ref) = A_ref/A (1 for the reference); Karp-Flatt e = (1/S - 1/p)/(1 - 1/p)\n"
@@ -111,9 +125,9 @@ void cli_usage(FILE *fp)
 "\n"
 "Output:\n"
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
-"                          (fit: the scaling law of each family, see man gpuscale)\n"
-"      --y-metric M        plot y: ep (E', default), s, t, a, e, kwh, cost\n"
-"      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
+"                          (fit: the scaling law of each family, see man gpuscale)\n", fp);
+	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
+	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
@@ -127,40 +141,6 @@ void cli_usage(FILE *fp)
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
 "  prices.csv is used as that table.\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
-}
-
-/* Parses a metric name (E', Ep, S, T, A, E; case-insensitive); returns it or -1. */
-static int cli_metric(const char *s)
-{
-	static const char *const names[][3] = {
-		[MET_EP] = { "ep", "e'", "eprime" }, [MET_S] = { "s", "speedup", "s" },
-		[MET_T] = { "t", "minutes", "time" }, [MET_A] = { "a", "acc-hours", "accelerator-hours" },
-		[MET_E] = { "e", "efficiency", "e" }, [MET_KWH] = { "kwh", "energy", "kwh" },
-		[MET_COST] = { "cost", "usd", "cost" },
-	};
-	for (int m = 0; m < MET_COUNT; m++)
-		for (int j = 0; j < 3; j++)
-			if (ascii_casecmp(s, names[m][j]) == 0)
-				return m;
-	return -1;
-}
-
-/* Parses a sort column name as col_name() spells it or a plain alias; returns it or -1. */
-static int cli_col(const char *s)
-{
-	static const char *const names[COL_COUNT] = {
-		[COL_EP] = "ep", [COL_S] = "s", [COL_E] = "e", [COL_T] = "t", [COL_A] = "a",
-		[COL_N] = "n", [COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter",
-		[COL_FAMILY] = "family", [COL_CLUSTER] = "cluster", [COL_PARETO] = "pareto",
-		[COL_SPREAD] = "spread", [COL_KWH] = "kwh", [COL_COST] = "cost",
-		[COL_ROUND] = "round", [COL_DIV] = "division",
-	};
-	for (int c = 0; c < COL_COUNT; c++)
-		if (ascii_casecmp(s, names[c]) == 0 || ascii_casecmp(s, col_name((enum col)c)) == 0)
-			return c;
-	if (ascii_casecmp(s, "minutes") == 0)
-		return COL_T;
-	return -1;
 }
 
 static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
@@ -353,10 +333,10 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 		return 0;
 	}
 	case O_SORT:
-		if ((i = cli_col(arg)) < 0)
+		if ((i = reg_col_parse(arg)) < 0)
 			return err_set(err, NULL, 0, 0, "--sort: unknown column '%s'", arg), -1;
 		p->sort = (enum col)i;
-		p->desc = i == COL_EP || i == COL_S || i == COL_E || i == COL_PARETO;
+		p->desc = col_reg[i].desc;
 		return 0;
 	case O_REVERSE: p->desc = !p->desc; return 0;
 	case O_REF_RULE:
@@ -378,8 +358,11 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 
 	switch (o) {
 	case O_YMETRIC:
-		if ((i = cli_metric(arg)) < 0)
-			return err_set(err, NULL, 0, 0, "--y-metric: '%s' is not ep, s, t, a, e, kwh or cost", arg), -1;
+		if ((i = reg_metric_parse(arg)) < 0) {
+			char names[160];
+			return err_set(err, NULL, 0, 0, "--y-metric: '%s' is not one of %s", arg,
+				       reg_metric_list(", ", false, names, sizeof names)), -1;
+		}
 		c->ui.y_metric = (enum metric)i;
 		return 0;
 	case O_LOGY: c->ui.log_y = true; return 0;
@@ -427,7 +410,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	params_init(&c->params);
 	/* each filter list holds at most one value a word of argv */
 	if (!(c->sel = calloc(4 * (size_t)(argc + 1), sizeof *c->sel))) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	c->params.filter.families = c->sel;
@@ -623,7 +606,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 	int rc = -1;
 
 	if (!names || dataset_round_list(ds, &rounds, &n) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		goto out;
 	}
 	if (n == 0) {

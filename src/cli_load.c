@@ -62,7 +62,7 @@ static int bundled_rounds(struct cli *c, const char *dir, struct gs_err *err)
 	snprintf(pat, sizeof pat, "%s/%s", dir, BUNDLED_GLOB);
 	rc = glob(pat, 0, NULL, &g);
 	if (rc == GLOB_NOSPACE) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	if (rc != 0 || g.gl_pathc == 0) {
@@ -79,7 +79,7 @@ static int bundled_rounds(struct cli *c, const char *dir, struct gs_err *err)
 		}
 	if (!c->bundled) {
 		globfree(&g);
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	c->files = c->bundled;

@@ -31,29 +31,6 @@ int csvw_field(FILE *out, const char *s)
 	return ferror(out) ? -1 : 0;
 }
 
-size_t csvw_quote(const char *s, char *buf, size_t n)
-{
-	size_t len = 0;
-	bool q = csvw_needs_quotes(s);
-
-#define PUT(c) do { if (len + 1 < n) buf[len] = (c); len++; } while (0)
-	if (!s)
-		s = "";
-	if (q)
-		PUT('"');
-	for (; *s; s++) {
-		if (*s == '"')
-			PUT('"');
-		PUT(*s);
-	}
-	if (q)
-		PUT('"');
-#undef PUT
-	if (n > 0)
-		buf[len < n ? len : n - 1] = '\0';
-	return len;
-}
-
 int csvw_num(FILE *out, double v)
 {
 	char buf[40];

@@ -539,7 +539,7 @@ static void on_field(void *s, size_t len, void *data)
 	if (L->fatal)
 		return;
 	if (field_push(L, s ? s : "", len) < 0) {
-		err_set(L->err, L->name, L->line, 0, "out of memory");
+		err_oom(L->err, L->name, L->line);
 		L->fatal = 1;
 	}
 }
@@ -555,7 +555,7 @@ static void on_record(int c, void *data)
 			if (header_take(L) < 0)
 				L->fatal = 1;
 		} else if (row_take(L) < 0) {
-			err_set(L->err, L->name, L->rec_line, 0, "out of memory");
+			err_oom(L->err, L->name, L->rec_line);
 			L->fatal = 1;
 		}
 	}
@@ -641,7 +641,7 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 	int rc = -1;
 
 	if (!buf) {
-		err_set(L->err, L->name, 0, 0, "out of memory");
+		err_oom(L->err, L->name, 0);
 		return -1;
 	}
 	for (;;) {
@@ -649,6 +649,8 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 			char *b = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
 			if (!b) {
 				err_set(L->err, L->name, L->line, 0, "out of memory (a line of %zu bytes)", have);
+				if (L->err)
+					L->err->kind = GS_ERR_OOM;
 				goto out;
 			}
 			buf = b;
@@ -712,13 +714,13 @@ static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *d
 	L->name = strpool_intern(&ds->pool, clean, strlen(clean));
 	L->round_default = round_from_name(ds, name);
 	if (!L->name || !L->round_default || csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		err_set(err, name, 0, 0, "out of memory");
+		err_oom(err, name, 0);
 		return -1;
 	}
 	for (size_t i = 0; i < ds->n; i++) {
 		if (key_room(L) < 0) {
 			csv_free(p);
-			err_set(err, name, 0, 0, "out of memory");
+			err_oom(err, name, 0);
 			return -1;
 		}
 		key_put(L, key_hash(&ds->rows[i]), i);

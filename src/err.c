@@ -26,6 +26,7 @@ void err_set(struct gs_err *e, const char *file, long line, long col, const char
 
 	if (!e)
 		return;
+	e->kind = GS_ERR_INPUT;
 	snprintf(e->file, sizeof e->file, "%s", file ? file : "");
 	e->line = line;
 	e->col = col;
@@ -87,7 +88,9 @@ void warn_free(struct gs_warn *w)
 	memset(w, 0, sizeof *w);
 }
 
-int err_is_oom(const struct gs_err *e)
+void err_oom(struct gs_err *e, const char *file, long line)
 {
-	return e && strncmp(e->msg, "out of memory", 13) == 0;
+	err_set(e, file, line, 0, "out of memory");
+	if (e)
+		e->kind = GS_ERR_OOM;
 }

@@ -34,7 +34,7 @@ static void fam_field(void *s, size_t len, void *data)
 		utf8_sanitize(t, len);
 		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
 		if (!F->f[F->nf]) {
-			err_set(F->err, F->name, F->line, 0, "out of memory");
+			err_oom(F->err, F->name, F->line);
 			F->fatal = 1;
 			return;
 		}
@@ -65,7 +65,7 @@ static void fam_record(int c, void *data)
 			size_t cap = F->cap ? F->cap * 2 : 64;
 			struct family_rule *r = realloc(ds->rules, cap * sizeof *r);
 			if (!r) {
-				err_set(F->err, F->name, F->line, 0, "out of memory");
+				err_oom(F->err, F->name, F->line);
 				F->fatal = 1;
 				return;
 			}
@@ -95,7 +95,7 @@ static int families_stream(struct dataset *ds, const char *name, FILE *fp, struc
 	F.line = 1;
 	F.cap = ds->nrules;
 	if (!F.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		err_set(err, name, 0, 0, "out of memory");
+		err_oom(err, name, 0);
 		return -1;
 	}
 	for (bool first = true;; first = false) {

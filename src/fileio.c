@@ -14,7 +14,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +65,7 @@ int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err
 				c = max + 2;
 			if (c <= b->cap || !(p = realloc(b->p, c))) {
 				e = ENOMEM;
-				err_set(err, path, 0, 0, "out of memory");
+				err_oom(err, path, 0);
 				goto fail;
 			}
 			b->p = p;
@@ -117,7 +116,6 @@ static struct {
 static struct sigaction old_act[NGUARDED];
 static volatile sig_atomic_t installed[NGUARDED];
 static int nused;
-static pthread_mutex_t guard_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_fatal(int sig, siginfo_t *info, void *ctx)
 {
@@ -151,7 +149,6 @@ static int guard_add(const char *tmp)
 
 	if (strlen(tmp) >= SLOT_PATH)
 		return -1;
-	pthread_mutex_lock(&guard_mu);
 	for (int k = 0; k < SLOTS; k++) {
 		if (!slots[k].used) {
 			slot = k;
@@ -177,13 +174,11 @@ static int guard_add(const char *tmp)
 			}
 		}
 	}
-	pthread_mutex_unlock(&guard_mu);
 	return slot;
 }
 
 static void guard_drop(const char *tmp, int unlink_it)
 {
-	pthread_mutex_lock(&guard_mu);
 	if (unlink_it)
 		unlink(tmp);
 	for (int k = 0; k < SLOTS; k++) {
@@ -198,7 +193,6 @@ static void guard_drop(const char *tmp, int unlink_it)
 			break;
 		}
 	}
-	pthread_mutex_unlock(&guard_mu);
 }
 
 /* ---- writing ---- */
@@ -240,12 +234,12 @@ int fileio_temp(const char *path, const char *buf, size_t len, char *tmp, size_t
 	{
 		sigset_t all, old;
 		sigfillset(&all);
-		pthread_sigmask(SIG_BLOCK, &all, &old);
+		sigprocmask(SIG_BLOCK, &all, &old);
 		fd = mkstemp(tmp);
 		e = errno;
 		if (fd >= 0)
 			guard_add(tmp);
-		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 	}
 	if (fd < 0) {
 		err_set(err, path, 0, 0, "cannot create a temporary file beside it: %s", strerror(e));

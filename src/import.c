@@ -743,7 +743,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	subs = import_fs_list(dir, NULL, &n, &m.oom);
 	if (!subs) {
 		if (m.oom)
-			err_set(err, dir, 0, 0, "out of memory");
+			err_oom(err, dir, 0);
 		else
 			err_set(err, dir, 0, 0, "cannot read folder: %s", strerror(errno));
 		return -1;
@@ -771,7 +771,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	model_free(&m);
 	c_numeric_leave(c_loc, old);
 	if (oom) {
-		err_set(err, dir, 0, 0, "out of memory");
+		err_oom(err, dir, 0);
 		free(res->csv);
 		res->csv = NULL;
 		res->len = 0;

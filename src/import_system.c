@@ -140,7 +140,7 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 	 * ran out of memory */
 	for (size_t i = 0; i < ntexts; i++)
 		if (!*texts[i].field && !(*texts[i].field = strdup(""))) {
-			err_set(err, name, 0, 0, "out of memory");
+			err_oom(err, name, 0);
 			import_system_free(out);
 			return -1;
 		}

@@ -1,7 +1,7 @@
 /* kmeans.c: k-means++ seeding, Lloyd iterations, restarts, silhouette and auto-k.
  *
  * Everything here must give the same answer on every machine and libc: the random numbers
- * come from splitmix64 (not rand()), every arg-min breaks ties to the lowest index, and
+ * come from rng.h's splitmix64 (not rand()), every arg-min breaks ties to the lowest index, and
  * every sum runs in index order. The build uses -std=c11, which keeps GCC from contracting
  * a*b+c into fused multiply-adds, so the arithmetic itself is reproducible too.
  *
@@ -20,30 +20,6 @@
 #define KM_EXACT 2048     /* up to this many points everything is computed exactly */
 #define KM_SAMPLE 1024    /* above KM_EXACT: points the restarts and silhouette look at */
 #define KM_FULL_ITER 10   /* Lloyd passes over all points after the sample's best start */
-
-/* ---- generator ------------------------------------------------------------------------ */
-
-/* splitmix64 (Steele, Lea, Flood 2014): one 64-bit word of state, passes BigCrush, and is
- * fully specified by integer arithmetic, so every platform draws the same sequence. */
-void rng_seed(struct rng *r, uint64_t seed)
-{
-	r->s = seed;
-}
-
-uint64_t rng_next(struct rng *r)
-{
-	uint64_t z = (r->s += UINT64_C(0x9E3779B97F4A7C15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-	return z ^ (z >> 31);
-}
-
-double rng_unit(struct rng *r)
-{
-	/* The top 53 bits fill a double's mantissa exactly: uniform on [0, 1). */
-	return (double)(rng_next(r) >> 11) * 0x1.0p-53;
-}
 
 /* ---- helpers -------------------------------------------------------------------------- */
 

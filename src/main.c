@@ -59,7 +59,7 @@ int main(int argc, char **argv)
 		analysis_free(&a);
 		dataset_free(&ds);
 		cli_free(&c);
-		return err_is_oom(&err) ? 1 : 2;
+		return err.kind == GS_ERR_OOM ? 1 : 2;
 	}
 	if (c.print) {
 		struct report_opts o = {

@@ -120,7 +120,7 @@ static int events_read(const char *buf, size_t len, const char *name, struct evl
 			size_t c = L->cap ? L->cap * 2 : 1024;
 			struct ev *v = realloc(L->v, c * sizeof *v);
 			if (!v) {
-				err_set(e, name, 0, 0, "out of memory");
+				err_oom(e, name, 0);
 				return -1;
 			}
 			L->v = v;
@@ -446,7 +446,7 @@ static int list_logs(const char *dir, struct names *node, struct names *sw, stru
 		if (!v || !c) {
 			free(c);
 			closedir(d);
-			err_set(e, dir, 0, 0, "out of memory");
+			err_oom(e, dir, 0);
 			return -1;
 		}
 		s->v[s->n++] = c;
@@ -503,7 +503,7 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 
 	meas[0] = '\0';
 	if (!ids) {
-		err_set(e, rundir, 0, 0, "out of memory");
+		err_oom(e, rundir, 0);
 		return -1;
 	}
 	for (size_t i = 0; i < total; i++) {
@@ -514,7 +514,7 @@ static int run_energy(const char *rundir, const struct names *node, const struct
 		double j;
 		int est = 1;
 		if (!path) {
-			err_set(e, rundir, 0, 0, "out of memory");
+			err_oom(e, rundir, 0);
 			goto out;
 		}
 		/* regular files under a cap, read(), never waited on (a FIFO) */
@@ -612,7 +612,7 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 	per = malloc(n * sizeof *per);
 	mins = malloc(n * sizeof *mins);
 	if (!per || !mins) {
-		err_set(&e, pdir, 0, 0, "out of memory");
+		err_oom(&e, pdir, 0);
 		goto fail;
 	}
 	for (size_t r = 0; r < n; r++) {
@@ -623,7 +623,7 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		int bad;
 
 		if (!rundir) {
-			err_set(&e, pdir, 0, 0, "out of memory");
+			err_oom(&e, pdir, 0);
 			goto fail;
 		}
 		bad = list_logs(rundir, &node, &sw, &e) < 0;

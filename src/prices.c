@@ -59,7 +59,7 @@ static void price_field(void *s, size_t len, void *data)
 	if (P->nf <= P_NCOLS) {
 		char *c = malloc(len + 1);
 		if (!c) {
-			err_set(P->err, P->name, P->line, 0, "out of memory");
+			err_oom(P->err, P->name, P->line);
 			P->fatal = 1;
 			return;
 		}
@@ -153,7 +153,7 @@ static int price_row(struct price_loader *P)
 	if (!v || !pr.family || !pr.source || !pr.date) {
 		if (v)
 			ds->prices = v;
-		err_set(P->err, P->name, P->rec_line, 0, "out of memory");
+		err_oom(P->err, P->name, P->rec_line);
 		return -1;
 	}
 	ds->prices = v;
@@ -228,7 +228,7 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
 	text_sanitize(name, clean, sizeof clean);
 	P.name = strpool_intern(&ds->pool, clean, strlen(clean));
 	if (!P.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		err_set(err, name, 0, 0, "out of memory");
+		err_oom(err, name, 0);
 		return -1;
 	}
 	rc = prices_parse(&P, &p, buf, len);
@@ -257,7 +257,7 @@ int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err
 		if (len == cap) {
 			char *b = realloc(buf, cap = cap ? cap * 2 : 8192);
 			if (!b) {
-				err_set(err, path, 0, 0, "out of memory");
+				err_oom(err, path, 0);
 				goto out;
 			}
 			buf = b;

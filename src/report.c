@@ -60,10 +60,10 @@ static void report_table(const struct table_view *v, const struct dataset *ds,
 				l.blanks += 2;
 			first = false;
 			if (pass == 0)
-				put_cell(&l, table_cols[c].head, w[c], table_cols[c].right && c != TC_RANK);
+				put_cell(&l, table_cols[c]->head, w[c], table_cols[c]->right && c != TC_RANK);
 			else
 				put_cell(&l, table_cell(v, ds, a, pass - 1, (enum tcol)c, buf, sizeof buf), w[c],
-					 table_cols[c].right);
+					 table_cols[c]->right);
 		}
 		fputc('\n', out);
 	}
@@ -91,6 +91,7 @@ enum csv_kind {
 	CK_ROWNUM,  /* double in struct row */
 	CK_NUM,     /* double in struct arow, empty when NAN */
 	CK_FN,      /* written by fn */
+	CK_REG,     /* the registry's column off (enum col): its csv name and value */
 };
 
 struct csv_col {
@@ -128,6 +129,7 @@ static void put_runs(FILE *out, const struct csv_row *c)
 #define ROW(name, kind, field) { name, kind, offsetof(struct row, field), NULL }
 #define NUM(name, field) { name, CK_NUM, offsetof(struct arow, field), NULL }
 #define FN(name, fn) { name, CK_FN, 0, fn }
+#define REG(col) { NULL, CK_REG, col, NULL }
 static const struct csv_col csv_cols[] = {
 	FN("rank", put_rank),
 	ROW("round", CK_TEXT, round),
@@ -138,11 +140,11 @@ static const struct csv_col csv_cols[] = {
 	ROW("vendor", CK_TEXT, vendor),
 	ROW("accelerator", CK_TEXT, accelerator),
 	ROW("accelerators", CK_COUNT, accelerators),
-	NUM("minutes", T),
-	NUM("speedup", S),
-	NUM("efficiency", E),
-	NUM("e_prime", Ep),
-	NUM("acc_hours", A),
+	REG(COL_T),
+	REG(COL_S),
+	REG(COL_E),
+	REG(COL_EP),
+	REG(COL_A),
 	NUM("karp_flatt", kf),
 	FN("reference", put_ref),
 	FN("is_reference", put_is_ref),
@@ -163,7 +165,7 @@ static const struct csv_col csv_cols[] = {
 	FN("availability_class", put_avail_class),
 	ROW("collapsed_from", CK_TEXT, collapsed_from),
 	ROW("carried_over_from", CK_TEXT, carried_from),
-	NUM("kwh", kwh),
+	REG(COL_KWH),
 	NUM("cost_lo", cost_lo),
 	NUM("cost_hi", cost_hi),
 	/* the rest of the input columns, so that the output loads back as its input */
@@ -187,6 +189,7 @@ static const struct csv_col csv_cols[] = {
 #undef ROW
 #undef NUM
 #undef FN
+#undef REG
 
 static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *c)
 {
@@ -219,6 +222,9 @@ static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *
 	case CK_FN:
 		col->fn(out, c);
 		break;
+	case CK_REG:
+		csvw_num(out, reg_col((enum col)col->off)->value(c->r));
+		break;
 	}
 }
 
@@ -235,7 +241,7 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 	for (size_t k = 0; k < ncols; k++) {
 		if (k)
 			putc(',', out);
-		fputs(csv_cols[k].name, out);
+		fputs(csv_cols[k].kind == CK_REG ? reg_col((enum col)csv_cols[k].off)->csv : csv_cols[k].name, out);
 	}
 	putc('\n', out);
 	for (size_t j = 0; j < n; j++) {
@@ -264,7 +270,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 	int rc = -1;
 
 	if (!pts) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	struct chart_opts co = { .metric = o->y_metric, .theta = p->theta, .log_y = o->log_y,
@@ -292,7 +298,7 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 			free(text);
 			rc = 0;
 		} else {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 		}
 	}
 	plot_free(&g);
@@ -631,7 +637,7 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 		round = dataset_rounds(ds, r, 1) ? r[0] : NULL;
 	}
 	if (o->all_workloads && round && dataset_workload_list(ds, round, &wl, &n) < 0) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	if (!wl) {
@@ -650,7 +656,7 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 			break;
 		}
 		if (table_names(v, ds, a) < 0) {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			rc = -1;
 			break;
 		}
@@ -695,7 +701,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		}
 		/* the widths cost a pass over every cell: only for the table */
 		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, a) : table_names(&v, ds, a)) < 0) {
-			err_set(err, NULL, 0, 0, "out of memory");
+			err_oom(err, NULL, 0);
 			rc = -1;
 			break;
 		}

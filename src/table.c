@@ -11,25 +11,6 @@
 #include "fmt.h"
 #include "text.h"
 
-const struct tcol_info table_cols[TC_COUNT] = {
-	[TC_RANK] = { "#", 3, 90, -1, true },
-	[TC_ROUND] = { "round", 5, 95, COL_ROUND, false },
-	[TC_SUB] = { "submitter", 10, 40, COL_SUBMITTER, false },
-	[TC_SYS] = { "system", 16, 100, COL_SYSTEM, false },
-	[TC_FAM] = { "family", 9, 70, COL_FAMILY, false },
-	[TC_N] = { "N", 5, 85, COL_N, true },
-	[TC_MIN] = { "min", 7, 75, COL_T, true },
-	[TC_S] = { "S", 6, 50, COL_S, true },
-	[TC_EP] = { "E'", 6, 80, COL_EP, true },
-	[TC_E] = { "E", 6, 20, COL_E, true },
-	[TC_A] = { "A", 6, 45, COL_A, true },
-	[TC_KWH] = { "kWh", 6, 35, COL_KWH, true },
-	[TC_COST] = { "cost $", 9, 33, COL_COST, true },
-	[TC_CL] = { "cl", 2, 60, COL_CLUSTER, false },
-	[TC_MARK] = { "P", 4, 55, COL_PARETO, false },
-	[TC_SPREAD] = { "spread", 6, 30, COL_SPREAD, true },
-};
-
 int table_fit(int width, int sep, const int *w, bool *on)
 {
 	for (;;) {
@@ -43,7 +24,7 @@ int table_fit(int width, int sep, const int *w, bool *on)
 		if (total <= width)
 			return total;
 		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c].prio < table_cols[low].prio))
+			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c]->prio < table_cols[low]->prio))
 				low = c;
 		if (low < 0)
 			return total;
@@ -115,15 +96,14 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 		cost |= isfinite(a->rows[i].cost_lo);
 	}
 	for (int c = 0; c < TC_COUNT; c++)
-		v->need[c] = text_columns(table_cols[c].head);
+		v->need[c] = text_columns(table_cols[c]->head);
 	for (size_t i = 0; i < a->n; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
 			if (c == TC_ROUND && !rounds)
 				continue;
 			const char *t = table_cell(v, ds, a, i, (enum tcol)c, buf, sizeof buf);
 			/* numbers and marks are ASCII: their bytes are their columns */
-			int w = c == TC_SUB || c == TC_SYS || c == TC_FAM || c == TC_ROUND ? text_columns(t)
-											: (int)strlen(t);
+			int w = table_cols[c]->fmt == CF_TEXT || c == TC_SYS ? text_columns(t) : (int)strlen(t);
 			if (w > v->need[c])
 				v->need[c] = w;
 		}
@@ -156,7 +136,7 @@ static int plan_at(const struct table_view *v, int width, int sep, int sys_floor
 	/* names start at their usual width (or less when no cell needs it) */
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
 		enum tcol c = names[k];
-		int start = table_cols[c].w > sys_floor || c != TC_SYS ? table_cols[c].w : sys_floor;
+		int start = table_cols[c]->w > sys_floor || c != TC_SYS ? table_cols[c]->w : sys_floor;
 		if (w[c] > start)
 			w[c] = start;
 	}
@@ -220,6 +200,21 @@ const char *table_row_name(const struct table_view *v, const struct dataset *ds,
 	return text_row_name(d->submitter, d->system, true, buf, n);
 }
 
+/* A cell the registry says how to format. */
+static const char *table_reg_cell(const struct col_def *d, const struct arow *ar,
+				  const struct row *r, char *buf, size_t n)
+{
+	switch (d->fmt) {
+	case CF_TEXT: return d->text(r);
+	case CF_COUNT: return fmt_count(d->value(ar), buf, n);
+	case CF_FIXED2: return fmt_fixed(d->value(ar), 2, buf, n);
+	case CF_SIG3: return fmt_sig(d->value(ar), 3, buf, n);
+	case CF_OWN: break;
+	}
+	buf[0] = '\0';
+	return buf;
+}
+
 const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		       const struct analysis *a, size_t i, enum tcol c, char *buf, size_t n)
 {
@@ -227,6 +222,10 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 	const struct row *r = &ds->rows[ar->row];
 	char *p;
 
+	if ((unsigned)c >= TC_COUNT) {
+		buf[0] = '\0';
+		return buf;
+	}
 	switch (c) {
 	case TC_RANK: {
 		/* digits from the right: this runs for every row of every frame */
@@ -238,20 +237,7 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		while ((rank /= 10) > 0 && p > buf);
 		return p;
 	}
-	case TC_ROUND: return r->round;
-	case TC_SUB: return r->submitter;
 	case TC_SYS: return table_row_name(v, ds, ar, buf, n);
-	case TC_FAM: return r->family;
-	case TC_N: return fmt_count(ar->N, buf, n);
-	case TC_MIN: return fmt_fixed(ar->T, 2, buf, n);
-	case TC_S: return fmt_sig(ar->S, 3, buf, n);
-	case TC_EP: return fmt_sig(ar->Ep, 3, buf, n);
-	case TC_E: return fmt_sig(ar->E, 3, buf, n);
-	case TC_A: return fmt_sig(ar->A, 3, buf, n);
-	case TC_KWH:
-		if (!isfinite(ar->kwh))
-			return "-";
-		return fmt_sig(ar->kwh, 3, buf, n);
 	case TC_COST: {
 		/* the price range of the family: low-high, one number when they agree */
 		char lo[32];
@@ -298,8 +284,7 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 			snprintf(buf, n, "-");
 		}
 		return buf;
-	case TC_COUNT: break;
+	default: break;
 	}
-	buf[0] = '\0';
-	return buf;
+	return table_reg_cell(table_cols[c], ar, r, buf, n);
 }

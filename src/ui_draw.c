@@ -343,7 +343,7 @@ static void draw_header(const struct app *app)
 static void draw_plot(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
-	const struct plot_grid *g = &app->grid;
+	const struct plot_grid *g = &app->pc.grid;
 
 	if (l->plot.h == 0)
 		return;
@@ -356,7 +356,7 @@ static void draw_plot(const struct app *app)
 		attrset(role_attr(R_BORDER));
 		mvvline(l->table.y, l->table.x - 1, '|', l->table.h);
 	}
-	if (!app->grid_ok) {
+	if (!app->pc.grid_ok) {
 		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 2, l->plot.w - 4,
 			 "(no plot at this size)", role_attr(R_NORMAL));
 		return;
@@ -412,12 +412,12 @@ static void draw_table(const struct app *app)
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!on[c])
 			continue;
-		if (table_cols[c].sort == (int)app->p.sort) {
+		if (table_cols[c]->sort == (int)app->p.sort) {
 			/* the sort column: its heading, a blank, the direction, in reverse video */
-			snprintf(buf, sizeof buf, "%s %s", table_cols[c].head, app->p.desc ? "v" : "^");
-			put_cell(app, r->y, x, w[c], buf, table_cols[c].right, role_attr(R_HEAD) | A_REVERSE);
+			snprintf(buf, sizeof buf, "%s %s", table_cols[c]->head, app->p.desc ? "v" : "^");
+			put_cell(app, r->y, x, w[c], buf, table_cols[c]->right, role_attr(R_HEAD) | A_REVERSE);
 		} else {
-			put_cell(app, r->y, x, w[c], table_cols[c].head, table_cols[c].right, role_attr(R_HEAD));
+			put_cell(app, r->y, x, w[c], table_cols[c]->head, table_cols[c]->right, role_attr(R_HEAD));
 		}
 		x += w[c] + 1;
 	}
@@ -451,7 +451,7 @@ static void draw_table(const struct app *app)
 				text = ui_state_name(app, i, buf, sizeof buf);
 			else
 				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
-			put_cell(app, y, x, w[c], text, table_cols[c].right, at);
+			put_cell(app, y, x, w[c], text, table_cols[c]->right, at);
 			x += w[c] + 1;
 		}
 	}
@@ -654,7 +654,7 @@ static bool selected_text(const struct app *app, char *buf, size_t n)
 	const struct row *r;
 	char b1[32], b2[32], b3[32];
 
-	if (!app->grid_ok || !app->grid.label_off || app->nvis == 0)
+	if (!app->pc.grid_ok || !app->pc.grid.label_off || app->nvis == 0)
 		return false;
 	ar = &app->a.rows[app->vis[app->sel]];
 	r = &app->ds->rows[ar->row];
@@ -675,13 +675,13 @@ static void draw_msgline(const struct app *app)
 	int x;
 
 	fill(r->y, 0, r->w, role_attr(R_NORMAL));
-	if (app->ov == OV_SEARCH || app->ov == OV_PROMPT) {
+	if (app->menu.ov == OV_SEARCH || app->menu.ov == OV_PROMPT) {
 		static const char *const ask[] = {
-			[PR_SEARCH] = "/", [PR_FILTER] = "rows containing: ", [PR_THETA] = "theta: ",
-			[PR_K] = "k (1..12 or auto): ",
+			[PROMPT_SEARCH] = "/", [PROMPT_FILTER] = "rows containing: ", [PROMPT_THETA] = "theta: ",
+			[PROMPT_K] = "k (1..12 or auto): ",
 		};
-		snprintf(buf, sizeof buf, "%s%s_", ask[app->prompt],
-			 app->ov == OV_SEARCH ? app->search : app->input);
+		snprintf(buf, sizeof buf, "%s%s_", ask[app->ed.prompt],
+			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
 		x = put_clip(app, r->y, 0, r->w, buf, role_attr(R_NORMAL) | A_BOLD);
 		/* the message (a count, "no match", a refused value) to the right of the text */
 		if (app->msg[0] && x + 3 < r->w) {
@@ -689,7 +689,7 @@ static void draw_msgline(const struct app *app)
 			put_clip(app, r->y, x + 3, r->w - x - 3, app->msg, m);
 		} else if (x + 3 < r->w) {
 			put_clip(app, r->y, x + 2, r->w - x - 2,
-				 app->ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
+				 app->menu.ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
 						      : "Enter applies, Esc cancels", role_attr(R_NORMAL));
 		}
 		return;
@@ -729,12 +729,12 @@ static void draw_msgline(const struct app *app)
 
 /* ---- overlays ---- */
 
-/* The first content line an overlay of n lines shows in box. app->ov_scroll is only clamped by
+/* The first content line an overlay of n lines shows in box. app->menu.ov_scroll is only clamped by
  * the scroll keys, and the box can change under it without one (the terminal is resized), so it
  * is clamped here too. */
 static int overlay_top(const struct app *app, const struct ui_rect *box, int n)
 {
-	int top = app->ov_scroll, max = n - (box->h - 2);
+	int top = app->menu.ov_scroll, max = n - (box->h - 2);
 
 	if (top > max)
 		top = max;
@@ -811,31 +811,31 @@ static void draw_menu(const struct app *app)
 	int namew = 12, vis, top = 0;
 	char buf[UI_LINE];
 
-	for (size_t i = 0; i < app->nfam; i++) {
-		int w = text_width(app->fam[i].name, app->utf8);
+	for (size_t i = 0; i < app->menu.nfam; i++) {
+		int w = text_width(app->menu.fam[i].name, app->utf8);
 		if (w > namew)
 			namew = w;
 	}
 	if (namew > 40)
 		namew = 40;
-	box = ui_layout_overlay(&app->lay, app->nfam ? (int)app->nfam : 1,
+	box = ui_layout_overlay(&app->lay, app->menu.nfam ? (int)app->menu.nfam : 1,
 				namew + 12 > 38 ? namew + 12 : 38);
-	if (app->fam_find[0])
-		snprintf(buf, sizeof buf, " family filter: \"%s\" ", app->fam_find);
+	if (app->menu.fam_find[0])
+		snprintf(buf, sizeof buf, " family filter: \"%s\" ", app->menu.fam_find);
 	else
-		snprintf(buf, sizeof buf, " family filter (%zu, type to find) ", app->nfam);
+		snprintf(buf, sizeof buf, " family filter (%zu, type to find) ", app->menu.nfam);
 	box_at(&box, buf, " Space check, Enter apply, Esc cancel ", app);
 	vis = box.h - 2;
 	/* long lists scroll: the cursor's entry is always in the box */
-	if ((int)app->fam_cur >= vis)
-		top = (int)app->fam_cur - vis + 1;
-	overlay_foot(app, &box, " Space check, Enter apply, Esc cancel ", (int)app->nfam, top);
-	if (app->nfam == 0)
+	if ((int)app->menu.fam_cur >= vis)
+		top = (int)app->menu.fam_cur - vis + 1;
+	overlay_foot(app, &box, " Space check, Enter apply, Esc cancel ", (int)app->menu.nfam, top);
+	if (app->menu.nfam == 0)
 		put_text(app, box.y + 1, box.x + 2, box.w - 4, "(no rows in this workload)",
 			 role_attr(R_NORMAL));
-	for (int y = 0; y < vis && (size_t)(top + y) < app->nfam; y++) {
-		const struct ui_famitem *f = &app->fam[top + y];
-		bool cur = (size_t)(top + y) == app->fam_cur;
+	for (int y = 0; y < vis && (size_t)(top + y) < app->menu.nfam; y++) {
+		const struct ui_famitem *f = &app->menu.fam[top + y];
+		bool cur = (size_t)(top + y) == app->menu.fam_cur;
 		attr_t at = role_attr(cur ? R_SEL : R_NORMAL);
 		int x = box.x + 2;
 		fill(box.y + 1 + y, box.x + 1, box.w - 2, at);
@@ -877,7 +877,7 @@ void ui_draw(const struct app *app)
 	draw_clusters(app);
 	draw_status(app);
 	draw_msgline(app);
-	switch (app->ov) {
+	switch (app->menu.ov) {
 	case OV_HELP: draw_help(app); break;
 	case OV_DETAIL: draw_detail(app); break;
 	case OV_MENU: draw_menu(app); break;

@@ -60,9 +60,9 @@ static int write_plot(struct app *app, FILE *fp)
 
 	memset(&g, 0, sizeof g);
 	/* as wide as on screen, but never smaller than a full 80x24 page */
-	ui_state_plot_spec(app, app->grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80,
-			   app->grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24, &spec);
-	if (plot_render(app->pts, ui_state_plot_points(app), &spec, &g, &err) < 0)
+	ui_state_plot_spec(app, app->pc.grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80,
+			   app->pc.grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24, &spec);
+	if (plot_render(app->pc.pts, ui_state_plot_points(app), &spec, &g, &err) < 0)
 		return -1;
 	need = plot_to_text(&g, NULL, 0);
 	text = malloc(need + 1);

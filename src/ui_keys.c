@@ -63,8 +63,8 @@ static unsigned act_quit(struct app *app, struct ui_press in)
 static unsigned act_help(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->ov = OV_HELP;
-	app->ov_scroll = 0;
+	app->menu.ov = OV_HELP;
+	app->menu.ov_scroll = 0;
 	return UI_REDRAW;
 }
 
@@ -168,8 +168,8 @@ static unsigned act_detail(struct app *app, struct ui_press in)
 		ui_state_msg(app, true, "no row to show");
 		return UI_REDRAW;
 	}
-	app->ov = OV_DETAIL;
-	app->ov_scroll = 0;
+	app->menu.ov = OV_DETAIL;
+	app->menu.ov_scroll = 0;
 	return UI_REDRAW;
 }
 
@@ -224,7 +224,7 @@ static unsigned act_menu(struct app *app, struct ui_press in)
 {
 	(void)in;
 	ui_state_menu_open(app);
-	app->ov = OV_MENU;
+	app->menu.ov = OV_MENU;
 	return UI_REDRAW;
 }
 
@@ -370,29 +370,9 @@ static unsigned act_theta_step(struct app *app, struct ui_press in)
 
 /* ---- sort ---- */
 
-/* Bigger is better for the efficiency columns and for Pareto membership; smaller for the rest. */
-static bool natural_desc(enum col c)
-{
-	return c == COL_EP || c == COL_S || c == COL_E || c == COL_PARETO;
-}
-
-/* Full names for the sort message (the table headings are terse). */
-static const char *col_long_name(enum col c)
-{
-	static const char *const names[COL_COUNT] = {
-		[COL_EP] = "normalized efficiency E'", [COL_S] = "speedup S", [COL_E] = "efficiency E",
-		[COL_T] = "minutes", [COL_A] = "accelerator-hours A", [COL_N] = "accelerators N",
-		[COL_SYSTEM] = "system", [COL_SUBMITTER] = "submitter", [COL_FAMILY] = "family",
-		[COL_CLUSTER] = "cluster", [COL_PARETO] = "Pareto mark", [COL_SPREAD] = "spread",
-		[COL_KWH] = "energy kWh", [COL_COST] = "cost to train", [COL_ROUND] = "round",
-		[COL_DIV] = "division",
-	};
-	return (unsigned)c < COL_COUNT && names[c] ? names[c] : col_name(c);
-}
-
 static unsigned sorted(struct app *app)
 {
-	ui_state_msg(app, false, "sorted by %s (%s)%s", col_long_name(app->p.sort),
+	ui_state_msg(app, false, "sorted by %s (%s)%s", reg_col(app->p.sort)->long_name,
 		     app->p.desc ? "descending" : "ascending",
 		     app->zoom == ZOOM_PLOT ? ": z shows the table" : "");
 	return UI_RESORT;
@@ -401,7 +381,7 @@ static unsigned sorted(struct app *app)
 static unsigned sort_by(struct app *app, enum col c)
 {
 	app->p.sort = c;
-	app->p.desc = natural_desc(c);
+	app->p.desc = reg_col(c)->desc;
 	return sorted(app);
 }
 
@@ -414,7 +394,7 @@ static enum col sort_step(const struct app *app, unsigned dir)
 	for (int tries = 0; tries < COL_COUNT; tries++) {
 		c = (c + dir) % COL_COUNT;
 		for (int t = 0; t < TC_COUNT; t++)
-			if (table_cols[t].sort == (int)c && ui_layout_col_possible(app, t))
+			if (table_cols[t]->sort == (int)c && ui_layout_col_possible(app, t))
 				return (enum col)c;
 	}
 	return app->p.sort;
@@ -470,7 +450,7 @@ static unsigned act_redraw(struct app *app, struct ui_press in)
 static unsigned act_close(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	return UI_REDRAW;
 }
 
@@ -478,7 +458,7 @@ static unsigned act_close(struct app *app, struct ui_press in)
 static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
-	int n = app->ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
+	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
 				     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
 
@@ -494,11 +474,11 @@ static int ov_page(const struct app *app)
 }
 
 /* The help or the detail scrolls by arg lines. It moves from the line shown, not from a stale
- * app->ov_scroll: the content or the box may have shrunk under it since the last scroll key
+ * app->menu.ov_scroll: the content or the box may have shrunk under it since the last scroll key
  * (the draw clamps it the same way). */
 static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 {
-	long max = ov_max(app), to = app->ov_scroll;
+	long max = ov_max(app), to = app->menu.ov_scroll;
 
 	if (to > max)
 		to = max;
@@ -507,7 +487,7 @@ static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 	to += move_len(in.arg, ov_page(app));
 	if (to > max)
 		to = max;
-	app->ov_scroll = to < 0 ? 0 : (int)to;
+	app->menu.ov_scroll = to < 0 ? 0 : (int)to;
 	return UI_REDRAW;
 }
 
@@ -515,29 +495,29 @@ static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 static unsigned act_menu_move(struct app *app, struct ui_press in)
 {
 	long page = app->lay.rows - 8 > 1 ? app->lay.rows - 8 : 1;
-	long to = (long)app->fam_cur + move_len(in.arg, page);
+	long to = (long)app->menu.fam_cur + move_len(in.arg, page);
 
-	app->fam_find[0] = '\0';
-	if (to >= (long)app->nfam)
-		to = (long)app->nfam - 1;
-	app->fam_cur = to < 0 ? 0 : (size_t)to;
+	app->menu.fam_find[0] = '\0';
+	if (to >= (long)app->menu.nfam)
+		to = (long)app->menu.nfam - 1;
+	app->menu.fam_cur = to < 0 ? 0 : (size_t)to;
 	return UI_REDRAW;
 }
 
 static unsigned act_menu_toggle(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->fam_find[0] = '\0';
-	if (app->fam_cur < app->nfam)
-		app->fam[app->fam_cur].on = !app->fam[app->fam_cur].on;
+	app->menu.fam_find[0] = '\0';
+	if (app->menu.fam_cur < app->menu.nfam)
+		app->menu.fam[app->menu.fam_cur].on = !app->menu.fam[app->menu.fam_cur].on;
 	return UI_REDRAW;
 }
 
 static unsigned act_menu_none(struct app *app, struct ui_press in)
 {
 	(void)in;
-	for (size_t i = 0; i < app->nfam; i++)
-		app->fam[i].on = false;
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		app->menu.fam[i].on = false;
 	return UI_REDRAW;
 }
 
@@ -547,7 +527,7 @@ static unsigned act_menu_apply(struct app *app, struct ui_press in)
 
 	(void)in;
 	ui_state_menu_apply(app);
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	ui_state_msg(app, false, "filter: %s", ui_state_filter_text(app, f, sizeof f));
 	return UI_RECOMPUTE;
 }
@@ -577,11 +557,11 @@ static unsigned act_click(struct app *app, struct ui_press in)
 	}
 	if (pane == 4) {
 		int c = ui_layout_col_at(app, app->ptr_x);
-		if (c < 0 || table_cols[c].sort < 0)
+		if (c < 0 || table_cols[c]->sort < 0)
 			return UI_REDRAW;
-		if ((int)app->p.sort == table_cols[c].sort)
+		if ((int)app->p.sort == table_cols[c]->sort)
 			return act_reverse(app, in);
-		return sort_by(app, (enum col)table_cols[c].sort);
+		return sort_by(app, (enum col)table_cols[c]->sort);
 	}
 	return 0;
 }
@@ -640,12 +620,12 @@ static const struct ui_key key_table[] = {
 	UI_KEY('-', act_k_step, -1, UI_CTX_MAIN, "one cluster less (k down)"),
 	UI_KEY('a', act_auto_k, 0, UI_CTX_MAIN, "auto-k (best silhouette)"),
 	UI_KEY('c', act_feats, 0, UI_CTX_MAIN, "cycle cluster features"),
-	UI_KEY('y', act_metric, 0, UI_CTX_MAIN, "cycle plot metric (E', S, T, A, E, kWh, cost)"),
+	UI_KEY('y', act_metric, 0, UI_CTX_MAIN, "cycle plot metric"),
 	UI_KEY('Y', act_toggle, TG_LOG_Y, UI_CTX_MAIN, "log-scale y axis on/off"),
 	UI_KEY('t', act_theta_step, 1, UI_CTX_MAIN, "theta up by 0.05"),
 	UI_KEY('T', act_theta_step, -1, UI_CTX_MAIN, "theta down by 0.05"),
-	UI_KEY('=', ui_prompt_open, PR_THETA, UI_CTX_MAIN, "type theta"),
-	UI_KEY('K', ui_prompt_open, PR_K, UI_CTX_MAIN, "type k (1..12, or auto)"),
+	UI_KEY('=', ui_prompt_open, PROMPT_THETA, UI_CTX_MAIN, "type theta"),
+	UI_KEY('K', ui_prompt_open, PROMPT_K, UI_CTX_MAIN, "type k (1..12, or auto)"),
 	UI_KEY('p', act_toggle, TG_PARETO, UI_CTX_MAIN, "Pareto marks in the plot on/off"),
 	UI_KEY('L', act_toggle, TG_FIT, UI_CTX_MAIN, "scaling-law fit per family on/off"),
 	UI_KEY('u', act_toggle, TG_FULL_RANGE, UI_CTX_MAIN, "plot: full y range / outliers clipped to ^ v"),
@@ -654,10 +634,10 @@ static const struct ui_key key_table[] = {
 	UI_KEY('>', act_sort_step, 1, UI_CTX_MAIN, "sort by the next column"),
 	UI_KEY('<', act_sort_step, -1, UI_CTX_MAIN, "sort by the previous column"),
 	UI_KEY('S', act_reverse, 0, UI_CTX_MAIN, "reverse the sort"),
-	UI_KEY('/', ui_prompt_open, PR_SEARCH, UI_CTX_MAIN, "search system or submitter (shows match 3/7)"),
+	UI_KEY('/', ui_prompt_open, PROMPT_SEARCH, UI_CTX_MAIN, "search system or submitter (shows match 3/7)"),
 	UI_KEY('n', ui_prompt_next, 1, UI_CTX_MAIN, "next match"),
 	UI_KEY('N', ui_prompt_next, -1, UI_CTX_MAIN, "previous match"),
-	UI_KEY('|', ui_prompt_open, PR_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
+	UI_KEY('|', ui_prompt_open, PROMPT_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
 	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV) and plot (text) to files"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),
@@ -772,7 +752,7 @@ static const struct ui_key *lookup(int key, enum ui_ctx ctx)
 unsigned ui_keys_dispatch(struct app *app, int key)
 {
 	const struct ui_key *k;
-	enum ui_ctx ctx = ctx_of(app->ov);
+	enum ui_ctx ctx = ctx_of(app->menu.ov);
 
 	/* a message stays for its time (ui_state_tick); a recompute tells its result only when
 	 * this key set no message of its own */
@@ -829,6 +809,17 @@ static enum ui_ctx help_ctx(const struct ui_key *k)
 	return UI_IS_PTR(k->key) ? UI_CTX_MOUSE : k->ctx;
 }
 
+/* y's help names the metrics it cycles through, in the registry's order. */
+static const char *metric_help(void)
+{
+	static char help[160];
+	char list[128];
+
+	if (!help[0])
+		snprintf(help, sizeof help, "cycle plot metric (%s)", reg_metric_list(", ", true, list, sizeof list));
+	return help;
+}
+
 void ui_keys_help_build(struct app *app)
 {
 	struct ui_help_line *h = NULL;
@@ -863,7 +854,7 @@ void ui_keys_help_build(struct app *app)
 			break;
 		h = &app->help[app->nhelp++];
 		snprintf(h->keys, sizeof h->keys, "%s", name);
-		h->help = k->help;
+		h->help = k->fn == act_metric ? metric_help() : k->help;
 		h->ctx = ctx;
 	}
 }

@@ -22,7 +22,7 @@
  * heading nor moves the other columns, and the arrow stands apart from the name. */
 static int col_width(int c)
 {
-	int w = table_cols[c].w, hw = (int)strlen(table_cols[c].head) + 2;
+	int w = table_cols[c]->w, hw = (int)strlen(table_cols[c]->head) + 2;
 	return w > hw ? w : hw;
 }
 
@@ -59,16 +59,17 @@ bool ui_layout_col_possible(const struct app *app, int c)
 	return c == TC_ROUND ? app->p.all_rounds : c == TC_KWH ? app->has_kwh : c == TC_COST ? app->has_cost : true;
 }
 
-/* The table's width with every column on and every name whole; energy and cost, the newest
- * and mostly blank, are left out, so that they never stop the plot and the table from sharing
- * a wide screen (they show there when room is left). */
+/* The table's width with every column on and every name whole; the registry's extras (energy
+ * and cost, mostly blank, and trainings per hour, which min gives) are left out, so that they
+ * never stop the plot and the table from sharing a wide screen (they show there when room is
+ * left). */
 static int table_full(const struct app *app)
 {
 	bool on[TC_COUNT];
 	int w[TC_COUNT];
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = ui_layout_col_possible(app, c) && c != TC_KWH && c != TC_COST;
+		on[c] = ui_layout_col_possible(app, c) && !table_cols[c]->extra;
 		w[c] = col_width(c);
 	}
 	if (app->w_sys > w[TC_SYS])
@@ -80,6 +81,23 @@ static int table_full(const struct app *app)
 	return total_of(on, w);
 }
 
+/* Turns on the columns off in on[] (the extras, or all but them), most important first, each
+ * while it fits whole in *add columns. */
+static void add_cols(const struct app *app, bool *on, const int *w, bool extra, int *add)
+{
+	for (;;) {
+		int best = -1;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (!on[c] && ui_layout_col_possible(app, c) && table_cols[c]->extra == extra &&
+			    w[c] + 1 <= *add && (best < 0 || table_cols[c]->prio > table_cols[best]->prio))
+				best = c;
+		if (best < 0)
+			return;
+		on[best] = true;
+		*add -= w[best] + 1;
+	}
+}
+
 int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 {
 	int sys_need = app->w_sys, add, total;
@@ -87,35 +105,27 @@ int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w)
 	for (int c = 0; c < TC_COUNT; c++) {
 		w[c] = col_width(c);
 		on[c] = ui_layout_col_possible(app, c) &&
-			(table_cols[c].prio >= PRIO_ALWAYS || table_cols[c].sort == (int)app->p.sort);
+			(table_cols[c]->prio >= PRIO_ALWAYS || table_cols[c]->sort == (int)app->p.sort);
 	}
 	/* the system name first: all it needs, up to 24 columns or 40% of the width, whichever is
 	 * more, or whole once everything fits (each of these grows with the width, so the name's
 	 * room never shrinks) */
 	if (sys_need > UI_NAME_MIN && sys_need > width * 2 / 5 && width < table_full(app))
 		sys_need = UI_NAME_MIN > width * 2 / 5 ? UI_NAME_MIN : width * 2 / 5;
-	if (sys_need < table_cols[TC_SYS].w)
-		sys_need = table_cols[TC_SYS].w;
+	if (sys_need < table_cols[TC_SYS]->w)
+		sys_need = table_cols[TC_SYS]->w;
 	add = width - total_of(on, w);
 	grow(&w[TC_SYS], sys_need - w[TC_SYS], &add);
 	/* then the other columns, most important first, each while it fits whole */
-	for (;;) {
-		int best = -1;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (!on[c] && ui_layout_col_possible(app, c) && w[c] + 1 <= add &&
-			    (best < 0 || table_cols[c].prio > table_cols[best].prio))
-				best = c;
-		if (best < 0)
-			break;
-		on[best] = true;
-		add -= w[best] + 1;
-	}
+	add_cols(app, on, w, false, &add);
 	/* the room left widens families and submitters to their longest name (not the system
-	 * names: what is left over shrinks when a column comes in, and names must not) */
+	 * names: what is left over shrinks when a column comes in, and names must not); the
+	 * registry's extras take what is left after that */
 	if (on[TC_FAM])
 		grow(&w[TC_FAM], app->w_fam - w[TC_FAM], &add);
 	if (on[TC_SUB])
 		grow(&w[TC_SUB], app->w_sub - w[TC_SUB], &add);
+	add_cols(app, on, w, true, &add);
 	total = total_of(on, w);
 	if (total > width && w[TC_SYS] > 1) {
 		/* narrower than the always-shown columns: the name gives way, down to one cell */
@@ -134,7 +144,7 @@ bool ui_layout_col_shown(const struct app *app, int sort_col)
 		return false;
 	ui_layout_table_plan(app, app->lay.table.w, on, w);
 	for (int c = 0; c < TC_COUNT; c++)
-		if (on[c] && table_cols[c].sort == sort_col)
+		if (on[c] && table_cols[c]->sort == sort_col)
 			return true;
 	return false;
 }

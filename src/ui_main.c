@@ -376,7 +376,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	setlocale(LC_NUMERIC, "C");
 	app = calloc(1, sizeof *app);
 	if (!app) {
-		err_set(err, NULL, 0, 0, "out of memory");
+		err_oom(err, NULL, 0);
 		return 1;
 	}
 	ui_state_init(app, ds, p, o);
@@ -402,7 +402,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	rc = event_loop(app, err);
 	ui_shutdown();
 	*p = app->p;
-	if (p->filter.families == app->famsel) {
+	if (p->filter.families == app->menu.famsel) {
 		/* the menu's list goes with the state */
 		p->filter.families = NULL;
 		p->filter.nfamilies = 0;

@@ -96,14 +96,14 @@ size_t ui_prompt_count(const struct app *app, const char *text, size_t *ord)
 
 long ui_prompt_menu_find(const struct app *app, const char *text)
 {
-	size_t n = app->nfam;
+	size_t n = app->menu.nfam;
 
 	if (n == 0 || !text || !*text)
 		return -1;
 	for (int pass = 0; pass < 2; pass++)
 		for (size_t step = 0; step < n; step++) {
-			size_t i = (app->fam_cur + step) % n;
-			const char *name = app->fam[i].name;
+			size_t i = (app->menu.fam_cur + step) % n;
+			const char *name = app->menu.fam[i].name;
 			if (pass == 0 ? ascii_ncasecmp(name, text, strlen(text)) == 0
 				      : contains_folded(name, text))
 				return (long)i;
@@ -172,30 +172,30 @@ static void match_msg(struct app *app, const char *text)
 
 static void search_clear(struct app *app)
 {
-	app->search[0] = '\0';
-	app->search_len = 0;
+	app->ed.search[0] = '\0';
+	app->ed.search_len = 0;
 }
 
 /* / searches, | filters: one incremental prompt, started from the selection of the moment.
  * = and K open the value prompt, empty. */
 unsigned ui_prompt_open(struct app *app, struct ui_press in)
 {
-	app->prompt = (enum ui_prompt)in.arg;
-	if (app->prompt == PR_THETA || app->prompt == PR_K) {
-		app->ov = OV_PROMPT;
-		app->input[0] = '\0';
-		app->input_len = 0;
+	app->ed.prompt = (enum ui_prompt)in.arg;
+	if (app->ed.prompt == PROMPT_THETA || app->ed.prompt == PROMPT_K) {
+		app->menu.ov = OV_PROMPT;
+		app->ed.input[0] = '\0';
+		app->ed.input_len = 0;
 		return UI_REDRAW;
 	}
-	app->ov = OV_SEARCH;
+	app->menu.ov = OV_SEARCH;
 	search_clear(app);
-	app->search_from = app->nvis ? app->sel_sys : NULL;
-	app->search_from_sub = app->nvis ? app->sel_sub : NULL;
-	snprintf(app->rowfilt_was, sizeof app->rowfilt_was, "%s", app->rowfilt);
-	if (app->prompt == PR_FILTER && app->rowfilt[0]) {
+	app->ed.search_from = app->nvis ? app->sel_sys : NULL;
+	app->ed.search_from_sub = app->nvis ? app->sel_sub : NULL;
+	snprintf(app->ed.rowfilt_was, sizeof app->ed.rowfilt_was, "%s", app->rowfilt);
+	if (app->ed.prompt == PROMPT_FILTER && app->rowfilt[0]) {
 		/* the filter being edited starts from its text */
-		snprintf(app->search, sizeof app->search, "%s", app->rowfilt);
-		app->search_len = strlen(app->search);
+		snprintf(app->ed.search, sizeof app->ed.search, "%s", app->rowfilt);
+		app->ed.search_len = strlen(app->ed.search);
 	}
 	return UI_REDRAW;
 }
@@ -208,26 +208,26 @@ static unsigned search_again(struct app *app)
 	size_t from = 0;
 	long i;
 
-	if (app->prompt == PR_FILTER) {
-		ui_state_set_rowfilt(app, app->search);
-		if (app->search_len && app->nvis == 0)
-			ui_state_msg(app, true, "no row matches \"%s\"", app->search);
+	if (app->ed.prompt == PROMPT_FILTER) {
+		ui_state_set_rowfilt(app, app->ed.search);
+		if (app->ed.search_len && app->nvis == 0)
+			ui_state_msg(app, true, "no row matches \"%s\"", app->ed.search);
 		return UI_REDRAW;
 	}
 	if (app->nvis == 0)
 		return UI_REDRAW;
 	for (size_t j = 0; j < app->nvis; j++)
-		if (ui_state_row(app, j)->system == app->search_from &&
-		    ui_state_row(app, j)->submitter == app->search_from_sub)
+		if (ui_state_row(app, j)->system == app->ed.search_from &&
+		    ui_state_row(app, j)->submitter == app->ed.search_from_sub)
 			from = j;
-	if (!app->search_len) {
+	if (!app->ed.search_len) {
 		ui_state_select(app, (long)from);
 		return UI_REDRAW;
 	}
-	i = ui_prompt_find(app, (from + app->nvis - 1) % app->nvis, 1, app->search);
+	i = ui_prompt_find(app, (from + app->nvis - 1) % app->nvis, 1, app->ed.search);
 	/* no match: back where the search started, not on a match of a shorter text */
 	ui_state_select(app, i >= 0 ? i : (long)from);
-	match_msg(app, app->search);
+	match_msg(app, app->ed.search);
 	return UI_REDRAW;
 }
 
@@ -235,30 +235,30 @@ static unsigned search_again(struct app *app)
  * (or else containing them); a letter that matches nothing is not kept. */
 static unsigned menu_type(struct app *app, int key)
 {
-	size_t len = strlen(app->fam_find);
+	size_t len = strlen(app->menu.fam_find);
 	long i;
 
-	if (!text_add(app->fam_find, &len, sizeof app->fam_find, key))
+	if (!text_add(app->menu.fam_find, &len, sizeof app->menu.fam_find, key))
 		return UI_REDRAW;
-	i = ui_prompt_menu_find(app, app->fam_find);
+	i = ui_prompt_menu_find(app, app->menu.fam_find);
 	if (i < 0) {
-		ui_state_msg(app, true, "no family matches \"%s\"", app->fam_find);
-		text_back(app->fam_find, &len);
+		ui_state_msg(app, true, "no family matches \"%s\"", app->menu.fam_find);
+		text_back(app->menu.fam_find, &len);
 	} else {
-		app->fam_cur = (size_t)i;
+		app->menu.fam_cur = (size_t)i;
 	}
 	return UI_REDRAW;
 }
 
 unsigned ui_prompt_type(struct app *app, struct ui_press in)
 {
-	if (app->ov == OV_MENU)
+	if (app->menu.ov == OV_MENU)
 		return menu_type(app, in.key);
-	if (app->ov == OV_PROMPT) {
-		text_add(app->input, &app->input_len, sizeof app->input, in.key);
+	if (app->menu.ov == OV_PROMPT) {
+		text_add(app->ed.input, &app->ed.input_len, sizeof app->ed.input, in.key);
 		return UI_REDRAW;
 	}
-	if (!text_add(app->search, &app->search_len, sizeof app->search, in.key))
+	if (!text_add(app->ed.search, &app->ed.search_len, sizeof app->ed.search, in.key))
 		return UI_REDRAW;
 	return search_again(app);
 }
@@ -268,16 +268,16 @@ unsigned ui_prompt_back(struct app *app, struct ui_press in)
 	size_t len;
 
 	(void)in;
-	if (app->ov == OV_MENU) {
-		len = strlen(app->fam_find);
-		text_back(app->fam_find, &len);
+	if (app->menu.ov == OV_MENU) {
+		len = strlen(app->menu.fam_find);
+		text_back(app->menu.fam_find, &len);
 		return UI_REDRAW;
 	}
-	if (app->ov == OV_PROMPT) {
-		text_back(app->input, &app->input_len);
+	if (app->menu.ov == OV_PROMPT) {
+		text_back(app->ed.input, &app->ed.input_len);
 		return UI_REDRAW;
 	}
-	text_back(app->search, &app->search_len);
+	text_back(app->ed.search, &app->ed.search_len);
 	return search_again(app);
 }
 
@@ -286,16 +286,16 @@ static unsigned value_accept(struct app *app)
 {
 	char b[32];
 
-	if (app->prompt == PR_THETA) {
-		if (ui_prompt_theta(app, app->input) < 0)
+	if (app->ed.prompt == PROMPT_THETA) {
+		if (ui_prompt_theta(app, app->ed.input) < 0)
 			return UI_REDRAW;
-		app->ov = OV_NONE;
+		app->menu.ov = OV_NONE;
 		ui_state_msg(app, false, "theta %s", fmt_short(app->p.theta, b, sizeof b));
 		return ui_state_theta_changed(app);
 	}
-	if (ui_prompt_k(app, app->input) < 0)
+	if (ui_prompt_k(app, app->ed.input) < 0)
 		return UI_REDRAW;
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	if (app->p.k == 0)
 		app->note = NOTE_AUTOK;
 	return UI_RECOMPUTE;
@@ -304,10 +304,10 @@ static unsigned value_accept(struct app *app)
 unsigned ui_prompt_accept(struct app *app, struct ui_press in)
 {
 	(void)in;
-	if (app->ov == OV_PROMPT)
+	if (app->menu.ov == OV_PROMPT)
 		return value_accept(app);
-	app->ov = OV_NONE;
-	if (app->prompt == PR_FILTER) {
+	app->menu.ov = OV_NONE;
+	if (app->ed.prompt == PROMPT_FILTER) {
 		if (app->rowfilt[0])
 			ui_state_msg(app, false, "row filter \"%s\": %zu of %zu rows; Esc clears it",
 				     app->rowfilt, app->nvis, app->a.n);
@@ -316,22 +316,22 @@ unsigned ui_prompt_accept(struct app *app, struct ui_press in)
 		search_clear(app);
 		return UI_REDRAW;
 	}
-	if (app->search_len)
-		match_msg(app, app->search);
+	if (app->ed.search_len)
+		match_msg(app, app->ed.search);
 	return UI_REDRAW;
 }
 
 unsigned ui_prompt_cancel(struct app *app, struct ui_press in)
 {
 	(void)in;
-	if (app->ov == OV_SEARCH) {
+	if (app->menu.ov == OV_SEARCH) {
 		search_clear(app);
-		if (app->prompt == PR_FILTER)
-			ui_state_set_rowfilt(app, app->rowfilt_was);
+		if (app->ed.prompt == PROMPT_FILTER)
+			ui_state_set_rowfilt(app, app->ed.rowfilt_was);
 		else
 			search_again(app);
 	}
-	app->ov = OV_NONE;
+	app->menu.ov = OV_NONE;
 	return UI_REDRAW;
 }
 
@@ -339,14 +339,14 @@ unsigned ui_prompt_next(struct app *app, struct ui_press in)
 {
 	long i;
 
-	if (!app->search_len) {
+	if (!app->ed.search_len) {
 		ui_state_msg(app, true, "nothing to search: %s",
-			     app->ov == OV_SEARCH ? "type some text" : "press / first");
+			     app->menu.ov == OV_SEARCH ? "type some text" : "press / first");
 		return UI_REDRAW;
 	}
-	i = ui_prompt_find(app, app->sel, in.arg, app->search);
+	i = ui_prompt_find(app, app->sel, in.arg, app->ed.search);
 	if (i >= 0)
 		ui_state_select(app, i);
-	match_msg(app, app->search);
+	match_msg(app, app->ed.search);
 	return UI_REDRAW;
 }

@@ -123,21 +123,21 @@ void ui_state_free(struct app *app)
 {
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
-	plot_free(&app->grid);
-	free(app->pts);
+	plot_free(&app->pc.grid);
+	free(app->pc.pts);
 	free(app->rounds);
 	free(app->works);
-	free(app->fam);
-	free(app->famsel);
+	free(app->menu.fam);
+	free(app->menu.famsel);
 	free(app->vis);
 	free(app->collide);
-	app->pts = NULL;
+	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
-	app->fam = NULL;
+	app->menu.fam = NULL;
 	app->vis = NULL;
 	app->collide = NULL;
-	app->pts_cap = app->works_cap = app->fam_cap = app->vis_cap = app->collide_cap = 0;
-	app->nrounds = app->nworks = app->nfam = app->nvis = 0;
+	app->pc.pts_cap = app->works_cap = app->menu.fam_cap = app->vis_cap = app->collide_cap = 0;
+	app->nrounds = app->nworks = app->menu.nfam = app->nvis = 0;
 }
 
 void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
@@ -291,7 +291,7 @@ void ui_state_view(struct app *app)
 {
 	size_t n = 0;
 
-	app->gen++;
+	app->pc.gen++;
 	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis)) {
 		app->nvis = 0;
 		return;
@@ -399,8 +399,8 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;
-	if (!grow_to((void **)&app->pts, &app->pts_cap, app->a.n, sizeof *app->pts)) {
-		err_set(err, NULL, 0, 0, "out of memory");
+	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts)) {
+		err_oom(err, NULL, 0);
 		return -1;
 	}
 	measure(app);
@@ -528,13 +528,15 @@ static int fam_cmp(const void *x, const void *y)
 /* Appends a menu entry; false when memory runs out. */
 static bool fam_add(struct app *app, const char *name)
 {
-	if (!grow_to((void **)&app->fam, &app->fam_cap,
-		     app->nfam < app->fam_cap ? app->fam_cap : app->fam_cap * 2 + 16, sizeof *app->fam))
+	struct ui_menus *m = &app->menu;
+
+	if (!grow_to((void **)&m->fam, &m->fam_cap, m->nfam < m->fam_cap ? m->fam_cap : m->fam_cap * 2 + 16,
+		     sizeof *m->fam))
 		return false;
-	app->fam[app->nfam].name = name;
-	app->fam[app->nfam].count = 0;
-	app->fam[app->nfam].on = false;
-	app->nfam++;
+	m->fam[m->nfam].name = name;
+	m->fam[m->nfam].count = 0;
+	m->fam[m->nfam].on = false;
+	m->nfam++;
 	return true;
 }
 
@@ -542,34 +544,34 @@ void ui_state_menu_open(struct app *app)
 {
 	const struct dataset *ds = app->ds;
 
-	app->nfam = 0;
+	app->menu.nfam = 0;
 	for (size_t r = 0; r < ds->n; r++) {
 		const struct row *row = &ds->rows[r];
 		size_t i;
 		if (row->round != app->p.round || row->benchmark != app->p.workload)
 			continue;
-		for (i = 0; i < app->nfam; i++)
-			if (app->fam[i].name == row->family)
+		for (i = 0; i < app->menu.nfam; i++)
+			if (app->menu.fam[i].name == row->family)
 				break;
-		if (i == app->nfam && !fam_add(app, row->family))
+		if (i == app->menu.nfam && !fam_add(app, row->family))
 			continue;
-		app->fam[i].count++;
+		app->menu.fam[i].count++;
 	}
 	/* a filtered family absent from this workload stays listed, so it can be unchecked */
 	for (size_t f = 0; f < app->p.filter.nfamilies; f++) {
 		size_t i;
-		for (i = 0; i < app->nfam; i++)
-			if (ascii_casecmp(app->fam[i].name, app->p.filter.families[f]) == 0)
+		for (i = 0; i < app->menu.nfam; i++)
+			if (ascii_casecmp(app->menu.fam[i].name, app->p.filter.families[f]) == 0)
 				break;
-		if (i == app->nfam)
+		if (i == app->menu.nfam)
 			fam_add(app, app->p.filter.families[f]);
 	}
-	if (app->nfam)
-		qsort(app->fam, app->nfam, sizeof app->fam[0], fam_cmp);
-	for (size_t i = 0; i < app->nfam; i++)
-		app->fam[i].on = filter_has(&app->p.filter, app->fam[i].name);
-	app->fam_cur = 0;
-	app->fam_find[0] = '\0';
+	if (app->menu.nfam)
+		qsort(app->menu.fam, app->menu.nfam, sizeof app->menu.fam[0], fam_cmp);
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		app->menu.fam[i].on = filter_has(&app->p.filter, app->menu.fam[i].name);
+	app->menu.fam_cur = 0;
+	app->menu.fam_find[0] = '\0';
 }
 
 void ui_state_menu_apply(struct app *app)
@@ -577,15 +579,16 @@ void ui_state_menu_apply(struct app *app)
 	struct filter *f = &app->p.filter;
 
 	/* the state's own list from now on (the command line's -f list stays as it was) */
-	if (!grow_to((void **)&app->famsel, &app->famsel_cap, app->nfam, sizeof *app->famsel)) {
+	if (!grow_to((void **)&app->menu.famsel, &app->menu.famsel_cap, app->menu.nfam,
+		     sizeof *app->menu.famsel)) {
 		ui_state_msg(app, true, "out of memory: the family filter is unchanged");
 		return;
 	}
-	f->families = app->famsel;
+	f->families = app->menu.famsel;
 	f->nfamilies = 0;
-	for (size_t i = 0; i < app->nfam; i++)
-		if (app->fam[i].on)
-			f->families[f->nfamilies++] = app->fam[i].name;
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		if (app->menu.fam[i].on)
+			f->families[f->nfamilies++] = app->menu.fam[i].name;
 }
 
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n)

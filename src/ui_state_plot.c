@@ -37,18 +37,18 @@ static size_t points(struct app *app)
 			ui_state_msg(app, true, "out of memory for run-to-run intervals");
 			break;
 		}
-	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pts);
+	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pc.pts);
 	if (app->nvis == app->a.n)
 		return app->nvis;
 	/* the row filter keeps some rows: their points move down to their shown positions */
 	for (size_t j = 0; j < app->nvis; j++)
-		app->pts[n++] = app->pts[app->vis[j]];
+		app->pc.pts[n++] = app->pc.pts[app->vis[j]];
 	return n;
 }
 
 size_t ui_state_plot_points(struct app *app)
 {
-	app->pts_sel = -2;
+	app->pc.pts_sel = -2;
 	return points(app);
 }
 
@@ -64,14 +64,14 @@ void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s
  * the flag and the system id as its label. */
 static void move_mark(struct app *app)
 {
-	if (app->pts_sel >= 0) {
-		app->pts[app->pts_sel].flags &= ~(unsigned)PT_SELECTED;
-		app->pts[app->pts_sel].label = NULL;
+	if (app->pc.pts_sel >= 0) {
+		app->pc.pts[app->pc.pts_sel].flags &= ~(unsigned)PT_SELECTED;
+		app->pc.pts[app->pc.pts_sel].label = NULL;
 	}
-	app->pts_sel = app->nvis ? (long)app->sel : -1;
-	if (app->pts_sel >= 0) {
-		app->pts[app->sel].flags |= PT_SELECTED;
-		app->pts[app->sel].label = ui_state_row(app, app->sel)->system;
+	app->pc.pts_sel = app->nvis ? (long)app->sel : -1;
+	if (app->pc.pts_sel >= 0) {
+		app->pc.pts[app->sel].flags |= PT_SELECTED;
+		app->pc.pts[app->sel].label = ui_state_row(app, app->sel)->system;
 	}
 }
 
@@ -84,13 +84,13 @@ void ui_state_plot(struct app *app)
 	size_t n;
 
 	if (app->lay.too_small || app->lay.plot.w < PLOT_MIN_W || app->lay.plot.h < PLOT_MIN_H) {
-		app->grid_ok = false;
-		app->plot_key[0] = 0;
+		app->pc.grid_ok = false;
+		app->pc.plot_key[0] = 0;
 		return;
 	}
 	/* everything the picture depends on but the selection */
 	memset(key, 0, sizeof key);
-	key[0] = app->gen + 1;
+	key[0] = app->pc.gen + 1;
 	key[2] = (unsigned long)app->ymet | (unsigned long)app->log_y << 8 |
 		 (unsigned long)app->pareto_marks << 9 | (unsigned long)app->full_range << 10 |
 		 (unsigned long)app->bars << 11;
@@ -98,25 +98,27 @@ void ui_state_plot(struct app *app)
 	key[4] = (unsigned long)app->lay.plot.w << 16 | (unsigned long)app->lay.plot.h;
 	/* the break-even mark is the selected row's group's */
 	key[5] = (unsigned long)(app->nvis ? app->a.rows[app->vis[app->sel]].group + 1 : 0);
-	if (app->grid_ok && memcmp(key, app->plot_key, sizeof key) == 0 && app->pts_sel != -2) {
-		if (app->pts_sel == (app->nvis ? (long)app->sel : -1))
+	if (app->pc.grid_ok && memcmp(key, app->pc.plot_key, sizeof key) == 0 && app->pc.pts_sel != -2) {
+		if (app->pc.pts_sel == (app->nvis ? (long)app->sel : -1))
 			return;
 		move_mark(app);
-		app->grid_ok = plot_render(app->pts, app->npts, &app->spec, &app->grid, &err) == 0;
+		app->pc.grid_ok = plot_render(app->pc.pts, app->pc.npts, &app->pc.spec, &app->pc.grid,
+					      &err) == 0;
 		return;
 	}
-	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &app->spec);
+	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &app->pc.spec);
 	n = points(app);
 	{
 		struct chart_opts o;
 		plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
-		app->spec.curves = app->fit_curves;
-		app->spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->fit_curves, MAX_K, app->fit_xy);
+		app->pc.spec.curves = app->pc.fit_curves;
+		app->pc.spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->pc.fit_curves, MAX_K,
+							app->pc.fit_xy);
 	}
-	app->grid_ok = plot_render(app->pts, n, &app->spec, &app->grid, &err) == 0;
-	app->npts = n;
-	app->pts_sel = app->nvis ? (long)app->sel : -1;
-	memcpy(app->plot_key, key, sizeof key);
+	app->pc.grid_ok = plot_render(app->pc.pts, n, &app->pc.spec, &app->pc.grid, &err) == 0;
+	app->pc.npts = n;
+	app->pc.pts_sel = app->nvis ? (long)app->sel : -1;
+	memcpy(app->pc.plot_key, key, sizeof key);
 }
 
 /* A click is resolved against the cells plot_locate gives, which are where plot_render put
@@ -132,14 +134,14 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	size_t n = app->nvis;
 	int *dist;
 
-	if (!app->grid_ok || n == 0)
+	if (!app->pc.grid_ok || n == 0)
 		return -1;
 	dist = malloc(n * sizeof *dist);
 	if (!dist)
 		return -1;
 	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
 	n = ui_state_plot_points(app);
-	if (plot_locate(app->pts, n, &spec, dist, &err) < 0) {
+	if (plot_locate(app->pc.pts, n, &spec, dist, &err) < 0) {
 		free(dist);
 		return -1;
 	}

@@ -290,8 +290,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 }
 
 /* "What you see": every mark, heading and status field, in the words of the key help. The
- * first column is looked up by the tests: each mark the table or the plot draws and each column
- * heading must have its line here. */
+ * first column is looked up by the tests: each mark the table or the plot draws must have its
+ * line here. The table's columns, with their help from the registry, follow "columns". */
 const char *const ui_state_legend[][2] = {
 	{ "table marks (P)", "" },
 	{ "R", "the reference row: S, E' and the break-even are measured against it" },
@@ -312,22 +312,6 @@ const char *const ui_state_legend[][2] = {
 	{ "reverse video", "the selected row and its point, labelled with its name" },
 	{ "<  >", "in the tabs: more workloads off that side" },
 	{ "columns", "" },
-	{ "#", "rank in the current sort" },
-	{ "round", "the MLPerf round (cross-round view, A, only)" },
-	{ "submitter", "who submitted the result" },
-	{ "system", "system id; SUBMITTER/SYSTEM when two submitters share the id; ~ marks a cut" },
-	{ "family", "accelerator family (from the families file)" },
-	{ "N", "accelerators in the system" },
-	{ "min", "T, minutes to train (the official olympic average of the runs)" },
-	{ "S", "speedup: T_ref / T" },
-	{ "E'", "normalized efficiency: S / (N / N_ref) = A_ref / A; 1 for the reference" },
-	{ "E", "efficiency: S / N (the paper's Eq. 2)" },
-	{ "A", "accelerator-hours: N x T / 60, the cost of one training" },
-	{ "kWh", "energy to train, from the power logs (- where none were submitted)" },
-	{ "cost $", "cost to train: A x the family's price per hour, low-high (- without a price)" },
-	{ "cl", "cluster letter" },
-	{ "P", "marks: R, *, > as above" },
-	{ "spread", "fastest to slowest run, as a share of T" },
 	{ "v ^", "after a heading: the sort column, descending (v) or ascending (^)" },
 	{ "status lines", "" },
 	{ "k=3 auto", "clusters, and whether auto-k chose k (best silhouette)" },
@@ -399,6 +383,9 @@ size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
 		if (ui_state_legend[i][1][0] && w > legw)
 			legw = w;
 	}
+	for (int c = 0; c < TC_COUNT; c++)
+		if ((int)strlen(table_cols[c]->head) > legw)
+			legw = (int)strlen(table_cols[c]->head);
 	ADD("%s", "");
 	ADD("what you see");
 	if (head)
@@ -408,6 +395,8 @@ size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
 			ADD("  %s", ui_state_legend[i][0]);
 			if (head)
 				head[n - 1] = true;
+			for (int c = 0; strcmp(ui_state_legend[i][0], "columns") == 0 && c < TC_COUNT; c++)
+				legend_line(4, table_cols[c]->head, table_cols[c]->help, legw, lines, mark, max, &n);
 			continue;
 		}
 		legend_line(4, ui_state_legend[i][0], ui_state_legend[i][1], legw, lines, mark, max, &n);

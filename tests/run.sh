@@ -15,7 +15,11 @@ if [ "${SANITIZE:-}" = 1 ]; then
 fi
 pass=0 fail=0 skip=0
 log=$(mktemp) || exit 1
-trap 'rm -f "$log"' EXIT INT TERM
+before=$(mktemp) || exit 1
+trap 'rm -f "$log" "$before"' EXIT INT TERM
+# tests write under $TMP or the build folder, never into the working tree: what is at its top
+# before the run is compared with what is there after
+ls -A "$top" >"$before"
 
 tally() { # name, exit status, output in $log
 	# cmocka marks a skipped test "not ok N # SKIP", TAP scripts "ok N - ... # SKIP"
@@ -45,5 +49,10 @@ for t in "$top"/tests/sh/*.sh; do
 	sh "$t" >"$log" 2>&1
 	tally "$(basename "$t" .sh)" $?
 done
+left=$(ls -A "$top" | grep -vxF -f "$before" | tr '\n' ' ')
+if [ -n "$left" ]; then
+	echo "not ok - the tests left files in the working tree: $left"
+	fail=$((fail + 1))
+fi
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ] && [ $((pass + fail)) -gt 0 ]

@@ -16,7 +16,7 @@
 #include "chart.h"
 #include "dataset.h"
 #include "fit.h"
-#include "kmeans.h"
+#include "rng.h"
 
 #define NPTS 11
 static const double NS[NPTS] = { 1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024 };

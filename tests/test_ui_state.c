@@ -220,34 +220,34 @@ static void no_fixed_limits(void **state)
 	key(f.app, '1');
 	assert_string_equal(f.app->p.workload, "bert");
 	key(f.app, 'f');
-	assert_int_equal(f.app->ov, OV_MENU);
-	assert_true(f.app->nfam >= 201);
+	assert_int_equal(f.app->menu.ov, OV_MENU);
+	assert_true(f.app->menu.nfam >= 201);
 	/* the last family, reached by End, checks and applies */
 	key(f.app, UI_FKEY(KEY_END));
-	assert_int_equal(f.app->fam_cur, f.app->nfam - 1);
-	for (size_t i = 0; i < f.app->nfam; i++)
-		if (strncmp(f.app->fam[i].name, "Accel", 5) == 0)
+	assert_int_equal(f.app->menu.fam_cur, f.app->menu.nfam - 1);
+	for (size_t i = 0; i < f.app->menu.nfam; i++)
+		if (strncmp(f.app->menu.fam[i].name, "Accel", 5) == 0)
 			seen_fam++;
 	assert_int_equal(seen_fam, 200);
 	/* type-ahead to family 199 */
 	keys(f.app, "accel199");
-	assert_string_equal(f.app->fam[f.app->fam_cur].name, "Accel199");
+	assert_string_equal(f.app->menu.fam[f.app->menu.fam_cur].name, "Accel199");
 	key(f.app, ' ');
 	key(f.app, '\n');
-	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(f.app->menu.ov, OV_NONE);
 	assert_int_equal(f.app->p.filter.nfamilies, 1);
 	assert_string_equal(f.app->p.filter.families[0], "Accel199");
 	assert_int_equal(f.app->nvis, 1);
 	assert_string_equal(ui_state_row(f.app, 0)->system, "sys199");
 	/* every family checked: the filter takes them all, and every row shows */
 	key(f.app, 'f');
-	for (size_t i = 0; i < f.app->nfam; i++) {
-		f.app->fam_cur = i;
-		if (!f.app->fam[i].on)
+	for (size_t i = 0; i < f.app->menu.nfam; i++) {
+		f.app->menu.fam_cur = i;
+		if (!f.app->menu.fam[i].on)
 			key(f.app, ' ');
 	}
 	key(f.app, '\n');
-	assert_int_equal(f.app->p.filter.nfamilies, f.app->nfam);
+	assert_int_equal(f.app->p.filter.nfamilies, f.app->menu.nfam);
 	assert_int_equal(f.app->nvis, f.app->a.total);
 	close_app(&f);
 }
@@ -260,7 +260,7 @@ static enum col next_sortable(const struct app *app, unsigned c, unsigned dir)
 	for (int i = 0; i < COL_COUNT; i++) {
 		c = (c + dir) % COL_COUNT;
 		for (int t = 0; t < TC_COUNT; t++)
-			if (table_cols[t].sort == (int)c && ui_layout_col_possible(app, t))
+			if (table_cols[t]->sort == (int)c && ui_layout_col_possible(app, t))
 				return (enum col)c;
 	}
 	return COL_COUNT;
@@ -300,7 +300,7 @@ static void sort_both_ways_and_by_click(void **state)
 	for (int c = 0; c < COL_COUNT; c++) {
 		f.app->p.sort = (enum col)c;
 		for (int t = 0; t < TC_COUNT; t++)
-			if (table_cols[t].sort == c && ui_layout_col_possible(f.app, t))
+			if (table_cols[t]->sort == c && ui_layout_col_possible(f.app, t))
 				assert_true(ui_layout_col_shown(f.app, c));
 	}
 	/* a click on the N heading sorts by N, a second one reverses */
@@ -345,7 +345,7 @@ static void search_counts_and_filter(void **state)
 	keys(f.app, "eos");
 	assert_int_equal(f.app->nvis, 2);
 	key(f.app, '\n');
-	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(f.app->menu.ov, OV_NONE);
 	assert_string_equal(f.app->rowfilt, "eos");
 	assert_int_equal(f.app->nvis, 2);
 	assert_int_equal(ui_state_plot_points(f.app), 2);
@@ -416,9 +416,9 @@ static void theta_and_k_typed(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	key(f.app, '=');
-	assert_int_equal(f.app->ov, OV_PROMPT);
+	assert_int_equal(f.app->menu.ov, OV_PROMPT);
 	keys(f.app, "0.37\n");
-	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(f.app->menu.ov, OV_NONE);
 	assert_true(f.app->p.theta == 0.37);
 	/* the command line's range: GS_THETA_MIN..GS_THETA_MAX, both ends taken */
 	key(f.app, '=');
@@ -426,7 +426,7 @@ static void theta_and_k_typed(void **state)
 	assert_true(f.app->p.theta == GS_THETA_MAX);
 	key(f.app, '=');
 	keys(f.app, "10.5\n");
-	assert_int_equal(f.app->ov, OV_PROMPT); /* refused: the prompt stays with the reason */
+	assert_int_equal(f.app->menu.ov, OV_PROMPT); /* refused: the prompt stays with the reason */
 	assert_non_null(strstr(f.app->msg, "0.05..10"));
 	assert_true(f.app->p.theta == GS_THETA_MAX);
 	key(f.app, 27);
@@ -435,7 +435,7 @@ static void theta_and_k_typed(void **state)
 	assert_true(f.app->p.theta == GS_THETA_MIN);
 	key(f.app, '=');
 	keys(f.app, "0\n");
-	assert_int_equal(f.app->ov, OV_PROMPT);
+	assert_int_equal(f.app->menu.ov, OV_PROMPT);
 	key(f.app, 27);
 	key(f.app, '=');
 	keys(f.app, "abc\n");
@@ -601,10 +601,6 @@ static void help_covers_marks_and_headings(void **state)
 	(void)state;
 	small(&f);
 	open_app(&f, "v4.1");
-	/* every column heading */
-	for (int c = 0; c < TC_COUNT; c++)
-		if (!legend_has(table_cols[c].head))
-			fail_msg("column heading '%s' is not explained in the help", table_cols[c].head);
 	/* every mark the table draws */
 	for (size_t i = 0; i < f.app->a.n; i++) {
 		const char *m = table_cell(NULL, &f.ds, &f.app->a, i, TC_MARK, buf, sizeof buf);
@@ -620,11 +616,11 @@ static void help_covers_marks_and_headings(void **state)
 	f.app->lay.too_small = false;
 	f.app->p.theta = 0.8;
 	ui_state_plot(f.app);
-	assert_true(f.app->grid_ok);
-	for (int y = 0; y < f.app->grid.h; y++)
-		for (int x = 0; x < f.app->grid.w; x++) {
-			unsigned char role = f.app->grid.role[y * f.app->grid.w + x];
-			char ch = f.app->grid.ch[y * f.app->grid.w + x];
+	assert_true(f.app->pc.grid_ok);
+	for (int y = 0; y < f.app->pc.grid.h; y++)
+		for (int x = 0; x < f.app->pc.grid.w; x++) {
+			unsigned char role = f.app->pc.grid.role[y * f.app->pc.grid.w + x];
+			char ch = f.app->pc.grid.ch[y * f.app->pc.grid.w + x];
 			const char *cls = NULL;
 			if (role >= ROLE_CLUSTER)
 				cls = ch >= 'a' && ch <= 'z' ? "a" : ch >= 'A' && ch <= 'Z' ? "A" : ".";
@@ -644,6 +640,18 @@ static void help_covers_marks_and_headings(void **state)
 		if (strcmp(lines[i], "what you see") == 0)
 			seen_what = true;
 	assert_true(seen_what);
+	/* every column heading, with the registry's help (its first words: the rest may wrap) */
+	for (int c = 0; c < TC_COUNT; c++) {
+		char start[24];
+		bool found = false;
+		snprintf(start, sizeof start, "%s", table_cols[c]->help);
+		for (size_t i = 0; i < n && !found; i++)
+			found = strncmp(lines[i], "    ", 4) == 0 && strncmp(lines[i] + 4, table_cols[c]->head,
+									 strlen(table_cols[c]->head)) == 0 &&
+				strstr(lines[i], start) != NULL;
+		if (!found)
+			fail_msg("column heading '%s' is not explained in the help", table_cols[c]->head);
+	}
 	for (size_t h = 0; h < f.app->nhelp; h++) {
 		bool found = false;
 		for (size_t i = 0; i < n && !found; i++)
@@ -730,27 +738,27 @@ static void prompt_menu_type_ahead(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	ui_state_menu_open(f.app);
-	assert_true(f.app->nfam >= 3);
+	assert_true(f.app->menu.nfam >= 3);
 	assert_int_equal(ui_prompt_menu_find(f.app, ""), -1);
 	assert_int_equal(ui_prompt_menu_find(f.app, "zzz"), -1);
 	tpu = ui_prompt_menu_find(f.app, "tpu");
 	assert_true(tpu >= 0);
-	assert_non_null(strstr(f.app->fam[tpu].name, "TPU"));
+	assert_non_null(strstr(f.app->menu.fam[tpu].name, "TPU"));
 	/* a name that starts so (TPU-v5p) wins over one before it that only contains the text
 	 * (RTX A5000); without one that starts so, the first containing it */
 	assert_int_equal(ui_prompt_menu_find(f.app, "t"), tpu);
 	rtx = ui_prompt_menu_find(f.app, "5000");
 	assert_true(rtx >= 0 && rtx < tpu);
-	assert_string_equal(f.app->fam[rtx].name, "RTX A5000");
+	assert_string_equal(f.app->menu.fam[rtx].name, "RTX A5000");
 	/* typed into the open menu: the cursor moves; a letter that matches nothing is dropped */
-	f.app->ov = OV_MENU;
+	f.app->menu.ov = OV_MENU;
 	key(f.app, 't');
-	assert_int_equal(f.app->fam_cur, (size_t)tpu);
+	assert_int_equal(f.app->menu.fam_cur, (size_t)tpu);
 	key(f.app, 'q');
-	assert_string_equal(f.app->fam_find, "t");
+	assert_string_equal(f.app->menu.fam_find, "t");
 	assert_true(f.app->msg_err);
 	key(f.app, 127);
-	assert_string_equal(f.app->fam_find, "");
+	assert_string_equal(f.app->menu.fam_find, "");
 	close_app(&f);
 }
 
@@ -801,27 +809,27 @@ static void moved_selection_plot_is_fresh(void **state)
 		for (const char *c = steps[i]; *c; c++)
 			key(f.app, (unsigned char)*c);
 		ui_state_plot(f.app);
-		assert_true(f.app->grid_ok);
-		gen = f.app->gen;
+		assert_true(f.app->pc.grid_ok);
+		gen = f.app->pc.gen;
 		/* afresh: the same state with nothing kept */
 		{
-			struct plot_grid kept = f.app->grid;
-			f.app->grid = fresh;
-			f.app->grid_ok = false;
+			struct plot_grid kept = f.app->pc.grid;
+			f.app->pc.grid = fresh;
+			f.app->pc.grid_ok = false;
 			ui_state_plot(f.app);
-			fresh = f.app->grid;
-			f.app->grid = kept;
+			fresh = f.app->pc.grid;
+			f.app->pc.grid = kept;
 		}
-		assert_int_equal(f.app->gen, gen);
-		assert_int_equal(fresh.w, f.app->grid.w);
-		assert_int_equal(fresh.h, f.app->grid.h);
+		assert_int_equal(f.app->pc.gen, gen);
+		assert_int_equal(fresh.w, f.app->pc.grid.w);
+		assert_int_equal(fresh.h, f.app->pc.grid.h);
 		cells = (size_t)fresh.w * (size_t)fresh.h;
-		assert_memory_equal(fresh.ch, f.app->grid.ch, cells);
-		assert_memory_equal(fresh.role, f.app->grid.role, cells);
-		assert_string_equal(fresh.label, f.app->grid.label);
-		assert_int_equal(fresh.label_off, f.app->grid.label_off);
+		assert_memory_equal(fresh.ch, f.app->pc.grid.ch, cells);
+		assert_memory_equal(fresh.role, f.app->pc.grid.role, cells);
+		assert_string_equal(fresh.label, f.app->pc.grid.label);
+		assert_int_equal(fresh.label_off, f.app->pc.grid.label_off);
 		/* the next step moves the mark in the kept points again */
-		f.app->grid_ok = true;
+		f.app->pc.grid_ok = true;
 	}
 	plot_free(&fresh);
 	close_app(&f);
@@ -866,7 +874,7 @@ static void small_screen_and_stale_messages(void **state)
 	assert_int_equal(ui_keys_dispatch(f.app, 'e'), UI_REDRAW);
 	assert_int_equal(ui_keys_dispatch(f.app, 'f'), UI_REDRAW);
 	assert_int_equal(f.app->work_i, work);
-	assert_int_equal(f.app->ov, OV_NONE);
+	assert_int_equal(f.app->menu.ov, OV_NONE);
 	assert_int_equal(ui_keys_dispatch(f.app, 'q') & UI_QUIT, UI_QUIT);
 	ui_layout_compute(f.app, 24, 80);
 	ui_state_msg(f.app, true, "about the view before");

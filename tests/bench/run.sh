@@ -19,7 +19,7 @@ cd "$GS_TOP" || exit 1
 : "${BUILD:=$GS_TOP/build}"
 : "${GPUSCALE:=$GS_TOP/gpuscale}"
 : "${CC:=cc}"
-: "${CFLAGS:=-std=c11 -O2 -g -Wall -Wextra -pthread}"
+: "${CFLAGS:=-std=c11 -O2 -g -Wall -Wextra}"
 : "${CPPFLAGS:=-Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE}"
 : "${LDLIBS:=-lncursesw -ljansson -lcsv -lm}"
 : "${BENCH_QUICK:=0}"

@@ -296,3 +296,40 @@ expect_exit "a collapsed submission pins the row that stands for it" 0 "$G" "$V4
 contains "the standing row (the one with energy) is the reference" "$TMP/out" "smc-dc-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
 "$G" "$V40" -w unet3d --no-collapse --print pareto >"$TMP/out" 2>&1
 contains "reports name a shared system id with its submitter" "$TMP/out" "smc-ac-power/9xSMC-H100-SXM-80GB"
+
+# Every column name --help lists for --sort, and every metric for --y-metric, is taken.
+bad=
+for c in $("$G" --help | sed -n '/--sort COL/,/(default ep, descending)/p' | sed 's/.*rank by//; s/(default.*//' | tr ',' ' '); do
+	"$G" -w bert --sort "$c" --print table >/dev/null 2>"$TMP/err" || bad="$bad $c"
+done
+[ -z "$bad" ] && ok "every --sort name of --help is taken" || nok "every --sort name of --help is taken" "refused:$bad"
+bad=
+for m in $("$G" --help | grep -- '--y-metric M' | sed 's/.*plot y://; s/(default.*//' | tr ',' ' '); do
+	"$G" -w bert --y-metric "$m" --print plot >/dev/null 2>"$TMP/err" || bad="$bad $m"
+done
+[ -z "$bad" ] && ok "every --y-metric name of --help is taken" || nok "every --y-metric name of --help is taken" "refused:$bad"
+expect_exit "--y-metric n (a column, not a plot metric) is refused: exit 2" 2 "$G" -w bert --y-metric n --print plot
+
+# Trainings per hour: the X/h column is 60 / min on every row, and a sort and a plot metric.
+"$G" -w bert --print table >"$TMP/out" 2>&1
+python3 - "$TMP/out" >"$TMP/bad" 2>&1 <<'PY' &&
+import sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+head = lines[1]
+# numbers are right-aligned: a cell ends where its heading ends
+def cell(line, name):
+    end = head.index(" " + name + " ") + 1 + len(name)
+    return float(line[:end].split()[-1])
+rows = [l for l in lines[2:] if l.strip()]
+bad = [l for l in rows if abs(cell(l, "X/h") - 60 / cell(l, "min")) > 0.006 * 60 / cell(l, "min")]
+if not rows or bad:
+    print("\n".join(bad) or "no rows")
+    sys.exit(1)
+PY
+	ok "the X/h column is 60 / min on every row" || nok "the X/h column is 60 / min on every row" "$(head -c 600 "$TMP/bad")"
+"$G" -w bert --sort xh --print csv >"$TMP/out" 2>&1
+awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "minutes") t = i; next }
+	{ if (prev != "" && $t + 0 < prev + 0) bad = 1; prev = $t } END { exit bad || NR < 3 }' "$TMP/out" &&
+	ok "--sort xh ranks the fastest first" || nok "--sort xh ranks the fastest first" "$(head -c 600 "$TMP/out")"
+"$G" -w bert --y-metric xh --print plot >"$TMP/out" 2>&1
+contains "--y-metric xh plots trainings per hour" "$TMP/out" "X/h vs accelerators"

@@ -43,7 +43,10 @@ ui_keys p
 ui_see "p: Pareto marks off" "Pareto marks off"
 ui_keys p
 ui_see "p: Pareto marks on" "Pareto marks on"
-ui_keys y y y y y y
+# as many more as --help lists plot metrics, less the one pressed above: back to the first
+for m in $("$GPUSCALE" --help | grep -- '--y-metric M' | sed 's/.*plot y://; s/(default.*//' | tr ',' ' ' | awk '{ for (i = 2; i <= NF; i++) print $i }'); do
+	ui_keys y
+done
 ui_see "y cycles back to E'" "plot: E'"
 ui_keys R
 ui_see "R: the message names the paper reference" "reference: paper rule, 7920T_2xA5000_hdd (N=2"
