@@ -463,6 +463,21 @@ static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_
 	return 0;
 }
 
+/* A row by how far its E' is off the fitted one (relative), furthest first, then by index. */
+struct off_key {
+	double rel;
+	size_t i;
+};
+
+static int off_cmp(const void *pa, const void *pb)
+{
+	const struct off_key *a = pa, *b = pb;
+
+	if (a->rel != b->rel)
+		return (a->rel < b->rel) - (a->rel > b->rel);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
 /* The verdict of family fit ff over its rows k[n] (their E' on their own reference against
  * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
  * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
@@ -484,17 +499,10 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 	v->ok = true;
 	v->n_ref = (double)ds->rows[a->rows[k[0].i].ref].accelerators;
 	v->t_ref = ds->rows[a->rows[k[0].i].ref].minutes;
+	/* the row furthest off, from the E' alone */
 	for (size_t j = 0; j < n; j++) {
-		struct arow *o = &a->rows[k[j].i];
+		const struct arow *o = &a->rows[k[j].i];
 		double off = fabs(log(o->Ep / o->ep_fit));
-		bool fine = isfinite(off) && fabs(o->Ep / o->ep_fit - 1) <= FIT_VERDICT_TOL;
-		if (!fine) {
-			if (analysis_intervals(ds, a, k[j].i, k[j].i + 1, NULL) < 0)
-				return -1;
-			fine = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
-		}
-		if (!fine)
-			v->ok = false;
 		if (!isfinite(off))
 			off = INFINITY;
 		if (off > worst) {
@@ -504,6 +512,29 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 			v->worst_fit = o->ep_fit;
 		}
 	}
+	/* then the rows beyond 10%, furthest off first: each must hold the fitted E' in its own
+	 * interval, drawn only for them and only until one does not (one is enough for "poor",
+	 * and the furthest off is the likeliest: a poor fit of 10^5 rows draws one or two) */
+	struct off_key *ok = malloc((n ? n : 1) * sizeof *ok);
+	size_t nok = 0;
+	if (!ok)
+		return -1;
+	for (size_t j = 0; j < n; j++) {
+		const struct arow *o = &a->rows[k[j].i];
+		double rel = fabs(o->Ep / o->ep_fit - 1);
+		if (!(isfinite(rel) && rel <= FIT_VERDICT_TOL))
+			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j].i };
+	}
+	qsort(ok, nok, sizeof *ok, off_cmp);
+	for (size_t j = 0; j < nok && v->ok; j++) {
+		struct arow *o = &a->rows[ok[j].i];
+		if (analysis_intervals(ds, a, ok[j].i, ok[j].i + 1, NULL) < 0) {
+			free(ok);
+			return -1;
+		}
+		v->ok = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
+	}
+	free(ok);
 	return 0;
 }
 
