@@ -446,8 +446,9 @@ static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_
 			e++;
 		}
 		nc = pick_ref(ds, g, e - s, rule, c, &best);
+		/* .cand is set once a->cand has its final size (an offset until then) */
 		*gr = (struct group){ .family = ds->rows[k[s].row].family, .ref = (long)best,
-				      .nrows = e - s, .cand = a->cand + a->ncand, .ncand = nc, .fit = -1 };
+				      .nrows = e - s, .cand = NULL, .ncand = nc, .fit = -1 };
 		for (size_t j = 0; j < nc; j++)
 			a->cand[a->ncand++] = (struct be_cand){ .row = c[j].row };
 		for (size_t i = s; i < e; i++) {
@@ -528,6 +529,12 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 	qsort(ok, nok, sizeof *ok, off_cmp);
 	for (size_t j = 0; j < nok && v->ok; j++) {
 		struct arow *o = &a->rows[ok[j].i];
+		double blo, bhi;
+		/* no interval, or the fitted E' beyond every resample the row can have: no draw */
+		if (!o->ci_done && (!boot_ep_bounds(ds, o, &blo, &bhi) || o->ep_fit < blo || o->ep_fit > bhi)) {
+			v->ok = false;
+			break;
+		}
 		if (analysis_intervals(ds, a, ok[j].i, ok[j].i + 1, NULL) < 0) {
 			free(ok);
 			return -1;
@@ -706,6 +713,21 @@ static int pinned_check(const struct dataset *ds, const struct params *p, const 
 	return 0;
 }
 
+/* a->cand down to its candidates (room for every shown row was made), and each group's
+ * pointer into it. */
+static void cand_fit(struct analysis *a)
+{
+	struct be_cand *c = a->ncand ? realloc(a->cand, a->ncand * sizeof *a->cand) : NULL;
+	size_t at = 0;
+
+	if (c)
+		a->cand = c; /* else the larger block stays: as good */
+	for (size_t g = 0; g < a->ngroups; g++) {
+		a->groups[g].cand = a->cand + at;
+		at += a->groups[g].ncand;
+	}
+}
+
 /* The shown rows idx[ns] into a->rows with their groups, references and metrics: family mode,
  * a group per family (family_groups); else one group of every shown row with the reference of
  * the mode (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the
@@ -740,10 +762,10 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 		} else {
 			a->ref = (long)best;
 		}
-		a->groups[0] = (struct group){ .ref = a->ref, .nrows = ns, .cand = a->cand,
-					       .ncand = a->ncand, .fit = -1 };
+		a->groups[0] = (struct group){ .ref = a->ref, .nrows = ns, .ncand = a->ncand, .fit = -1 };
 		a->ngroups = 1;
 	}
+	cand_fit(a);
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *o = &a->rows[i];
 		size_t g = o->group;

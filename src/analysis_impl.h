@@ -30,6 +30,10 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
+/* Bounds *lo..*hi that hold every E' resample of row o (its fastest and slowest runs against
+ * the reference's), without drawing any; false when the row can have no interval (< 3 runs). */
+bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi);
+
 /* Whether shown row i counts for the firm (*firm) and loose (*loose) break-even at theta,
  * drawing its interval only when cheap bounds leave it open. 0, or -1 when out of memory. */
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,

@@ -242,7 +242,7 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 /* Bounds of row o's E' resamples without drawing them: every resampled score lies between the
  * row's fastest and slowest scaled run (an average of some of them), and so does the
  * reference's. False when the row can have no interval. */
-static bool ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi)
+bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi)
 {
 	const struct row *fr = &ds->rows[o->ref];
 	double rlo = fr->minutes, rhi = fr->minutes, Nr = (double)fr->accelerators;
@@ -279,7 +279,7 @@ int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, doub
 	double lo, hi;
 
 	if (!o->ci_done) {
-		if (!ep_bounds(ds, o, &lo, &hi)) {
+		if (!boot_ep_bounds(ds, o, &lo, &hi)) {
 			*firm = *loose = o->Ep >= theta;
 			return 0;
 		}

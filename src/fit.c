@@ -462,7 +462,7 @@ int fit_run(const double *n, const double *t, size_t count, struct fit *f, struc
 int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
 		struct gs_err *err)
 {
-	double *buf, *sn, *st, *y, *lnn, sst;
+	double *buf, *sn, *st, *y, *lnn, sst, *dbuf = NULL;
 	struct npt *pts;
 	struct prob p;
 	struct sol usl, amd;
@@ -475,7 +475,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
 		return 0;
 	}
-	buf = malloc(8 * count * sizeof *buf);
+	buf = malloc(4 * count * sizeof *buf);
 	pts = malloc(count * sizeof *pts);
 	if (!buf || !pts) {
 		free(buf);
@@ -505,8 +505,11 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 
 	/* the points of each distinct N as one weighted point (see struct prob): ~40 N stand
 	 * for 10^4 rows of a family, and the fit costs the same at any size */
-	double *dn = buf + 4 * count, *dy = buf + 5 * count, *dw = buf + 6 * count, *dsw = buf + 7 * count;
-	double *dlnn = st, ssw = 0; /* st is done with: it holds the distinct ln N */
+	double ssw = 0;
+	if (!(dbuf = malloc(4 * f->ndistinct * sizeof *dbuf)))
+		goto oom;
+	double *dn = dbuf, *dy = dbuf + f->ndistinct, *dw = dbuf + 2 * f->ndistinct;
+	double *dsw = dbuf + 3 * f->ndistinct, *dlnn = st; /* st is done with: the distinct ln N */
 	size_t nd = 0;
 	for (size_t i = 0; i < count;) {
 		size_t e = i;
@@ -535,6 +538,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		f->state = FIT_NOCONV;
 		snprintf(f->reason, sizeof f->reason, "the solver did not converge");
 		free(buf);
+		free(dbuf);
 		return 0;
 	}
 	if (model_fill(&p, &usl, sst, &f->usl) != 0 || model_fill(&p, &amd, sst, &f->amdahl) != 0)
@@ -542,11 +546,13 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	f->amdahl.kappa_at_bound = true;
 	fit_judge(f, count);
 	free(buf);
+	free(dbuf);
 	return 0;
 oom:
 	fit_clear(f);
 	err_set(err, NULL, 0, 0, "fit: out of memory");
 	free(buf);
+	free(dbuf);
 	return -1;
 }
 
