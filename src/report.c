@@ -1,6 +1,7 @@
 /* report.c: the --print reports. They share the analysis and the rasterizer with the explorer,
  * so a script sees exactly the numbers the screen shows. */
 #include "report.h"
+#include "bench_reg.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -502,7 +503,7 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 			       const struct analysis *a, const struct params *p, FILE *out)
 {
 	size_t *idx, n;
-	char b1[32], b2[32], name[1024];
+	char b1[32], b2[32], name[1024], notice[600];
 
 	if (a->all_rounds)
 		fprintf(out, "%s (%s), all rounds\n", workload_label(a->workload), a->workload);
@@ -511,6 +512,11 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	fputs("  reference   ", out);
 	report_ref(ds, a, p, out);
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
+	if (a->all_rounds)
+		fprintf(out, "  pooled      rounds %s of %s (MLCommons' compatibility table)\n",
+			bench_reg_group_text(a->workload, a->round, notice, sizeof notice), a->workload);
+	if (bench_reg_notice(ds, a->round, a->workload, a->all_rounds, notice, sizeof notice))
+		fprintf(out, "  left out    %s\n", notice);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	fputs("  break-even  ", out);

@@ -5,6 +5,7 @@
  * reverse) for NO_COLOR and terminals without colour. Clusters also differ by glyph, so no
  * information depends on colour alone. */
 #include "ui_app.h"
+#include "bench_reg.h"
 
 #include <curses.h>
 #include <math.h>
@@ -666,7 +667,8 @@ static bool selected_text(const struct app *app, char *buf, size_t n)
 }
 
 /* The last line: the prompt while one is open, else the message while it lasts, else the
- * cross-family warning, else the selected point when its plot label had no room, else a
+ * cross-family warning, else what the view leaves out (bench_reg_notice), else the selected
+ * point when its plot label had no room, else a
  * reminder of the keys a newcomer needs. */
 static void draw_msgline(const struct app *app)
 {
@@ -709,6 +711,14 @@ static void draw_msgline(const struct app *app)
 		/* the warning, and the way to the help at the line's end as on every other frame */
 		fill(r->y, 0, r->w, role_attr(R_NORMAL));
 		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));
+		if (r->w - x >= 15)
+			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+		return;
+	}
+	if (app->ds && bench_reg_notice(app->ds, app->a.round, app->a.workload, app->p.all_rounds, buf,
+					sizeof buf)) {
+		/* what the view leaves out (other versions of the benchmark, CPU-only rows) */
+		x = put_clip(app, r->y, 1, r->w - 15 > 10 ? r->w - 16 : r->w - 1, buf, role_attr(R_LEGEND) | A_BOLD);
 		if (r->w - x >= 15)
 			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
 		return;
