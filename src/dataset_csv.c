@@ -400,8 +400,9 @@ static bool row_numbers(struct loader *L, struct row *r)
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
-	if (parse_int(s, len, &n) < 0 || n < 1 || n > MAX_ACCELERATORS) {
-		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 1..%lld; row skipped",
+	/* 0: a CPU-only system (MLPerf counts no accelerator); it loads, and views leave it out */
+	if (parse_int(s, len, &n) < 0 || n < 0 || n > MAX_ACCELERATORS) {
+		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 0..%lld; row skipped",
 			QUOTE(len), s, MAX_ACCELERATORS);
 		return false;
 	}

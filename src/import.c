@@ -350,6 +350,34 @@ static void refuse_twin(struct model *m, struct sys *s, struct gs_warn *w)
 	}
 }
 
+/* A systems JSON that cannot be used leaves its results without a score: one warning naming
+ * the JSON and every benchmark folder of sd (its results), never a silent skip. */
+static void warn_unusable(struct model *m, const struct sys *s, const char *sd, struct gs_warn *w)
+{
+	struct dent *benches;
+	size_t nb = 0, len = 0;
+	char *list = NULL;
+	FILE *f;
+
+	if (!(benches = import_fs_list(sd, w, &nb, &m->oom)))
+		return;
+	if (!(f = open_memstream(&list, &len))) {
+		m->oom = 1;
+		import_fs_free_list(benches);
+		return;
+	}
+	for (size_t b = 0, k = 0; b < nb; b++)
+		if (benches[b].kind == KIND_DIR)
+			fprintf(f, "%s%s/%s", k++ ? ", " : "", sd + m->toplen + 1, benches[b].name);
+	if (fclose(f) != 0 || !list)
+		m->oom = 1;
+	else
+		warn_add(w, s->json, 0, 0, "systems JSON cannot be used: no score for %s", *list ? list :
+			 "its results folder (no benchmark folder in it)");
+	free(list);
+	import_fs_free_list(benches);
+}
+
 /* One submitter folder (the caller has checked that it is a folder). */
 static void walk_submitter(struct model *m, const char *top, const char *sub, struct gs_warn *w)
 {
@@ -408,6 +436,8 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		}
 		m->sys[si].has_results = 1;
 		if (!m->sys[si].info.usable || m->sys[si].refused) {
+			if (!m->sys[si].info.usable)
+				warn_unusable(m, &m->sys[si], sd, w);
 			free(sd);
 			continue;
 		}

@@ -513,8 +513,8 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	report_ref(ds, a, p, out);
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
 	if (a->all_rounds)
-		fprintf(out, "  pooled      rounds %s of %s (MLCommons' compatibility table)\n",
-			bench_reg_group_text(a->workload, a->round, notice, sizeof notice), a->workload);
+		fprintf(out, "  pooled      %s: the rounds MLCommons' compatibility table compares\n",
+			bench_reg_group_text(a->workload, a->round, notice, sizeof notice));
 	if (bench_reg_notice(ds, a->round, a->workload, a->all_rounds, notice, sizeof notice))
 		fprintf(out, "  left out    %s\n", notice);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,

@@ -672,8 +672,8 @@ static void file_names_sanitized(void **state)
 	assert_null(strchr(err.file, '\x1b'));
 	assert_null(strstr(err.file, "\xe2\x80\xae"));
 	assert_non_null(strstr(err.file, "?]0;PWNED????.csv"));
-	assert_int_equal(dataset_load_buffer(&ds, "a\x1b[2J.csv", "system,benchmark,accelerators,minutes\nx,bert,0,1\n",
-					     48, &err), 0);
+	assert_int_equal(dataset_load_buffer(&ds, "a\x1b[2J.csv", "system,benchmark,accelerators,minutes\nx,bert,-1,1\n",
+					     49, &err), 0);
 	assert_true(warned("a?[2J.csv:2:8: accelerators"));
 }
 
