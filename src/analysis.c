@@ -640,7 +640,7 @@ static void collect_rows(const struct dataset *ds, const struct params *p, struc
 		if ((!here && !p->all_rounds) || !same(r->benchmark, a->workload))
 			continue;
 		if (!bench_reg_pooled(r, a->round))
-			continue; /* another version of the benchmark, or no accelerators: view_notice */
+			continue; /* another version of the benchmark, or no accelerators (bench_reg_notice) */
 		/* a pinned name means a row of the current round, also in the cross-round view; a
 		 * collapsed submission stands for its standing row */
 		if (mode == REF_PINNED && here && row_named(r, p->pinned)) {
