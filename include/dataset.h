@@ -42,7 +42,7 @@ struct row {
 	enum avail avail;                 /* availability normalised (raw text in availability) */
 	enum division div;                /* division normalised (raw text in division) */
 	long long nodes, per_node;        /* 0 when not given */
-	long long accelerators;           /* N, >= 1 */
+	long long accelerators;           /* N, >= 1; 0 for a CPU-only system (no E': views leave it out) */
 	double minutes;                   /* T, official score, > 0 and finite */
 	double energy_j;                  /* official energy-to-train in joules; NAN when absent */
 	double price_lo, price_hi;        /* USD per accelerator-hour by family; NAN when none */

@@ -34,7 +34,7 @@ struct import_system {
 	/* owned, never NULL after a parse: "" when the field is missing or not a string */
 	char *system_name, *division, *availability, *accelerator, *framework;
 	long long nodes, per_node;  /* number_of_nodes, accelerators_per_node */
-	long long accelerators;     /* nodes * max(per_node, 1) */
+	long long accelerators;     /* nodes * per_node, as the official table counts them (0: CPU only) */
 	int usable;                 /* the JSON parsed and both counts are valid: the system scores */
 };
 

@@ -38,6 +38,14 @@ int mllog_json_valid(const char *s, size_t n);
  * up to the end of its line) and records the first run_start and run_stop. Never fails. */
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out);
 
+/* The most keys mllog_scan_keys counts. */
+#define MLLOG_MAX_KEYS 64
+
+/* mllog_scan that also counts, in counts[i], the events whose key is keys[i] (nkeys of them, at
+ * most MLLOG_MAX_KEYS; the rest are not counted): what the compliance check needs. */
+void mllog_scan_keys(const char *buf, size_t len, const char *const *keys, size_t nkeys,
+		     unsigned *counts, struct mllog_scan *out);
+
 /* Applies the run rules to a scan, init_limit being the longest initialization allowed in
  * minutes (30 closed, 240 open; 0: not checked): returns 0 and sets *minutes (raw, unscaled)
  * for a successful run, or -1 with a short reason in why[0..n) and where it lies, *line and

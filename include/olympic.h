@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-/* How many runs are dropped at each end for a benchmark: 4 for unet3d, 1 for every other. */
+/* How many runs are dropped at each end for a benchmark (the registry: 4 for unet3d, else 1). */
 size_t olympic_limit(const char *benchmark);
 
 /* For ok successful runs sorted ascending and failed failed runs (which count as slow runs

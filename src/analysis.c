@@ -5,6 +5,7 @@
  * qsort, unstable as it is, gives the same order with every libc. String comparisons that users
  * see as case-insensitive use ASCII folding, not the locale, for the same reason. */
 #include "analysis.h"
+#include "bench_reg.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -675,6 +676,8 @@ static void collect_rows(const struct dataset *ds, const struct params *p, struc
 		bool here = same(r->round, a->round);
 		if ((!here && !p->all_rounds) || !same(r->benchmark, a->workload))
 			continue;
+		if (!bench_reg_pooled(r, a->round))
+			continue; /* another version of the benchmark, or no accelerators (bench_reg_notice) */
 		/* a pinned name means a row of the current round, also in the cross-round view; a
 		 * collapsed submission stands for its standing row */
 		if (mode == REF_PINNED && here && row_named(r, p->pinned)) {

@@ -89,7 +89,7 @@ void cli_usage(FILE *fp)
 "      --division NAME     show only this division (repeatable: closed, open)\n"
 "      --available-only    hide Preview and Research rows (not yet buyable systems)\n"
 "      --no-collapse       show every submitter of identical runs (default: one row each)\n"
-"      --all-rounds        the workload's rows of every loaded round in one analysis\n"
+"      --all-rounds        the workload's rows of every comparable loaded round\n"
 "      --families FILE     accelerator -> vendor, family rules (default: the data folder's)\n"
 "      --prices FILE       USD per accelerator-hour by family (default: the data folder's\n"
 "                          prices.csv; a bad line is an error with file:line:column)\n"

@@ -27,7 +27,8 @@ static const struct {
 	enum avail a;
 } avail_spellings[] = {
 	{ "Available on-premise", AVAIL_ONPREM }, { "available", AVAIL_ONPREM }, { "onprem", AVAIL_ONPREM },
-	{ "on-premise", AVAIL_ONPREM }, { "Available cloud", AVAIL_CLOUD }, { "cloud", AVAIL_CLOUD },
+	{ "on-premise", AVAIL_ONPREM }, { "Available on premise", AVAIL_ONPREM },
+	{ "Available cloud", AVAIL_CLOUD }, { "Available in cloud", AVAIL_CLOUD }, { "cloud", AVAIL_CLOUD },
 	{ "Preview", AVAIL_PREVIEW }, { "Research", AVAIL_RESEARCH }, { "rdi", AVAIL_RESEARCH },
 	{ "Research, Development, or Internal", AVAIL_RESEARCH },
 };

@@ -3,6 +3,7 @@
  * byte column in that line. Files are read with read() in blocks (a file cut short while it
  * loads is then only a shorter input, never a fault). */
 #include "dataset.h"
+#include "bench_reg.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -399,8 +400,9 @@ static bool row_numbers(struct loader *L, struct row *r)
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
-	if (parse_int(s, len, &n) < 0 || n < 1 || n > MAX_ACCELERATORS) {
-		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 1..%lld; row skipped",
+	/* 0: a CPU-only system (MLPerf counts no accelerator); it loads, and views leave it out */
+	if (parse_int(s, len, &n) < 0 || n < 0 || n > MAX_ACCELERATORS) {
+		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 0..%lld; row skipped",
 			QUOTE(len), s, MAX_ACCELERATORS);
 		return false;
 	}
@@ -428,6 +430,14 @@ static int row_texts(struct loader *L, struct row *r)
 		if (!t)
 			return -1;
 		*(const char **)((char *)r + text_cols[i].off) = t;
+	}
+	/* the one id across rounds (bench_reg.c): a v4.1 `ssd` row is RetinaNet, a v1.1 one not */
+	const char *id = bench_reg_canon(r->benchmark, r->round);
+	if (id != r->benchmark) {
+		if (!*r->benchmark_published)
+			r->benchmark_published = r->benchmark;
+		if (!(r->benchmark = strpool_intern(&L->ds->pool, id, strlen(id))))
+			return -1;
 	}
 	r->vendor = r->family = r->accelerator;
 	r->collapsed_from = r->carried_from = "";

@@ -9,6 +9,8 @@
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
 #include "import_fs.h"
+#include "bench_reg.h"
+#include "compliance.h"
 #include "csvw.h"
 #include "fileio.h"
 #include "fmt.h"
@@ -88,13 +90,14 @@ struct sys {
 
 struct cell {
 	size_t sys;
-	char *bench;                  /* the one id across rounds (retinanet for ssd) */
+	char *bench;                  /* the one id across rounds (bench_reg_canon) */
 	char *published;              /* the folder's name: the id as the round published it */
 	char *dir;                    /* the folder; from `source` on, its path inside the tree */
 	const char *source;
 	size_t first, njobs;          /* its logs in the job list (and in rank) */
 	double sf;
 	int sf_bad;
+	struct compliance_req *req;   /* the keys each log needs (compliance.c); owned */
 	/* set by score_cell: rank[first .. first + nok) are the successful runs by time, the
 	 * failed ones follow in name order; [lo, hi) of them is what the olympic average keeps */
 	int scored;
@@ -110,6 +113,8 @@ struct job {
 	char *path;
 	const char *name;             /* the file name part of path */
 	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
+	const struct compliance_req *req; /* the keys the log needs (rule 6); NULL none */
+	char advice[200];             /* a requirement broken where it only warns, else "" */
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
@@ -128,6 +133,7 @@ struct model {
 	size_t njobs, capjobs;
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
+	const char *round;            /* the round column: the ids and rules of its ruleset */
 	struct fbuf buf;              /* one buffer for every file read */
 	int oom;
 };
@@ -205,17 +211,6 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 	free(p);
 }
 
-/* The one id across rounds of a benchmark folder name: `ssd` was renamed `retinanet` and
- * `gnn` `rgat` in v5.0; the same benchmark keeps one id so that rounds can be compared. */
-static const char *bench_id(const char *published)
-{
-	if (strcmp(published, "ssd") == 0)
-		return "retinanet";
-	if (strcmp(published, "gnn") == 0)
-		return "rgat";
-	return published;
-}
-
 /* The cell of system si for benchmark id, or NULL. */
 static const struct cell *find_cell(const struct model *m, size_t si, const char *id)
 {
@@ -267,6 +262,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 		j->path = p;
 		j->name = p + strlen(c->dir) + 1;
 		j->init_limit = init_limit;
+		j->req = c->req && c->req->n ? c->req : NULL;
 		c->njobs++;
 	}
 	free(seen);
@@ -282,6 +278,8 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	size_t n;
 	struct cell *c;
 	const char *division;
+	char ruleset[16];
+	bool open;
 
 	if (!dir || !clean)
 		goto out;
@@ -292,9 +290,9 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		goto out;
 	}
 	/* one row per system and benchmark id: the loader keeps only the first of two */
-	if ((twin = find_cell(m, si, bench_id(clean)))) {
-		warn_add(w, dir, 0, 0, "benchmark %s is already read from %s; skipped", bench_id(clean),
-			 twin->source);
+	if ((twin = find_cell(m, si, bench_reg_canon(clean, m->round)))) {
+		warn_add(w, dir, 0, 0, "benchmark %s is already read from %s; skipped",
+			 bench_reg_canon(clean, m->round), twin->source);
 		goto out;
 	}
 	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
@@ -307,16 +305,24 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	c->dir = dir;
 	dir = NULL;
 	c->source = c->dir + m->toplen + 1;
-	c->bench = import_fs_strdup(bench_id(clean), &m->oom);
+	c->bench = import_fs_strdup(bench_reg_canon(clean, m->round), &m->oom);
 	c->published = clean;
 	clean = NULL;
 	c->energy_j = NAN;
 	c->power_measurement = "";
 	c->first = m->njobs;
 	read_scaling(c, &m->buf, w, &m->oom);
-	/* compliance rule 5: 30 minutes of initialization at most, 240 in the open division */
 	division = m->sys[si].info.division;
-	add_logs(m, c, names, n, division && ascii_casecmp(division, "open") == 0 ? 240 : 30, w);
+	open = division && ascii_casecmp(division, "open") == 0;
+	/* compliance rule 6: the keys the checker of the round's ruleset requires, by the
+	 * benchmark's name as published */
+	if (!(c->req = malloc(sizeof *c->req))) {
+		m->oom = 1;
+		goto out;
+	}
+	compliance_required(bench_reg_ruleset(m->round, ruleset, sizeof ruleset), open, c->published, c->req);
+	/* compliance rule 5: the longest initialization of the round's ruleset and division */
+	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open), w);
 out:
 	free(dir);
 	free(clean);
@@ -342,6 +348,34 @@ static void refuse_twin(struct model *m, struct sys *s, struct gs_warn *w)
 			return;
 		}
 	}
+}
+
+/* A systems JSON that cannot be used leaves its results without a score: one warning naming
+ * the JSON and every benchmark folder of sd (its results), never a silent skip. */
+static void warn_unusable(struct model *m, const struct sys *s, const char *sd, struct gs_warn *w)
+{
+	struct dent *benches;
+	size_t nb = 0, len = 0;
+	char *list = NULL;
+	FILE *f;
+
+	if (!(benches = import_fs_list(sd, w, &nb, &m->oom)))
+		return;
+	if (!(f = open_memstream(&list, &len))) {
+		m->oom = 1;
+		import_fs_free_list(benches);
+		return;
+	}
+	for (size_t b = 0, k = 0; b < nb; b++)
+		if (benches[b].kind == KIND_DIR)
+			fprintf(f, "%s%s/%s", k++ ? ", " : "", sd + m->toplen + 1, benches[b].name);
+	if (fclose(f) != 0 || !list)
+		m->oom = 1;
+	else
+		warn_add(w, s->json, 0, 0, "systems JSON cannot be used: no score for %s", *list ? list :
+			 "its results folder (no benchmark folder in it)");
+	free(list);
+	import_fs_free_list(benches);
 }
 
 /* One submitter folder (the caller has checked that it is a folder). */
@@ -402,6 +436,8 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		}
 		m->sys[si].has_results = 1;
 		if (!m->sys[si].info.usable || m->sys[si].refused) {
+			if (!m->sys[si].info.usable)
+				warn_unusable(m, &m->sys[si], sd, w);
 			free(sd);
 			continue;
 		}
@@ -430,7 +466,8 @@ static void model_free(struct model *m)
 		import_system_free(&s->info);
 	}
 	for (size_t i = 0; i < m->ncells; i++)
-		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir);
+		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir),
+			free(m->cells[i].req);
 	for (size_t i = 0; i < m->njobs; i++)
 		free(m->jobs[i].path);
 	free(m->sys);
@@ -455,6 +492,8 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 {
 	struct gs_err err;
 	struct mllog_scan s;
+	unsigned counts[COMPLIANCE_MAX_KEYS];
+	char why[120];
 
 	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
 		if (errno == ENOMEM)
@@ -466,9 +505,19 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 		return;
 	}
 	j->bytes = buf->len;
-	mllog_scan(buf->p, buf->len, &s);
+	mllog_scan_keys(buf->p, buf->len, j->req ? j->req->keys : NULL, j->req ? j->req->n : 0, counts, &s);
 	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, j->why, sizeof j->why, &j->line,
 			      &j->col) == 0;
+	if (j->ok && j->req && compliance_check(j->req, counts, why, sizeof why) >= 0) {
+		/* the official checker fails the log, and the run with it (a warning before 3.0.0) */
+		if (j->req->binding) {
+			j->ok = 0;
+			snprintf(j->why, sizeof j->why, "compliance: %.120s", why);
+		} else {
+			snprintf(j->advice, sizeof j->advice, "%.120s (counted: this ruleset's "
+				 "check only warns)", why);
+		}
+	}
 	if (j->ok)
 		j->ms = s.stop_ms - s.start_ms;
 }
@@ -664,6 +713,31 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 	free(runs);
 }
 
+/* One warning for the logs of c that break a requirement of a ruleset that only warns: the
+ * first of them, and how many more (a round's rule is usually broken by every log of a folder). */
+static void warn_advice(const struct model *m, const struct cell *c, struct gs_warn *w)
+{
+	const struct job *first = NULL;
+	size_t more = 0;
+
+	for (size_t r = 0; r < c->njobs; r++) {
+		const struct job *j = &m->jobs[c->first + r];
+		if (!j->ok || !j->advice[0])
+			continue;
+		if (!first)
+			first = j;
+		else
+			more++;
+	}
+	if (!first)
+		return;
+	if (more)
+		warn_add(w, first->path, 0, 0, "compliance: %s; and %zu more log%s of this folder", first->advice,
+			 more, more == 1 ? "" : "s");
+	else
+		warn_add(w, first->path, 0, 0, "compliance: %s", first->advice);
+}
+
 /* Scores every cell of m and writes the CSV to f; -1 when out of memory. */
 static int build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
 {
@@ -679,6 +753,7 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 			else if (!j->ok)
 				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
 		}
+		warn_advice(m, c, &res->warn);
 		score_cell(m, c);
 	}
 	for (size_t i = 0; i < m->ncells && !m->oom; i++)
@@ -750,6 +825,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	}
 	c_loc = c_numeric_enter(&old);
 	m.toplen = strlen(dir);
+	m.round = round;
 	for (size_t i = 0; i < n && !m.oom; i++)
 		if (subs[i].kind == KIND_DIR)
 			walk_submitter(&m, dir, subs[i].name, &res->warn);

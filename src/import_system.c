@@ -56,10 +56,42 @@ static long long parse_count(json_t *v)
 	return -1;
 }
 
+/* Whether member name of a systems JSON spells key another way: case, and ' ' or '-' for '_'
+ * ("number of nodes", "Accelerators-Per-Node"), as some older rounds wrote them. */
+static int variant_of(const char *name, const char *key)
+{
+	for (; *name && *key; name++, key++) {
+		char c = *name >= 'A' && *name <= 'Z' ? (char)(*name - 'A' + 'a') : *name;
+		if (c == ' ' || c == '-')
+			c = '_';
+		if (c != *key)
+			return 0;
+	}
+	return !*name && !*key;
+}
+
+/* Member key of root, or one spelling it another way (variant_of; a note in w says so). */
+static json_t *member(json_t *root, const char *key, const char *name, struct gs_warn *w)
+{
+	json_t *v = json_object_get(root, key);
+	const char *k;
+	json_t *x;
+
+	if (v)
+		return v;
+	json_object_foreach(root, k, x) {
+		if (variant_of(k, key)) {
+			warn_add(w, name, 0, 0, "note: field \"%s\" read as \"%s\"", k, key);
+			return x;
+		}
+	}
+	return NULL;
+}
+
 /* A string field of a systems JSON, "" (with a warning) when missing or not a string; NULL on OOM. */
 static char *json_text(json_t *root, const char *key, const char *name, struct gs_warn *w)
 {
-	json_t *v = json_object_get(root, key);
+	json_t *v = member(root, key, name, w);
 
 	if (!v) {
 		warn_add(w, name, 0, 0, "missing field \"%s\"", key);
@@ -112,7 +144,7 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 			*texts[i].field = json_text(root, texts[i].key, name, w);
 		out->usable = 1;
 		for (int i = 0; i < 2; i++) {
-			json_t *v = json_object_get(root, count_keys[i]);
+			json_t *v = member(root, count_keys[i], name, w);
 			c[i] = v ? parse_count(v) : -1;
 			if (!v) {
 				warn_add(w, name, 0, 0, "missing field \"%s\"; system skipped", count_keys[i]);
@@ -123,7 +155,7 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 				out->usable = 0;
 			}
 		}
-		if (out->usable && c[0] * (c[1] > 1 ? c[1] : 1) > IMPORT_MAX_ACCELERATORS) {
+		if (out->usable && c[0] * c[1] > IMPORT_MAX_ACCELERATORS) {
 			warn_add(w, name, 0, 0, "%lld nodes x %lld accelerators is more than the %lld "
 				 "accelerators a results CSV holds; system skipped", c[0], c[1],
 				 (long long)IMPORT_MAX_ACCELERATORS);
@@ -132,7 +164,8 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 		if (out->usable) {
 			out->nodes = c[0];
 			out->per_node = c[1];
-			out->accelerators = c[0] * (c[1] > 1 ? c[1] : 1);
+			/* the official count: a CPU-only system (0 per node) has 0 accelerators */
+			out->accelerators = c[0] * c[1];
 		}
 	}
 	json_decref(root);

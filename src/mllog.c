@@ -203,6 +203,17 @@ static ALWAYS_INLINE int span_is(const struct span *sp, const char *w, size_t n)
 
 #define SPAN_IS(sp, lit) span_is((sp), (lit), sizeof(lit) - 1)
 
+/* Counts the event's key in counts when it is one of keys[0..n) (lens: their lengths). */
+static void count_key(const struct span *key, const char *const *keys, const size_t *lens, size_t n,
+		     unsigned *counts)
+{
+	for (size_t k = 0; k < n; k++)
+		if (span_is(key, keys[k], lens[k])) {
+			counts[k]++;
+			return;
+		}
+}
+
 /* The end of the JSON number digits at p (its sign already read), or NULL with *bad where it
  * breaks the grammar. Bounded as jp_parse. */
 static ALWAYS_INLINE const unsigned char *jp_number(const unsigned char *p, const unsigned char *end,
@@ -555,11 +566,24 @@ static long span_col(const struct span *sp, const unsigned char *ls)
 
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 {
+	mllog_scan_keys(buf, len, NULL, 0, NULL, out);
+}
+
+void mllog_scan_keys(const char *buf, size_t len, const char *const *keys, size_t nkeys,
+		     unsigned *counts, struct mllog_scan *out)
+{
 	const unsigned char *b = (const unsigned char *)buf, *p = b, *end = b + len, *m;
 	const unsigned char *last_nl = end; /* just after the last newline, b when none */
 	long line = 1; /* the line p is on */
 	struct jp j;
+	size_t lens[MLLOG_MAX_KEYS];
 
+	if (nkeys > MLLOG_MAX_KEYS)
+		nkeys = MLLOG_MAX_KEYS;
+	for (size_t k = 0; k < nkeys; k++) {
+		lens[k] = strlen(keys[k]);
+		counts[k] = 0;
+	}
 	memset(out, 0, sizeof *out);
 	j.end = end;
 	j.ws = WS_LINE;
@@ -567,6 +591,7 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 		last_nl--;
 	while ((m = find_mark(p, end))) {
 		const unsigned char *eol;
+		int good = 1;
 
 		line += count_nl(p, m);
 		out->events++;
@@ -579,6 +604,7 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 				out->bad_line = line;
 				out->bad_col = (long)(j.fail - line_start(b, m)) + 1;
 			}
+			good = 0;
 		} else if (!out->start_line && SPAN_IS(&j.key, "run_start")) {
 			const unsigned char *ls = line_start(b, m);
 			out->start_line = line;
@@ -613,6 +639,8 @@ void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 				}
 			}
 		}
+		if (good && nkeys)
+			count_key(&j.key, keys, lens, nkeys, counts);
 		if (eol >= end)
 			break;
 		p = eol + 1;

@@ -1,12 +1,11 @@
 /* olympic.c: the olympic average's window, shared by the importer (which scores) and the
  * explorer's detail view (which shows what was dropped), so the two cannot disagree. */
 #include "olympic.h"
-
-#include <string.h>
+#include "bench_reg.h"
 
 size_t olympic_limit(const char *benchmark)
 {
-	return strcmp(benchmark, "unet3d") == 0 ? 4 : 1;
+	return bench_reg_drop(benchmark);
 }
 
 int olympic_window(size_t ok, size_t failed, size_t m, size_t *lo, size_t *hi)

@@ -1,6 +1,7 @@
 /* report.c: the --print reports. They share the analysis and the rasterizer with the explorer,
  * so a script sees exactly the numbers the screen shows. */
 #include "report.h"
+#include "bench_reg.h"
 
 #include "describe.h"
 
@@ -580,7 +581,7 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 			       const struct analysis *a, const struct params *p, FILE *out)
 {
 	size_t *idx, n;
-	char b1[32], b2[32], name[1024];
+	char b1[32], b2[32], name[1024], notice[600];
 
 	if (a->all_rounds)
 		fprintf(out, "%s (%s), all rounds\n", workload_label(a->workload), a->workload);
@@ -592,6 +593,11 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	if (ds->skipped)
 		fprintf(out, "  skipped     %zu bad row%s of the input, not in any count (the first: %s)\n",
 			ds->skipped, ds->skipped == 1 ? "" : "s", ds->skip_first);
+	if (a->all_rounds)
+		fprintf(out, "  pooled      %s: the rounds MLCommons' compatibility table compares\n",
+			bench_reg_group_text(a->workload, a->round, notice, sizeof notice));
+	if (bench_reg_notice(ds, a->round, a->workload, a->all_rounds, notice, sizeof notice))
+		fprintf(out, "  left out    %s\n", notice);
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	report_be_more(v, ds, a, p, out);

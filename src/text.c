@@ -5,6 +5,7 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "text.h"
+#include "bench_reg.h"
 
 #include <locale.h>
 #include <stdio.h>
@@ -136,30 +137,20 @@ const char *ascii_casestr(const char *hay, const char *needle)
 	return n == 0 ? hay : NULL;
 }
 
-static const struct {
-	const char *id, *label;
-} workloads[] = {
-	{ "bert", "BERT" }, { "llama2_70b_lora", "Llama2-LoRA" }, { "ssd", "RetinaNet" },
-	{ "retinanet", "RetinaNet" }, { "stable_diffusion", "StableDiff" }, { "gpt3", "GPT3" },
-	{ "dlrm_dcnv2", "DLRM" }, { "gnn", "R-GAT" }, { "rgat", "R-GAT" }, { "resnet", "ResNet" },
-	{ "unet3d", "3D-UNet" }, { "llama31_8b", "Llama3.1-8B" }, { "llama31_405b", "Llama3.1-405B" },
-	{ "flux1", "Flux.1" },
-};
-#define NWORKLOADS (sizeof workloads / sizeof workloads[0])
-
+/* Labels and display order come from the benchmark registry (bench_reg.c). */
 size_t workload_rank(const char *id)
 {
-	for (size_t i = 0; i < NWORKLOADS; i++)
-		if (strcmp(workloads[i].id, id) == 0)
-			return i;
-	return NWORKLOADS;
+	size_t n;
+	const struct bench_def *all = bench_reg_all(&n), *d = bench_reg_find(id);
+
+	return d ? (size_t)(d - all) : n;
 }
 
 const char *workload_label(const char *id)
 {
-	size_t i = workload_rank(id);
+	const struct bench_def *d = bench_reg_find(id);
 
-	return i < NWORKLOADS ? workloads[i].label : id;
+	return d ? d->label : id;
 }
 
 size_t name_find(const char *const *list, size_t n, const char *name, bool labels)

@@ -5,6 +5,7 @@
  * reverse) for NO_COLOR and terminals without colour. Clusters also differ by glyph, so no
  * information depends on colour alone. */
 #include "ui_app.h"
+#include "bench_reg.h"
 
 #include "describe.h"
 
@@ -663,9 +664,20 @@ static bool selected_text(const struct app *app, char *buf, size_t n)
 	return true;
 }
 
+/* The notice of what the view leaves out (bench_reg_notice) on the last line. */
+static void put_notice(const struct app *app, const char *text)
+{
+	const struct ui_rect *r = &app->lay.msg;
+	int x = put_clip(app, r->y, 1, r->w - 15 > 10 ? r->w - 16 : r->w - 1, text, role_attr(R_LEGEND) | A_BOLD);
+
+	if (r->w - x >= 15)
+		put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+}
+
 /* The last line: the prompt while one is open, else the message while it lasts, else the
- * cross-family warning, else the selected point when its plot label had no room, else a
- * reminder of the keys a newcomer needs. */
+ * cross-family warning, else what the view leaves out (bench_reg_notice; in the cross-round
+ * view it comes before the warning), else the selected point when its plot label had no
+ * room, else a reminder of the keys a newcomer needs. */
 static void draw_msgline(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
@@ -673,6 +685,7 @@ static void draw_msgline(const struct app *app)
 	char buf[UI_LINE + UI_SEARCH_MAX];
 	attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
 	int x;
+	bool notice;
 
 	fill(r->y, 0, r->w, role_attr(R_NORMAL));
 	if (app->menu.ov == OV_SEARCH || app->menu.ov == OV_PROMPT) {
@@ -699,6 +712,13 @@ static void draw_msgline(const struct app *app)
 		put_clip(app, r->y, 1, r->w - 1, app->msg, m);
 		return;
 	}
+	/* what the view leaves out: in the cross-round view, before the other warnings */
+	notice = app->ds && bench_reg_notice(app->ds, app->a.round, app->a.workload, app->p.all_rounds,
+					      buf, sizeof buf);
+	if (notice && app->p.all_rounds) {
+		put_notice(app, buf);
+		return;
+	}
 	if (app->a.ncross || app->ds->skipped) {
 		/* rows lost from the input, or E' against another family's reference: said on this
 		 * line while no message is */
@@ -714,6 +734,10 @@ static void draw_msgline(const struct app *app)
 		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));
 		if (r->w - x >= 15)
 			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+		return;
+	}
+	if (notice && !app->p.all_rounds) {
+		put_notice(app, buf);
 		return;
 	}
 	if (selected_text(app, buf, sizeof buf)) {

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_reg.h"
 #include "fmt.h"
 #include "olympic.h"
 #include "text.h"
@@ -243,6 +244,12 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("name          %s", r->system_name);
 	ADD("submitter     %s", r->submitter);
 	ADD("round         %s   benchmark %s (%s)", r->round, workload_label(r->benchmark), r->benchmark);
+	{
+		/* the span of rounds the cross-round view pools this row with */
+		char span[64];
+		ADD("comparable    %s (MLCommons' compatibility table)",
+		    bench_reg_group_text(r->benchmark, r->round, span, sizeof span));
+	}
 	if (*r->availability)
 		ADD("division      %s   availability %s (published \"%s\")", r->division, row_avail(r),
 		    r->availability);

@@ -34,12 +34,14 @@ contains "the message asks for --round" "$TMP/err" "--round"
 mkdir -p "$TMP/cwd"
 (cd "$TMP/cwd" && "$GPUSCALE" import "$TREE" >"$TMP/out" 2>"$TMP/err"); rc=$?
 if [ $rc -eq 0 ] && [ -f "$TMP/cwd/mlperf_training_vT.csv" ]; then ok "default output is mlperf_training_<round>.csv"; else nok "default output is mlperf_training_<round>.csv" "exit $rc" "$(cat "$TMP/err")"; fi
-contains "final line counts systems, rows, warnings, skipped" "$TMP/err" "2 systems, 7 rows, 12 warnings, 4 skipped"
+contains "final line counts systems, rows, warnings, skipped" "$TMP/err" "2 systems, 7 rows, 14 warnings, 4 skipped"
 lacks "no progress line when stderr is not a terminal" "$TMP/err" "files,"
 contains "corrupt line named with file, line and column" "$TMP/err" "unet3d/result_9.txt:6:107: run fails: MLLOG payload is not valid JSON"
 contains "systems with no score are listed with the reason" "$TMP/err" "no score: Acme/sysA/dlrm_dcnv2: 2 of 5 runs failed (at most 1 allowed)"
 contains "results without systems JSON are named" "$TMP/err" "Beta/results/sysC: no systems/sysC.json"
 contains "bad systems JSON named with line and column" "$TMP/err" "Beta/systems/sysB.json:2:6:"
+contains "a systems JSON that cannot be used names the result folders it leaves unscored" "$TMP/err" \
+	"Beta/systems/sysB.json: systems JSON cannot be used: no score for Beta/results/sysB/bert"
 if [ -s "$TMP/out" ]; then nok "nothing on stdout when writing a file" "$(head -c 300 "$TMP/out")"; else ok "nothing on stdout when writing a file"; fi
 contains "unet3d keeps sorted[4:len-2] of 8 runs with 2 failed" "$TMP/cwd/mlperf_training_vT.csv" ",unet3d,5.500000,8,2,1,"
 contains "scaling factor is applied and printed" "$TMP/cwd/mlperf_training_vT.csv" ",retinanet,45.000000,4,1,1.5,"
@@ -93,7 +95,7 @@ chmod 755 "$TMP/ro"
 expect_exit "a missing output folder exits 1" 1 "$GPUSCALE" import -o "$TMP/none/out.csv" "$TREE"
 
 # --- the shipped data, re-made from ../shared/mlperf ---
-for r in v5.1 v5.0 v4.1 v4.0; do
+for r in v5.1 v5.0 v4.1 v4.0 v3.1 v3.0 v2.1 v2.0; do
 	src="$MLPERF/training_results_$r"
 	if [ ! -d "$src" ]; then
 		skip "re-import of $r equals data/mlperf_training_$r.csv" "$src is absent"
@@ -107,6 +109,12 @@ for r in v5.1 v5.0 v4.1 v4.0; do
 		check "reference scorer agrees on every $r cell to 1e-6 min" python3 "$GS_TOP/tests/tools/score_ref.py" "$src" "$TMP/$r.csv"
 		check "reference energy scorer agrees on every $r energy_j and power_measurement" \
 			python3 "$GS_TOP/tests/tools/energy_ref.py" "$r" "$src" "$TMP/$r.csv"
+		# the official result summarizer's table: every cell, to 1e-6 min, and no other row
+		case $r in v3.0) cells=259 ;; v3.1) cells=209 ;; v4.1) cells=153 ;; v5.0) cells=201 ;; v5.1) cells=184 ;; *) cells= ;; esac
+		if [ -n "$cells" ] && [ -f "$MLPERF/official/official_summarizer_$r.csv" ]; then
+			check "$r equals the official table's $cells cells, and has no other row" \
+				python3 "$GS_TOP/tests/tools/official_ref.py" "$MLPERF/official/official_summarizer_$r.csv" "$TMP/$r.csv" "$cells"
+		fi
 	else
 		skip "reference scorer agrees on $r" "python3 is absent"
 	fi
@@ -132,6 +140,23 @@ if [ -f "$TMP/v5.0.csv" ]; then
 	for b in flux1 llama31_405b llama31_8b; do
 		if grep -q ",$b,[0-9.]*,[0-9]*,[0-9]*,.*,$b,[^,]*/$b," "$TMP/v5.1.csv"; then ok "v5.1 imports $b"; else nok "v5.1 imports $b"; fi
 	done
+fi
+if [ -f "$TMP/v3.0.csv" ]; then
+	# compliance rule 6: the official checker requires opt_lamb_epsilon in every v3.0 bert log
+	contains "v3.0 Lenovo SR670v2 bert logs lacking opt_lamb_epsilon fail, named with the key" "$TMP/err.v3.0" \
+		"Lenovo/results/SR670v2-4xA100_SXM4_40GB_400W/bert/result_1.txt: run fails: compliance: 'opt_lamb_epsilon' is missing; ruleset 3.0.0 requires it exactly once"
+	if grep -q ',SR670v2-4xA100_SXM4_40GB_400W,.*,bert,' "$TMP/v3.0.csv"; then nok "and that row has no score"; else ok "and that row has no score"; fi
+	contains "the system is listed as unscored with the reason" "$TMP/err.v3.0" \
+		"no score: Lenovo/SR670v2-4xA100_SXM4_40GB_400W/bert: 10 of 10 runs failed"
+	# CPU-only systems: the official count is 0 accelerators
+	if grep -q '^v3.0,Intel,16-nodes-SPR-pytorch,.*,N/A,16,0,0,' "$TMP/v3.0.csv"; then ok "v3.0 Intel CPU-only system: 16 nodes, 0 accelerators"; else nok "v3.0 Intel CPU-only system: 16 nodes, 0 accelerators" "$(grep 16-nodes-SPR "$TMP/v3.0.csv" | head -1)"; fi
+fi
+if [ -f "$TMP/v2.1.csv" ]; then
+	contains "before ruleset 3.0.0 a missing key only warns, once per folder" "$TMP/err.v2.1" \
+		"compliance: 'opt_lamb_epsilon' is missing; ruleset 2.1.0 requires it exactly once (counted: this ruleset's check only warns); and 9 more logs of this folder"
+fi
+if [ -f "$TMP/v2.0.csv" ]; then
+	if grep -Eq ',retinanet,[0-9.]+,[0-9]+,[0-9]+,[^,]*,[^,]*,ssd,' "$TMP/v2.0.csv"; then ok "v2.0 ssd is RetinaNet (retinanet)"; else nok "v2.0 ssd is RetinaNet (retinanet)"; fi
 fi
 if [ -f "$TMP/v4.1.csv" ]; then
 	for p in ssd:retinanet gnn:rgat; do

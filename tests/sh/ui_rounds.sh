@@ -43,9 +43,9 @@ ui_see "]: BERT shown" "[BERT]"
 ui_keys q
 ui_exit_code >/dev/null
 
-# ---- no file: the four bundled rounds, the newest first ----
+# ---- no file: the eight bundled rounds, the newest first ----
 ui_start 100 30 ""
-ui_see "no file: the newest bundled round opens" "v5.1 (4/4)"
+ui_see "no file: the newest bundled round opens" "v5.1 (8/8)"
 ui_see "no file: on its first workload" "[Llama2-LoRA]"
 # the detail traces the numbers to the results tree and each run's log
 ui_keys Enter
@@ -55,13 +55,19 @@ ui_see "detail: the slowest run's log file, dropped" "dropped (slowest)  result_
 ui_keys q
 ui_wait_gone "detail: "
 ui_keys '['
-ui_see "[: v5.0, the workload kept" "v5.0 (3/4)"
+ui_see "[: v5.0, the workload kept" "v5.0 (7/8)"
 ui_see "[: still Llama2-LoRA" "[Llama2-LoRA]"
 ui_keys '[' '['
-ui_see "[ [: v4.0" "v4.0 (1/4)"
+ui_see "[ [: v4.0" "v4.0 (5/8)"
 ui_see "[ [: still Llama2-LoRA" "[Llama2-LoRA]"
+# Llama2-70B-LoRA came in v4.0
 ui_keys '['
-ui_see "[ at the oldest round wraps to the newest" "v5.1 (4/4)"
+ui_see "[: v3.1" "v3.1 (4/8)"
+ui_see "[: v3.1 has no Llama2-LoRA, and says so" "v3.1 has no Llama2-LoRA"
+ui_keys '[' '[' '['
+ui_see "[ [ [: the oldest bundled round, v2.0" "v2.0 (1/8)"
+ui_keys '['
+ui_see "[ at the oldest round wraps to the newest" "v5.1 (8/8)"
 ui_keys q
 ui_exits "q exits 0"
 # "H100 SXM Llama2-LoRA from v4.0 to v5.1": the family, then A
@@ -94,6 +100,37 @@ ui_start 80 24 "" -k 12
 ui_wait "clusters: a "
 if grep -Eq '^ clusters: a .*\| \+[0-9]+ more ~$' "$UI_SCREEN"; then ok "k=12 at 80 columns: the clusters line counts the clusters left out"
 else nok "k=12 at 80 columns: the clusters line counts the clusters left out" "$(grep 'clusters:' "$UI_SCREEN")"; fi
+ui_keys q
+ui_exits "q exits 0"
+
+# RetinaNet on H100 and A100 across rounds: v2.0 to v5.1 pool (the compatibility table), a
+# v1.0 SSD-ResNet34 row (also published as `ssd`) never joins, and the notice names it
+files=
+for f in "$GS_TOP"/data/mlperf_training_v*.csv; do files="$files '$f'"; done
+ui_start 120 50 "" $files "'$FIX/rounds/v1.0_ssd_rnnt.csv'" --round v3.1 -w retinanet -f "'H100 SXM'" -f "'A100 SXM'"
+ui_wait "[RetinaNet]"
+ui_keys A
+ui_see "A: the cross-round view of RetinaNet" "cross-round view"
+# the notice holds the last line once the message goes, before the cross-family warning
+ui_see "the notice names the version left out" "SSD-RN34 v1.0: another benchmark published as ssd, not pooled"
+ui_keys m
+ui_see "family mode" "ref: per family"
+ui_see "the notice stays in family mode" "SSD-RN34 v1.0: another benchmark published as ssd, not pooled"
+# H100 and A100 ran RetinaNet from v2.0 to v4.1 (none in v5.0 or v5.1): every one of them pools
+ui_see "the legend names every round v2.0..v4.1 the rows come from" "a v2.0 b v2.1 c v3.0 d v3.1 e v4.0 f v4.1 "
+if grep -q "v1\.0 " "$UI_SCREEN" || grep -q "dgxa100_n1_ssd" "$UI_SCREEN"; then
+	nok "never the v1.0 SSD row" "$(cat "$UI_SCREEN")"
+else ok "never the v1.0 SSD row"; fi
+ui_see "all 98 H100/A100 rows of the 228 pooled" "98/228 rows"
+ui_keys Enter
+ui_see "the detail gives the row's span" "comparable    v2.0-v5.1 (MLCommons' compatibility table)"
+ui_keys q
+ui_wait_gone "comparable    v2.0"
+ui_keys q
+ui_exits "q exits 0"
+# RNN-T from v3.1: v1.1 to v3.1 pool; v1.0 is another version
+ui_start 120 40 "" $files "'$FIX/rounds/v1.0_ssd_rnnt.csv'" --round v3.1 -w rnnt --all-rounds
+ui_see "the notice names RNN-T v1.0 as another version" "RNN-T v1.0: another version of the benchmark, not pooled"
 ui_keys q
 ui_exits "q exits 0"
 

@@ -95,7 +95,9 @@ def pct(x, q):
 
 def compute(path, rnd, bench):
     with open(path, newline="") as f:
-        rows = [r for r in csv.DictReader(f) if r["round"] == rnd and r["benchmark"] == bench]
+        # a CPU-only row (0 accelerators) has no E': no view holds it
+        rows = [r for r in csv.DictReader(f) if r["round"] == rnd and r["benchmark"] == bench
+                and int(r["accelerators"]) > 0]
     nmin = min(int(r["accelerators"]) for r in rows)
     cands = [r for r in rows if int(r["accelerators"]) == nmin]
     # slowest first, then the system id (byte order)

@@ -15,18 +15,67 @@ minutes); a score that is not a finite positive number (a huge scaling_factor) i
 A result log that is not a readable regular file leaves its benchmark without a score; the
 same file reached twice in one folder counts once. Names are written as the loader reads
 them back (control bytes as '?', spaces around dropped); a system or benchmark whose name
-then repeats another's is skipped; `ssd` is written `retinanet` and `gnn` `rgat`.
+then repeats another's is skipped; `ssd` is written `retinanet` from v2.0 on (before it is
+SSD-ResNet34, kept as `ssd`) and `gnn` `rgat`.
+
+Compliance, from the rules and the official checker's configuration (compliance_keys.csv beside
+the tree, or named by GS_COMPLIANCE_KEYS): from ruleset 3.0.0 a log missing a key its ruleset,
+division and benchmark require fails (a key logged twice does not); the initialization limit is
+the ruleset's (v0.7 20 min, v1.x 30, from v2.0 30 closed and 240 open; a round not vX.Y takes
+the newest). A systems JSON member spelt another way ("number of nodes") is read as the key.
+A CPU-only system (0 accelerators per node) has 0 accelerators.
 """
 import csv
 import json
 import math
 import os
+import re
 import stat
 import sys
 
 MARK = b":::MLLOG "
 MAX_ACCELERATORS = 10**9
-BENCH_ID = {"ssd": "retinanet", "gnn": "rgat"}
+BENCH_ID = {"ssd": "retinanet", "gnn": "rgat", "dlrmv4": "dlrm_v4_hstu"}
+
+
+def version(round_name):
+    """vX.Y as X * 100 + Y; None when the round is not named so."""
+    m = re.fullmatch(r"[vV]?(\d+)\.(\d+)", round_name)
+    return int(m.group(1)) * 100 + int(m.group(2)) if m else None
+
+
+def bench_id(published, round_name):
+    v = version(round_name)
+    if published == "ssd" and v is not None and v < 200:
+        return "ssd"  # SSD-ResNet34, another benchmark
+    return BENCH_ID.get(published, published)
+
+
+def init_limit(round_name, is_open):
+    v = version(round_name)
+    if v is not None and v < 7:
+        return 0
+    if v == 7:
+        return 20
+    if v is not None and v < 200:
+        return 30
+    return 240 if is_open else 30
+
+
+def required_keys(path, round_name, is_open, published):
+    """The keys a log must hold: those of ruleset X.Y.0 for every division's common config, the
+    division's common one and the benchmark's; empty before 3.0.0 (missing keys only warn)."""
+    v = version(round_name)
+    if v is None or v < 300 or not path or not os.path.exists(path):
+        return set()
+    rs, div = f"{v // 100}.{v % 100}.0", "open" if is_open else "closed"
+    keys = set()
+    with open(path, newline="", encoding="utf-8") as f:
+        for r in csv.DictReader(f):
+            if r["ruleset"] == rs and ((r["division"] == "any" and r["benchmark"] == "common") or
+                                      (r["division"] == div and r["benchmark"] in ("common", published))):
+                keys.add(r["key"])
+    return keys
 BIDI = {0x061C, 0x200E, 0x200F} | set(range(0x202A, 0x202F)) | set(range(0x2066, 0x206A))
 
 
@@ -59,20 +108,21 @@ def clean_name(b):
     return clean_bytes(b).strip(" ")
 
 
-def run_minutes(path, init_limit=30):
+def run_minutes(path, init_limit=30, required=frozenset()):
     """Raw minutes of the run logged in the file at path, or None when the run fails or the
     file cannot be read."""
     try:
         with open(path, "rb") as f:
-            return log_minutes(f.read(), init_limit)
+            return log_minutes(f.read(), init_limit, required)
     except OSError:
         return None
 
 
-def log_minutes(data, init_limit):
+def log_minutes(data, init_limit, required=frozenset()):
     """Raw minutes of the run logged in data (bytes), or None when the run fails."""
     start = stop = init_start = init_stop = None
     stop_first = False
+    seen = set()
     for line in data.split(b"\n"):
         i = line.find(MARK)
         if i < 0:
@@ -84,6 +134,8 @@ def log_minutes(data, init_limit):
         if not isinstance(ev, dict):
             continue
         key = ev.get("key")
+        if isinstance(key, str):
+            seen.add(key)
         if key == "run_start" and start is None:
             start = ev
         elif key == "run_stop" and stop is None:
@@ -95,6 +147,8 @@ def log_minutes(data, init_limit):
             init_stop = ev
     if start is None or stop is None:
         return None
+    if required - seen:
+        return None  # the compliance checker fails a log missing a required key
     meta = stop.get("metadata")
     if not isinstance(meta, dict) or meta.get("status") != "success":
         return None
@@ -109,7 +163,7 @@ def log_minutes(data, init_limit):
     # compliance rule 5: initialization of init_limit minutes or more fails the run
     if init_start is not None and init_stop is not None:
         i0, i1 = number(init_start.get("time_ms")), number(init_stop.get("time_ms"))
-        if i0 is not None and i1 is not None and (i1 - i0) / 60000 >= init_limit:
+        if init_limit > 0 and i0 is not None and i1 is not None and (i1 - i0) / 60000 >= init_limit:
             return None
     return m
 
@@ -125,7 +179,7 @@ def number(t):
     return t if math.isfinite(t) else None
 
 
-def score(folder, bench, init_limit):
+def score(folder, bench, init_limit, required=frozenset()):
     """The columns a benchmark folder gives, or None when it has no score."""
     names = sorted(n for n in os.listdir(folder) if n.startswith(b"result_") and n.endswith(b".txt"))
     runs, seen = [], set()
@@ -145,7 +199,7 @@ def score(folder, bench, init_limit):
                 data = f.read()
         except OSError:
             return None
-        runs.append((n, log_minutes(data, init_limit)))
+        runs.append((n, log_minutes(data, init_limit, required)))
     if not runs:
         return None
     ok = sorted(((t, n) for n, t in runs if t is not None))
@@ -200,10 +254,20 @@ def system_info(path):
             raise ValueError("not a regular file")
         j = json.loads(f.read().decode("utf-8"))
     def text(k):
-        v = j.get(k)
+        try:
+            v = member(k)
+        except KeyError:
+            v = None
         return clean_name(v.encode("utf-8", "surrogatepass")) if isinstance(v, str) else ""
+    def member(k):
+        if k in j:
+            return j[k]
+        for name, v in j.items():
+            if re.sub(r"[ -]", "_", name.lower()) == k:
+                return v
+        raise KeyError(k)
     def count(k):
-        v = j[k]
+        v = member(k)
         if isinstance(v, bool):
             raise ValueError(k)
         v = int(v.strip(" \t")) if isinstance(v, str) else v
@@ -213,18 +277,21 @@ def system_info(path):
             raise ValueError(k)
         return int(v)
     nodes, per = count("number_of_nodes"), count("accelerators_per_node")
-    if nodes < 1 or nodes * max(per, 1) > MAX_ACCELERATORS:
+    if nodes < 1 or nodes * per > MAX_ACCELERATORS:
         raise ValueError("counts")
     return {"system_name": text("system_name"), "division": text("division"),
             "availability": text("status"), "accelerator": text("accelerator_model_name"),
             "framework": text("framework"), "nodes": str(nodes), "accelerators_per_node": str(per),
-            "accelerators": str(nodes * max(per, 1))}
+            "accelerators": str(nodes * per)}
 
 
 def tree(top):
     import energy_ref  # the energy scorer, itself built on this file's run rules
     # the node rule of the round the folder is named after (training_results_v4.0)
-    old = energy_ref.old_rule(os.path.basename(os.path.normpath(top)).replace("training_results_", "", 1))
+    round_name = os.path.basename(os.path.normpath(top)).replace("training_results_", "", 1)
+    old = energy_ref.old_rule(round_name)
+    keys_csv = os.environ.get("GS_COMPLIANCE_KEYS") or os.path.join(os.path.dirname(os.path.normpath(top)),
+                                                                   "compliance_keys.csv")
     cells, systems = {}, set()
     top = os.fsencode(top)
     for sub in sorted(os.listdir(top)):
@@ -252,18 +319,19 @@ def tree(top):
             if system.startswith(b".") or system not in usable or not os.path.isdir(sd):
                 continue
             info = usable[system]
-            limit = 240 if info["division"].lower() == "open" else 30
+            is_open = info["division"].lower() == "open"
+            limit = init_limit(round_name, is_open)
             done = set()
             for bench in sorted(os.listdir(sd)):
                 bd = os.path.join(sd, bench)
                 if bench.startswith(b".") or not os.path.isdir(bd):
                     continue
                 published = clean_name(bench)
-                bid = BENCH_ID.get(published, published)
+                bid = bench_id(published, round_name)
                 if not published or bid in done:
                     continue  # empty once cleaned, or a second folder of the same benchmark
                 done.add(bid)
-                r = score(bd, bid, limit)
+                r = score(bd, bid, limit, required_keys(keys_csv, round_name, is_open, published))
                 if r is not None:
                     r.update(info)
                     j, meas = energy_ref.cell_energy(*map(os.fsdecode, (top, sub, system, bench)), old)

@@ -1,0 +1,303 @@
+/* bench_reg.c: the benchmark registry. Facts from MLPerf's rules and MLCommons' compatibility
+ * table (MLPerf_Compatibility_Table.adoc): one table, read by the importer (ids, run rules),
+ * the loader (ids), the explorer (labels, display order) and the cross-round view (spans). */
+#include "bench_reg.h"
+#include "dataset.h"
+#include "text.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define V(a, b) ((a) * 100 + (b))
+#define NEWEST INT_MAX
+
+/* Display order: the paper's workloads first (as the tabs have always been), then the rounds
+ * after it, then the older benchmarks. */
+static const struct bench_def reg[] = {
+	{ "bert", "BERT", "BERT", { { 0 } }, 1, 10, { { V(1, 0), V(5, 0) } } },
+	{ "llama2_70b_lora", "Llama2-LoRA", "Llama2-70B-LoRA", { { 0 } }, 1, 10, { { V(4, 0), V(6, 0) } } },
+	/* v2.0 replaced SSD-ResNet34 by RetinaNet and kept the folder name `ssd` until v4.1 */
+	{ "retinanet", "RetinaNet", "RetinaNet (SSD with ResNeXt50, OpenImages)",
+	  { { "ssd", { V(2, 0), NEWEST } } }, 1, 5, { { V(2, 0), V(5, 1) } } },
+	{ "stable_diffusion", "StableDiff", "Stable Diffusion v2", { { 0 } }, 1, 10, { { V(3, 1), V(5, 0) } } },
+	{ "gpt3", "GPT3", "GPT3", { { 0 } }, 1, 3, { { V(3, 0), V(4, 1) } } },
+	{ "dlrm_dcnv2", "DLRM", "DLRM-DCNv2", { { 0 } }, 1, 10, { { V(3, 0), V(6, 0) } } },
+	{ "rgat", "R-GAT", "R-GAT (GNN)", { { "gnn", { V(4, 0), NEWEST } } }, 1, 10, { { V(4, 0), V(5, 1) } } },
+	{ "resnet", "ResNet", "ResNet-50", { { 0 } }, 1, 5, { { V(0, 6), V(4, 0) } } },
+	{ "unet3d", "3D-UNet", "3D U-Net", { { 0 } }, 4, 40, { { V(1, 0), V(4, 0) } } },
+	{ "llama31_8b", "Llama3.1-8B", "Llama 3.1 8B", { { 0 } }, 1, 10, { { V(5, 1), V(6, 0) } } },
+	{ "llama31_405b", "Llama3.1-405B", "Llama 3.1 405B", { { 0 } }, 1, 3, { { V(5, 0), V(6, 0) } } },
+	{ "flux1", "Flux.1", "Flux.1", { { 0 } }, 1, 10, { { V(5, 1), V(6, 0) } } },
+	{ "deepseekv3_671b", "DeepSeek-V3", "DeepSeek V3 671B (MoE)", { { 0 } }, 1, 3, { { V(6, 0), V(6, 0) } } },
+	{ "gpt_oss_20b", "GPT-OSS-20B", "GPT-OSS 20B (MoE)", { { 0 } }, 1, 10, { { V(6, 0), V(6, 0) } } },
+	/* v6.1 is not yet in the compatibility table: its new benchmarks stand alone */
+	{ "qwen35_397b_grpo", "Qwen3.5-GRPO", "Qwen3.5 397B GRPO (post-training)", { { 0 } }, 1, 3, { { 0 } } },
+	{ "dlrm_v4_hstu", "DLRMv4-HSTU", "DLRM v4 HSTU", { { "dlrmv4", { 0, NEWEST } } }, 1, 10, { { 0 } } },
+	{ "maskrcnn", "Mask-RCNN", "Mask R-CNN", { { 0 } }, 1, 5, { { V(0, 6), V(3, 1) } } },
+	{ "rnnt", "RNN-T", "RNN-T", { { 0 } }, 1, 10, { { V(1, 1), V(3, 1) } } },
+	{ "minigo", "MiniGo", "MiniGo", { { 0 } }, 1, 10, { { V(0, 7), V(2, 1) } } },
+	{ "dlrm", "DLRMv1", "DLRM", { { 0 } }, 1, 5, { { V(0, 7), V(2, 1) } } },
+	{ "ssd", "SSD-RN34", "SSD-ResNet34 (COCO)", { { "ssd", { 0, V(1, 1) } } }, 1, 5, { { V(0, 6), V(1, 1) } } },
+	{ "gnmt", "GNMT", "GNMT", { { 0 } }, 1, 10, { { V(0, 6), V(0, 7) } } },
+	{ "transformer", "Transformer", "Transformer", { { 0 } }, 1, 10, { { V(0, 6), V(0, 7) } } },
+	{ "ncf", "NCF", "NCF", { { 0 } }, 1, 10, { { 0 } } },
+};
+#define NREG (sizeof reg / sizeof reg[0])
+
+int bench_round_version(const char *round)
+{
+	int major = 0, minor = 0, d = 0;
+	const char *p = round;
+
+	if (!p)
+		return -1;
+	if (*p == 'v' || *p == 'V')
+		p++;
+	for (; *p >= '0' && *p <= '9'; p++, d++)
+		if ((major = major * 10 + (*p - '0')) > 9999)
+			return -1;
+	if (!d || *p++ != '.')
+		return -1;
+	for (d = 0; *p >= '0' && *p <= '9'; p++, d++)
+		if ((minor = minor * 10 + (*p - '0')) > 99)
+			return -1;
+	return d && !*p ? major * 100 + minor : -1;
+}
+
+const struct bench_def *bench_reg_all(size_t *n)
+{
+	*n = NREG;
+	return reg;
+}
+
+const struct bench_def *bench_reg_find(const char *id)
+{
+	for (size_t i = 0; id && i < NREG; i++)
+		if (strcmp(reg[i].id, id) == 0)
+			return &reg[i];
+	return NULL;
+}
+
+static bool in_span(const struct bench_span *s, int v)
+{
+	return v >= s->from && v <= s->to && s->to > 0;
+}
+
+const char *bench_reg_canon(const char *published, const char *round)
+{
+	int v = bench_round_version(round);
+
+	if (v < 0)
+		v = NEWEST;
+	for (size_t i = 0; i < NREG; i++)
+		for (size_t k = 0; k < BENCH_MAX_ALIASES && reg[i].aliases[k].published; k++)
+			if (strcmp(reg[i].aliases[k].published, published) == 0 &&
+			    in_span(&reg[i].aliases[k].rounds, v))
+				return reg[i].id;
+	return published;
+}
+
+size_t bench_reg_drop(const char *id)
+{
+	const struct bench_def *d = bench_reg_find(id);
+
+	return d ? d->drop : 1;
+}
+
+int bench_reg_group(const char *id, const char *round, struct bench_span *span)
+{
+	const struct bench_def *d = bench_reg_find(id);
+	int v = bench_round_version(round);
+
+	/* v0.5 stands alone in every benchmark: v0.6 changed how initialization is timed */
+	if (!d || v < 0)
+		return -1;
+	for (size_t k = 0; k < BENCH_MAX_GROUPS; k++)
+		if (in_span(&d->groups[k], v)) {
+			*span = d->groups[k];
+			return 0;
+		}
+	return -1;
+}
+
+bool bench_reg_comparable(const char *id, const char *a, const char *b)
+{
+	struct bench_span x, y;
+
+	if (strcmp(a, b) == 0)
+		return true;
+	/* a benchmark of one's own (a user's scaling runs): MLPerf's table says nothing of it */
+	if (!bench_reg_find(id))
+		return true;
+	return bench_reg_group(id, a, &x) == 0 && bench_reg_group(id, b, &y) == 0 &&
+	       x.from == y.from && x.to == y.to;
+}
+
+char *bench_reg_group_text(const char *id, const char *round, char *buf, size_t n)
+{
+	struct bench_span s;
+
+	if (!bench_reg_find(id))
+		snprintf(buf, n, "any round (not an MLPerf benchmark)");
+	else if (bench_reg_group(id, round, &s) < 0)
+		snprintf(buf, n, "%s alone", round);
+	else if (s.from == s.to)
+		snprintf(buf, n, "v%d.%d only", s.from / 100, s.from % 100);
+	else
+		snprintf(buf, n, "v%d.%d-v%d.%d", s.from / 100, s.from % 100, s.to / 100, s.to % 100);
+	return buf;
+}
+
+/* The published names of d, its own id included when no alias names it. */
+static bool publishes(const struct bench_def *d, const char *name)
+{
+	if (strcmp(d->id, name) == 0)
+		return true;
+	for (size_t k = 0; k < BENCH_MAX_ALIASES && d->aliases[k].published; k++)
+		if (strcmp(d->aliases[k].published, name) == 0)
+			return true;
+	return false;
+}
+
+bool bench_reg_related(const char *x, const char *y)
+{
+	const struct bench_def *a = bench_reg_find(x), *b = bench_reg_find(y);
+
+	if (strcmp(x, y) == 0)
+		return true;
+	if (!a || !b)
+		return false;
+	if (publishes(b, a->id))
+		return true;
+	for (size_t k = 0; k < BENCH_MAX_ALIASES && a->aliases[k].published; k++)
+		if (publishes(b, a->aliases[k].published))
+			return true;
+	return false;
+}
+
+char *bench_reg_ruleset(const char *round, char *buf, size_t n)
+{
+	int v = bench_round_version(round);
+
+	if (v < 0)
+		snprintf(buf, n, "%s", "");
+	else
+		snprintf(buf, n, "%d.%d.0", v / 100, v % 100);
+	return buf;
+}
+
+double bench_reg_init_limit(const char *round, bool open)
+{
+	int v = bench_round_version(round);
+
+	if (v >= 0 && v < V(0, 7))
+		return 0;
+	if (v == V(0, 7))
+		return 20;
+	if (v >= 0 && v < V(2, 0))
+		return 30;
+	return open ? 240 : 30;
+}
+
+/* ---- the rows a view pools ---- */
+
+bool bench_reg_pooled(const struct row *r, const char *round)
+{
+	return r->accelerators >= 1 && bench_reg_comparable(r->benchmark, r->round, round);
+}
+
+#define NOTICE_MAX 32
+
+/* One benchmark left out of a view: its id, what it published, its rounds (distinct). */
+struct left_out {
+	const char *bench, *published;
+	const char *rounds[NOTICE_MAX];
+	size_t nrounds;
+};
+
+static void note_round(struct left_out *lo, size_t *nlo, const struct row *r)
+{
+	struct left_out *e = NULL;
+
+	for (size_t i = 0; i < *nlo && !e; i++)
+		if (strcmp(lo[i].bench, r->benchmark) == 0)
+			e = &lo[i];
+	if (!e) {
+		if (*nlo == NOTICE_MAX)
+			return;
+		e = &lo[(*nlo)++];
+		*e = (struct left_out){ .bench = r->benchmark, .published = r->benchmark_published };
+	}
+	for (size_t i = 0; i < e->nrounds; i++)
+		if (strcmp(e->rounds[i], r->round) == 0)
+			return;
+	if (e->nrounds < NOTICE_MAX) {
+		/* kept in version order */
+		size_t at = e->nrounds++;
+		while (at > 0 && text_version_cmp(e->rounds[at - 1], r->round) > 0) {
+			e->rounds[at] = e->rounds[at - 1];
+			at--;
+		}
+		e->rounds[at] = r->round;
+	}
+}
+
+/* Appends printf text to buf[*at..n), cut at n. */
+static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+
+	if (*at >= n - 1)
+		return;
+	va_start(ap, fmt);
+	k = vsnprintf(buf + *at, n - *at, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		*at = *at + (size_t)k < n - 1 ? *at + (size_t)k : n - 1;
+}
+
+size_t bench_reg_notice(const struct dataset *ds, const char *round, const char *workload,
+			bool all_rounds, char *buf, size_t n)
+{
+	struct left_out lo[NOTICE_MAX];
+	size_t nlo = 0, cpu = 0, left = 0, at = 0;
+
+	buf[0] = '\0';
+	if (!round || !workload)
+		return 0;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		bool mine = strcmp(r->benchmark, workload) == 0;
+		if (!mine && !(all_rounds && bench_reg_related(r->benchmark, workload)))
+			continue;
+		if (strcmp(r->round, round) != 0 && !all_rounds)
+			continue;
+		if (!mine || !bench_reg_comparable(r->benchmark, r->round, round)) {
+			note_round(lo, &nlo, r);
+			left++;
+		} else if (r->accelerators < 1) {
+			cpu++;
+			left++;
+		}
+	}
+	for (size_t i = 0; i < nlo; i++) {
+		const struct left_out *e = &lo[i];
+		add(buf, n, &at, "%s%s ", i ? "; " : "", workload_label(e->bench));
+		for (size_t k = 0; k < e->nrounds; k++)
+			add(buf, n, &at, "%s%s", k ? ", " : "", e->rounds[k]);
+		if (strcmp(e->bench, workload) == 0)
+			add(buf, n, &at, ": another version of the benchmark, not pooled");
+		else
+			add(buf, n, &at, ": another benchmark%s%s, not pooled", *e->published ?
+			    " published as " : "", e->published);
+	}
+	if (cpu)
+		add(buf, n, &at, "%s%zu CPU-only row%s (0 accelerators): no E', left out", nlo ? "; " : "",
+		    cpu, cpu == 1 ? "" : "s");
+	return left;
+}
