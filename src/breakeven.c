@@ -288,9 +288,14 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	for (size_t i = 0; i < a->n; i++) {
 		struct arow *o = &a->rows[i];
 		o->be = false;
-		if (o->cross_family && a->ncross++ == 0) {
-			a->cross_row_fam = nz(ds->rows[o->row].family);
-			a->cross_ref_fam = nz(ds->rows[o->ref].family);
+		if (o->cross_family) {
+			/* the pair named is the first by name, whatever order the rows came in */
+			const char *rf = nz(ds->rows[o->row].family), *ff = nz(ds->rows[o->ref].family);
+			int c = a->ncross++ == 0 ? -1 : strcmp(ff, a->cross_ref_fam);
+			if (c < 0 || (c == 0 && strcmp(rf, a->cross_row_fam) < 0)) {
+				a->cross_row_fam = rf;
+				a->cross_ref_fam = ff;
+			}
 		}
 	}
 	if (work_make(ds, a, &w) < 0) {

@@ -713,7 +713,7 @@ char *fit_describe(const char *family, const struct fit *f, double theta, char *
 char *fit_describe_as(const char *family, const struct fit *f, double theta,
 		      const struct fit_words *w, char *buf, size_t n)
 {
-	char lo[32], hi[32], l[80], s[80], k[80], r2[32], peak[48], be[96], th[32];
+	char lo[32], hi[32], l[80], s[80], k[80], r2[32], peak[96], be[128], th[32];
 	char al[80], as[80], ar2[32];
 	const char *why;
 	size_t len;
