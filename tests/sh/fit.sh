@@ -1,13 +1,17 @@
 #!/bin/sh
 # --print fit against an independent SciPy fit (tests/tools/fit_ref.py) on every family of every
 # workload of every shipped round: sigma and kappa within 2% or 1e-6, the predicted break-even
-# within 2%; and the fit's report and CSV column on their own.
+# on the family's reference within 2%, the verdict; and the fit's report and CSV column on
+# their own.
 . "$(dirname "$0")/../lib.sh"
 
 # ---- the report and the column, without SciPy ----
 "$GPUSCALE" --print fit -w llama2_70b_lora --round v4.1 >"$TMP/fit" 2>"$TMP/err"
 contains "--print fit names the workload and theta" "$TMP/fit" "theta 0.8"
-contains "--print fit: H100 SXM fitted" "$TMP/fit" "H100 SXM: ok;"
+# the 2xXE9680 system at N=16 has E' 0.785 (its 90% interval 0.727..0.863) where the law gives
+# 0.988 on the family's reference (XE9640x4, N=4, 61.87 min): more than 10% off, outside it
+contains "--print fit: H100 SXM fitted, judged poor at its worst row" "$TMP/fit" \
+	"H100 SXM: poor fit: worst N=16 observed 0.79, fitted 0.99;"
 contains "--print fit: a family at one N is not fitted, and says why" "$TMP/fit" \
 	"B200: no fit (needs 3 distinct N); 1 point at 1 N (8)"
 lacks "--print fit: no nan or inf" "$TMP/fit" "nan"

@@ -2,7 +2,8 @@
 # Run-to-run intervals (--print csv minutes_ci_*, e_prime_ci_*) against tests/tools/boot_ref.py,
 # an independent computation of DESIGN.md's bootstrap that replays the same draws: equal to the
 # last bit on a fixture with known runs (failed runs, a scaling factor, unet3d's wider olympic
-# window, rows with too few runs) and on every workload of the shipped rounds.
+# window, rows with too few runs) and on every workload of the shipped rounds, in paper and
+# family mode.
 . "$GS_TOP/tests/lib.sh"
 echo "TAP version 13"
 F="$GS_TOP/tests/fixtures/analysis/intervals.csv"
@@ -11,10 +12,14 @@ if ! command -v python3 >/dev/null 2>&1; then
 	echo "1..$n_"
 	exit 0
 fi
+# the fixture is of one family: its group is every row, in either mode
 for w in bert unet3d; do
 	"$GPUSCALE" --print csv --round r1 -w $w "$F" >"$TMP/$w.csv" 2>"$TMP/err"
 	check "fixture $w: every interval equals the reference computation" \
 		python3 "$GS_TOP/tests/tools/boot_ref.py" "$F" r1 $w "$TMP/$w.csv"
+	"$GPUSCALE" --print csv -m paper --round r1 -w $w "$F" >"$TMP/$w.paper.csv" 2>"$TMP/err"
+	check "fixture $w -m paper: every interval equals the reference computation" \
+		python3 "$GS_TOP/tests/tools/boot_ref.py" --mode paper "$F" r1 $w "$TMP/$w.paper.csv"
 done
 # the reference's own E' interval is exactly [1, 1]; two runs give no interval
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
@@ -26,13 +31,22 @@ contains "two runs: no interval" "$TMP/ref" "two:::"
 # twice the same: deterministic
 "$GPUSCALE" --print csv --round r1 -w bert "$F" >"$TMP/again.csv" 2>&1
 check "the same intervals on a second run" cmp "$TMP/bert.csv" "$TMP/again.csv"
-# every row, as the reference computation sees them (collapsing is tested in cli.sh)
+# every row, as the reference computation sees them (collapsing is tested in cli.sh), against
+# the one reference of all rows (paper mode) and against each family's own (family mode, the
+# default)
 for f in "$GS_TOP"/data/mlperf_training_v*.csv; do
 	r=$(basename "$f" .csv); r=${r#mlperf_training_}
 	for w in $(awk -F, 'NR > 1 { gsub(/"[^"]*"/, "q"); print $12 }' "$f" | sort -u); do
-		"$GPUSCALE" --print csv --no-collapse --round "$r" -w "$w" "$f" >"$TMP/d.csv" 2>"$TMP/err"
-		check "$r $w: every interval equals the reference computation" \
-			python3 "$GS_TOP/tests/tools/boot_ref.py" "$f" "$r" "$w" "$TMP/d.csv"
+		for m in paper family; do
+			"$GPUSCALE" --print csv --no-collapse -m $m --round "$r" -w "$w" "$f" >"$TMP/d.csv" 2>"$TMP/err"
+			check "$r $w -m $m: every interval equals the reference computation" \
+				python3 "$GS_TOP/tests/tools/boot_ref.py" --mode $m "$f" "$r" "$w" "$TMP/d.csv"
+		done
 	done
 done
+# the two modes differ where families mix: the comparison above could tell them apart
+"$GPUSCALE" --print csv --no-collapse -m paper --round v4.1 -w bert "$GS_TOP/data/mlperf_training_v4.1.csv" >"$TMP/d.csv" 2>"$TMP/err"
+if python3 "$GS_TOP/tests/tools/boot_ref.py" --mode family "$GS_TOP/data/mlperf_training_v4.1.csv" v4.1 bert "$TMP/d.csv" >"$TMP/out" 2>&1; then
+	nok "v4.1 bert: paper-mode intervals differ from the per-family reference computation" "$(tail -n 1 "$TMP/out")"
+else ok "v4.1 bert: paper-mode intervals differ from the per-family reference computation ($(tail -n 1 "$TMP/out"))"; fi
 echo "1..$n_"

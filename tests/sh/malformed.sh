@@ -15,7 +15,8 @@ while IFS='|' read -r file code err out; do
 	[ -z "$err" ] || grep -qF -- "$err" "$TMP/stderr" || why="$why; stderr lacks '$err'"
 	[ -z "$out" ] || grep -qF -- "$out" "$TMP/stdout" || why="$why; stdout lacks '$out'"
 	grep -q "$esc" "$TMP/stdout" "$TMP/stderr" && why="$why; an escape byte reached the output"
-	grep -qiw 'nan' "$TMP/stdout" && why="$why; NaN printed as a number"
+	# a bad field quoted back from the input ('NaN' in the summary's skipped line) is not a number
+	sed "s/'[^']*' is not a / is not a /g" "$TMP/stdout" | grep -qiw 'nan' && why="$why; NaN printed as a number"
 	[ "$rc" -ge 128 ] && why="$why; killed by a signal"
 	if [ -z "$why" ]; then ok "$file (exit $code)"; else nok "$file" "$why" "$(head -c 400 "$TMP/stderr")"; fi
 done <EXPECT

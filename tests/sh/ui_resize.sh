@@ -11,7 +11,8 @@ if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 # edges COLS: "AXIS LABELS HINT" of the screen: the length of the plot's x axis line, the last
 # word of its tick labels and where it ends, and how far from the right edge "? help" ends
 edges() {
-	awk -v cols="$1" '/^ *[0-9.]+ \+-/ && !axis { axis = length($0) }
+	# the axis line: "0.0 +--" or, where no y tick falls on it, "    ++--" (theta's line is not it)
+	awk -v cols="$1" '/^ *[0-9.]* *\+\+?-/ && !/theta/ && !axis { axis = length($0) }
 		axis && !labels && /^ +[0-9]+ +[0-9]+/ { sub(/ +$/, ""); labels = $NF "@" length($0) }
 		/q quit$/ { hint = index($0, "? help") == 2 ? "left" : cols - length($0) }
 		END { print (axis ? axis : "none"), (labels ? labels : "none"), (hint != "" ? hint : "none") }' "$UI_SCREEN"
@@ -41,7 +42,7 @@ else
 	nok "80x24: the layout fits 80 columns exactly" "at 100: $e100; at 80: $e80 (axis, last tick label@end, hint margin)" "$(cat "$UI_SCREEN")"
 fi
 ui_see "80x24: header" "[BERT]"
-ui_see "80x24: status bar with the reference" "7920T_2xA5000_hdd"
+ui_see "80x24: status bar with the reference mode" "ref: per family"
 ui_see "80x24: cluster line" "clusters: a "
 ui_see "80x24: rows shown / total" "29/29 rows"
 ui_see "80x24: table header" "system"

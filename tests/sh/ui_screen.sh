@@ -133,8 +133,10 @@ for size in "80 24" "120 40" "250 70"; do
 	lacks "$1x$2: rows without h100 are gone" "$UI_SCREEN" "b200_preview_pytorch"
 	ui_keys Escape
 	ui_see "$1x$2: Esc clears the row filter" "29/29 rows"
+	# the last row, eos_n434 (E' 0.102), is H100 SXM's: its group's reference is GX2560M7 (N=4,
+	# the slower of the two 4-GPU H100 SXM systems)
 	ui_keys G o Enter
-	ui_see "$1x$2: o goes to the reference row" "detail: 7920T_2xA5000_hdd"
+	ui_see "$1x$2: o goes to the reference row of the selected row's family" "detail: GX2560M7_H100_SXM_80GBx4"
 	ui_keys q
 	ui_wait_gone "detail: "
 	ui_keys g b Enter
@@ -149,7 +151,9 @@ for size in "80 24" "120 40" "250 70"; do
 	ui_see "$1x$2: = asks for theta" "theta: _"
 	ui_keys -l 0.7
 	ui_keys Enter
-	ui_see "$1x$2: theta typed" "theta 0.7 -> N="
+	ui_see "$1x$2: theta typed" "theta 0.7: "
+	if ui_line ' theta 0\.7: [^|~]*[^ |~] \| [0-9]+/[0-9]+ rows' >/dev/null; then ok "$1x$2: theta typed: the brackets at it, whole"
+	else nok "$1x$2: theta typed: the brackets at it, whole" "$(tail -n 3 "$UI_SCREEN")"; fi
 	ui_keys =
 	ui_keys -l 2000
 	ui_keys Enter

@@ -10,10 +10,11 @@ one_round v4.1
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 
-# fields: the k / theta / rows status line is whole
+# fields: the k / theta / rows status line is whole (theta's field: the groups' brackets, whole
+# entries or a "+N more" count)
 fields() {
 	ui_cap
-	if grep -Eq '^ k=[0-9]+.* sil .* \| theta [0-9.]+ -> N=.* \| [0-9]+/[0-9]+ rows' "$UI_SCREEN"; then ok "$1"
+	if grep -Eq '^ k=[0-9]+.* sil .* \| theta [0-9.]+: [^|~]*[^ |~] \| [0-9]+/[0-9]+ rows' "$UI_SCREEN"; then ok "$1"
 	else nok "$1" "$(tail -n 3 "$UI_SCREEN")"; fi
 }
 
@@ -36,7 +37,8 @@ ui_see "y: says which metric" "plot: S"
 fields "y: the fields stay"
 ui_keys Y
 ui_see "Y: log y on" "log y on"
-ui_see "Y: the legend says log" "y: S (log)"
+# 80 columns: the legend's short form, theta's fields and the break-even first
+ui_see "Y: the legend says log" "log S :"
 ui_keys Y
 ui_see "Y again: log y off" "log y off"
 ui_keys p

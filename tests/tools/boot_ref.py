@@ -2,13 +2,19 @@
 """Run-to-run intervals computed apart from the C analysis, from DESIGN.md's definition, with
 the Python standard library only.
 
-  boot_ref.py RESULTS.csv ROUND BENCHMARK [GPUSCALE.csv]
-      prints, for every row of ROUND x BENCHMARK, against the paper-rule reference (fewest
-      accelerators, then the slowest, then system id):
+  boot_ref.py [--mode paper|family] [--families FILE] RESULTS.csv ROUND BENCHMARK [GPUSCALE.csv]
+      prints, for every row of ROUND x BENCHMARK, against its reference (fewest accelerators,
+      then the slowest, then system id) among all the rows (--mode paper) or among the rows of
+      its accelerator family (--mode family, the default, as gpuscale's):
       submitter,system,minutes_ci_lo,minutes_ci_hi,e_prime_ci_lo,e_prime_ci_hi
       (empty fields when the row has fewer than 3 runs); numbers in repr (shortest exact).
-      With GPUSCALE.csv (the output of gpuscale --print csv for the same rows), compares
-      instead: the same rows, each interval bound equal to the last bit; exit 1 otherwise.
+      With GPUSCALE.csv (the output of gpuscale --print csv for the same rows and mode),
+      compares instead: the same rows, each interval bound equal to the last bit; exit 1
+      otherwise.
+      The family comes from the families table (pattern,vendor,family: the first pattern found
+      in the accelerator's name, ASCII case folded; no match: the accelerator's name, or
+      "unknown" when it is empty): FILE, else the families.csv beside RESULTS.csv, else the
+      source tree's data/families.csv.
 
 The draws: each row has its own splitmix64 stream seeded with FNV-1a 64 of
 round NUL benchmark NUL submitter NUL system NUL, xor "bootstra"; each of the 1000 resamples
@@ -20,6 +26,7 @@ S = T_ref,b / T_b paired b by b (the reference with itself: 1; a reference with 
 """
 import csv
 import math
+import os
 import sys
 
 B = 1000
@@ -93,18 +100,53 @@ def pct(x, q):
     return a + (h - i) * (b - a)
 
 
-def compute(path, rnd, bench):
+def fold(s):
+    """ASCII case folding only, as the C code's (a non-ASCII letter stays as it is)."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in s)
+
+
+def families_of(path):
+    with open(path, newline="") as f:
+        return [(fold(r["pattern"].strip()), r["family"].strip()) for r in csv.DictReader(f)]
+
+
+def family_of(rules, acc):
+    acc = acc.strip()
+    for pat, fam in rules:
+        if pat in fold(acc):
+            return fam
+    return acc if acc else "unknown"
+
+
+def reference(rows):
+    """The fewest accelerators, the slowest of them, then the system id (byte order)."""
+    nmin = min(int(r["accelerators"]) for r in rows)
+    cands = [r for r in rows if int(r["accelerators"]) == nmin]
+    cands.sort(key=lambda r: (-float(r["minutes"]), r["system"].encode()))
+    return cands[0]
+
+
+def compute(path, rnd, bench, mode="family", families=None):
     with open(path, newline="") as f:
         # a CPU-only row (0 accelerators) has no E': no view holds it
         rows = [r for r in csv.DictReader(f) if r["round"] == rnd and r["benchmark"] == bench
                 and int(r["accelerators"]) > 0]
-    nmin = min(int(r["accelerators"]) for r in rows)
-    cands = [r for r in rows if int(r["accelerators"]) == nmin]
-    # slowest first, then the system id (byte order)
-    cands.sort(key=lambda r: (-float(r["minutes"]), r["system"].encode()))
-    ref = cands[0]
-    tref = draws(ref)
+    groups = {}
+    if mode == "family":
+        rules = families_of(families)
+        for r in rows:
+            groups.setdefault(family_of(rules, r.get("accelerator", "")), []).append(r)
+    else:
+        groups[None] = rows
     out = {}
+    for grp in groups.values():
+        compute_group(grp, out)
+    return out
+
+
+def compute_group(rows, out):
+    ref = reference(rows)
+    tref = draws(ref)
     for r in rows:
         key = (r["submitter"], r["system"])
         t = draws(r)
@@ -121,17 +163,33 @@ def compute(path, rnd, bench):
         q = sorted(q)
         nr, n = float(ref["accelerators"]), float(r["accelerators"])
         out[key] = [pct(t, 0.05), pct(t, 0.95), pct(q, 0.05) * nr / n, pct(q, 0.95) * nr / n]
-    return out
 
 
 def main():
-    want = compute(*sys.argv[1:4])
-    if len(sys.argv) < 5:
+    args = sys.argv[1:]
+    mode, families = "family", None
+    while args and args[0].startswith("--"):
+        if args[0] == "--mode" and len(args) > 1 and args[1] in ("paper", "family"):
+            mode = args[1]
+        elif args[0] == "--families" and len(args) > 1:
+            families = args[1]
+        else:
+            sys.exit(__doc__)
+        args = args[2:]
+    if len(args) not in (3, 4):
+        sys.exit(__doc__)
+    if families is None:
+        families = os.path.join(os.path.dirname(os.path.abspath(args[0])), "families.csv")
+        if not os.path.exists(families):
+            families = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "data", "families.csv")
+    want = compute(args[0], args[1], args[2], mode, families)
+    if len(args) < 4:
         for (sub, sysid), v in want.items():
             print(f"{sub},{sysid}," + ",".join("" if x is None else repr(x) for x in v))
         return 0
     cols = ("minutes_ci_lo", "minutes_ci_hi", "e_prime_ci_lo", "e_prime_ci_hi")
-    with open(sys.argv[4], newline="") as f:
+    with open(args[3], newline="") as f:
         got = {(r["submitter"], r["system"]): [float(r[c]) if r[c] else None for c in cols]
                for r in csv.DictReader(f)}
     bad = 0

@@ -8,11 +8,21 @@ with GSL's Levenberg-Marquardt), from a grid of starting points, the best minimu
   fit_ref.py CSV [THETA]        prints one line per family: family, points, distinct N,
                                 lambda, sigma, kappa, R^2, predicted break-even (3 digits)
   fit_ref.py CSV THETA FIT      compares with `gpuscale --print fit` output in FIT: every family
-                                of CSV (the rows of `gpuscale --print csv`, columns family,
-                                accelerators, minutes) has a line; "no fit" exactly when fewer
-                                than 3 distinct N; sigma and kappa within 2% or 1e-6 absolute;
-                                the predicted break-even within 2%. Prints "PASS<TAB>what" or
-                                "FAIL<TAB>what<TAB>detail" per check; exit 1 on any FAIL.
+                                of CSV (the rows of `gpuscale --print csv` in family mode,
+                                columns family, accelerators, minutes, system, submitter,
+                                e_prime_ci_lo, e_prime_ci_hi) has a line; "no fit" exactly when
+                                fewer than 3 distinct N; sigma and kappa within 2% or 1e-6
+                                absolute; the predicted break-even within 2%; the verdict, ok or
+                                "poor fit" naming the row furthest off. Prints "PASS<TAB>what"
+                                or "FAIL<TAB>what<TAB>detail" per check; exit 1 on any FAIL.
+
+The predicted break-even is on the family's reference (fewest accelerators, ties to the slowest,
+then system id, then submitter) with its observed time: the largest N >= N_ref with
+E'_fit(N) = T_ref / T_fit(N) * N_ref / N >= theta, T_fit = 60 / X. The verdict judges each row's
+observed E' (on that reference) against E'_fit at its N: ok when every row is within 10% of it
+or its 90% run-to-run interval (the CSV's e_prime_ci_*) holds it, else poor; the row furthest
+off in |ln(E' / E'_fit)| is named. A row within 0.5% of the 10% line, or an interval end within
+0.5% of E'_fit, could go either way between two fits this close: the verdict is then not checked.
 """
 import csv
 import math
@@ -51,10 +61,15 @@ def fit_family(n, t):
     return math.exp(a), float(s), float(k), r2
 
 
-def breakeven(n_ref, s, k, theta):
-    """Largest N >= n_ref with D(n_ref)/D(N) >= theta, rounded to 3 significant digits."""
-    d = lambda x: 1 + s * (x - 1) + k * x * (x - 1)
-    g = lambda x: d(n_ref) / d(x) - theta
+def ep_fit(lam, s, k, n_ref, t_ref, n):
+    """E' at n of the law against the reference (n_ref, t_ref): t_ref / T_fit(n) * n_ref / n."""
+    t_fit = 60.0 / (lam * n / (1 + s * (n - 1) + k * n * (n - 1)))
+    return t_ref / t_fit * n_ref / n
+
+
+def breakeven(n_ref, t_ref, lam, s, k, theta):
+    """Largest N >= n_ref with E'_fit(N) >= theta, rounded to 3 significant digits."""
+    g = lambda x: ep_fit(lam, s, k, n_ref, t_ref, x) - theta
     if g(n_ref) < 0:
         return None
     hi = n_ref * 2
@@ -70,27 +85,67 @@ def families(path):
     groups = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
-            groups.setdefault(row["family"], []).append(
-                (float(row["accelerators"]), float(row["minutes"])))
+            groups.setdefault(row["family"], []).append(row)
     return groups
+
+
+def group_ref(rows):
+    """The family's reference: fewest accelerators, the slowest, then system id, submitter."""
+    return min(rows, key=lambda r: (int(r["accelerators"]), -float(r["minutes"]), r["system"],
+                                    r["submitter"]))
+
+
+def num(v):
+    return float(v) if v.strip() else None
+
+
+def verdict(rows, ref, lam, s, k):
+    """(ok, worst N, observed, fitted, decided): decided is False when a row is too close to
+    the line for the verdict to be checked."""
+    n_ref, t_ref = float(ref["accelerators"]), float(ref["minutes"])
+    ok, decided, worst = True, True, None
+    for r in rows:
+        n = float(r["accelerators"])
+        obs = t_ref / float(r["minutes"]) * n_ref / n
+        fit = ep_fit(lam, s, k, n_ref, t_ref, n)
+        dev = abs(obs / fit - 1)
+        lo, hi = num(r.get("e_prime_ci_lo", "")), num(r.get("e_prime_ci_hi", ""))
+        inside = lo is not None and hi is not None and lo <= fit <= hi
+        if abs(dev - 0.10) < 0.005:
+            decided = False
+        if dev > 0.10 and lo is not None and hi is not None and (
+                abs(lo / fit - 1) < 0.005 or abs(hi / fit - 1) < 0.005):
+            decided = False
+        if dev > 0.10 and not inside:
+            ok = False
+        off = abs(math.log(obs / fit))
+        if worst is None or off > worst[0]:
+            worst = (off, n, obs, fit)
+    return ok, worst[1], worst[2], worst[3], decided
 
 
 def reference(path, theta):
     out = {}
-    for fam, pts in sorted(families(path).items()):
-        n = [p[0] for p in pts]
-        t = [p[1] for p in pts]
+    for fam, rows in sorted(families(path).items()):
+        n = [float(r["accelerators"]) for r in rows]
+        t = [float(r["minutes"]) for r in rows]
         distinct = len(set(n))
         if distinct < 3:
-            out[fam] = dict(points=len(pts), distinct=distinct, fit=None)
+            out[fam] = dict(points=len(rows), distinct=distinct, fit=None)
             continue
         lam, s, k, r2 = fit_family(n, t)
-        out[fam] = dict(points=len(pts), distinct=distinct, lam=lam, sigma=s, kappa=k, r2=r2,
-                        be=breakeven(min(n), s, k, theta), fit=True)
+        ref = group_ref(rows)
+        n_ref, t_ref = float(ref["accelerators"]), float(ref["minutes"])
+        ok, wn, wo, wf, decided = verdict(rows, ref, lam, s, k)
+        out[fam] = dict(points=len(rows), distinct=distinct, lam=lam, sigma=s, kappa=k, r2=r2,
+                        be=breakeven(n_ref, t_ref, lam, s, k, theta), fit=True, ok=ok,
+                        worst=(wn, wo, wf), decided=decided)
     return out
 
 
-LINE = re.compile(r"^\s*(?P<fam>.+?): (?P<state>ok|weak|no fit|not converged)\b")
+LINE = re.compile(r"^\s*(?P<fam>.+?): (?P<state>ok|poor fit|weak|no fit|not converged)\b")
+POOR = re.compile(r": poor fit: worst N=(?P<n>[0-9.e+]+) observed (?P<obs>[0-9.e+-]+), "
+                  r"fitted (?P<fit>[0-9.e+-]+);")
 
 
 def parse_fit(path):
@@ -101,6 +156,9 @@ def parse_fit(path):
             if not m:
                 continue
             rec = dict(state=m.group("state"), line=line.strip())
+            p = POOR.search(line)
+            if p:
+                rec["worst"] = (float(p.group("n")), p.group("obs"), p.group("fit"))
             usl = line.split("USL", 1)[1].split("Amdahl", 1)[0] if "USL" in line else ""
             for key in ("sigma", "kappa"):
                 v = re.search(r"\b%s (\S+?),? " % key, usl)
@@ -147,6 +205,17 @@ def compare(csv_path, theta, fit_path):
         # none (no system has a billion)
         if r["be"] is not None and r["be"] > 1e9 and g["be"] is None:
             r["be"] = None
+        if g["state"] in ("ok", "poor fit") and r["decided"]:
+            want = "ok" if r["ok"] else "poor fit"
+            wn, wo, wf = r["worst"]
+            good = g["state"] == want
+            if good and want == "poor fit":
+                got_w = g.get("worst")
+                good = (got_w is not None and got_w[0] == wn and
+                        got_w[1] == "%.2f" % wo and close(float(got_w[2]), wf, 0.02, 0.01))
+            report(good, "%s verdict %s%s" % (
+                fam, want, " (worst N=%g observed %.2f, fitted %.2f)" % (wn, wo, wf)
+                if want == "poor fit" else ""), g["line"])
         if r["be"] is None or g["be"] is None:
             report(r["be"] is None and g["be"] is None,
                    "%s break-even: none in both" % fam, "%s / reference %s" % (g["line"], r["be"]))
