@@ -300,15 +300,29 @@ contains "reports name a shared system id with its submitter" "$TMP/out" "smc-ac
 # Every column name --help lists for --sort, and every metric for --y-metric, is taken.
 bad=
 for c in $("$G" --help | sed -n '/--sort COL/,/(default ep, descending)/p' | sed 's/.*rank by//; s/(default.*//' | tr ',' ' '); do
-	"$G" -w bert --sort "$c" --print table >/dev/null 2>"$TMP/err" || bad="$bad $c"
+	# v4.0's BERT has energy and prices, so that every column has values to sort by
+	"$G" "$V40" -w bert --sort "$c" --print table >/dev/null 2>"$TMP/err" || bad="$bad $c"
 done
 [ -z "$bad" ] && ok "every --sort name of --help is taken" || nok "every --sort name of --help is taken" "refused:$bad"
 bad=
 for m in $("$G" --help | grep -- '--y-metric M' | sed 's/.*plot y://; s/(default.*//' | tr ',' ' '); do
-	"$G" -w bert --y-metric "$m" --print plot >/dev/null 2>"$TMP/err" || bad="$bad $m"
+	"$G" "$V40" -w bert --y-metric "$m" --print plot >/dev/null 2>"$TMP/err" || bad="$bad $m"
 done
 [ -z "$bad" ] && ok "every --y-metric name of --help is taken" || nok "every --y-metric name of --help is taken" "refused:$bad"
 expect_exit "--y-metric n (a column, not a plot metric) is refused: exit 2" 2 "$G" -w bert --y-metric n --print plot
+# a column no shown row has would rank by the tie-break alone: an error naming it
+expect_exit "--sort kwh where no row has energy (v4.1 BERT): exit 2" 2 "$G" --round v4.1 -w bert --sort kwh --print table
+contains "... naming the column and why" "$TMP/err" "--sort kwh: no shown row of v4.1 bert has energy measured (kwh)"
+expect_exit "--y-metric kwh there: exit 2" 2 "$G" --round v4.1 -w bert --y-metric kwh --print plot
+contains "... naming the metric" "$TMP/err" "--y-metric kwh: no shown row of v4.1 bert has energy measured"
+# a skipped row is counted and named; --strict makes it an error
+printf 'system,benchmark,accelerators,minutes,accelerator\na,bert,8,10,H100\nb,bert,16,6,H100\nc,bert,x,3,H100\nd,bert,32,4,H100\n' >"$TMP/typo.csv"
+expect_exit "a CSV row with a typo is skipped: exit 0" 0 "$G" "$TMP/typo.csv" --print summary
+contains "the summary counts the skipped row and names it" "$TMP/out" "skipped     1 bad row of the input, not in any count (the first: $TMP/typo.csv:4:"
+expect_exit "--strict: the skipped row is an error, exit 2" 2 "$G" "$TMP/typo.csv" --strict --print summary
+contains "--strict names file, line and column" "$TMP/err" "$TMP/typo.csv:4:8: accelerators: 'x'"
+expect_exit "--pareto-cost --print pareto: exit 0" 0 "$G" --round v4.1 -w bert --pareto-cost --print pareto
+contains "--pareto-cost: the header says cost" "$TMP/out" "Pareto frontier on (T, cost to train)"
 
 # Trainings per hour: the X/h column is 60 / min on every row, and a sort and a plot metric.
 "$G" -w bert --print table >"$TMP/out" 2>&1

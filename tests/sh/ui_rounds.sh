@@ -119,9 +119,11 @@ ui_keys A
 ui_see "A: the cross-round view of RetinaNet" "cross-round view"
 # the notice holds the last line once the message goes, before the cross-family warning
 ui_see "the notice names the version left out" "SSD-RN34 v1.0: another benchmark published as ssd, not pooled"
+ui_see "family mode (the default)" "ref: per family"
 ui_keys m
-ui_see "family mode" "ref: per family"
-ui_see "the notice stays in family mode" "SSD-RN34 v1.0: another benchmark published as ssd, not pooled"
+ui_see "m: paper mode" "ref (paper)"
+ui_see "the notice stays in paper mode" "SSD-RN34 v1.0: another benchmark published as ssd, not pooled"
+ui_keys m
 # H100 and A100 ran RetinaNet from v2.0 to v4.1 (none in v5.0 or v5.1): every one of them pools
 ui_see "the legend names every round v2.0..v4.1 the rows come from" "a v2.0 b v2.1 c v3.0 d v3.1 e v4.0 f v4.1 "
 if grep -q "v1\.0 " "$UI_SCREEN" || grep -q "dgxa100_n1_ssd" "$UI_SCREEN"; then

@@ -22,14 +22,16 @@ ui_start 80 24 ""
 ui_wait "[BERT]"
 
 # ---- messages and fields (items 1, 10) ----
-ui_see "80x24: the cluster features are in the status line" "k=3 (log2 N, E') I="
+# at 80 columns the features take their short form, leaving the room to the groups' brackets
+ui_see "80x24: the cluster features are in the status line" "k=3 N,E' I="
+ui_see "80x24: ... and the selected row's group's bracket with it" " | theta 0.8: RTX A5000 2+, +6 more | "
 ui_keys a
 ui_see "a: the message says which k auto-k chose" "auto-k: k="
 ui_see "a: ... and its silhouette" "(silhouette 0."
 fields "a: the k / theta / rows fields stay"
 ui_keys c
 ui_see "c: the message names the features" "cluster features (log2 N, log T)"
-ui_see "c: the status line shows them" "(log2 N, log T) I="
+ui_see "c: the status line shows them" " N,T I="
 fields "c: the fields stay"
 ui_keys c c
 ui_keys y
