@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "err.h"
 
@@ -40,5 +41,22 @@ void fileio_discard(const char *tmp);
 /* fileio_temp + fileio_place + fileio_discard on failure: path holds buf completely or is left
  * as it was. Returns 0, or -1 with err and errno (EEXIST: path exists and replace is false). */
 int fileio_write(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
+
+/* A text made in memory through stdio: unlike open_memstream, a write that finds no memory is
+ * recorded here (glibc's memory stream sets no error then, and the text is silently cut). */
+struct fileio_mem {
+	char *p;      /* owned after fileio_mem_close: the text, NUL-terminated */
+	size_t len;   /* bytes of text */
+	size_t cap;   /* bytes allocated */
+	int failed;   /* a write found no memory: the text is incomplete */
+	FILE *f;      /* the stream to write to, until fileio_mem_close */
+};
+
+/* Opens m->f, an empty write stream into m. Returns 0, or -1 (errno ENOMEM) with m zeroed. */
+int fileio_mem_open(struct fileio_mem *m);
+
+/* Closes m->f. Returns 0 with the whole text in m->p / m->len (free(m->p)), or -1 with errno
+ * (ENOMEM when a write found no memory) and m->p freed and NULL: no partial text survives. */
+int fileio_mem_close(struct fileio_mem *m);
 
 #endif

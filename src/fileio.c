@@ -10,12 +10,15 @@
  * fsync, then rename. While a temporary exists, every signal whose default action ends the
  * process first removes it; a signal the program handles itself keeps its handler (called
  * from ours), and the program's own exit paths discard the temporary. */
+/* fopencookie is a GNU extension: the memory stream needs a write that can report failure */
+#define _GNU_SOURCE
 #include "fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,6 +335,70 @@ int fileio_write(const char *path, const char *buf, size_t len, bool replace, st
 		e = errno;
 		fileio_discard(tmp);
 		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- texts in memory ---- */
+
+/* stdio hands the buffered bytes over here; 0 (the cookie convention for an error) when the
+ * text cannot grow, and the failure is kept, so no later flush can hide it. */
+static ssize_t mem_write(void *cookie, const char *buf, size_t n)
+{
+	struct fileio_mem *m = cookie;
+
+	if (m->failed)
+		return 0;
+	if (n >= m->cap - m->len || !m->p) {
+		size_t c = m->cap ? m->cap : 4096;
+		char *p;
+		while (c - m->len <= n) {
+			if (c > SIZE_MAX / 2) {
+				m->failed = 1;
+				return 0;
+			}
+			c *= 2; /* geometric: a large text costs O(len) copies, not O(len^2) */
+		}
+		if (!(p = realloc(m->p, c))) {
+			m->failed = 1;
+			return 0;
+		}
+		m->p = p;
+		m->cap = c;
+	}
+	memcpy(m->p + m->len, buf, n);
+	m->len += n;
+	m->p[m->len] = '\0';
+	return (ssize_t)n;
+}
+
+int fileio_mem_open(struct fileio_mem *m)
+{
+	cookie_io_functions_t io = { .write = mem_write };
+
+	memset(m, 0, sizeof *m);
+	if (!(m->f = fopencookie(m, "w", io))) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+int fileio_mem_close(struct fileio_mem *m)
+{
+	int bad = ferror(m->f);
+
+	if (fclose(m->f) != 0)
+		bad = 1;
+	m->f = NULL;
+	if (!bad && !m->failed && !m->p && !(m->p = calloc(1, 1)))
+		m->failed = 1;
+	if (bad || m->failed) {
+		free(m->p);
+		m->p = NULL;
+		m->len = m->cap = 0;
+		errno = m->failed ? ENOMEM : EIO;
 		return -1;
 	}
 	return 0;

@@ -189,7 +189,9 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 		return;
 	}
 	root = json_loadb(buf->p, buf->len, JSON_DECODE_ANY, &je);
-	if (!root) {
+	if (!root && json_error_code(&je) == json_error_out_of_memory) {
+		*oom = 1;
+	} else if (!root) {
 		warn_add(w, p, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
 			 "scaling.json does not parse: %s; benchmark skipped", je.text);
 		c->sf_bad = 1;
@@ -240,7 +242,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *p;
-		struct job *j;
+		struct job *j, *grown;
 		struct stat st;
 		size_t k;
 		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
@@ -258,10 +260,11 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			seen[nseen].dev = st.st_dev;
 			seen[nseen++].ino = st.st_ino;
 		}
-		if (!(m->jobs = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
+		if (!(grown = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
 			break;
 		}
+		m->jobs = grown;
 		j = &m->jobs[m->njobs++];
 		memset(j, 0, sizeof *j);
 		j->path = p;
@@ -280,7 +283,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	const struct cell *twin;
 	struct dent *names = NULL;
 	size_t n;
-	struct cell *c;
+	struct cell *c, *grown;
 	const char *division;
 
 	if (!dir || !clean)
@@ -299,8 +302,9 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	}
 	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
 		goto out;
-	if (!(m->cells = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+	if (!(grown = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
 		goto out;
+	m->cells = grown;
 	c = &m->cells[m->ncells++];
 	memset(c, 0, sizeof *c);
 	c->sys = si;
@@ -360,16 +364,17 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		warn_add(w, subdir, 0, 0, "submitter written as '%s'", clean_sub);
 	if (import_fs_is_dir(sysdir) && (names = import_fs_list(sysdir, w, &n, &m->oom))) {
 		for (size_t i = 0; i < n; i++) {
-			struct sys *s;
+			struct sys *s, *grown;
 			if (!has_suffix(names[i].name, ".json"))
 				continue;
-			if (!(m->sys = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
+			if (!(grown = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
 				goto out;
+			m->sys = grown;
 			s = &m->sys[m->nsys++];
 			memset(s, 0, sizeof *s);
 			s->submitter = import_fs_strdup(clean_sub, &m->oom);
 			s->folder = import_fs_strdup(names[i].name, &m->oom);
-			if (!s->folder)
+			if (!s->submitter || !s->folder)
 				goto out;
 			s->folder[strlen(s->folder) - 5] = '\0';
 			s->json = import_fs_join(sysdir, names[i].name, &m->oom);
@@ -644,6 +649,7 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
 	char meas[3];
 	double j;
+	int rc;
 
 	if (!runs) {
 		m->oom = 1;
@@ -655,9 +661,11 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 		runs[i].ms = jb->ms;
 		runs[i].minutes = jb->minutes;
 	}
-	if (power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
-				olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas,
-				w) == 0) {
+	rc = power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
+				 olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas, w);
+	if (rc == -2)
+		m->oom = 1;
+	if (rc == 0) {
 		c->energy_j = j;
 		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
 	}
@@ -736,7 +744,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	struct dent *subs;
 	size_t n;
 	locale_t c_loc, old;
-	FILE *f;
+	struct fileio_mem out;
 	int oom;
 
 	memset(res, 0, sizeof *res);
@@ -756,14 +764,18 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	import_fs_free_list(subs);
 	if (!m.oom)
 		scan_all(&m, progress);
-	if (!m.oom && (f = open_memstream(&res->csv, &res->len))) {
+	/* every byte of the CSV goes through a stream that records a write finding no memory:
+	 * a text cut short is never taken for the whole */
+	if (!m.oom && fileio_mem_open(&out) == 0) {
 		for (size_t i = 0; i < m.njobs; i++)
 			res->bytes += m.jobs[i].bytes;
 		res->files = m.njobs;
-		if (build_csv(&m, round, res, f) < 0 || ferror(f) || m.oom)
+		if (build_csv(&m, round, res, out.f) < 0)
 			m.oom = 1;
-		if (fclose(f) != 0)
+		if (fileio_mem_close(&out) < 0)
 			m.oom = 1;
+		res->csv = out.p;
+		res->len = out.len;
 	} else {
 		m.oom = 1;
 	}
