@@ -75,6 +75,8 @@ struct price {
 	long line;
 };
 
+struct dataset_key; /* dataset_csv.c's */
+
 struct dataset {
 	struct row *rows;
 	size_t n, cap;
@@ -90,6 +92,9 @@ struct dataset {
 					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
 	struct gs_warn warn;
+	struct dataset_key *keys;        /* the loader's set of rows by round, system and benchmark
+					  * (duplicates across files), kept between files */
+	size_t keys_cap, nkeys;
 };
 
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */
