@@ -20,6 +20,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <jansson.h>
 #include <locale.h>
 #include <math.h>
@@ -112,6 +113,7 @@ struct job {
 	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
+	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
 	double ms;
 	long line, col;
@@ -199,6 +201,11 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 		v = json_is_object(root) ? json_object_get(root, "scaling_factor") : NULL;
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) <= 0) {
 			warn_add(w, p, 0, 0, "no positive number \"scaling_factor\"; benchmark skipped");
+			c->sf_bad = 1;
+		} else if (json_number_value(v) < DBL_MIN) {
+			/* subnormal: its text would not load back (strtod says ERANGE) */
+			warn_add(w, p, 0, 0, "\"scaling_factor\" %.3g is below %.3g, the least a results "
+				 "CSV holds; benchmark skipped", json_number_value(v), DBL_MIN);
 			c->sf_bad = 1;
 		} else
 			c->sf = json_number_value(v);
@@ -476,6 +483,14 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 			      &j->col) == 0;
 	if (j->ok)
 		j->ms = s.stop_ms - s.start_ms;
+	/* a subnormal time would be written as text the loader refuses (strtod says ERANGE):
+	 * no score for the benchmark rather than a row that does not load */
+	if (j->ok && j->minutes < DBL_MIN) {
+		snprintf(j->why, sizeof j->why, "run time %.3g minutes is below %.3g, the least a "
+			 "results CSV holds", j->minutes, DBL_MIN);
+		j->ok = 0;
+		j->unwritable = 1;
+	}
 }
 
 /* Scans every job of m; progress, when not NULL, gets a line redrawn every 0.1 s. */
@@ -539,6 +554,11 @@ static void score_cell(struct model *m, struct cell *c)
 			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
 			return;
 		}
+		if (m->jobs[r[i]].unwritable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s has a run time too small to write",
+				 m->jobs[r[i]].name);
+			return;
+		}
 	}
 	if (c->njobs == 0) {
 		snprintf(c->why, sizeof c->why, "no result logs");
@@ -565,7 +585,7 @@ static void score_cell(struct model *m, struct cell *c)
 	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
 	 * rather than an "inf" or a 0 the loader would refuse */
 	c->score = sum / (double)(c->hi - c->lo) * c->sf;
-	if (!isfinite(c->score) || !(c->score > 0)) {
+	if (!isfinite(c->score) || !(c->score >= DBL_MIN)) {
 		snprintf(c->why, sizeof c->why,
 			 "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
 			 sum / (double)(c->hi - c->lo), c->sf);
@@ -684,6 +704,9 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 			if (j->unreadable)
 				warn_add(&res->warn, j->path, 0, 0, "cannot read result log: %s; no score for "
 					 "this benchmark", j->why);
+			else if (j->unwritable)
+				warn_add(&res->warn, j->path, j->line, j->col, "%s; no score for this benchmark",
+					 j->why);
 			else if (!j->ok)
 				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
 		}

@@ -148,6 +148,9 @@ def score(folder, bench, init_limit):
         runs.append((n, log_minutes(data, init_limit)))
     if not runs:
         return None
+    # a run time below the least normal double has no text that reads back: no score
+    if any(t is not None and t < sys.float_info.min for _, t in runs):
+        return None
     ok = sorted(((t, n) for n, t in runs if t is not None))
     failed = [n for n, t in runs if t is None]
     d = len(failed)
@@ -168,7 +171,9 @@ def score(folder, bench, init_limit):
                 sf = float(json.load(f)["scaling_factor"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
-    if not (math.isfinite(s * sf) and s * sf > 0):
+    if not (math.isfinite(sf) and sf >= sys.float_info.min):
+        return None  # nor a scaling factor below it
+    if not (math.isfinite(s * sf) and s * sf >= sys.float_info.min):
         return None
     return {
         "minutes": s * sf,
@@ -207,7 +212,7 @@ def system_info(path):
         if isinstance(v, bool):
             raise ValueError(k)
         v = int(v.strip(" \t")) if isinstance(v, str) else v
-        if isinstance(v, float) and v != math.floor(v):
+        if isinstance(v, float) and (not math.isfinite(v) or v != math.floor(v)):
             raise ValueError(k)
         if not 0 <= v <= 10**9:
             raise ValueError(k)
