@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/stat.h>
 
 #include "err.h"
 
@@ -23,6 +24,19 @@ struct fbuf {
  * ("path: not a regular file", "larger than max bytes", the system's reason) and errno set
  * (EINVAL for not regular, EFBIG for too large, ENOMEM). Never blocks on a FIFO. */
 int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err);
+
+/* Opens a data file the user names for reading: a regular file, or a pipe, FIFO or socket
+ * (`<(cmd)`), "-" being standard input; a device or a folder is refused at once ("path: not a
+ * regular file or a pipe"), so /dev/zero never streams. *st receives its fstat. Returns the
+ * descriptor (blocking, close it), or -1 with err and errno (EINVAL: refused). */
+int fileio_open_data(const char *path, struct stat *st, struct gs_err *err);
+
+/* fileio_read for a data file the user names (fileio_open_data's kinds): the whole text, at
+ * most max bytes, no line longer than max_line bytes (0: any): an endless pipe stops at either
+ * with "larger than max bytes" or "a line longer than max_line bytes" (EFBIG), a stream of
+ * zeros within max_line bytes. */
+int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
+		     struct gs_err *err);
 
 /* Writes buf[0..len) to a new temporary file beside path (".NAME.XXXXXX", mode 0666 & ~umask),
  * fsync'd and closed; its name goes to tmp[0..n). Until fileio_place or fileio_discard takes

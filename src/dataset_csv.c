@@ -3,6 +3,7 @@
  * byte column in that line. Files are read with read() in blocks (a file cut short while it
  * loads is then only a shorter input, never a fault). */
 #include "dataset.h"
+#include "fileio.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ columns */
@@ -630,10 +632,12 @@ static size_t skip_bom(const char *b, size_t n)
 }
 
 /* Reads fd to its end in blocks; each block's complete lines are taken, a partial line moves to
- * the front, and the buffer grows only for a line longer than itself. 0, or -1 with L->err. */
+ * the front, and the buffer grows only for a line longer than itself, up to DATASET_LINE_MAX;
+ * at most DATASET_CSV_MAX bytes in all (a file that grows while read). 0, or -1 with L->err. */
 static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 {
 	size_t cap = 1 << 16, have = 0;
+	unsigned long long total = 0;
 	char *buf = malloc(cap);
 	bool first = true;
 	int rc = -1;
@@ -644,6 +648,11 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 	}
 	for (;;) {
 		if (have == cap) {
+			if (cap >= DATASET_LINE_MAX) {
+				err_set(L->err, L->name, L->line, 0, "a line longer than %zu bytes",
+					(size_t)DATASET_LINE_MAX);
+				goto out;
+			}
 			char *b = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
 			if (!b) {
 				err_set(L->err, L->name, L->line, 0, "out of memory (a line of %zu bytes)", have);
@@ -660,6 +669,10 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 			goto out;
 		}
 		have += (size_t)got;
+		if ((total += (size_t)got) > DATASET_CSV_MAX) {
+			err_set(L->err, L->name, 0, 0, "larger than %zu bytes", (size_t)DATASET_CSV_MAX);
+			goto out;
+		}
 		size_t start = first ? skip_bom(buf, have) : 0;
 		if (first && have < 3 && got > 0)
 			continue; /* too little yet to tell a byte-order mark */
@@ -809,14 +822,27 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 {
 	struct loader L;
 	struct csv_parser p;
+	struct stat st;
 	enum table t;
 	int fd, rc;
 
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		int e = errno;
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
-		errno = e;
+	/* a device is refused at once (/dev/zero streamed 2 GB before running out of memory) */
+	fd = fileio_open_data(path, &st, err);
+	if (fd < 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		/* a pipe (`<(cmd)`, "-"): read whole, capped, then as a file is (its kind included) */
+		struct fbuf b = { 0 };
+		close(fd);
+		rc = fileio_read_data(path, DATASET_CSV_MAX, DATASET_LINE_MAX, &b, err);
+		if (rc == 0)
+			rc = dataset_load_buffer(ds, path, b.p, b.len, err);
+		free(b.p);
+		return rc;
+	}
+	if ((unsigned long long)st.st_size > DATASET_CSV_MAX) {
+		close(fd);
+		err_set(err, path, 0, 0, "larger than %zu bytes", (size_t)DATASET_CSV_MAX);
 		return -1;
 	}
 	if ((t = file_kind(fd)) != T_RESULTS) {

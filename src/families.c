@@ -1,6 +1,7 @@
 /* families.c: the accelerator families table (data/families.csv: pattern,vendor,family, the
  * first pattern found in an accelerator's name, ASCII case folded, gives its family). */
 #include "dataset.h"
+#include "fileio.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -143,15 +144,13 @@ out:
 
 int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err)
 {
-	FILE *fp = fopen(path, "r");
-	int rc;
+	/* capped, a device refused, a pipe read as a file: as every table the user names */
+	struct fbuf b = { 0 };
+	int rc = fileio_read_data(path, DATASET_TABLE_MAX, DATASET_LINE_MAX, &b, err);
 
-	if (!fp) {
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-		return -1;
-	}
-	rc = families_stream(ds, path, fp, err);
-	fclose(fp);
+	if (rc == 0)
+		rc = dataset_load_families_buffer(ds, path, b.p, b.len, err);
+	free(b.p);
 	return rc;
 }
 

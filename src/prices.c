@@ -3,6 +3,7 @@
  * cost view trusts: anything doubtful is an error with its file, line and column, never a
  * guess. */
 #include "dataset.h"
+#include "fileio.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -242,39 +243,13 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
 
 int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int rc = -1;
+	/* capped, a device refused, a pipe read as a file: as every table the user names */
+	struct fbuf b = { 0 };
+	int rc = fileio_read_data(path, DATASET_TABLE_MAX, DATASET_LINE_MAX, &b, err);
 
-	if (!f) {
-		int e = errno;
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
-		errno = e;
-		return -1;
-	}
-	for (;;) {
-		if (len == cap) {
-			char *b = realloc(buf, cap = cap ? cap * 2 : 8192);
-			if (!b) {
-				err_set(err, path, 0, 0, "out of memory");
-				goto out;
-			}
-			buf = b;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		err_set(err, path, 0, 0, "read error");
-		goto out;
-	}
-	rc = dataset_load_prices_buffer(ds, path, buf, len, err);
-out:
-	free(buf);
-	fclose(f);
+	if (rc == 0)
+		rc = dataset_load_prices_buffer(ds, path, b.p, b.len, err);
+	free(b.p);
 	return rc;
 }
 
