@@ -77,6 +77,7 @@ struct import_opts {
 	const char *out;    /* -o OUT; NULL: mlperf_training_ROUND.csv; "-": stdout */
 	const char *round;  /* --round NAME; NULL: from dir's name */
 	bool force;         /* replace OUT when it exists */
+	bool raw;           /* --raw: no ' before a cell a spreadsheet would take for a formula */
 	bool help;          /* -h: print the usage, nothing else */
 };
 

@@ -4,6 +4,7 @@
  * loads is then only a shorter input, never a fault). */
 #include "dataset.h"
 #include "fileio.h"
+#include "csvw.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -233,7 +234,8 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 static const char *text_pool(struct loader *L, enum column c)
 {
 	size_t len;
-	char *s = (char *)field_text(L, c, &len);
+	/* the ' the CSV writer puts before a cell a spreadsheet would take for a formula */
+	char *s = (char *)csvw_unguard(field_text(L, c, &len), &len);
 
 	utf8_sanitize(s, len);
 	return strpool_intern(&L->ds->pool, s, len);

@@ -21,6 +21,7 @@ import csv
 import json
 import math
 import os
+import re
 import stat
 import sys
 
@@ -280,6 +281,19 @@ def tree(top):
     return cells
 
 
+def unguard(v):
+    """A cell as it was before the importer's formula guard: one ' less when one or more '
+    come before = + - @ TAB CR (a plain number such as -1.5 is never guarded)."""
+    if v is None or not v.startswith("'"):
+        return v
+    t = v[1:]
+    q = len(t) - len(t.lstrip("'"))
+    if q < len(t) and t[q] in "=+-@\t\r" and (q > 0 or not re.fullmatch(
+            r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", t)):
+        return t
+    return v
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
@@ -294,6 +308,7 @@ def main():
         rd = csv.DictReader(f)
         columns = rd.fieldnames
         for r in rd:
+            r = {k: unguard(v) for k, v in r.items()}
             got[(r["submitter"], r["system"], r["benchmark"])] = r
     bad = 0
     for k in sorted(set(ref) | set(got)):
