@@ -822,7 +822,25 @@ void import_result_free(struct import_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+static int round_from_name(const char *dir, char *buf, size_t n);
+
 int import_round_from_dir(const char *dir, char *buf, size_t n)
+{
+	char *abs;
+	int rc;
+
+	if (round_from_name(dir, buf, n) == 0)
+		return 0;
+	/* ".", "..", "results/.." or a symlink: the name of the folder it is */
+	if (!(abs = realpath(dir, NULL)))
+		return -1;
+	rc = round_from_name(abs, buf, n);
+	free(abs);
+	return rc;
+}
+
+/* The round named by the last component of dir as written. */
+static int round_from_name(const char *dir, char *buf, size_t n)
 {
 	static const char pre[] = "training_results_";
 	size_t len = strlen(dir);
