@@ -4,6 +4,7 @@
  * loads is then only a shorter input, never a fault). */
 #include "dataset.h"
 #include "fileio.h"
+#include "csvr.h"
 #include "csvw.h"
 
 #include <csv.h>
@@ -111,12 +112,6 @@ static int parse_int(const char *s, size_t len, long long *out)
 
 /* ------------------------------------------------------------------ loader state */
 
-/* One field of the current record, copied out of libcsv's buffer (reused record to record). */
-struct field {
-	char *s;
-	size_t len, cap;
-};
-
 /* A row in the duplicate set: its key_hash (probes read rows only when it agrees), and its
  * index + 1 (0: a free slot). Eight bytes a slot: at 10^6 rows the set is 16 MB. */
 struct dataset_key {
@@ -131,63 +126,8 @@ struct loader {
 	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
 	size_t nheader;          /* fields in the header */
 	bool have_header;
-	struct field *fields;    /* current record */
-	size_t nfields, fcap;
-	long line;               /* physical line being fed */
-	long rec_line;           /* line where the current record started */
-	const char *raw;         /* the current physical line, for columns */
-	size_t raw_len;
-	bool raw_cont;           /* the record continues a previous line (quoted newline) */
-	int fatal;
+	struct csvr csv;         /* the reader: the current record, its line and columns */
 };
-
-/* Copies a field handed over by libcsv. 0, or -1 when out of memory. */
-static int field_push(struct loader *L, const char *s, size_t len)
-{
-	if (L->nfields == L->fcap) {
-		size_t cap = L->fcap ? L->fcap * 2 : 32;
-		struct field *f = realloc(L->fields, cap * sizeof *f);
-		if (!f)
-			return -1;
-		memset(f + L->fcap, 0, (cap - L->fcap) * sizeof *f);
-		L->fields = f;
-		L->fcap = cap;
-	}
-	struct field *f = &L->fields[L->nfields];
-	if (len + 1 > f->cap) {
-		char *p = realloc(f->s, len + 1);
-		if (!p)
-			return -1;
-		f->s = p;
-		f->cap = len + 1;
-	}
-	if (len)
-		memcpy(f->s, s, len);
-	f->s[len] = '\0';
-	f->len = len;
-	L->nfields++;
-	return 0;
-}
-
-/* Byte column (1-based) where field idx starts in the current line, or 0 when unknown. */
-static long field_col(const struct loader *L, size_t idx)
-{
-	bool q = false;
-	size_t f = 0;
-
-	if (L->raw_cont || L->rec_line != L->line)
-		return 0;
-	if (idx == 0)
-		return 1;
-	for (size_t i = 0; i < L->raw_len; i++) {
-		char c = L->raw[i];
-		if (c == '"')
-			q = !q;
-		else if (c == ',' && !q && ++f == idx)
-			return (long)i + 2;
-	}
-	return 0;
-}
 
 /* A warning about column c of the current record: at its byte column in the line, or at its
  * field number when the line does not say. */
@@ -196,13 +136,13 @@ static void warn_at(struct loader *L, enum column c, const char *fmt, ...)
 {
 	char text[1024];
 	size_t idx = (size_t)L->col_of[c];
-	long col = field_col(L, idx);
+	long col = csvr_col(&L->csv, idx);
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof text, fmt, ap);
 	va_end(ap);
-	warn_add(&L->ds->warn, L->name, L->rec_line, col ? col : (long)idx + 1, "%s", text);
+	warn_add(&L->ds->warn, L->name, L->csv.rec_line, col ? col : (long)idx + 1, "%s", text);
 }
 
 /* The text of column c in the current record as the file has it ("" when absent). */
@@ -210,12 +150,12 @@ static const char *field_raw(const struct loader *L, enum column c, size_t *len)
 {
 	int i = L->col_of[c];
 
-	if (i < 0 || (size_t)i >= L->nfields) {
+	if (i < 0 || (size_t)i >= L->csv.nf) {
 		*len = 0;
 		return "";
 	}
-	*len = L->fields[i].len;
-	return L->fields[i].s;
+	*len = L->csv.f[i].len;
+	return L->csv.f[i].s;
 }
 
 /* The text of column c without the spaces and tabs around it. */
@@ -452,9 +392,9 @@ static int row_take(struct loader *L)
 	struct row r = { 0 };
 	size_t len;
 
-	if (L->nfields != L->nheader) {
-		warn_add(&ds->warn, L->name, L->rec_line, 0, "row has %zu fields, the header has %zu; row skipped",
-			 L->nfields, L->nheader);
+	if (L->csv.nf != L->nheader) {
+		warn_add(&ds->warn, L->name, L->csv.rec_line, 0, "row has %zu fields, the header has %zu; row skipped",
+			 L->csv.nf, L->nheader);
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
@@ -471,12 +411,12 @@ static int row_take(struct loader *L)
 	r.price_lo = r.price_hi = NAN;
 	r.dup_of = -1;
 	r.file = L->name;
-	r.line = L->rec_line;
+	r.line = L->csv.rec_line;
 	uint32_t tag = key_hash(&r);
 	size_t first = key_find(L, &r, tag);
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
-		warn_add(&ds->warn, L->name, L->rec_line, 0,
+		warn_add(&ds->warn, L->name, L->csv.rec_line, 0,
 			 "duplicate of %s:%ld (round %s, submitter %s, system %s, benchmark %s); the first is kept",
 			 o->file, o->line, r.round, r.submitter, r.system, r.benchmark);
 		ds->nruns = r.run_off;
@@ -499,14 +439,14 @@ static int header_take(struct loader *L)
 {
 	for (int c = 0; c < C_NCOLS; c++)
 		L->col_of[c] = -1;
-	for (size_t i = 0; i < L->nfields; i++) {
-		size_t len = L->fields[i].len;
-		const char *s = text_trim(L->fields[i].s, &len);
+	for (size_t i = 0; i < L->csv.nf; i++) {
+		size_t len = L->csv.f[i].len;
+		const char *s = text_trim(L->csv.f[i].s, &len);
 		for (int c = 0; c < C_NCOLS; c++) {
 			if (strlen(column_names[c]) != len || ascii_ncasecmp(s, column_names[c], len) != 0)
 				continue;
 			if (L->col_of[c] >= 0) {
-				err_set(L->err, L->name, L->rec_line, field_col(L, i),
+				err_set(L->err, L->name, L->csv.rec_line, csvr_col(&L->csv, i),
 					"column '%s' appears twice (fields %d and %zu)", column_names[c],
 					L->col_of[c] + 1, i + 1);
 				return -1;
@@ -516,110 +456,37 @@ static int header_take(struct loader *L)
 	}
 	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
 		if (L->col_of[required[i]] < 0) {
-			err_set(L->err, L->name, L->rec_line, 0,
+			err_set(L->err, L->name, L->csv.rec_line, 0,
 				"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
 				column_names[required[i]]);
 			return -1;
 		}
 	}
-	L->nheader = L->nfields;
+	L->nheader = L->csv.nf;
 	L->have_header = true;
 	return 0;
 }
 
 /* ------------------------------------------------------------------ feeding libcsv */
 
-static void on_field(void *s, size_t len, void *data)
-{
-	struct loader *L = data;
-
-	if (L->fatal)
-		return;
-	if (field_push(L, s ? s : "", len) < 0) {
-		err_set(L->err, L->name, L->line, 0, "out of memory");
-		L->fatal = 1;
-	}
-}
-
 /* A record is complete: the header, or a row. */
-static void on_record(int c, void *data)
+static int on_row(struct csvr *r, void *ctx)
 {
-	struct loader *L = data;
+	struct loader *L = ctx;
 
-	(void)c;
-	if (!L->fatal && L->nfields > 0) {
-		if (!L->have_header) {
-			if (header_take(L) < 0)
-				L->fatal = 1;
-		} else if (row_take(L) < 0) {
-			err_set(L->err, L->name, L->rec_line, 0, "out of memory");
-			L->fatal = 1;
-		}
-	}
-	L->nfields = 0;
-	L->raw_cont = false;
-}
-
-/* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with L->err set. */
-static int line_take(struct loader *L, struct csv_parser *p, const char *s, size_t n, bool nl)
-{
-	L->raw = s;
-	L->raw_len = n;
-	if (p->pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
-		L->rec_line = L->line;
-	/* libcsv grows a field's buffer by its block size (128 bytes): 81,921 reallocs for a
-	 * 10 MiB field. A block as large as the line, or as the buffer already is, makes one
-	 * line cost one growth and a field spanning lines grow geometrically. */
-	size_t blk = n > p->entry_size ? n : p->entry_size;
-	csv_set_blk_size(p, blk > 128 ? blk : 128);
-	size_t done = csv_parse(p, s, n, on_field, on_record, L);
-	if (done != n) {
-		/* a record that began on an earlier line most likely has a quote left open there */
-		char began[96] = "";
-		if (L->rec_line && L->rec_line < L->line)
-			snprintf(began, sizeof began, "; this record began on line %ld, where a quote may be left open",
-				 L->rec_line);
-		err_set(L->err, L->name, L->line, (long)done + 1,
-			"malformed CSV (%s): a quote inside an unquoted field, or text after a closing quote%s",
-			csv_strerror(csv_error(p)), began);
+	if (!L->have_header)
+		return header_take(L);
+	if (row_take(L) < 0) {
+		err_set(L->err, L->name, r->rec_line, 0, "out of memory");
 		return -1;
 	}
-	/* a record still open at the end of the line spans lines (quoted newline) */
-	if (nl && p->pstate != 0)
-		L->raw_cont = true;
-	if (nl)
-		L->line++;
-	return L->fatal ? -1 : 0;
-}
-
-/* Takes the complete lines of buf[0..len); returns how many bytes they span (the rest is a
- * partial line), or -1 with L->err set. At the end of the input (last) the rest is a line too. */
-static long long feed(struct loader *L, struct csv_parser *p, const char *buf, size_t len, bool last)
-{
-	const char *b = buf, *end = buf + len, *nl;
-
-	while (b < end && (nl = memchr(b, '\n', (size_t)(end - b)))) {
-		if (line_take(L, p, b, (size_t)(nl - b) + 1, true) < 0)
-			return -1;
-		b = nl + 1;
-	}
-	if (last && b < end) {
-		if (line_take(L, p, b, (size_t)(end - b), false) < 0)
-			return -1;
-		b = end;
-	}
-	return (long long)(b - buf);
+	return 0;
 }
 
 /* Ends the input: a record still open (no final newline) is taken. 0, or -1 with L->err set. */
-static int finish(struct loader *L, struct csv_parser *p)
+static int finish(struct loader *L)
 {
-	if (csv_fini(p, on_field, on_record, L) != 0) {
-		err_set(L->err, L->name, L->rec_line ? L->rec_line : L->line, 0,
-			"unterminated quoted field (a quote opened here is never closed)");
-		return -1;
-	}
-	if (L->fatal)
+	if (csvr_finish(&L->csv) < 0)
 		return -1;
 	if (!L->have_header) {
 		err_set(L->err, L->name, 0, 0, "empty file: no header line");
@@ -636,12 +503,11 @@ static size_t skip_bom(const char *b, size_t n)
 /* Reads fd to its end in blocks; each block's complete lines are taken, a partial line moves to
  * the front, and the buffer grows only for a line longer than itself, up to DATASET_LINE_MAX;
  * at most DATASET_CSV_MAX bytes in all (a file that grows while read). 0, or -1 with L->err. */
-static int read_lines(struct loader *L, struct csv_parser *p, int fd)
+static int read_lines(struct loader *L, int fd)
 {
 	size_t cap = 1 << 16, have = 0;
 	unsigned long long total = 0;
 	char *buf = malloc(cap);
-	bool first = true;
 	int rc = -1;
 
 	if (!buf) {
@@ -651,13 +517,13 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 	for (;;) {
 		if (have == cap) {
 			if (cap >= DATASET_LINE_MAX) {
-				err_set(L->err, L->name, L->line, 0, "a line longer than %zu bytes",
+				err_set(L->err, L->name, L->csv.line, 0, "a line longer than %zu bytes",
 					(size_t)DATASET_LINE_MAX);
 				goto out;
 			}
 			char *b = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
 			if (!b) {
-				err_set(L->err, L->name, L->line, 0, "out of memory (a line of %zu bytes)", have);
+				err_set(L->err, L->name, L->csv.line, 0, "out of memory (a line of %zu bytes)", have);
 				goto out;
 			}
 			buf = b;
@@ -667,7 +533,7 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 		if (got < 0 && errno == EINTR)
 			continue;
 		if (got < 0) {
-			err_set(L->err, L->name, L->line, 0, "read error: %s", strerror(errno));
+			err_set(L->err, L->name, L->csv.line, 0, "read error: %s", strerror(errno));
 			goto out;
 		}
 		have += (size_t)got;
@@ -675,19 +541,15 @@ static int read_lines(struct loader *L, struct csv_parser *p, int fd)
 			err_set(L->err, L->name, 0, 0, "larger than %zu bytes", (size_t)DATASET_CSV_MAX);
 			goto out;
 		}
-		size_t start = first ? skip_bom(buf, have) : 0;
-		if (first && have < 3 && got > 0)
-			continue; /* too little yet to tell a byte-order mark */
-		first = false;
-		long long used = feed(L, p, buf + start, have - start, got == 0);
+		long long used = csvr_feed(&L->csv, buf, have, got == 0);
 		if (used < 0)
 			goto out;
-		memmove(buf, buf + start + used, have - start - (size_t)used);
-		have -= start + (size_t)used;
+		memmove(buf, buf + used, have - (size_t)used);
+		have -= (size_t)used;
 		if (got == 0)
 			break;
 	}
-	rc = finish(L, p);
+	rc = finish(L);
 out:
 	free(buf);
 	return rc;
@@ -713,22 +575,22 @@ static const char *round_from_name(struct dataset *ds, const char *name)
 /* Sets up L for a load of name into ds. The key set of the earlier rows stays in ds from file
  * to file (each file re-inserting every row loaded before made 4,000 files of 30 rows take
  * 40 s); it is rebuilt only when it does not hold every row. 0, or -1 with err. */
-static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *ds, const char *name,
-		       struct gs_err *err)
+static int loader_init(struct loader *L, struct dataset *ds, const char *name, struct gs_err *err)
 {
 	char clean[512];
 
 	memset(L, 0, sizeof *L);
 	L->ds = ds;
 	L->err = err;
-	L->line = 1;
 	text_sanitize(name, clean, sizeof clean);
 	L->name = strpool_intern(&ds->pool, clean, strlen(clean));
 	L->round_default = round_from_name(ds, name);
-	if (!L->name || !L->round_default || csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+	if (!L->name || !L->round_default) {
 		err_set(err, name, 0, 0, "out of memory");
 		return -1;
 	}
+	if (csvr_init(&L->csv, L->name, err, on_row, L) < 0)
+		return -1;
 	if (ds->nkeys == ds->n)
 		return 0;
 	free(ds->keys);
@@ -736,7 +598,7 @@ static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *d
 	ds->keys_cap = ds->nkeys = 0;
 	for (size_t i = 0; i < ds->n; i++) {
 		if (key_room(L) < 0) {
-			csv_free(p);
+			csvr_free(&L->csv);
 			err_set(err, name, 0, 0, "out of memory");
 			return -1;
 		}
@@ -745,12 +607,9 @@ static int loader_init(struct loader *L, struct csv_parser *p, struct dataset *d
 	return 0;
 }
 
-static void loader_free(struct loader *L, struct csv_parser *p)
+static void loader_free(struct loader *L)
 {
-	for (size_t i = 0; i < L->fcap; i++)
-		free(L->fields[i].s);
-	free(L->fields);
-	csv_free(p);
+	csvr_free(&L->csv);
 }
 
 /* ------------------------------------------------------------------ other tables */
@@ -823,7 +682,6 @@ static enum table file_kind(int fd)
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 {
 	struct loader L;
-	struct csv_parser p;
 	struct stat st;
 	enum table t;
 	int fd, rc;
@@ -851,12 +709,12 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		close(fd);
 		return load_table(ds, t, path, NULL, 0, err);
 	}
-	if (loader_init(&L, &p, ds, path, err) < 0) {
+	if (loader_init(&L, ds, path, err) < 0) {
 		close(fd);
 		return -1;
 	}
-	rc = read_lines(&L, &p, fd);
-	loader_free(&L, &p);
+	rc = read_lines(&L, fd);
+	loader_free(&L);
 	close(fd);
 	return rc;
 }
@@ -865,17 +723,16 @@ int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, s
 			struct gs_err *err)
 {
 	struct loader L;
-	struct csv_parser p;
 	size_t start = skip_bom(buf, len);
 	enum table t = table_kind(buf + start, len - start);
 	int rc = -1;
 
 	if (t != T_RESULTS)
 		return load_table(ds, t, name, buf, len, err);
-	if (loader_init(&L, &p, ds, name, err) < 0)
+	if (loader_init(&L, ds, name, err) < 0)
 		return -1;
-	if (feed(&L, &p, buf + start, len - start, true) >= 0)
-		rc = finish(&L, &p);
-	loader_free(&L, &p);
+	if (csvr_feed(&L.csv, buf, len, true) >= 0)
+		rc = finish(&L);
+	loader_free(&L);
 	return rc;
 }
