@@ -75,6 +75,8 @@ struct price {
 	long line;
 };
 
+struct dataset_key; /* dataset_csv.c's */
+
 struct dataset {
 	struct row *rows;
 	size_t n, cap;
@@ -92,6 +94,9 @@ struct dataset {
 	struct gs_warn warn;
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
+	struct dataset_key *keys;        /* the loader's set of rows by round, system and benchmark
+					  * (duplicates across files), kept between files */
+	size_t keys_cap, nkeys;
 };
 
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */
@@ -115,9 +120,17 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
  * table has no price for it. Part of dataset_classify. */
 void prices_apply(struct dataset *ds);
 
+/* The most a results, prices or families file may hold, and the longest line of a results
+ * file: far above any real table, low enough that an endless stream fails in a second. */
+#define DATASET_CSV_MAX ((size_t)1 << 30)
+#define DATASET_LINE_MAX ((size_t)1 << 24)
+#define DATASET_TABLE_MAX ((size_t)1 << 24) /* prices and families */
+
 /* Appends the rows of one results CSV (columns by header name); bad rows become warnings.
  * A file headed like the families table (pattern,vendor,family) or the prices table is loaded
  * as that table instead (a families table replaces the rules), with a note among the warnings.
+ * path may be a pipe (`<(cmd)`; "-" is standard input), read as a file; a device is refused,
+ * and so is a file over DATASET_CSV_MAX bytes or a line over DATASET_LINE_MAX.
  * Returns 0, or -1 with err when the file cannot be read or lacks a required column. */
 int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err);
 

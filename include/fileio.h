@@ -8,6 +8,8 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <sys/stat.h>
 
 #include "err.h"
 
@@ -22,6 +24,19 @@ struct fbuf {
  * ("path: not a regular file", "larger than max bytes", the system's reason) and errno set
  * (EINVAL for not regular, EFBIG for too large, ENOMEM). Never blocks on a FIFO. */
 int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err);
+
+/* Opens a data file the user names for reading: a regular file, or a pipe, FIFO or socket
+ * (`<(cmd)`), "-" being standard input; a device or a folder is refused at once ("path: not a
+ * regular file or a pipe"), so /dev/zero never streams. *st receives its fstat. Returns the
+ * descriptor (blocking, close it), or -1 with err and errno (EINVAL: refused). */
+int fileio_open_data(const char *path, struct stat *st, struct gs_err *err);
+
+/* fileio_read for a data file the user names (fileio_open_data's kinds): the whole text, at
+ * most max bytes, no line longer than max_line bytes (0: any): an endless pipe stops at either
+ * with "larger than max bytes" or "a line longer than max_line bytes" (EFBIG), a stream of
+ * zeros within max_line bytes. */
+int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
+		     struct gs_err *err);
 
 /* Writes buf[0..len) to a new temporary file beside path (".NAME.XXXXXX", mode 0666 & ~umask),
  * fsync'd and closed; its name goes to tmp[0..n). Until fileio_place or fileio_discard takes
@@ -40,5 +55,22 @@ void fileio_discard(const char *tmp);
 /* fileio_temp + fileio_place + fileio_discard on failure: path holds buf completely or is left
  * as it was. Returns 0, or -1 with err and errno (EEXIST: path exists and replace is false). */
 int fileio_write(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
+
+/* A text made in memory through stdio: unlike open_memstream, a write that finds no memory is
+ * recorded here (glibc's memory stream sets no error then, and the text is silently cut). */
+struct fileio_mem {
+	char *p;      /* owned after fileio_mem_close: the text, NUL-terminated */
+	size_t len;   /* bytes of text */
+	size_t cap;   /* bytes allocated */
+	int failed;   /* a write found no memory: the text is incomplete */
+	FILE *f;      /* the stream to write to, until fileio_mem_close */
+};
+
+/* Opens m->f, an empty write stream into m. Returns 0, or -1 (errno ENOMEM) with m zeroed. */
+int fileio_mem_open(struct fileio_mem *m);
+
+/* Closes m->f. Returns 0 with the whole text in m->p / m->len (free(m->p)), or -1 with errno
+ * (ENOMEM when a write found no memory) and m->p freed and NULL: no partial text survives. */
+int fileio_mem_close(struct fileio_mem *m);
 
 #endif

@@ -62,8 +62,9 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 /* Frees what res owns and zeroes it. */
 void import_result_free(struct import_result *res);
 
-/* The round named by dir's last component ("training_results_v4.1" -> "v4.1") into buf;
- * returns 0, or -1 when the name does not start with "training_results_". */
+/* The round named by dir's last component ("training_results_v4.1" -> "v4.1") into buf, or
+ * by the folder's real name when dir does not say (".", a symlink); returns 0, or -1 when
+ * neither starts with "training_results_". */
 int import_round_from_dir(const char *dir, char *buf, size_t n);
 
 /* Writes buf[0..len) to path: "-" is stdout; an existing device or pipe is written in place;
@@ -77,6 +78,7 @@ struct import_opts {
 	const char *out;    /* -o OUT; NULL: mlperf_training_ROUND.csv; "-": stdout */
 	const char *round;  /* --round NAME; NULL: from dir's name */
 	bool force;         /* replace OUT when it exists */
+	bool raw;           /* --raw: no ' before a cell a spreadsheet would take for a formula */
 	bool help;          /* -h: print the usage, nothing else */
 };
 

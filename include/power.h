@@ -45,7 +45,8 @@ int power_switch_energy(const char *buf, size_t len, const char *name, double tt
  * minutes[i] their times and joules[i] their energies; failed runs count as dropped slow
  * runs, limit m is olympic_limit(benchmark). Runs are ordered by time (ties by index, as
  * a stable sort keeps them), the same window as the time score is averaged and multiplied
- * by sf. Returns 0 with *score (finite, > 0), or -1 when there is no score. */
+ * by sf. Returns 0 with *score (finite, > 0), -1 when there is no score, -2 when memory runs
+ * out. */
 int power_olympic(const double *minutes, const double *joules, size_t ok, size_t failed,
 		  size_t m, double sf, double *score);
 
@@ -67,8 +68,9 @@ struct power_run {
  * for every successful run (regular files of at most POWER_FILE_MAX bytes; the same file
  * twice, a missing power folder, no node file, or a node or switch file that another run has
  * and this one lacks is an error). Returns 0 with *joules and measurement ("AC", "DC" or
- * ""; at least 3 bytes), 1 when dir has no power folder (no energy, nothing to say), or -1
- * when the power logs give no energy: one warning in w names the file and why. */
+ * ""; at least 3 bytes), 1 when dir has no power folder (no energy, nothing to say), -1
+ * when the power logs give no energy: one warning in w names the file and why, or -2 when
+ * memory runs out (no warning: the logs are not at fault). */
 int power_folder_energy(const char *dir, const char *submitter, const char *system,
 			const struct power_run *runs, size_t n, size_t failed, size_t m, double sf,
 			enum power_rule rule, double *joules, char *measurement, struct gs_warn *w);

@@ -41,6 +41,21 @@ static uint64_t boot_seed(const struct row *r)
 	return h ^ BOOT_SEED;
 }
 
+/* A run and its index: sorted by value, ties by index, the order counting sort ranks by. */
+struct run_at {
+	double v;
+	size_t i;
+};
+
+static int cmp_run_at(const void *a, const void *b)
+{
+	const struct run_at *x = a, *y = b;
+
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return (x->i > y->i) - (x->i < y->i);
+}
+
 /* Fills t[BOOT_B] with the row's resampled official times in draw order; s[run_n] is scratch.
  * Returns 0, or -1 when the row has no interval (fewer than 3 runs, or no olympic window). */
 static int boot_draws(const struct dataset *ds, const struct row *r, double *t, double *s)
@@ -55,18 +70,27 @@ static int boot_draws(const struct dataset *ds, const struct row *r, double *t, 
 		return -1;
 	const double *run = ds->runs + r->run_off;
 	size_t *rank = malloc(2 * k * sizeof *rank), *cnt = rank + k;
-	if (!rank)
+	struct run_at *by = malloc(k * sizeof *by);
+	if (!rank || !by) {
+		free(rank);
+		free(by);
 		return -1;
+	}
 	/* A resample, sorted, is each run repeated as often as it was drawn, in order of value:
 	 * counting the draws by the run's rank gives the sorted resample in O(k), the same values
-	 * in the same order (so the same sum) as sorting it. s receives the runs sorted. */
+	 * in the same order (so the same sum) as sorting it. s receives the runs sorted. The
+	 * ranks come from one sort by (value, index): O(k log k), where counting the smaller
+	 * runs of each run was O(k^2) (100,000 runs: 20 s). */
 	for (size_t i = 0; i < k; i++) {
-		size_t at = 0;
-		for (size_t j = 0; j < k; j++)
-			at += run[j] < run[i] || (run[j] == run[i] && j < i);
-		rank[i] = at;
-		s[at] = run[i];
+		by[i].v = run[i];
+		by[i].i = i;
 	}
+	qsort(by, k, sizeof *by, cmp_run_at);
+	for (size_t at = 0; at < k; at++) {
+		rank[by[at].i] = at;
+		s[at] = by[at].v;
+	}
+	free(by);
 	rng_seed(&g, boot_seed(r));
 	for (size_t b = 0; b < BOOT_B; b++) {
 		memset(cnt, 0, k * sizeof *cnt);

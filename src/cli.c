@@ -19,7 +19,7 @@
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
-	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT
+	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT, O_RAW
 };
 
 static const struct option long_opts[] = {
@@ -50,6 +50,7 @@ static const struct option long_opts[] = {
 	{ "pareto-cost", no_argument, NULL, O_PARETO_COST },
 	{ "prices", required_argument, NULL, O_PRICES },
 	{ "strict", no_argument, NULL, O_STRICT },
+	{ "raw", no_argument, NULL, O_RAW },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -129,6 +130,7 @@ void cli_usage(FILE *fp)
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
+"      --raw               CSV cells as they are: no ' before one starting with = + - @\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
 "      --mouse on|off      mouse in the explorer (default on, off over SSH)\n"
@@ -366,6 +368,7 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 		c->ui.y_metric = (enum metric)i;
 		return 0;
 	case O_LOGY: c->ui.log_y = true; return 0;
+	case O_RAW: c->raw = true; return 0;
 	case O_WIDTH:
 	case O_HEIGHT:
 		if (parse_long(arg, 1, 100000, &v) < 0)
@@ -690,12 +693,13 @@ out:
 
 void cli_import_usage(FILE *fp)
 {
-	fputs("usage: gpuscale import [-o OUT.csv] [--round NAME] [--force] DIR\n"
+	fputs("usage: gpuscale import [-o OUT.csv] [--round NAME] [--force] [--raw] DIR\n"
 	      "  Scores an MLPerf training_results tree (DIR) by the official rules and writes\n"
 	      "  one CSV row per system x benchmark with a score.\n"
 	      "  -o, --output OUT  output file; - for stdout (default mlperf_training_ROUND.csv)\n"
 	      "  --round NAME      round column (default from DIR: training_results_v4.1 -> v4.1)\n"
 	      "  --force           replace OUT when it exists\n"
+	      "  --raw             no ' before a cell starting with = + - @ (see man gpuscale)\n"
 	      "  -h, --help        this help\n", fp);
 }
 
@@ -745,6 +749,8 @@ int cli_parse_import(int argc, char **argv, struct import_opts *o, struct gs_err
 				return 0;
 			} else if (strcmp(a, "--force") == 0) {
 				o->force = true;
+			} else if (strcmp(a, "--raw") == 0) {
+				o->raw = true;
 			} else if (import_is_opt(a, "--output", "-o")) {
 				if (!(o->out = import_value(argc, argv, &i, "--output", "-o", err)))
 					return -1;

@@ -13,6 +13,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->runs);
 	free(ds->rules);
 	free(ds->prices);
+	free(ds->keys);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);

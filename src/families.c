@@ -1,8 +1,9 @@
 /* families.c: the accelerator families table (data/families.csv: pattern,vendor,family, the
  * first pattern found in an accelerator's name, ASCII case folded, gives its family). */
 #include "dataset.h"
+#include "csvr.h"
+#include "fileio.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,46 +17,33 @@ struct fam_loader {
 	size_t nf;
 	long line;
 	bool header;
-	int fatal;
 	size_t cap;
 };
 
-static void fam_field(void *s, size_t len, void *data)
+/* One record: the header, or a rule. 0, or -1 with err. */
+static int fam_record(struct csvr *r, void *ctx)
 {
-	struct fam_loader *F = data;
-	char *t;
-
-	if (F->fatal)
-		return;
-	if (F->nf < 3) {
-		char empty[1] = "";
-		/* the field is libcsv's own buffer: cleaned in place before it is pooled */
-		t = s ? (char *)s + (text_trim(s, &len) - (const char *)s) : empty;
-		utf8_sanitize(t, len);
-		F->f[F->nf] = (char *)strpool_intern(&F->ds->pool, t, len);
-		if (!F->f[F->nf]) {
-			err_oom(F->err, F->name, F->line);
-			F->fatal = 1;
-			return;
-		}
-	}
-	F->nf++;
-}
-
-static void fam_record(int c, void *data)
-{
-	struct fam_loader *F = data;
+	struct fam_loader *F = ctx;
 	struct dataset *ds = F->ds;
 
-	(void)c;
-	if (F->fatal || F->nf == 0)
-		return;
+	F->nf = r->nf;
+	F->line = r->rec_line;
+	for (size_t i = 0; i < r->nf && i < 3; i++) {
+		size_t len = r->f[i].len;
+		/* the field is the reader's copy: cleaned in place before it is pooled */
+		char *t = r->f[i].s + (text_trim(r->f[i].s, &len) - r->f[i].s);
+		utf8_sanitize(t, len);
+		if (!(F->f[i] = (char *)strpool_intern(&ds->pool, t, len))) {
+			err_oom(F->err, F->name, F->line);
+			return -1;
+		}
+	}
 	if (!F->header) {
 		F->header = true;
 		if (F->nf < 3 || ascii_casecmp(F->f[0], "pattern") || ascii_casecmp(F->f[1], "vendor") ||
 		    ascii_casecmp(F->f[2], "family")) {
 			err_set(F->err, F->name, F->line, 1, "header must be 'pattern,vendor,family'");
-			F->fatal = 1;
+			return -1;
 		}
 	} else if (F->nf != 3 || !*F->f[0] || !*F->f[2]) {
 		warn_add(&ds->warn, F->name, F->line, 0,
@@ -63,13 +51,12 @@ static void fam_record(int c, void *data)
 	} else {
 		if (ds->nrules == F->cap) {
 			size_t cap = F->cap ? F->cap * 2 : 64;
-			struct family_rule *r = realloc(ds->rules, cap * sizeof *r);
-			if (!r) {
+			struct family_rule *v = realloc(ds->rules, cap * sizeof *v);
+			if (!v) {
 				err_oom(F->err, F->name, F->line);
-				F->fatal = 1;
-				return;
+				return -1;
 			}
-			ds->rules = r;
+			ds->rules = v;
 			F->cap = cap;
 		}
 		ds->rules[ds->nrules].pattern = F->f[0];
@@ -77,101 +64,49 @@ static void fam_record(int c, void *data)
 		ds->rules[ds->nrules].family = F->f[2];
 		ds->nrules++;
 	}
-	F->nf = 0;
-}
-
-/* Reads family rules from fp; name is used in messages. */
-static int families_stream(struct dataset *ds, const char *name, FILE *fp, struct gs_err *err)
-{
-	struct fam_loader F;
-	struct csv_parser p;
-	char line[4096];
-	int rc = -1;
-
-	memset(&F, 0, sizeof F);
-	F.ds = ds;
-	F.err = err;
-	F.name = strpool_intern(&ds->pool, name, strlen(name));
-	F.line = 1;
-	F.cap = ds->nrules;
-	if (!F.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		err_oom(err, name, 0);
-		return -1;
-	}
-	for (bool first = true;; first = false) {
-		size_t n = fread(line, 1, sizeof line, fp);
-		char *b = line;
-		if (n == 0)
-			break;
-		if (first && n >= 3 && memcmp(b, "\xef\xbb\xbf", 3) == 0)
-			b += 3, n -= 3;
-		/* one physical line at a time, so that messages name the right line */
-		while (n > 0) {
-			char *nl = memchr(b, '\n', n);
-			size_t seg = nl ? (size_t)(nl - b) + 1 : n;
-			if (csv_parse(&p, b, seg, fam_field, fam_record, &F) != seg) {
-				err_set(err, name, F.line, 0, "malformed CSV (%s)", csv_strerror(csv_error(&p)));
-				goto out;
-			}
-			if (F.fatal)
-				goto out;
-			if (nl)
-				F.line++;
-			b += seg;
-			n -= seg;
-		}
-	}
-	if (ferror(fp)) {
-		err_set(err, name, F.line, 0, "read error");
-		goto out;
-	}
-	if (csv_fini(&p, fam_field, fam_record, &F) != 0) {
-		err_set(err, name, F.line, 0, "unterminated quoted field");
-		goto out;
-	}
-	if (F.fatal)
-		goto out;
-	if (!F.header) {
-		err_set(err, name, 0, 0, "empty file: header 'pattern,vendor,family' expected");
-		goto out;
-	}
-	rc = 0;
-out:
-	csv_free(&p);
-	return rc;
+	return 0;
 }
 
 int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err)
 {
-	FILE *fp = fopen(path, "r");
-	int rc;
+	/* capped, a device refused, a pipe read as a file: as every table the user names */
+	struct fbuf b = { 0 };
+	int rc = fileio_read_data(path, DATASET_TABLE_MAX, DATASET_LINE_MAX, &b, err);
 
-	if (!fp) {
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(errno));
-		return -1;
-	}
-	rc = families_stream(ds, path, fp, err);
-	fclose(fp);
+	if (rc == 0)
+		rc = dataset_load_families_buffer(ds, path, b.p, b.len, err);
+	free(b.p);
 	return rc;
 }
 
 int dataset_load_families_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 				 struct gs_err *err)
 {
-	FILE *fp;
+	struct fam_loader F;
+	struct csvr r;
 	int rc;
 
 	if (len == 0) {
 		err_set(err, name, 0, 0, "empty file: header 'pattern,vendor,family' expected");
 		return -1;
 	}
-	fp = fmemopen((void *)buf, len, "r");
-	if (!fp) {
-		err_set(err, name, 0, 0, "cannot read: %s", strerror(errno));
+	memset(&F, 0, sizeof F);
+	F.ds = ds;
+	F.err = err;
+	F.name = strpool_intern(&ds->pool, name, strlen(name));
+	F.cap = ds->nrules;
+	if (!F.name) {
+		err_oom(err, name, 0);
 		return -1;
 	}
-	rc = families_stream(ds, name, fp, err);
-	fclose(fp);
+	if (csvr_init(&r, F.name, err, fam_record, &F) < 0)
+		return -1;
+	rc = csvr_parse(&r, buf, len);
+	if (rc == 0 && !F.header) {
+		err_set(err, name, 0, 0, "empty file: header 'pattern,vendor,family' expected");
+		rc = -1;
+	}
+	csvr_free(&r);
 	return rc;
 }
 

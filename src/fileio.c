@@ -10,16 +10,20 @@
  * fsync, then rename. While a temporary exists, every signal whose default action ends the
  * process first removes it; a signal the program handles itself keeps its handler (called
  * from ours), and the program's own exit paths discard the temporary. */
+/* fopencookie is a GNU extension: the memory stream needs a write that can report failure */
+#define _GNU_SOURCE
 #include "fileio.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- reading ---- */
@@ -85,6 +89,118 @@ int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err
 		if (n > max) { /* grew while read */
 			e = EFBIG;
 			err_set(err, path, 0, 0, "larger than %zu bytes", max);
+			goto fail;
+		}
+	}
+	close(fd);
+	b->p[n] = '\0';
+	b->len = n;
+	return 0;
+fail:
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/* ---- data files the user names: files and pipes ---- */
+
+int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
+{
+	/* O_NONBLOCK for the open only: a FIFO nobody writes to then reads as empty instead of
+	 * blocking the open; reads block as usual once the kind is known */
+	int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+					: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int e, fl;
+
+	if (fd < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (fstat(fd, st) < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "%s", strerror(e));
+		goto fail;
+	}
+	if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode) && !S_ISSOCK(st->st_mode)) {
+		e = EINVAL;
+		err_set(err, path, 0, 0, "not a regular file or a pipe");
+		goto fail;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_NONBLOCK) && strcmp(path, "-") != 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+fail:
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
+		     struct gs_err *err)
+{
+	struct stat st;
+	int fd = fileio_open_data(path, &st, err);
+	size_t n = 0, line_at = 0; /* where the line being read began */
+	int e;
+
+	b->len = 0;
+	if (fd < 0)
+		return -1;
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+		e = EFBIG;
+		err_set(err, path, 0, 0, "larger than %zu bytes", max);
+		goto fail;
+	}
+	for (;;) {
+		ssize_t k;
+		if (n + 1 >= b->cap) {
+			size_t c = b->cap ? b->cap * 2 : 65536;
+			char *p;
+			while (S_ISREG(st.st_mode) && c < (size_t)st.st_size + 2)
+				c *= 2;
+			if (c > max + 2)
+				c = max + 2;
+			if (c <= b->cap || !(p = realloc(b->p, c))) {
+				e = ENOMEM;
+				err_oom(err, path, 0);
+				goto fail;
+			}
+			b->p = p;
+			b->cap = c;
+		}
+		k = read(fd, b->p + n, b->cap - n - 1);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && errno == EAGAIN) { /* standard input left non-blocking by its owner */
+			struct timespec ts = { 0, 1000000 };
+			nanosleep(&ts, NULL);
+			continue;
+		}
+		if (k < 0) {
+			e = errno;
+			err_set(err, path, 0, 0, "read error: %s", strerror(e));
+			goto fail;
+		}
+		if (k == 0)
+			break;
+		if (max_line) {
+			const char *nl = NULL;
+			for (const char *q = b->p + n; (q = memchr(q, '\n', (size_t)(b->p + n + k - q))); q++)
+				nl = q;
+			if (nl)
+				line_at = (size_t)(nl - b->p) + 1;
+		}
+		n += (size_t)k;
+		if (n > max) { /* an endless stream, or a file that grew while read */
+			e = EFBIG;
+			err_set(err, path, 0, 0, "larger than %zu bytes", max);
+			goto fail;
+		}
+		if (max_line && n - line_at > max_line) {
+			e = EFBIG;
+			err_set(err, path, 0, 0, "a line longer than %zu bytes", max_line);
 			goto fail;
 		}
 	}
@@ -326,6 +442,70 @@ int fileio_write(const char *path, const char *buf, size_t len, bool replace, st
 		e = errno;
 		fileio_discard(tmp);
 		errno = e;
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- texts in memory ---- */
+
+/* stdio hands the buffered bytes over here; 0 (the cookie convention for an error) when the
+ * text cannot grow, and the failure is kept, so no later flush can hide it. */
+static ssize_t mem_write(void *cookie, const char *buf, size_t n)
+{
+	struct fileio_mem *m = cookie;
+
+	if (m->failed)
+		return 0;
+	if (n >= m->cap - m->len || !m->p) {
+		size_t c = m->cap ? m->cap : 4096;
+		char *p;
+		while (c - m->len <= n) {
+			if (c > SIZE_MAX / 2) {
+				m->failed = 1;
+				return 0;
+			}
+			c *= 2; /* geometric: a large text costs O(len) copies, not O(len^2) */
+		}
+		if (!(p = realloc(m->p, c))) {
+			m->failed = 1;
+			return 0;
+		}
+		m->p = p;
+		m->cap = c;
+	}
+	memcpy(m->p + m->len, buf, n);
+	m->len += n;
+	m->p[m->len] = '\0';
+	return (ssize_t)n;
+}
+
+int fileio_mem_open(struct fileio_mem *m)
+{
+	cookie_io_functions_t io = { .write = mem_write };
+
+	memset(m, 0, sizeof *m);
+	if (!(m->f = fopencookie(m, "w", io))) {
+		errno = ENOMEM;
+		return -1;
+	}
+	return 0;
+}
+
+int fileio_mem_close(struct fileio_mem *m)
+{
+	int bad = ferror(m->f);
+
+	if (fclose(m->f) != 0)
+		bad = 1;
+	m->f = NULL;
+	if (!bad && !m->failed && !m->p && !(m->p = calloc(1, 1)))
+		m->failed = 1;
+	if (bad || m->failed) {
+		free(m->p);
+		m->p = NULL;
+		m->len = m->cap = 0;
+		errno = m->failed ? ENOMEM : EIO;
 		return -1;
 	}
 	return 0;

@@ -22,6 +22,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
 #include <jansson.h>
 #include <locale.h>
 #include <math.h>
@@ -117,6 +118,7 @@ struct job {
 	char advice[200];             /* a requirement broken where it only warns, else "" */
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
+	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
 	double ms;
 	long line, col;
@@ -195,7 +197,9 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 		return;
 	}
 	root = json_loadb(buf->p, buf->len, JSON_DECODE_ANY, &je);
-	if (!root) {
+	if (!root && json_error_code(&je) == json_error_out_of_memory) {
+		*oom = 1;
+	} else if (!root) {
 		warn_add(w, p, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
 			 "scaling.json does not parse: %s; benchmark skipped", je.text);
 		c->sf_bad = 1;
@@ -203,6 +207,11 @@ static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, in
 		v = json_is_object(root) ? json_object_get(root, "scaling_factor") : NULL;
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) <= 0) {
 			warn_add(w, p, 0, 0, "no positive number \"scaling_factor\"; benchmark skipped");
+			c->sf_bad = 1;
+		} else if (json_number_value(v) < DBL_MIN) {
+			/* subnormal: its text would not load back (strtod says ERANGE) */
+			warn_add(w, p, 0, 0, "\"scaling_factor\" %.3g is below %.3g, the least a results "
+				 "CSV holds; benchmark skipped", json_number_value(v), DBL_MIN);
 			c->sf_bad = 1;
 		} else
 			c->sf = json_number_value(v);
@@ -235,7 +244,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 	}
 	for (size_t i = 0; i < n; i++) {
 		char *p;
-		struct job *j;
+		struct job *j, *grown;
 		struct stat st;
 		size_t k;
 		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
@@ -253,10 +262,11 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			seen[nseen].dev = st.st_dev;
 			seen[nseen++].ino = st.st_ino;
 		}
-		if (!(m->jobs = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
+		if (!(grown = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
 			break;
 		}
+		m->jobs = grown;
 		j = &m->jobs[m->njobs++];
 		memset(j, 0, sizeof *j);
 		j->path = p;
@@ -276,7 +286,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	const struct cell *twin;
 	struct dent *names = NULL;
 	size_t n;
-	struct cell *c;
+	struct cell *c, *grown;
 	const char *division;
 	char ruleset[16];
 	bool open;
@@ -297,8 +307,9 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	}
 	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
 		goto out;
-	if (!(m->cells = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+	if (!(grown = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
 		goto out;
+	m->cells = grown;
 	c = &m->cells[m->ncells++];
 	memset(c, 0, sizeof *c);
 	c->sys = si;
@@ -394,16 +405,17 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 		warn_add(w, subdir, 0, 0, "submitter written as '%s'", clean_sub);
 	if (import_fs_is_dir(sysdir) && (names = import_fs_list(sysdir, w, &n, &m->oom))) {
 		for (size_t i = 0; i < n; i++) {
-			struct sys *s;
+			struct sys *s, *grown;
 			if (!has_suffix(names[i].name, ".json"))
 				continue;
-			if (!(m->sys = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
+			if (!(grown = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
 				goto out;
+			m->sys = grown;
 			s = &m->sys[m->nsys++];
 			memset(s, 0, sizeof *s);
 			s->submitter = import_fs_strdup(clean_sub, &m->oom);
 			s->folder = import_fs_strdup(names[i].name, &m->oom);
-			if (!s->folder)
+			if (!s->submitter || !s->folder)
 				goto out;
 			s->folder[strlen(s->folder) - 5] = '\0';
 			s->json = import_fs_join(sysdir, names[i].name, &m->oom);
@@ -520,6 +532,14 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	}
 	if (j->ok)
 		j->ms = s.stop_ms - s.start_ms;
+	/* a subnormal time would be written as text the loader refuses (strtod says ERANGE):
+	 * no score for the benchmark rather than a row that does not load */
+	if (j->ok && j->minutes < DBL_MIN) {
+		snprintf(j->why, sizeof j->why, "run time %.3g minutes is below %.3g, the least a "
+			 "results CSV holds", j->minutes, DBL_MIN);
+		j->ok = 0;
+		j->unwritable = 1;
+	}
 }
 
 /* Scans every job of m; progress, when not NULL, gets a line redrawn every 0.1 s. */
@@ -583,6 +603,11 @@ static void score_cell(struct model *m, struct cell *c)
 			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
 			return;
 		}
+		if (m->jobs[r[i]].unwritable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s has a run time too small to write",
+				 m->jobs[r[i]].name);
+			return;
+		}
 	}
 	if (c->njobs == 0) {
 		snprintf(c->why, sizeof c->why, "no result logs");
@@ -609,7 +634,7 @@ static void score_cell(struct model *m, struct cell *c)
 	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
 	 * rather than an "inf" or a 0 the loader would refuse */
 	c->score = sum / (double)(c->hi - c->lo) * c->sf;
-	if (!isfinite(c->score) || !(c->score > 0)) {
+	if (!isfinite(c->score) || !(c->score >= DBL_MIN)) {
 		snprintf(c->why, sizeof c->why,
 			 "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
 			 sum / (double)(c->hi - c->lo), c->sf);
@@ -693,6 +718,7 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
 	char meas[3];
 	double j;
+	int rc;
 
 	if (!runs) {
 		m->oom = 1;
@@ -704,9 +730,11 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 		runs[i].ms = jb->ms;
 		runs[i].minutes = jb->minutes;
 	}
-	if (power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
-				olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas,
-				w) == 0) {
+	rc = power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
+				 olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas, w);
+	if (rc == -2)
+		m->oom = 1;
+	if (rc == 0) {
 		c->energy_j = j;
 		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
 	}
@@ -750,6 +778,9 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 			if (j->unreadable)
 				warn_add(&res->warn, j->path, 0, 0, "cannot read result log: %s; no score for "
 					 "this benchmark", j->why);
+			else if (j->unwritable)
+				warn_add(&res->warn, j->path, j->line, j->col, "%s; no score for this benchmark",
+					 j->why);
 			else if (!j->ok)
 				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
 		}
@@ -811,7 +842,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	struct dent *subs;
 	size_t n;
 	locale_t c_loc, old;
-	FILE *f;
+	struct fileio_mem out;
 	int oom;
 
 	memset(res, 0, sizeof *res);
@@ -832,14 +863,18 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	import_fs_free_list(subs);
 	if (!m.oom)
 		scan_all(&m, progress);
-	if (!m.oom && (f = open_memstream(&res->csv, &res->len))) {
+	/* every byte of the CSV goes through a stream that records a write finding no memory:
+	 * a text cut short is never taken for the whole */
+	if (!m.oom && fileio_mem_open(&out) == 0) {
 		for (size_t i = 0; i < m.njobs; i++)
 			res->bytes += m.jobs[i].bytes;
 		res->files = m.njobs;
-		if (build_csv(&m, round, res, f) < 0 || ferror(f) || m.oom)
+		if (build_csv(&m, round, res, out.f) < 0)
 			m.oom = 1;
-		if (fclose(f) != 0)
+		if (fileio_mem_close(&out) < 0)
 			m.oom = 1;
+		res->csv = out.p;
+		res->len = out.len;
 	} else {
 		m.oom = 1;
 	}
@@ -863,7 +898,25 @@ void import_result_free(struct import_result *res)
 	memset(res, 0, sizeof *res);
 }
 
+static int round_from_name(const char *dir, char *buf, size_t n);
+
 int import_round_from_dir(const char *dir, char *buf, size_t n)
+{
+	char *abs;
+	int rc;
+
+	if (round_from_name(dir, buf, n) == 0)
+		return 0;
+	/* ".", "..", "results/.." or a symlink: the name of the folder it is */
+	if (!(abs = realpath(dir, NULL)))
+		return -1;
+	rc = round_from_name(abs, buf, n);
+	free(abs);
+	return rc;
+}
+
+/* The round named by the last component of dir as written. */
+static int round_from_name(const char *dir, char *buf, size_t n)
 {
 	static const char pre[] = "training_results_";
 	size_t len = strlen(dir);

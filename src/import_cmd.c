@@ -1,6 +1,7 @@
 /* import_cmd.c: the `gpuscale import` command around import_tree: the round and output name,
  * the messages (every one cleaned by the sanitizer: they quote paths and data) and the write. */
 #include "import.h"
+#include "csvw.h"
 #include "fileio.h"
 #include "text.h"
 
@@ -79,6 +80,7 @@ int import_run(const struct import_opts *o)
 	struct stat st;
 	char msg[1200];
 
+	csvw_set_raw(o->raw);
 	if (stat(o->dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		say("%s: not a readable folder", o->dir);
 		return 2;

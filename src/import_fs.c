@@ -86,7 +86,11 @@ struct dent *import_fs_list(const char *dir, struct gs_warn *w, size_t *count, i
 
 	*count = 0;
 	if (!d) {
-		warn_add(w, dir, 0, 0, "cannot read folder: %s", strerror(errno));
+		/* no memory for the listing is not a folder that cannot be read: the import fails */
+		if (errno == ENOMEM)
+			*oom = 1;
+		else
+			warn_add(w, dir, 0, 0, "cannot read folder: %s", strerror(errno));
 		return NULL;
 	}
 	while ((de = readdir(d))) {

@@ -132,16 +132,20 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 		{ "framework", &out->framework },
 	};
 	const size_t ntexts = sizeof texts / sizeof texts[0];
+	int oom = 0;
 
 	memset(out, 0, sizeof *out);
-	if (!root) {
+	if (!root && json_error_code(&je) == json_error_out_of_memory) {
+		oom = 1;
+	} else if (!root) {
 		warn_add(w, name, je.line > 0 ? je.line : 0, je.column > 0 ? je.column : 0,
 			 "systems JSON does not parse: %s; system skipped", je.text);
 	} else if (!json_is_object(root)) {
 		warn_add(w, name, 0, 0, "systems JSON is not an object; system skipped");
 	} else {
 		for (size_t i = 0; i < ntexts; i++)
-			*texts[i].field = json_text(root, texts[i].key, name, w);
+			if (!(*texts[i].field = json_text(root, texts[i].key, name, w)))
+				oom = 1;
 		out->usable = 1;
 		for (int i = 0; i < 2; i++) {
 			json_t *v = member(root, count_keys[i], name, w);
@@ -172,7 +176,7 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 	/* "" for the texts a JSON that is no object did not give; NULL otherwise only when strdup
 	 * ran out of memory */
 	for (size_t i = 0; i < ntexts; i++)
-		if (!*texts[i].field && !(*texts[i].field = strdup(""))) {
+		if (oom || (!*texts[i].field && !(*texts[i].field = strdup("")))) {
 			err_oom(err, name, 0);
 			import_system_free(out);
 			return -1;

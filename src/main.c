@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "csvw.h"
 #include "dataset.h"
 #include "import.h"
 #include "report.h"
@@ -43,6 +44,7 @@ int main(int argc, char **argv)
 		cli_free(&c);
 		return 2;
 	}
+	csvw_set_raw(c.raw);
 	if (c.help || c.version) {
 		if (c.help)
 			cli_usage(stdout);

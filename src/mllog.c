@@ -27,7 +27,11 @@
 
 #define MARK "::" ":MLLOG "
 #define MARK_LEN 9
-#define MAX_DEPTH 512
+/* Nesting accepted in one line: the official checker reads lines with Python's json, which
+ * takes about 995 levels before its recursion limit (1000) stops it; at 512 a valid line of
+ * 600 levels failed its run here and the score moved. As deep as Python takes from the few
+ * frames the checker calls it at (1000 levels are refused: Python cannot take them). */
+#define MAX_DEPTH 990
 
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))

@@ -349,7 +349,7 @@ int power_olympic(const double *minutes, const double *joules, size_t ok, size_t
 	if (ok == 0 || olympic_window(ok, failed, m, &lo, &hi) != 0)
 		return -1;
 	if (!(o = malloc(ok * sizeof *o)))
-		return -1;
+		return -2;
 	for (size_t i = 0; i < ok; i++) {
 		o[i].minutes = minutes[i];
 		o[i].i = i;
@@ -431,7 +431,10 @@ static int list_logs(const char *dir, struct names *node, struct names *sw, stru
 	node->v = sw->v = NULL;
 	node->n = sw->n = 0;
 	if (!d) {
-		err_set(e, dir, 0, 0, "no power logs for this run: %s", strerror(errno));
+		if (errno == ENOMEM)
+			err_oom(e, dir, 0);
+		else
+			err_set(e, dir, 0, 0, "no power logs for this run: %s", strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d))) {
@@ -597,10 +600,8 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 	int rc = -1;
 
 	measurement[0] = '\0';
-	if (!pdir) {
-		warn_add(w, dir, 0, 0, "out of memory; no energy");
-		return -1;
-	}
+	if (!pdir)
+		return -2;
 	if (stat(pdir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		free(pdir);
 		return 1;
@@ -651,8 +652,9 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 		meas_merge(meas, m3);
 		mins[r] = runs[r].minutes;
 	}
-	if (power_olympic(mins, per, n, failed, m, sf, joules) < 0) {
-		err_set(&e, pdir, 0, 0, "energy score is not a finite positive number");
+	if ((rc = power_olympic(mins, per, n, failed, m, sf, joules)) < 0) {
+		err_set(&e, pdir, 0, 0, rc == -2 ? "out of memory" : "energy score is not a finite positive number");
+		rc = -1;
 		goto fail;
 	}
 	if (strcmp(meas, "?") == 0) {
@@ -669,7 +671,11 @@ int power_folder_energy(const char *dir, const char *submitter, const char *syst
 	rc = 0;
 	goto out;
 fail:
-	warn_add(w, e.file, e.line, e.col, "%s; no energy for this system", e.msg);
+	/* memory running out is no property of the logs: the caller fails, no warning blames them */
+	if (e.kind == GS_ERR_OOM)
+		rc = -2;
+	else
+		warn_add(w, e.file, e.line, e.col, "%s; no energy for this system", e.msg);
 out:
 	names_free(&node0);
 	names_free(&sw0);

@@ -3,8 +3,9 @@
  * cost view trusts: anything doubtful is an error with its file, line and column, never a
  * guess. */
 #include "dataset.h"
+#include "csvr.h"
+#include "fileio.h"
 
-#include <csv.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -21,54 +22,18 @@ struct price_loader {
 	struct dataset *ds;
 	const char *name;
 	struct gs_err *err;
-	char *f[P_NCOLS + 1];    /* the current record's fields (owned copies) */
+	const struct csvr *csv;  /* the reader: lines and columns */
+	char *f[P_NCOLS + 1];    /* the current record's first fields, the reader's copies */
 	size_t nf;
 	int col_of[P_NCOLS];     /* field index of each column */
 	bool header;
 	long line, rec_line;
-	const char *raw;         /* the current physical line, for columns */
-	size_t raw_len;
-	int fatal;
 };
 
 /* Byte column (1-based) of field idx in the current line, or 0 when the record spans lines. */
 static long price_col(const struct price_loader *P, size_t idx)
 {
-	bool q = false;
-	size_t f = 0;
-
-	if (P->rec_line != P->line)
-		return 0;
-	if (idx == 0)
-		return 1;
-	for (size_t i = 0; i < P->raw_len; i++) {
-		if (P->raw[i] == '"')
-			q = !q;
-		else if (P->raw[i] == ',' && !q && ++f == idx)
-			return (long)i + 2;
-	}
-	return 0;
-}
-
-static void price_field(void *s, size_t len, void *data)
-{
-	struct price_loader *P = data;
-
-	if (P->fatal)
-		return;
-	if (P->nf <= P_NCOLS) {
-		char *c = malloc(len + 1);
-		if (!c) {
-			err_oom(P->err, P->name, P->line);
-			P->fatal = 1;
-			return;
-		}
-		memcpy(c, s ? s : "", len);
-		c[len] = '\0';
-		utf8_sanitize(c, len);
-		P->f[P->nf] = c;
-	}
-	P->nf++;
+	return csvr_col(P->csv, idx);
 }
 
 static int price_header(struct price_loader *P)
@@ -161,62 +126,25 @@ static int price_row(struct price_loader *P)
 	return 0;
 }
 
-static void price_record(int c, void *data)
+static int price_record(struct csvr *r, void *ctx)
 {
-	struct price_loader *P = data;
+	struct price_loader *P = ctx;
 
-	(void)c;
-	if (!P->fatal && P->nf > 0 && (P->header ? price_row(P) : price_header(P)) < 0)
-		P->fatal = 1;
-	for (size_t i = 0; i < P->nf && i <= P_NCOLS; i++) {
-		free(P->f[i]);
-		P->f[i] = NULL;
+	P->nf = r->nf;
+	P->line = r->line;
+	P->rec_line = r->rec_line;
+	for (size_t i = 0; i < r->nf && i <= P_NCOLS; i++) {
+		utf8_sanitize(r->f[i].s, r->f[i].len);
+		P->f[i] = r->f[i].s;
 	}
-	P->nf = 0;
-}
-
-/* Feeds buf[0..len) to libcsv one physical line at a time. 0, or -1 with err. */
-static int prices_parse(struct price_loader *P, struct csv_parser *p, const char *buf, size_t len)
-{
-	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
-		buf += 3, len -= 3;
-	while (len > 0) {
-		const char *nl = memchr(buf, '\n', len);
-		size_t seg = nl ? (size_t)(nl - buf) + 1 : len;
-		if (p->pstate == 0)
-			P->rec_line = P->line;
-		P->raw = buf;
-		P->raw_len = seg;
-		size_t done = csv_parse(p, buf, seg, price_field, price_record, P);
-		if (done != seg && !P->fatal) {
-			err_set(P->err, P->name, P->line, (long)done + 1, "malformed CSV (%s)", csv_strerror(csv_error(p)));
-			return -1;
-		}
-		if (P->fatal)
-			return -1;
-		if (nl)
-			P->line++;
-		buf += seg;
-		len -= seg;
-	}
-	if (csv_fini(p, price_field, price_record, P) != 0) {
-		err_set(P->err, P->name, P->rec_line, 0, "unterminated quoted field");
-		return -1;
-	}
-	if (P->fatal)
-		return -1;
-	if (!P->header) {
-		err_set(P->err, P->name, 0, 0, "empty file: header 'family,usd_per_hour_low,usd_per_hour_high,source,date' expected");
-		return -1;
-	}
-	return 0;
+	return P->header ? price_row(P) : price_header(P);
 }
 
 int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char *buf, size_t len,
 			       struct gs_err *err)
 {
 	struct price_loader P;
-	struct csv_parser p;
+	struct csvr r;
 	size_t before = ds->nprices;
 	char clean[512];
 	int rc;
@@ -227,14 +155,19 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
 	P.line = 1;
 	text_sanitize(name, clean, sizeof clean);
 	P.name = strpool_intern(&ds->pool, clean, strlen(clean));
-	if (!P.name || csv_init(&p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+	if (!P.name) {
 		err_oom(err, name, 0);
 		return -1;
 	}
-	rc = prices_parse(&P, &p, buf, len);
-	for (size_t i = 0; i < P.nf && i <= P_NCOLS; i++)
-		free(P.f[i]);
-	csv_free(&p);
+	if (csvr_init(&r, P.name, err, price_record, &P) < 0)
+		return -1;
+	P.csv = &r;
+	rc = csvr_parse(&r, buf, len);
+	if (rc == 0 && !P.header) {
+		err_set(err, P.name, 0, 0, "empty file: header 'family,usd_per_hour_low,usd_per_hour_high,source,date' expected");
+		rc = -1;
+	}
+	csvr_free(&r);
 	if (rc < 0)
 		ds->nprices = before; /* a table with an error is not used at all */
 	return rc;
@@ -242,39 +175,13 @@ int dataset_load_prices_buffer(struct dataset *ds, const char *name, const char 
 
 int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err)
 {
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t len = 0, cap = 0;
-	int rc = -1;
+	/* capped, a device refused, a pipe read as a file: as every table the user names */
+	struct fbuf b = { 0 };
+	int rc = fileio_read_data(path, DATASET_TABLE_MAX, DATASET_LINE_MAX, &b, err);
 
-	if (!f) {
-		int e = errno;
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
-		errno = e;
-		return -1;
-	}
-	for (;;) {
-		if (len == cap) {
-			char *b = realloc(buf, cap = cap ? cap * 2 : 8192);
-			if (!b) {
-				err_oom(err, path, 0);
-				goto out;
-			}
-			buf = b;
-		}
-		size_t got = fread(buf + len, 1, cap - len, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		err_set(err, path, 0, 0, "read error");
-		goto out;
-	}
-	rc = dataset_load_prices_buffer(ds, path, buf, len, err);
-out:
-	free(buf);
-	fclose(f);
+	if (rc == 0)
+		rc = dataset_load_prices_buffer(ds, path, b.p, b.len, err);
+	free(b.p);
 	return rc;
 }
 

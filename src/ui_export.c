@@ -90,29 +90,36 @@ static int write_plot(struct app *app, FILE *fp)
 	return rc;
 }
 
-/* Runs fill into a memory stream; 0 with *buf (caller frees) and *len, or -1 with errno. */
+/* Runs fill into a memory stream that records a write finding no memory (fileio_mem); 0 with
+ * *buf (caller frees) and *len, or -1 with errno (ENOMEM: out of memory), *buf NULL. */
 static int fill_mem(struct app *app, int (*fill)(struct app *, FILE *), char **buf, size_t *len)
 {
-	FILE *fp;
+	struct fileio_mem m;
 	int rc;
 
 	*buf = NULL;
-	errno = 0;
-	fp = open_memstream(buf, len);
-	if (!fp)
+	*len = 0;
+	if (fileio_mem_open(&m) < 0)
 		return -1;
-	rc = fill(app, fp);
-	if (ferror(fp))
-		rc = -1;
-	if (fclose(fp) != 0)
-		rc = -1;
+	errno = 0;
+	rc = fill(app, m.f);
+	if (rc < 0 && !errno)
+		errno = EIO;
+	if (fileio_mem_close(&m) < 0)
+		return -1; /* errno from the stream: ENOMEM when a write found no memory */
 	if (rc < 0) {
-		free(*buf);
-		*buf = NULL;
-		if (!errno)
-			errno = EIO;
+		free(m.p);
+		return -1;
 	}
-	return rc;
+	*buf = m.p;
+	*len = m.len;
+	return 0;
+}
+
+/* The reason a text could not be made, "out of memory" spelled as every module spells it. */
+static const char *fill_why(int e)
+{
+	return e == ENOMEM ? "out of memory" : strerror(e);
 }
 
 /* One export on its way to disk: the two texts (CSV, plot), their temporaries, their names. */
@@ -207,9 +214,9 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err)
 	strftime(x.stamp, sizeof x.stamp, "%Y%m%d-%H%M%S", &tm);
 	final_names(&x, 1);
 	if (fill_mem(app, write_plot, &x.buf[1], &x.len[1]) < 0)
-		err_set(err, NULL, 0, 0, "cannot make the plot: %s", strerror(errno));
+		err_set(err, NULL, 0, 0, "cannot make the plot: %s", fill_why(errno));
 	else if (fill_mem(app, write_csv, &x.buf[0], &x.len[0]) < 0)
-		err_set(err, NULL, 0, 0, "cannot make the table: %s", strerror(errno));
+		err_set(err, NULL, 0, 0, "cannot make the table: %s", fill_why(errno));
 	else if (write_temp(&x, 1, err) == 0 && write_temp(&x, 0, err) == 0)
 		rc = place_pair(&x, path, n, err);
 	for (int k = 0; k < 2; k++) {

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -223,6 +224,78 @@ static void test_signal_handled_by_program(void **state)
 	sigaction(SIGUSR2, &old, NULL);
 }
 
+/* A text made in memory holds every byte written, across the stream's buffer and many growths. */
+static void test_mem_text(void **state)
+{
+	struct fileio_mem m;
+	char *want = malloc(1 << 20);
+	(void)state;
+
+	assert_non_null(want);
+	for (size_t i = 0; i < (1 << 20); i++)
+		want[i] = (char)('a' + i % 26);
+	assert_int_equal(fileio_mem_open(&m), 0);
+	fputs("head,", m.f);
+	fwrite(want, 1, 1 << 20, m.f);
+	fprintf(m.f, ",%d\n", 42);
+	assert_int_equal(fileio_mem_close(&m), 0);
+	assert_int_equal(m.len, 5 + (1 << 20) + 4);
+	assert_memory_equal(m.p, "head,", 5);
+	assert_memory_equal(m.p + 5, want, 1 << 20);
+	assert_string_equal(m.p + 5 + (1 << 20), ",42\n");
+	free(m.p);
+	/* nothing written: an empty text, not NULL */
+	assert_int_equal(fileio_mem_open(&m), 0);
+	assert_int_equal(fileio_mem_close(&m), 0);
+	assert_non_null(m.p);
+	assert_int_equal(m.len, 0);
+	assert_string_equal(m.p, "");
+	free(m.p);
+	free(want);
+}
+
+/* Out of memory while the text grows: the close says so (ENOMEM) and keeps no partial text;
+ * open_memstream cut the text and reported success. In a child under an address-space limit. */
+static void test_mem_out_of_memory(void **state)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	(void)state;
+	skip(); /* AddressSanitizer reserves terabytes of address space: no limit applies */
+#else
+	int status;
+	pid_t pid;
+	(void)state;
+
+	pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		static char chunk[65536];
+		struct fileio_mem m;
+		struct rlimit rl;
+		unsigned long pages = 0;
+		FILE *f = fopen("/proc/self/statm", "r");
+		if (!f || fscanf(f, "%lu", &pages) != 1)
+			_exit(3);
+		fclose(f);
+		memset(chunk, 'x', sizeof chunk);
+		if (fileio_mem_open(&m) < 0)
+			_exit(4);
+		/* 16 MB more than now, then 256 MB written */
+		rl.rlim_cur = rl.rlim_max = (rlim_t)pages * (rlim_t)sysconf(_SC_PAGESIZE) + (16u << 20);
+		if (setrlimit(RLIMIT_AS, &rl) < 0)
+			_exit(5);
+		for (int i = 0; i < 4096; i++)
+			fwrite(chunk, 1, sizeof chunk, m.f);
+		if (fileio_mem_close(&m) != -1)
+			_exit(6);
+		_exit(errno == ENOMEM && m.p == NULL && m.len == 0 ? 0 : 7);
+	}
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 0);
+#endif
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -232,6 +305,8 @@ int main(void)
 		cmocka_unit_test(test_temp_place_discard),
 		cmocka_unit_test(test_signal_removes_temp),
 		cmocka_unit_test(test_signal_handled_by_program),
+		cmocka_unit_test(test_mem_text),
+		cmocka_unit_test(test_mem_out_of_memory),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -197,6 +197,20 @@ static void test_round_from_dir(void **state)
 	assert_string_equal(buf, "v4.0");
 	assert_int_equal(import_round_from_dir("/a/results", buf, sizeof buf), -1);
 	assert_int_equal(import_round_from_dir("training_results_", buf, sizeof buf), -1);
+	/* "." (and any name that does not say) by the folder's real name */
+	{
+		char dir[] = "/tmp/gs_round_XXXXXX", sub[64], cwd[4096];
+		assert_non_null(mkdtemp(dir));
+		snprintf(sub, sizeof sub, "%s/training_results_v9.9", dir);
+		assert_int_equal(mkdir(sub, 0700), 0);
+		assert_non_null(getcwd(cwd, sizeof cwd));
+		assert_int_equal(chdir(sub), 0);
+		assert_int_equal(import_round_from_dir(".", buf, sizeof buf), 0);
+		assert_string_equal(buf, "v9.9");
+		assert_int_equal(chdir(cwd), 0);
+		rmdir(sub);
+		rmdir(dir);
+	}
 }
 
 static char *slurp(const char *path)

@@ -30,6 +30,13 @@ expect_exit "a missing DIR exits 2" 2 "$GPUSCALE" import "$TMP/nope"
 mkdir -p "$TMP/plain"
 expect_exit "a DIR not named training_results_* needs --round" 2 "$GPUSCALE" import "$TMP/plain"
 contains "the message asks for --round" "$TMP/err" "--round"
+(cd "$TREE" && "$GPUSCALE" import -o - . >"$TMP/dot.csv" 2>"$TMP/err"); rc=$?
+if [ $rc -eq 0 ] && grep -q '^vT,' "$TMP/dot.csv"; then ok "import . inside training_results_vT infers the round vT"
+else nok "import . inside training_results_vT infers the round vT" "exit $rc" "$(head -c 300 "$TMP/err")"; fi
+ln -s "$TREE" "$TMP/link"
+(cd "$TMP" && "$GPUSCALE" import -o - link >"$TMP/dot.csv" 2>"$TMP/err"); rc=$?
+if [ $rc -eq 0 ] && grep -q '^vT,' "$TMP/dot.csv"; then ok "import of a symlink to training_results_vT infers vT"
+else nok "import of a symlink to training_results_vT infers vT" "exit $rc" "$(head -c 300 "$TMP/err")"; fi
 
 mkdir -p "$TMP/cwd"
 (cd "$TMP/cwd" && "$GPUSCALE" import "$TREE" >"$TMP/out" 2>"$TMP/err"); rc=$?

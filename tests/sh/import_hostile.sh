@@ -52,6 +52,16 @@ printf '{"scaling_factor": 1.5e308}\n' >"$R/resnet/scaling.json"   # 11 min x 1.
 # finite lengths far outside any training: written so that they read back, in full rows
 for r in 0 1 2; do rawlog "$R/huge/result_$r.txt" 0 1e308; done        # 1.67e303 minutes
 for r in 0 1 2; do rawlog "$R/tiny/result_$r.txt" 0 0.00$((r + 1)); done  # 1.67e-8.. minutes
+# subnormal minutes and factors: no text of them reads back, so no row is written for them
+for r in 0 1 2; do rawlog "$R/subnormal/result_$r.txt" 0 1e-305; done     # 1.67e-310 minutes
+for r in 0 1 2; do log "$R/sfsub/result_$r.txt" 1000000 1600000; done
+printf '{"scaling_factor": 1e-320}\n' >"$R/sfsub/scaling.json"
+for r in 0 1 2; do rawlog "$R/prodsub/result_$r.txt" 0 6e-9; done        # 1e-13 minutes
+printf '{"scaling_factor": 1e-300}\n' >"$R/prodsub/scaling.json"          # x 1e-300: subnormal
+sysjson huge_nodes 1 8 "NVIDIA H100-SXM5-80GB"
+sed 's/"number_of_nodes": "1"/"number_of_nodes": 1e400/' "$S/systems/huge_nodes.json" >"$TMP/j" &&
+	mv "$TMP/j" "$S/systems/huge_nodes.json"
+for r in 0 1 2; do log "$S/results/huge_nodes/bert/result_$r.txt" 1000000 1600000; done
 : >"$S/systems/empty.json"
 printf '{"number_of_nodes": "1", "accelerators_' >"$S/systems/truncated.json"
 head -c 10000 /dev/zero | tr '\0' '[' >"$S/systems/nested.json"
@@ -84,6 +94,13 @@ fi
 if awk -F, 'NF != 23 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 23 fields of the header"; else nok "every CSV line has the 23 fields of the header" "$(awk -F, 'NF != 23' "$TMP/h.csv" | cut -c1-300)"; fi
 contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666668e+303,3,0,1,1.6666666666666668e+303;1.6666666666666668e+303;1.6666666666666668e+303"
 contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5e-08"
+contains "a subnormal run time is refused, the log named" "$TMP/err" \
+	"subnormal/result_0.txt: run time 1.67e-310 minutes is below 2.23e-308, the least a results CSV holds; no score for this benchmark"
+contains "a subnormal scaling factor is refused, its file named" "$TMP/err" \
+	"sfsub/scaling.json: \"scaling_factor\" 1e-320 is below 2.23e-308"
+contains "a score that underflows with its scaling factor is no score, with the reason" "$TMP/err" \
+	"no score: Sub/good/prodsub: score is not a finite positive number of minutes"
+for b in subnormal sfsub prodsub; do lacks "no row for $b" "$TMP/h.csv" ",$b,"; done
 "$GPUSCALE" --print csv "$TMP/h.csv" >/dev/null 2>"$TMP/lerr"
 lacks "the loader takes every row the importer wrote" "$TMP/lerr" "row skipped"
 lacks "the loader drops no run the importer wrote" "$TMP/lerr" "runs ignored"

@@ -202,6 +202,9 @@ def score(folder, bench, init_limit, required=frozenset()):
         runs.append((n, log_minutes(data, init_limit, required)))
     if not runs:
         return None
+    # a run time below the least normal double has no text that reads back: no score
+    if any(t is not None and t < sys.float_info.min for _, t in runs):
+        return None
     ok = sorted(((t, n) for n, t in runs if t is not None))
     failed = [n for n, t in runs if t is None]
     d = len(failed)
@@ -222,7 +225,9 @@ def score(folder, bench, init_limit, required=frozenset()):
                 sf = float(json.load(f)["scaling_factor"])
         except (OSError, ValueError, KeyError, TypeError):
             return None
-    if not (math.isfinite(s * sf) and s * sf > 0):
+    if not (math.isfinite(sf) and sf >= sys.float_info.min):
+        return None  # nor a scaling factor below it
+    if not (math.isfinite(s * sf) and s * sf >= sys.float_info.min):
         return None
     return {
         "minutes": s * sf,
@@ -271,7 +276,7 @@ def system_info(path):
         if isinstance(v, bool):
             raise ValueError(k)
         v = int(v.strip(" \t")) if isinstance(v, str) else v
-        if isinstance(v, float) and v != math.floor(v):
+        if isinstance(v, float) and (not math.isfinite(v) or v != math.floor(v)):
             raise ValueError(k)
         if not 0 <= v <= 10**9:
             raise ValueError(k)
@@ -343,6 +348,19 @@ def tree(top):
     return cells
 
 
+def unguard(v):
+    """A cell as it was before the importer's formula guard: one ' less when one or more '
+    come before = + - @ TAB CR (a plain number such as -1.5 is never guarded)."""
+    if v is None or not v.startswith("'"):
+        return v
+    t = v[1:]
+    q = len(t) - len(t.lstrip("'"))
+    if q < len(t) and t[q] in "=+-@\t\r" and (q > 0 or not re.fullmatch(
+            r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?", t)):
+        return t
+    return v
+
+
 def main():
     if len(sys.argv) not in (2, 3):
         print(__doc__, file=sys.stderr)
@@ -357,6 +375,7 @@ def main():
         rd = csv.DictReader(f)
         columns = rd.fieldnames
         for r in rd:
+            r = {k: unguard(v) for k, v in r.items()}
             got[(r["submitter"], r["system"], r["benchmark"])] = r
     bad = 0
     for k in sorted(set(ref) | set(got)):
