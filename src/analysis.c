@@ -204,6 +204,10 @@ static void metrics(const struct dataset *ds, struct arow *o)
 	o->E = o->S / o->N;
 	/* S / (N / N_r) written as S * N_r / N: exactly 1 for the reference itself. */
 	o->Ep = o->S * Nr / o->N;
+	/* a ratio past the largest double is no number: blank, ranked last, never a break-even
+	 * (shown as '-' it would otherwise still rank first and reach every theta) */
+	if (!isfinite(o->S) || !isfinite(o->Ep))
+		o->S = o->E = o->Ep = NAN;
 	double p = o->N / Nr;
 	o->cross_family = !same(r->family, f->family);
 	/* Karp-Flatt's serial fraction means something only for more of the same hardware doing

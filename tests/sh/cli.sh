@@ -347,3 +347,18 @@ awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "minutes") t = i; next }
 	ok "--sort xh ranks the fastest first" || nok "--sort xh ranks the fastest first" "$(head -c 600 "$TMP/out")"
 "$G" -w bert --y-metric xh --print plot >"$TMP/out" 2>&1
 contains "--y-metric xh plots trainings per hour" "$TMP/out" "X/h vs accelerators"
+
+# An E' past the largest double is no number: blank, ranked last, never the break-even row.
+printf 'system,benchmark,accelerators,minutes,accelerator\nref,bert,1,1e300,H100\nfast,bert,2,1e-300,H100\nmid,bert,4,1e299,H100\n' >"$TMP/inf.csv"
+"$G" "$TMP/inf.csv" --print csv >"$TMP/out" 2>"$TMP/err"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	$c["system"] == "fast" { f = ($c["rank"] == 3 && $c["e_prime"] == "" && $c["break_even"] == 0) }
+	END { exit !f }' "$TMP/out"; then ok "an overflowing E' is blank, ranked last, not the break-even"
+else nok "an overflowing E' is blank, ranked last, not the break-even" "$(cat "$TMP/out")"; fi
+
+# No fixed limit on families: 40 families give 40 blocks in the summary, none left out.
+awk 'BEGIN { print "system,benchmark,accelerators,minutes,accelerator"
+	for (f = 0; f < 40; f++) for (n = 1; n <= 4; n *= 2) printf "s%d_%d,bert,%d,%g,Acc%02d\n", f, n, n, 100 / n ^ 0.9, f }' >"$TMP/fam40.csv"
+"$G" "$TMP/fam40.csv" --print summary >"$TMP/out" 2>"$TMP/err"
+got=$(grep -c '^  family      Acc' "$TMP/out")
+[ "$got" -eq 40 ] && ok "40 families: 40 blocks in the summary" || nok "40 families: 40 blocks in the summary" "got $got"
