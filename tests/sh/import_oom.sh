@@ -56,10 +56,24 @@ if [ $base -ge 200000 ]; then
 	exit 0
 fi
 
-sweep fixture "$FIX/import/training_results_vT" $((base - 500)) $((base + 3000)) 25
+# enough TREE FROM: the smallest limit, in steps of 2000 KB from FROM, under which the import
+# of TREE succeeds (machines differ in what a tree needs: the sweep is placed around it)
+enough() {
+	e=$2
+	while [ "$e" -lt $((base + 400000)) ]; do
+		(ulimit -v "$e"; exec "$GPUSCALE" import --force -o "$TMP/enough.csv" "$1") \
+			>/dev/null 2>&1 && { echo "$e"; return; }
+		e=$((e + 2000))
+	done
+	echo "$e"
+}
+
+top=$(enough "$FIX/import/training_results_vT" $((base + 1000)))
+sweep fixture "$FIX/import/training_results_vT" $((top - 3000)) $((top + 500)) 25
 
 if [ -d "$MLPERF/training_results_v4.0" ]; then
-	sweep v4.0 "$MLPERF/training_results_v4.0" $((base - 500)) $((base + 4500)) 50
+	top=$(enough "$MLPERF/training_results_v4.0" $((base + 2000)))
+	sweep v4.0 "$MLPERF/training_results_v4.0" $((top - 4500)) $((top + 500)) 50
 else
 	skip "v4.0: every limit gives the whole file or 'out of memory'" "../shared/mlperf is absent"
 fi
