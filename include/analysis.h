@@ -255,6 +255,8 @@ double arow_cost(const struct arow *r);
 void analysis_free(struct analysis *a);
 
 /* Short names: "paper", "E'", "(log2 N, E')", "E'" column header ... */
+/* True when the filter keeps every row (no list set). */
+bool filter_empty(const struct filter *f);
 const char *ref_mode_name(enum ref_mode m);
 const char *feat_set_name(enum feat_set f);
 const char *ref_rule_name(enum ref_rule r);       /* "slowest", "median", "fastest" */

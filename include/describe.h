@@ -47,10 +47,35 @@ char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n);
  * first entries set an end (0..2): a list cut short keeps at least those. */
 size_t describe_cand_order(const struct group *g, size_t *ord);
 
+/* One candidate of a sensitivity list: "[ROUND ]SUBMITTER/SYSTEM (3.58 min) -> 8..<16" (the
+ * round when the list spans rounds). */
+char *describe_cand(const struct dataset *ds, const struct be_cand *c, bool rounds, char *buf, size_t n);
+
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
  * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
  * whole entries, the count of those left out last. Paper and pinned mode: the one bracket
  * ("+1 more" when even that is wider than w). */
 char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
+
+/* A row's name as every list, title and message writes it: "SUBMITTER/SYSTEM", or the system
+ * alone when the row has no submitter. */
+char *describe_row_name(const struct row *r, char *buf, size_t n);
+
+/* A reference row: "SUBMITTER/SYSTEM (N=8, 20.31 min)". */
+char *describe_ref_row(const struct row *r, char *buf, size_t n);
+
+/* How the reference is chosen. Long (reports): "per family (each family's fewest accelerators,
+ * ties to the slowest)", "per family (each family's fewest accelerators, the fastest)",
+ * "paper", "paper, fastest", "pinned". Brief (status line): "per family (paper rule in each)",
+ * "per family (fastest rule in each)", "paper", "paper, fastest", "pinned". */
+char *describe_ref_mode(enum ref_mode mode, enum ref_rule rule, bool brief, char *buf, size_t n);
+
+/* The reference of an analysis: the mode's text in family mode, "none (no rows shown)", or
+ * "SUBMITTER/SYSTEM (N=8, 20.31 min, paper[, fastest][, hidden by the filter])". */
+char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brief, char *buf, size_t n);
+
+/* The filter of the shown rows: "all", "H100 SXM", "H100 SXM +2" (families first, then the
+ * vendor, availability and division lists), "3 other" (no family, other lists). */
+char *describe_filter(const struct filter *f, char *buf, size_t n);
 
 #endif

@@ -626,7 +626,7 @@ const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysi
 	return ff ? &ff->fit : NULL;
 }
 
-static bool filter_empty(const struct filter *f)
+bool filter_empty(const struct filter *f)
 {
 	return !f->nfamilies && !f->nvendors && !f->navailability && !f->ndivisions;
 }

@@ -191,3 +191,76 @@ char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n)
 	}
 	return fit_describe_as(ff->family, &ff->fit, theta, &w, buf, n);
 }
+
+char *describe_row_name(const struct row *r, char *buf, size_t n)
+{
+	return text_row_name(r->submitter, r->system, true, buf, n);
+}
+
+char *describe_ref_row(const struct row *r, char *buf, size_t n)
+{
+	char name[512], b1[32], b2[32];
+
+	snprintf(buf, n, "%s (N=%s, %s min)", describe_row_name(r, name, sizeof name),
+		 fmt_count((double)r->accelerators, b1, sizeof b1), fmt_fixed(r->minutes, 2, b2, sizeof b2));
+	return buf;
+}
+
+char *describe_ref_mode(enum ref_mode mode, enum ref_rule rule, bool brief, char *buf, size_t n)
+{
+	if (mode == REF_FAMILY && brief)
+		snprintf(buf, n, "per family (%s rule in each)", rule == RULE_SLOWEST ? "paper" : ref_rule_name(rule));
+	else if (mode == REF_FAMILY && rule == RULE_SLOWEST)
+		snprintf(buf, n, "per family (each family's fewest accelerators, ties to the slowest)");
+	else if (mode == REF_FAMILY)
+		snprintf(buf, n, "per family (each family's fewest accelerators, the %s)", ref_rule_name(rule));
+	else if (mode == REF_PAPER && rule != RULE_SLOWEST) /* the rule shows when it is not the paper's */
+		snprintf(buf, n, "%s, %s", ref_mode_name(mode), ref_rule_name(rule));
+	else
+		snprintf(buf, n, "%s", ref_mode_name(mode));
+	return buf;
+}
+
+char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brief, char *buf, size_t n)
+{
+	char row[600], mode[96];
+
+	describe_ref_mode(a->mode, a->rule, brief, mode, sizeof mode);
+	if (a->mode == REF_FAMILY)
+		snprintf(buf, n, "%s", mode);
+	else if (a->ref < 0)
+		snprintf(buf, n, "none (no rows shown)");
+	else {
+		describe_ref_row(&ds->rows[a->ref], row, sizeof row);
+		/* "NAME (N=8, 20.31 min" + ", paper)" */
+		row[strlen(row) - 1] = '\0';
+		snprintf(buf, n, "%s, %s%s)", row, mode, a->ref_hidden ? ", hidden by the filter" : "");
+	}
+	return buf;
+}
+
+char *describe_filter(const struct filter *f, char *buf, size_t n)
+{
+	size_t others = f->nvendors + f->navailability + f->ndivisions;
+
+	if (f->nfamilies == 0 && others == 0)
+		snprintf(buf, n, "all");
+	else if (f->nfamilies == 0)
+		snprintf(buf, n, "%zu other", others);
+	else if (f->nfamilies + others == 1)
+		snprintf(buf, n, "%s", f->families[0]);
+	else
+		snprintf(buf, n, "%s +%zu", f->families[0], f->nfamilies + others - 1);
+	return buf;
+}
+
+char *describe_cand(const struct dataset *ds, const struct be_cand *c, bool rounds, char *buf, size_t n)
+{
+	const struct row *r = &ds->rows[c->row];
+	char name[512], b1[32], br[48];
+
+	snprintf(buf, n, "%s%s%s (%s min) -> %s", rounds ? r->round : "", rounds ? " " : "",
+		 describe_row_name(r, name, sizeof name), fmt_fixed(r->minutes, 2, b1, sizeof b1),
+		 describe_bracket_short(&c->b, br, sizeof br));
+	return buf;
+}

@@ -309,29 +309,11 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 
 /* ------------------------------------------------------------------ clusters, pareto */
 
-static void report_ref(const struct dataset *ds, const struct analysis *a, const struct params *p,
-		      FILE *out)
+static void report_ref(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
-	char t[32];
+	char buf[800];
 
-	if (p->mode == REF_FAMILY) {
-		if (a->rule == RULE_SLOWEST)
-			fputs("per family (each family's fewest accelerators, ties to the slowest)", out);
-		else
-			fprintf(out, "per family (each family's fewest accelerators, the %s)",
-				ref_rule_name(a->rule));
-		return;
-	}
-	if (a->ref < 0) {
-		fputs("none (no rows shown)", out);
-		return;
-	}
-	const struct row *r = &ds->rows[a->ref];
-	bool rule = a->mode == REF_PAPER && a->rule != RULE_SLOWEST;
-	fprintf(out, "%s%s%s (N=%lld, %s min, %s%s%s%s)", r->submitter, *r->submitter ? " " : "",
-		r->system, r->accelerators, fmt_fixed(r->minutes, 2, t, sizeof t),
-		ref_mode_name(p->mode), rule ? ", " : "", rule ? ref_rule_name(a->rule) : "",
-		a->ref_hidden ? ", hidden by the filter" : "");
+	fputs(describe_ref(ds, a, false, buf, sizeof buf), out);
 }
 
 /* "ROUND WORKLOAD  reference: ...  rows n/total" ("all rounds" for the round in the
@@ -339,14 +321,16 @@ static void report_ref(const struct dataset *ds, const struct analysis *a, const
 static void report_table_title(const struct dataset *ds, const struct analysis *a,
 			      const struct params *p, FILE *out, int width)
 {
-	char *text = NULL;
+	char *text = NULL, filt[160];
 	size_t len = 0;
 	FILE *m = open_memstream(&text, &len);
 
 	if (!m)
 		return;
 	fprintf(m, "%s %s  reference: ", a->all_rounds ? "all rounds" : a->round, workload_label(a->workload));
-	report_ref(ds, a, p, m);
+	report_ref(ds, a, m);
+	if (!filter_empty(&p->filter))
+		fprintf(m, "  filter %s", describe_filter(&p->filter, filt, sizeof filt));
 	fprintf(m, "  rows %zu/%zu", a->n, a->total);
 	if (fclose(m) == 0 && text) {
 		if (width > 0) {
@@ -476,7 +460,7 @@ static void report_breakeven(const struct table_view *v, const struct dataset *d
 static void report_sensitivity(const struct dataset *ds, const struct group *g, bool rounds,
 			       const char *lead, FILE *out)
 {
-	char b1[48], b2[32], br[96];
+	char b1[48], line[700];
 	size_t *ord = malloc((g->ncand ? g->ncand : 1) * sizeof *ord);
 	size_t nends, shown;
 
@@ -487,11 +471,8 @@ static void report_sensitivity(const struct dataset *ds, const struct group *g, 
 		g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b1, sizeof b1),
 		g->ncand, g->ncand == 1 ? "" : "s");
 	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++) {
-		const struct row *r = &ds->rows[g->cand[ord[shown]].row];
-		fprintf(out, "%s %s%s%s%s%s (%s min) -> %s", shown ? "," : "", rounds ? r->round : "",
-			rounds ? " " : "", r->submitter, *r->submitter ? " " : "", r->system,
-			fmt_fixed(r->minutes, 2, b2, sizeof b2),
-			describe_bracket_short(&g->cand[ord[shown]].b, br, sizeof br));
+		fprintf(out, "%s %s", shown ? "," : "",
+			describe_cand(ds, &g->cand[ord[shown]], rounds, line, sizeof line));
 	}
 	if (shown < g->ncand)
 		fprintf(out, ", and %zu more", g->ncand - shown);
@@ -499,18 +480,12 @@ static void report_sensitivity(const struct dataset *ds, const struct group *g, 
 	free(ord);
 }
 
-/* The group's reference: "SUBMITTER SYSTEM (N=8, 20.31 min)". */
+/* The group's reference: "SUBMITTER/SYSTEM (N=8, 20.31 min)". */
 static void report_group_ref(const struct dataset *ds, const struct group *g, FILE *out)
 {
-	char t[32];
+	char buf[700];
 
-	if (g->ref < 0) {
-		fputs("none\n", out);
-		return;
-	}
-	const struct row *r = &ds->rows[g->ref];
-	fprintf(out, "%s%s%s (N=%lld, %s min)\n", r->submitter, *r->submitter ? " " : "", r->system,
-		r->accelerators, fmt_fixed(r->minutes, 2, t, sizeof t));
+	fprintf(out, "%s\n", g->ref < 0 ? "none" : describe_ref_row(&ds->rows[g->ref], buf, sizeof buf));
 }
 
 /* The fit lines of a group: its family's verdict and prediction (family mode), or each
@@ -588,7 +563,9 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	else
 		fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload, a->round);
 	fputs("  reference   ", out);
-	report_ref(ds, a, p, out);
+	report_ref(ds, a, out);
+	if (!filter_empty(&p->filter))
+		fprintf(out, "\n  filter      %s", describe_filter(&p->filter, name, sizeof name));
 	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
 	if (ds->skipped)
 		fprintf(out, "  skipped     %zu bad row%s of the input, not in any count (the first: %s)\n",

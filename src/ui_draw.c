@@ -538,18 +538,15 @@ static int put_clip(const struct app *app, int y, int x, int w, const char *s, a
 static void ref_status(const struct app *app, int room, char *buf, size_t n)
 {
 	const struct row *r = &app->ds->rows[app->a.ref];
-	char mode[32];
-	char b1[32], b2[32], tail[96], head[48], cut[UI_LINE * 2];
+	char mode[96], name[UI_LINE];
+	char b1[32], b2[32], tail[96], head[160], cut[UI_LINE * 2];
 	int avail;
 
-	/* the rule shows when it is not the paper's slowest */
-	snprintf(mode, sizeof mode, "%s%s%s", ref_mode_name(app->p.mode),
-		 app->a.mode == REF_PAPER && app->a.rule != RULE_SLOWEST ? ", " : "",
-		 app->a.mode == REF_PAPER && app->a.rule != RULE_SLOWEST ? ref_rule_name(app->a.rule) : "");
+	describe_ref_mode(app->a.mode, app->a.rule, true, mode, sizeof mode);
 	fmt_count((double)r->accelerators, b1, sizeof b1);
 	fmt_fixed(r->minutes, 2, b2, sizeof b2);
 	snprintf(tail, sizeof tail, " N=%s %s min%s", b1, b2, app->a.ref_hidden ? ", hidden by the filter" : "");
-	snprintf(buf, n, "ref (%s) %s%s%s%s", mode, r->submitter, *r->submitter ? "/" : "", r->system, tail);
+	snprintf(buf, n, "ref (%s) %s%s", mode, describe_row_name(r, name, sizeof name), tail);
 	if (text_width(buf, app->utf8) <= room)
 		return;
 	snprintf(buf, n, "ref (%s) %s%s", mode, r->system, tail);
@@ -613,7 +610,7 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 static void draw_status(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
-	char buf[512], filt[160];
+	char buf[512], filt[160], mode[96];
 	attr_t st = role_attr(R_STATUS);
 	int x;
 
@@ -623,8 +620,8 @@ static void draw_status(const struct app *app)
 		     app->p.all_rounds ? "all rounds" : app->p.round ? app->p.round : "-",
 		     app->p.workload ? workload_label(app->p.workload) : "-", filt);
 	if (app->p.mode == REF_FAMILY) {
-		snprintf(buf + x, sizeof buf - (size_t)x, "ref: per family (%s rule in each)",
-			 app->p.ref_rule == RULE_SLOWEST ? "paper" : ref_rule_name(app->p.ref_rule));
+		snprintf(buf + x, sizeof buf - (size_t)x, "ref: %s",
+			 describe_ref_mode(REF_FAMILY, app->p.ref_rule, true, mode, sizeof mode));
 	} else if (app->a.ref >= 0) {
 		ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
 		if (text_width(buf, app->utf8) > l->cols) {

@@ -53,7 +53,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], groups[512];
+	char filt[160], b1[32], groups[512], ref[800];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -72,11 +72,8 @@ static int write_plot(struct app *app, FILE *fp)
 			app->p.all_rounds ? "all rounds" : app->p.round ? app->p.round : "-",
 			app->p.workload ? app->p.workload : "-",
 			metric_name(app->ymet), app->log_y ? ", log y" : "",
-			ui_state_filter_text(app, filt, sizeof filt));
-		if (app->a.ref >= 0)
-			fprintf(fp, "%s (%s)", app->ds->rows[app->a.ref].system, ref_mode_name(app->p.mode));
-		else
-			fprintf(fp, "per %s", ref_mode_name(app->p.mode));
+			describe_filter(&app->p.filter, filt, sizeof filt));
+		fputs(describe_ref(app->ds, &app->a, true, ref, sizeof ref), fp);
 		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows\n", app->a.k,
 			fmt_short(app->p.theta, b1, sizeof b1),
 			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,

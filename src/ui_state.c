@@ -4,6 +4,7 @@
  * ui_state_text.c, what is typed in ui_prompt.c. No curses here: every function works without
  * a terminal, so the loop can recompute and the draw code only reads. Names compare under the
  * one ASCII case-folding rule (ascii_fold), the same in every locale. */
+#include "describe.h"
 #include "ui_app.h"
 
 #include <stdarg.h>
@@ -312,21 +313,12 @@ size_t ui_state_set_rowfilt(struct app *app, const char *text)
 	return app->nvis;
 }
 
-/* "SYSTEM (N=4, 10.55 min)" for the reference row, or what the mode says when there is none. */
+/* The reference as the messages name it: its row, or what the mode says when there is none. */
 static const char *ref_text(const struct app *app, char *buf, size_t n)
 {
-	char b1[32], b2[32];
-	const struct row *r;
-
-	if (app->p.mode == REF_FAMILY || app->a.ref < 0) {
-		snprintf(buf, n, app->p.mode == REF_FAMILY ? "per family (%s rule in each)" : "none",
-			 app->p.ref_rule == RULE_SLOWEST ? "paper" : ref_rule_name(app->p.ref_rule));
-		return buf;
-	}
-	r = &app->ds->rows[app->a.ref];
-	snprintf(buf, n, "%s (N=%s, %s min)", r->system, fmt_count((double)r->accelerators, b1, sizeof b1),
-		 fmt_fixed(r->minutes, 2, b2, sizeof b2));
-	return buf;
+	if (app->a.mode == REF_FAMILY || app->a.ref < 0)
+		return describe_ref(app->ds, &app->a, true, buf, n);
+	return describe_ref_row(&app->ds->rows[app->a.ref], buf, n);
 }
 
 static void note_msg(struct app *app, enum ui_note note)
@@ -593,18 +585,7 @@ void ui_state_menu_apply(struct app *app)
 
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n)
 {
-	const struct filter *f = &app->p.filter;
-	size_t others = f->nvendors + f->navailability + f->ndivisions;
-
-	if (f->nfamilies == 0 && others == 0)
-		snprintf(buf, n, "all");
-	else if (f->nfamilies == 0)
-		snprintf(buf, n, "%zu other", others);
-	else if (f->nfamilies + others == 1)
-		snprintf(buf, n, "%s", f->families[0]);
-	else
-		snprintf(buf, n, "%s +%zu", f->families[0], f->nfamilies + others - 1);
-	return buf;
+	return describe_filter(&app->p.filter, buf, n);
 }
 
 /* ---- jumps and theta ---- */

@@ -388,6 +388,68 @@ static void test_verdict(void **state)
 	assert_non_null(strstr(b, "break-even N 105 (poor fit)"));
 }
 
+/* The reference, row name, candidate and filter texts the status line, messages, reports and
+ * the export all write. */
+static void test_ref_and_filter(void **state)
+{
+	(void)state;
+	struct row rows[2];
+	struct dataset ds;
+	struct analysis a;
+	struct be_cand c = { .row = 1, .b = { .kind = BE_BRACKET, .lo = 8, .hi = 16 } };
+	char buf[256];
+
+	memset(rows, 0, sizeof rows);
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	rows[0] = (struct row){ .round = "v4.1", .submitter = "Krai", .system = "7920T_2xA5000_hdd",
+				.accelerators = 2, .minutes = 366.1949 };
+	rows[1] = (struct row){ .round = "v4.0", .submitter = "", .system = "solo", .accelerators = 4096,
+				.minutes = 0.126 };
+	ds.rows = rows;
+	ds.n = 2;
+	assert_string_equal(describe_row_name(&rows[0], buf, sizeof buf), "Krai/7920T_2xA5000_hdd");
+	assert_string_equal(describe_row_name(&rows[1], buf, sizeof buf), "solo");
+	assert_string_equal(describe_ref_row(&rows[0], buf, sizeof buf), "Krai/7920T_2xA5000_hdd (N=2, 366.19 min)");
+	assert_string_equal(describe_ref_row(&rows[1], buf, sizeof buf), "solo (N=4096, 0.13 min)");
+	assert_string_equal(describe_cand(&ds, &c, false, buf, sizeof buf), "solo (0.13 min) -> 8..<16");
+	assert_string_equal(describe_cand(&ds, &c, true, buf, sizeof buf), "v4.0 solo (0.13 min) -> 8..<16");
+
+	a.mode = REF_PAPER, a.rule = RULE_SLOWEST, a.ref = 0;
+	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf),
+			    "Krai/7920T_2xA5000_hdd (N=2, 366.19 min, paper)");
+	a.rule = RULE_FASTEST, a.ref_hidden = true;
+	assert_string_equal(describe_ref(&ds, &a, true, buf, sizeof buf),
+			    "Krai/7920T_2xA5000_hdd (N=2, 366.19 min, paper, fastest, hidden by the filter)");
+	a.mode = REF_PINNED, a.ref_hidden = false;
+	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf),
+			    "Krai/7920T_2xA5000_hdd (N=2, 366.19 min, pinned)");
+	a.ref = -1;
+	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf), "none (no rows shown)");
+	a.mode = REF_FAMILY, a.rule = RULE_SLOWEST;
+	assert_string_equal(describe_ref(&ds, &a, true, buf, sizeof buf), "per family (paper rule in each)");
+	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf),
+			    "per family (each family's fewest accelerators, ties to the slowest)");
+	a.rule = RULE_MEDIAN;
+	assert_string_equal(describe_ref(&ds, &a, true, buf, sizeof buf), "per family (median rule in each)");
+	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf),
+			    "per family (each family's fewest accelerators, the median)");
+
+	const char *fam[] = { "H100 SXM", "B200" }, *ven[] = { "NVIDIA" };
+	struct filter f = { 0 };
+	assert_string_equal(describe_filter(&f, buf, sizeof buf), "all");
+	assert_true(filter_empty(&f));
+	f.vendors = ven, f.nvendors = 1;
+	assert_string_equal(describe_filter(&f, buf, sizeof buf), "1 other");
+	assert_false(filter_empty(&f));
+	f.families = fam, f.nfamilies = 1;
+	assert_string_equal(describe_filter(&f, buf, sizeof buf), "H100 SXM +1");
+	f.nvendors = 0;
+	assert_string_equal(describe_filter(&f, buf, sizeof buf), "H100 SXM");
+	f.nfamilies = 2;
+	assert_string_equal(describe_filter(&f, buf, sizeof buf), "H100 SXM +1");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -397,6 +459,7 @@ int main(void)
 		cmocka_unit_test(test_groups_paper),
 		cmocka_unit_test(test_cand_order),
 		cmocka_unit_test(test_verdict),
+		cmocka_unit_test(test_ref_and_filter),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -142,11 +142,11 @@ paper_ref() {
 expect_exit "--print summary --mode paper exits 0" 0 "$G" --mode paper --print summary
 cp "$TMP/out" "$TMP/summary"
 contains "BERT reference is the paper's (Krai 2xA5000, 366.19 min)" "$TMP/summary" \
-	"reference   Krai 7920T_2xA5000_hdd (N=2, 366.19 min, paper)"
+	"reference   Krai/7920T_2xA5000_hdd (N=2, 366.19 min, paper)"
 for w in bert llama2_70b_lora retinanet stable_diffusion; do
 	ref=$(paper_ref $w "")
 	[ -n "$ref" ] || { nok "paper reference of $w computed"; continue; }
-	if awk -v w="($w)" -v r="$ref" 'index($0, w) { on = 1; next } on && /reference/ { found = index($0, " " r " ") > 0; exit }
+	if awk -v w="($w)" -v r="$ref" 'index($0, w) { on = 1; next } on && /reference/ { found = index($0, "/" r " ") > 0; exit }
 		END { exit !found }' "$TMP/summary"; then
 		ok "summary names the paper-rule reference of $w ($ref)"
 	else
@@ -291,9 +291,9 @@ lacks "the bundled data loads without a duplicate warning" "$TMP/err" "duplicate
 expect_exit "a shared system id as reference is ambiguous: exit 2" 2 "$G" "$V40" -w unet3d -r 1xSMC-H100-SXM-80GB --print table
 contains "the ambiguity lists SUBMITTER/SYSTEM names" "$TMP/err" "smc-ac-power/1xSMC-H100-SXM-80GB"
 expect_exit "SUBMITTER/SYSTEM pins it" 0 "$G" "$V40" -w unet3d --no-collapse -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
-contains "the pinned reference is that submitter's" "$TMP/out" "smc-ac-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
+contains "the pinned reference is that submitter's" "$TMP/out" "smc-ac-power/1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
 expect_exit "a collapsed submission pins the row that stands for it" 0 "$G" "$V40" -w unet3d -r smc-ac-power/1xSMC-H100-SXM-80GB --print summary
-contains "the standing row (the one with energy) is the reference" "$TMP/out" "smc-dc-power 1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
+contains "the standing row (the one with energy) is the reference" "$TMP/out" "smc-dc-power/1xSMC-H100-SXM-80GB (N=8, 12.26 min, pinned)"
 "$G" "$V40" -w unet3d --no-collapse --print pareto >"$TMP/out" 2>&1
 contains "reports name a shared system id with its submitter" "$TMP/out" "smc-ac-power/9xSMC-H100-SXM-80GB"
 

@@ -53,7 +53,7 @@ for m in $("$GPUSCALE" --help | grep -- '--y-metric M' | sed 's/.*plot y://; s/(
 done
 ui_see "y cycles back to E'" "plot: E'"
 ui_keys R
-ui_see "R: the message names the paper reference" "reference: paper rule, 7920T_2xA5000_hdd (N=2"
+ui_see "R: the message names the paper reference" "reference: paper rule, Krai/7920T_2xA5000_hdd (N=2"
 fields "R: the fields stay"
 
 # ---- sort messages (item 7) ----
@@ -85,7 +85,7 @@ ui_keys q
 ui_keys /
 ui_keys -l eos_n8
 ui_keys Enter r
-ui_see "r: the message names the pinned system" "pinned: eos_n8_ngc23.04_pytorch (N=64"
+ui_see "r: the message names the pinned system" "pinned: NVIDIA/eos_n8_ngc23.04_pytorch (N=64"
 fields "r: the fields stay"
 ui_keys Tab
 ui_see "Tab to a workload without it: the paper rule there, the pin is kept" "paper rule here, pin kept"

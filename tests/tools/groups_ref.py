@@ -150,7 +150,7 @@ def check_one(gs, rnd, wl, mode, theta):
             ok(fam_of.get(rest[0], set()) == {fam},
                "%s %s: break-even row %s is of the family" % (what, fam, rest[0]))
         refl = [l for l in blk if l.startswith("    reference   ")]
-        ok(bool(refl) and (" %s (N=" % ref["system"]) in refl[0],
+        ok(bool(refl) and ("/%s (N=" % ref["system"]) in refl[0],
            "%s %s: reference %s" % (what, fam, ref["system"]))
         for l in blk:
             if l.startswith("    range       "):
