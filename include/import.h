@@ -8,15 +8,6 @@
 
 #include "err.h"
 
-/* The header line of every results CSV the importer writes (without the newline). */
-#define IMPORT_CSV_HEADER "round,submitter,system,system_name,division,availability,accelerator," \
-	"nodes,accelerators_per_node,accelerators,framework,benchmark,minutes,runs_scored," \
-	"runs_failed,scaling_factor,run_minutes,benchmark_published,source,run_files,failed_files," \
-	"energy_j,power_measurement"
-
-/* The most accelerators a system may have: what the results CSV loader takes. */
-#define IMPORT_MAX_ACCELERATORS 1000000000LL
-
 /* Outcome of importing one tree. */
 struct import_result {
 	char *csv;                 /* owned: the whole CSV, header included, NUL-terminated */

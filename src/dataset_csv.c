@@ -7,6 +7,7 @@
 #include "csvr.h"
 #include "csvw.h"
 #include "bench_reg.h"
+#include "schema.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -23,50 +24,13 @@
 
 /* ------------------------------------------------------------------ columns */
 
-enum column {
-	C_ROUND, C_SUBMITTER, C_SYSTEM, C_SYSTEM_NAME, C_DIVISION, C_AVAILABILITY, C_ACCELERATOR,
-	C_NODES, C_PER_NODE, C_ACCELERATORS, C_FRAMEWORK, C_BENCHMARK, C_MINUTES, C_RUNS_SCORED,
-	C_RUNS_FAILED, C_SCALING, C_RUN_MINUTES, C_BENCH_PUBLISHED, C_SOURCE, C_RUN_FILES,
-	C_FAILED_FILES, C_ENERGY, C_POWER, C_COLLAPSED, C_CARRIED, C_NCOLS
-};
+/* The loader's names for the schema's columns (schema.h holds the one table). */
+#define COLUMN_ENUM(id, name, field, kind, flags) C_##id = SC_##id,
+enum column { SCHEMA_COLUMNS(COLUMN_ENUM) C_NCOLS = SC_COUNT };
+#undef COLUMN_ENUM
 
-static const char *const column_names[C_NCOLS] = {
-	"round", "submitter", "system", "system_name", "division", "availability", "accelerator",
-	"nodes", "accelerators_per_node", "accelerators", "framework", "benchmark", "minutes",
-	"runs_scored", "runs_failed", "scaling_factor", "run_minutes", "benchmark_published",
-	"source", "run_files", "failed_files", "energy_j", "power_measurement", "collapsed_from",
-	"carried_over_from",
-};
-
-static const enum column required[] = { C_SYSTEM, C_BENCHMARK, C_ACCELERATORS, C_MINUTES };
-
-/* The text columns of a row and where each goes (the round is set apart: a file without one
- * takes its name). */
-static const struct {
-	enum column col;
-	size_t off;
-} text_cols[] = {
-	{ C_SUBMITTER, offsetof(struct row, submitter) },
-	{ C_SYSTEM, offsetof(struct row, system) },
-	{ C_SYSTEM_NAME, offsetof(struct row, system_name) },
-	{ C_DIVISION, offsetof(struct row, division) },
-	{ C_AVAILABILITY, offsetof(struct row, availability) },
-	{ C_ACCELERATOR, offsetof(struct row, accelerator) },
-	{ C_FRAMEWORK, offsetof(struct row, framework) },
-	{ C_BENCHMARK, offsetof(struct row, benchmark) },
-	{ C_BENCH_PUBLISHED, offsetof(struct row, benchmark_published) },
-	{ C_SOURCE, offsetof(struct row, source) },
-	{ C_RUN_FILES, offsetof(struct row, run_files) },
-	{ C_FAILED_FILES, offsetof(struct row, failed_files) },
-	{ C_POWER, offsetof(struct row, power_measurement) },
-	{ C_COLLAPSED, offsetof(struct row, collapsed_read) },
-	{ C_CARRIED, offsetof(struct row, carried_read) },
-};
-#define NTEXT (sizeof text_cols / sizeof text_cols[0])
-
-/* Largest accelerator count taken: far above any real system, far below where doubles lose
- * integers, so N, A and log2 N stay exact. */
-#define MAX_ACCELERATORS 1000000000LL
+#define column_names(c) (schema_cols[c].name)
+#define MAX_ACCELERATORS SCHEMA_MAX_ACCELERATORS
 
 /* ------------------------------------------------------------------ numbers */
 
@@ -312,7 +276,7 @@ static long long opt_int(struct loader *L, enum column c, long long def, long lo
 	if (len == 0)
 		return def;
 	if (parse_int(s, len, &v) < 0 || v < min) {
-		warn_at(L, c, "%s: '%.*s' is not a valid count; ignored", column_names[c], QUOTE(len), s);
+		warn_at(L, c, "%s: '%.*s' is not a valid count; ignored", column_names(c), QUOTE(len), s);
 		return def;
 	}
 	return v;
@@ -329,7 +293,7 @@ static double opt_num(struct loader *L, enum column c, double def, double min, b
 	if (len == 0)
 		return def;
 	if (dataset_parse_double(s, len, &v) < 0 || v < min || (!min_ok && v == min)) {
-		warn_at(L, c, "%s: '%.*s' is not %s; ignored", column_names[c], QUOTE(len), s, what);
+		warn_at(L, c, "%s: '%.*s' is not %s; ignored", column_names(c), QUOTE(len), s, what);
 		return def;
 	}
 	return v;
@@ -373,11 +337,13 @@ static int row_texts(struct loader *L, struct row *r)
 	r->round = len ? text_pool(L, C_ROUND) : L->round_default;
 	if (!r->round)
 		return -1;
-	for (size_t i = 0; i < NTEXT; i++) {
-		const char *t = text_pool(L, text_cols[i].col);
+	for (int c = 0; c < C_NCOLS; c++) {
+		if (schema_cols[c].kind != SK_TEXT || c == C_ROUND)
+			continue;
+		const char *t = text_pool(L, (enum column)c);
 		if (!t)
 			return -1;
-		*(const char **)((char *)r + text_cols[i].off) = t;
+		*(const char **)((char *)r + schema_cols[c].off) = t;
 	}
 	/* the one id across rounds (bench_reg.c): a v4.1 `ssd` row is RetinaNet, a v1.1 one not */
 	const char *id = bench_reg_canon(r->benchmark, r->round);
@@ -418,10 +384,12 @@ static int row_take(struct loader *L)
 			 L->csv.nf, L->nheader);
 		return row_skipped(L);
 	}
-	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-		field_text(L, required[i], &len);
+	for (int c = 0; c < C_NCOLS; c++) {
+		if (!(schema_cols[c].flags & SF_REQUIRED))
+			continue;
+		field_text(L, (enum column)c, &len);
 		if (len == 0) {
-			warn_at(L, required[i], "%s is empty; row skipped", column_names[required[i]]);
+			warn_at(L, (enum column)c, "%s is empty; row skipped", column_names(c));
 			return row_skipped(L);
 		}
 	}
@@ -464,22 +432,22 @@ static int header_take(struct loader *L)
 		size_t len = L->csv.f[i].len;
 		const char *s = text_trim(L->csv.f[i].s, &len);
 		for (int c = 0; c < C_NCOLS; c++) {
-			if (strlen(column_names[c]) != len || ascii_ncasecmp(s, column_names[c], len) != 0)
+			if (strlen(column_names(c)) != len || ascii_ncasecmp(s, column_names(c), len) != 0)
 				continue;
 			if (L->col_of[c] >= 0) {
 				err_set(L->err, L->name, L->csv.rec_line, csvr_col(&L->csv, i),
-					"column '%s' appears twice (fields %d and %zu)", column_names[c],
+					"column '%s' appears twice (fields %d and %zu)", column_names(c),
 					L->col_of[c] + 1, i + 1);
 				return -1;
 			}
 			L->col_of[c] = (int)i;
 		}
 	}
-	for (size_t i = 0; i < sizeof required / sizeof required[0]; i++) {
-		if (L->col_of[required[i]] < 0) {
+	for (int c = 0; c < C_NCOLS; c++) {
+		if ((schema_cols[c].flags & SF_REQUIRED) && L->col_of[c] < 0) {
 			err_set(L->err, L->name, L->csv.rec_line, 0,
 				"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
-				column_names[required[i]]);
+				column_names(c));
 			return -1;
 		}
 	}

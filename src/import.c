@@ -18,6 +18,7 @@
 #include "power.h"
 #include "text.h"
 #include "mllog.h"
+#include "schema.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -791,7 +792,7 @@ static int build_csv(struct model *m, const char *round, struct import_result *r
 		if (m->cells[i].scored)
 			score_energy(m, &m->cells[i], round, &res->warn);
 
-	fputs(IMPORT_CSV_HEADER "\n", f);
+	schema_write_header(f);
 	for (size_t i = 0; i < m->ncells; i++) {
 		struct cell *c = &m->cells[i];
 		struct sys *s = &m->sys[c->sys];

@@ -2,6 +2,7 @@
  * its system, and names written as the results CSV's loader will read them back. */
 #include "import.h"
 #include "text.h"
+#include "schema.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -159,10 +160,10 @@ int import_system_parse(const char *buf, size_t len, const char *name, struct im
 				out->usable = 0;
 			}
 		}
-		if (out->usable && c[0] * c[1] > IMPORT_MAX_ACCELERATORS) {
+		if (out->usable && c[0] * c[1] > SCHEMA_MAX_ACCELERATORS) {
 			warn_add(w, name, 0, 0, "%lld nodes x %lld accelerators is more than the %lld "
 				 "accelerators a results CSV holds; system skipped", c[0], c[1],
-				 (long long)IMPORT_MAX_ACCELERATORS);
+				 (long long)SCHEMA_MAX_ACCELERATORS);
 			out->usable = 0;
 		}
 		if (out->usable) {

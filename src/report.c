@@ -15,6 +15,7 @@
 #include "fmt.h"
 #include "plot.h"
 #include "table.h"
+#include "schema.h"
 
 /* ------------------------------------------------------------------ table */
 
@@ -169,23 +170,8 @@ static const struct csv_col csv_cols[] = {
 	REG(COL_KWH),
 	NUM("cost_lo", cost_lo),
 	NUM("cost_hi", cost_hi),
-	/* the rest of the input columns, so that the output loads back as its input */
-	ROW("system_name", CK_TEXT, system_name),
-	ROW("division", CK_TEXT, division),
-	ROW("availability", CK_TEXT, availability),
-	ROW("nodes", CK_COUNT, nodes),
-	ROW("accelerators_per_node", CK_COUNT, per_node),
-	ROW("framework", CK_TEXT, framework),
-	ROW("runs_scored", CK_RUNS, runs_scored),
-	ROW("runs_failed", CK_RUNS, runs_failed),
-	ROW("scaling_factor", CK_ROWNUM, scaling_factor),
-	FN("run_minutes", put_runs),
-	ROW("benchmark_published", CK_TEXT, benchmark_published),
-	ROW("source", CK_TEXT, source),
-	ROW("run_files", CK_TEXT, run_files),
-	ROW("failed_files", CK_TEXT, failed_files),
-	ROW("energy_j", CK_ROWNUM, energy_j),
-	ROW("power_measurement", CK_TEXT, power_measurement),
+	/* then the rest of the schema's input columns (schema.h), so that the output loads back
+	 * as its input */
 };
 #undef ROW
 #undef NUM
@@ -229,6 +215,39 @@ static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *
 	}
 }
 
+#define NFIXED (sizeof csv_cols / sizeof csv_cols[0])
+
+/* The column of csv_cols written under the schema column's name, or NULL: the schema's other
+ * columns follow csv_cols in the schema's order. */
+static const struct csv_col *fixed_col(const char *name)
+{
+	for (size_t k = 0; k < NFIXED; k++) {
+		const char *h = csv_cols[k].kind == CK_REG ? reg_col((enum col)csv_cols[k].off)->csv : csv_cols[k].name;
+		if (strcmp(h, name) == 0)
+			return &csv_cols[k];
+	}
+	return NULL;
+}
+
+/* The schema columns after csv_cols, as csv_cols entries; returns how many. */
+static size_t tail_cols(struct csv_col *tail)
+{
+	static const enum csv_kind kinds[] = {
+		[SK_TEXT] = CK_TEXT, [SK_COUNT] = CK_COUNT, [SK_RUNS] = CK_RUNS, [SK_NUM] = CK_ROWNUM,
+		[SK_RUNLIST] = CK_FN,
+	};
+	size_t n = 0;
+
+	for (int c = 0; c < SC_COUNT; c++) {
+		const struct schema_column *sc = &schema_cols[c];
+		if (fixed_col(sc->name))
+			continue;
+		tail[n++] = (struct csv_col){ sc->name, kinds[sc->kind], sc->off,
+					      sc->kind == SK_RUNLIST ? put_runs : NULL };
+	}
+	return n;
+}
+
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
 	return report_csv_rows(ds, a, NULL, a->n, out);
@@ -237,12 +256,15 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
 		    FILE *out)
 {
-	const size_t ncols = sizeof csv_cols / sizeof csv_cols[0];
+	struct csv_col cols[NFIXED + SC_COUNT];
+	size_t ncols = NFIXED;
 
+	memcpy(cols, csv_cols, sizeof csv_cols);
+	ncols += tail_cols(cols + NFIXED);
 	for (size_t k = 0; k < ncols; k++) {
 		if (k)
 			putc(',', out);
-		fputs(csv_cols[k].kind == CK_REG ? reg_col((enum col)csv_cols[k].off)->csv : csv_cols[k].name, out);
+		fputs(cols[k].kind == CK_REG ? reg_col((enum col)cols[k].off)->csv : cols[k].name, out);
 	}
 	putc('\n', out);
 	for (size_t j = 0; j < n; j++) {
@@ -253,7 +275,7 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 		for (size_t k = 0; k < ncols; k++) {
 			if (k)
 				putc(',', out);
-			csv_put(out, &csv_cols[k], &c);
+			csv_put(out, &cols[k], &c);
 		}
 		putc('\n', out);
 	}
