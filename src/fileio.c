@@ -28,137 +28,21 @@
 
 /* ---- reading ---- */
 
-int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err)
+/* Reads fd (of kind st) to its end into b, NUL-terminated: at most max bytes, and with
+ * max_line (0: any) no line longer than that. Closes fd. 0, or -1 with err and errno. */
+static int read_fd(int fd, const char *path, const struct stat *st, size_t max, size_t max_line,
+		   struct fbuf *b, struct gs_err *err)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	size_t n = 0;
+	size_t n = 0, line_at = 0; /* where the line being read began */
 	int e;
 
-	b->len = 0;
-	if (fd < 0) {
-		e = errno;
-		err_set(err, path, 0, 0, "%s", strerror(e));
-		errno = e;
-		return -1;
-	}
-	if (fstat(fd, &st) < 0) {
-		e = errno;
-		err_set(err, path, 0, 0, "%s", strerror(e));
-		goto fail;
-	}
-	if (!S_ISREG(st.st_mode)) {
-		e = EINVAL;
-		err_set(err, path, 0, 0, "not a regular file");
-		goto fail;
-	}
-	if ((unsigned long long)st.st_size > max) {
-		e = EFBIG;
-		err_set(err, path, 0, 0, "larger than %zu bytes", max);
-		goto fail;
-	}
 	for (;;) {
 		ssize_t k;
 		if (n + 1 >= b->cap) {
 			/* room for the size fstat gave, or double: one read usually takes it all */
 			size_t c = b->cap ? b->cap * 2 : 65536;
 			char *p;
-			while (c < (size_t)st.st_size + 2)
-				c *= 2;
-			if (c > max + 2)
-				c = max + 2;
-			if (c <= b->cap || !(p = realloc(b->p, c))) {
-				e = ENOMEM;
-				err_oom(err, path, 0);
-				goto fail;
-			}
-			b->p = p;
-			b->cap = c;
-		}
-		k = read(fd, b->p + n, b->cap - n - 1);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			e = errno;
-			err_set(err, path, 0, 0, "%s", strerror(e));
-			goto fail;
-		}
-		if (k == 0)
-			break;
-		n += (size_t)k;
-		if (n > max) { /* grew while read */
-			e = EFBIG;
-			err_set(err, path, 0, 0, "larger than %zu bytes", max);
-			goto fail;
-		}
-	}
-	close(fd);
-	b->p[n] = '\0';
-	b->len = n;
-	return 0;
-fail:
-	close(fd);
-	errno = e;
-	return -1;
-}
-
-/* ---- data files the user names: files and pipes ---- */
-
-int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
-{
-	/* O_NONBLOCK for the open only: a FIFO nobody writes to then reads as empty instead of
-	 * blocking the open; reads block as usual once the kind is known */
-	int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
-					: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	int e, fl;
-
-	if (fd < 0) {
-		e = errno;
-		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
-		errno = e;
-		return -1;
-	}
-	if (fstat(fd, st) < 0) {
-		e = errno;
-		err_set(err, path, 0, 0, "%s", strerror(e));
-		goto fail;
-	}
-	if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode) && !S_ISSOCK(st->st_mode)) {
-		e = EINVAL;
-		err_set(err, path, 0, 0, "not a regular file or a pipe");
-		goto fail;
-	}
-	if ((fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_NONBLOCK) && strcmp(path, "-") != 0)
-		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-	return fd;
-fail:
-	close(fd);
-	errno = e;
-	return -1;
-}
-
-int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
-		     struct gs_err *err)
-{
-	struct stat st;
-	int fd = fileio_open_data(path, &st, err);
-	size_t n = 0, line_at = 0; /* where the line being read began */
-	int e;
-
-	b->len = 0;
-	if (fd < 0)
-		return -1;
-	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
-		e = EFBIG;
-		err_set(err, path, 0, 0, "larger than %zu bytes", max);
-		goto fail;
-	}
-	for (;;) {
-		ssize_t k;
-		if (n + 1 >= b->cap) {
-			size_t c = b->cap ? b->cap * 2 : 65536;
-			char *p;
-			while (S_ISREG(st.st_mode) && c < (size_t)st.st_size + 2)
+			while (S_ISREG(st->st_mode) && c < (size_t)st->st_size + 2)
 				c *= 2;
 			if (c > max + 2)
 				c = max + 2;
@@ -212,6 +96,94 @@ fail:
 	close(fd);
 	errno = e;
 	return -1;
+}
+
+int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	int e;
+
+	b->len = 0;
+	if (fd < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "%s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (fstat(fd, &st) < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "%s", strerror(e));
+		goto fail;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		e = EINVAL;
+		err_set(err, path, 0, 0, "not a regular file");
+		goto fail;
+	}
+	if ((unsigned long long)st.st_size > max) {
+		e = EFBIG;
+		err_set(err, path, 0, 0, "larger than %zu bytes", max);
+		goto fail;
+	}
+	return read_fd(fd, path, &st, max, 0, b, err);
+fail:
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+/* ---- data files the user names: files and pipes ---- */
+
+int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
+{
+	/* O_NONBLOCK for the open only: a FIFO nobody writes to then reads as empty instead of
+	 * blocking the open; reads block as usual once the kind is known */
+	int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
+					: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	int e, fl;
+
+	if (fd < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "cannot open: %s", strerror(e));
+		errno = e;
+		return -1;
+	}
+	if (fstat(fd, st) < 0) {
+		e = errno;
+		err_set(err, path, 0, 0, "%s", strerror(e));
+		goto fail;
+	}
+	if (!S_ISREG(st->st_mode) && !S_ISFIFO(st->st_mode) && !S_ISSOCK(st->st_mode)) {
+		e = EINVAL;
+		err_set(err, path, 0, 0, "not a regular file or a pipe");
+		goto fail;
+	}
+	if ((fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_NONBLOCK) && strcmp(path, "-") != 0)
+		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	return fd;
+fail:
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
+		     struct gs_err *err)
+{
+	struct stat st;
+	int fd = fileio_open_data(path, &st, err);
+
+	b->len = 0;
+	if (fd < 0)
+		return -1;
+	if (S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+		close(fd);
+		err_set(err, path, 0, 0, "larger than %zu bytes", max);
+		errno = EFBIG;
+		return -1;
+	}
+	return read_fd(fd, path, &st, max, max_line, b, err);
 }
 
 /* ---- temporaries guarded against fatal signals ---- */
