@@ -404,9 +404,51 @@ static int check_options(const struct cli *c, struct gs_err *err)
 	return 0;
 }
 
+/* The options that add a value each time they are given (the row filters); every other one
+ * takes one value, or is one switch, and is refused when given twice: the last silently winning
+ * hides a typo in a script. A new option gets that rule without being listed anywhere. */
+static bool repeatable(int val)
+{
+	static const int rep[] = { 'f', O_VENDOR, O_AVAIL, O_DIVISION };
+
+	for (size_t i = 0; i < sizeof rep / sizeof rep[0]; i++)
+		if (rep[i] == val)
+			return true;
+	return false;
+}
+
+#define NLONG (sizeof long_opts / sizeof long_opts[0])
+
+/* Records option val (given with value arg, NULL for a switch) in seen[] / first[] (NLONG
+ * each); 0, or -1 with err naming it when a single-valued option comes a second time. */
+static int note_given(int val, const char *arg, bool *seen, const char **first, struct gs_err *err)
+{
+	size_t i;
+
+	for (i = 0; long_opts[i].name && long_opts[i].val != val; i++)
+		;
+	if (!long_opts[i].name || repeatable(val))
+		return 0;
+	if (seen[i]) {
+		char shrt[8] = "";
+		if (val < 256)
+			snprintf(shrt, sizeof shrt, " (-%c)", val);
+		if (arg)
+			err_set(err, NULL, 0, 0, "option '--%s'%s given twice ('%s', then '%s'): it takes one value",
+				long_opts[i].name, shrt, first[i], arg);
+		else
+			err_set(err, NULL, 0, 0, "option '--%s'%s given twice", long_opts[i].name, shrt);
+		return -1;
+	}
+	seen[i] = true;
+	first[i] = arg;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 {
-	bool mode_given = false;
+	bool mode_given = false, seen[NLONG] = { false };
+	const char *first[NLONG] = { NULL };
 	int o, li, rc;
 
 	memset(c, 0, sizeof *c);
@@ -444,6 +486,8 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			err_set(err, NULL, 0, 0, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
 		}
+		if (note_given(o, optarg, seen, first, err) < 0)
+			return -1;
 		rc = parse_rows_opt(c, o, optarg, mode_given);
 		if (rc == 1)
 			rc = parse_analysis_opt(c, o, optarg, err);
