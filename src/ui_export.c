@@ -45,7 +45,7 @@ static int write_csv(struct app *app, FILE *fp)
 		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
 			return -1;
 	/* what is shown: under a row filter, its rows only */
-	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, fp);
+	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, true, fp);
 }
 
 static int write_plot(struct app *app, FILE *fp)
