@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "text.h"
 
 
@@ -298,16 +299,13 @@ static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given
 /* The options of the analysis (reference, clusters, theta, ranking): as parse_rows_opt. */
 static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_err *err)
 {
-	static const char *const modes[] = { [REF_PAPER] = "paper", [REF_PINNED] = "pinned", [REF_FAMILY] = "family" };
-	static const char *const feats[] = { [FEAT_N_EP] = "n-ep", [FEAT_N_T] = "n-t", [FEAT_N_EP_T] = "n-ep-t" };
-	static const char *const rules[] = { [RULE_SLOWEST] = "slowest", [RULE_MEDIAN] = "median", [RULE_FASTEST] = "fastest" };
 	struct params *p = &c->params;
 	int i;
 	long v;
 
 	switch (o) {
 	case 'm':
-		if (pick("--mode", arg, modes, REF_MODE_COUNT, &i, err) < 0)
+		if (pick("--mode", arg, cmdline_modes, REF_MODE_COUNT, &i, err) < 0)
 			return -1;
 		p->mode = (enum ref_mode)i;
 		return 0;
@@ -321,7 +319,7 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 				       arg, MAX_K), -1;
 		return 0;
 	case O_FEATURES:
-		if (pick("--features", arg, feats, FEAT_COUNT, &i, err) < 0)
+		if (pick("--features", arg, cmdline_feats, FEAT_COUNT, &i, err) < 0)
 			return -1;
 		p->feats = (enum feat_set)i;
 		return 0;
@@ -342,7 +340,7 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 		return 0;
 	case O_REVERSE: p->desc = !p->desc; return 0;
 	case O_REF_RULE:
-		if (pick("--ref-rule", arg, rules, RULE_COUNT, &i, err) < 0)
+		if (pick("--ref-rule", arg, cmdline_rules, RULE_COUNT, &i, err) < 0)
 			return -1;
 		p->ref_rule = (enum ref_rule)i;
 		return 0;

@@ -53,7 +53,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], groups[512];
+	char filt[160], b1[32], groups[512], cmd[4096];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -82,6 +82,8 @@ static int write_plot(struct app *app, FILE *fp)
 			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,
 					INT_MAX, groups, sizeof groups),
 			app->nvis, app->a.total);
+		/* the line that shows this view again, to keep in a script */
+		fprintf(fp, "# view: %s\n", ui_undo_cmdline(app, cmd, sizeof cmd));
 		fputs(text, fp);
 		rc = 0;
 	}
