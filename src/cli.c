@@ -127,7 +127,8 @@ void cli_usage(FILE *fp)
 "\n"
 "Output:\n"
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
-"                          (fit: the scaling law of each family, see man gpuscale)\n", fp);
+"                          (fit: the scaling law of each family, see man gpuscale); without\n"
+"                          -w each covers every workload of the round\n", fp);
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
@@ -143,6 +144,8 @@ void cli_usage(FILE *fp)
 "Data: GPUSCALE_DATA, else data/ of the source tree, else the installed share/gpuscale;\n"
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
 "  prices.csv is used as that table.\n"
+"  Options take one value, given once; -f, --vendor, --availability, --division repeat.\n"
+"  Explorer: U undoes the last view change, : shows the command line of the view.\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 

@@ -640,7 +640,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY('N', ui_prompt_next, -1, UI_CTX_MAIN, "previous match"),
 	UI_KEY('|', ui_prompt_open, PROMPT_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
-	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV) and plot (text, headed by the command line) to files"),
+	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV), plot and command line (text)"),
 	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
 	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line that shows this view"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),

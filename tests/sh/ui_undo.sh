@@ -94,6 +94,13 @@ for size in 80x24 120x40 200x60; do
 		nok "$size: the screen's break-even is the summary's" "screen: '$be'" "$(grep -E 'bracket|break-even' "$TMP/got")"
 	fi
 
+	# the export's plot says the same line
+	rm -f "$TMP"/gpuscale-*.txt
+	ui_keys e
+	ui_wait "exported "
+	if grep -qxF "# view: $v6" "$TMP"/gpuscale-*.txt 2>/dev/null; then ok "$size: the export's plot header holds the line"
+	else nok "$size: the export's plot header holds the line" "$(head -n 2 "$TMP"/gpuscale-*.txt 2>&1)"; fi
+
 	# ---- U goes back one view at a time ----
 	for level in 5 4 3 2 1 0; do
 		ui_keys U
