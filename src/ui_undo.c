@@ -202,7 +202,7 @@ size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size
 	ui_undo_cmdline(app, line, sizeof line);
 	n = cmdline_wrap(line, width > 20 ? width : 20, lines[0], UI_LINE, max - 3);
 	snprintf(lines[n++], UI_LINE, "%s", "");
-	snprintf(lines[n++], UI_LINE, "with --print summary (or table, plot, csv, ...) it reports this view");
+	snprintf(lines[n++], UI_LINE, "add --print summary: the report of this view");
 	if (app->rowfilt[0])
 		snprintf(lines[n++], UI_LINE, "not in it: the row filter \"%s\" (no option)", app->rowfilt);
 	return n;
