@@ -23,7 +23,7 @@ struct report_opts {
 	int table_width;      /* table limit in columns; 0: none */
 	enum metric y_metric;
 	bool log_y;
-	bool all_workloads;   /* summary: every workload of the round, not only p->workload */
+	bool all_workloads;   /* every report covers every workload of the round, not only p->workload */
 };
 
 /* Writes the reports of o->order for p over ds to out, computing into a (zeroed, or from an
@@ -36,8 +36,9 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out);
 
 /* report_csv of the shown rows idx[n] only (indices into a->rows, in that order; NULL: the
- * first n); the rank column stays each row's rank in a. 0, or -1 on a write error. */
+ * first n), under the header line when head; the rank column stays each row's rank in a. 0, or
+ * -1 on a write error. */
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
-		    FILE *out);
+		    bool head, FILE *out);
 
 #endif

@@ -14,6 +14,10 @@ struct ui_opts {
 	enum metric y_metric;   /* initial plot metric */
 	bool log_y;
 	const char *export_dir; /* where e writes; NULL: the current directory */
+	/* where the data came from, for the view's command line (files NULL: the bundled rounds) */
+	char *const *files;
+	int nfiles;
+	const char *families_path, *prices_path;
 };
 
 /* Runs the explorer on ds starting from p until the user quits; restores the terminal on every

@@ -66,7 +66,7 @@ enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, 
 
 /* OV_SEARCH is the incremental prompt of / (search) and | (row filter); OV_PROMPT asks for a
  * value (theta, k) applied on Enter. */
-enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT };
+enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT, OV_CMDLINE };
 
 /* What the prompt line is for. */
 enum ui_prompt { PROMPT_SEARCH, PROMPT_FILTER, PROMPT_THETA, PROMPT_K };
@@ -88,6 +88,18 @@ struct ui_layout {
 	struct ui_rect header, plot_title, plot, table, clusters, status1, status2, msg;
 	int table_rows;           /* data rows the table shows (its height minus the header) */
 };
+
+/* A view U can go back to: what a command line says (ui_undo.c), and the pin kept. */
+struct ui_view {
+	struct params p;
+	const char **fams;                /* owned copy of p.filter.families */
+	enum metric ymet;
+	bool log_y;
+	const char *pin_keep;
+};
+
+/* Levels of undo kept; older changes are forgotten. */
+#define UI_UNDO_MAX 64
 
 /* One entry of the family filter menu. */
 struct ui_famitem {
@@ -192,6 +204,13 @@ struct app {
 	enum ui_note note;                /* message to compose after the next recompute */
 	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
 	                                     it: it is pinned again where it exists */
+
+	/* the views before the last changes, a ring whose newest is undo[(undo_top - 1) % MAX] */
+	struct ui_view undo[UI_UNDO_MAX];
+	size_t nundo, undo_top;
+	char *const *files;               /* the data's files and tables (ui_opts), for the command line */
+	int nfiles;
+	const char *families_path, *prices_path;
 
 	struct ui_help_line help[UI_MAX_HELP];
 	size_t nhelp;
@@ -359,6 +378,24 @@ unsigned ui_keys_dispatch(struct app *app, int key);
 void ui_keys_help_build(struct app *app);
 /* Section title of a context in the help overlay. */
 const char *ui_keys_ctx_name(enum ui_ctx c);
+
+/* ui_undo.c: undo of view changes (U), and the view as a command line (:). */
+
+/* Copies app's view into *v (its own family list); false when out of memory. */
+bool ui_undo_take(const struct app *app, struct ui_view *v);
+/* Keeps *before as the newest undo level when app's view differs from it, else frees it. */
+void ui_undo_note(struct app *app, struct ui_view *before);
+/* Frees every undo level. */
+void ui_undo_free(struct app *app);
+/* Key actions: U goes back to the view before the last change (UI_RECOMPUTE), : shows the
+ * command line of the view. */
+unsigned ui_undo_act(struct app *app, struct ui_press in);
+unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in);
+/* The gpuscale command line that shows app's view (cmdline_format) into buf; returns buf. */
+char *ui_undo_cmdline(const struct app *app, char *buf, size_t n);
+/* Lines of the command-line overlay into lines[max][UI_LINE], wrapped to the screen; returns
+ * the count. */
+size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max);
 
 /* ui_export.c */
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "text.h"
 
 
@@ -126,7 +127,8 @@ void cli_usage(FILE *fp)
 "\n"
 "Output:\n"
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
-"                          (fit: the scaling law of each family, see man gpuscale)\n", fp);
+"                          (fit: the scaling law of each family, see man gpuscale); without\n"
+"                          -w each covers every workload of the round\n", fp);
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
@@ -142,6 +144,8 @@ void cli_usage(FILE *fp)
 "Data: GPUSCALE_DATA, else data/ of the source tree, else the installed share/gpuscale;\n"
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
 "  prices.csv is used as that table.\n"
+"  Options take one value, given once; -f, --vendor, --availability, --division repeat.\n"
+"  Explorer: U undoes the last view change, : shows the command line of the view.\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 
@@ -298,16 +302,13 @@ static int parse_rows_opt(struct cli *c, int o, const char *arg, bool mode_given
 /* The options of the analysis (reference, clusters, theta, ranking): as parse_rows_opt. */
 static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_err *err)
 {
-	static const char *const modes[] = { [REF_PAPER] = "paper", [REF_PINNED] = "pinned", [REF_FAMILY] = "family" };
-	static const char *const feats[] = { [FEAT_N_EP] = "n-ep", [FEAT_N_T] = "n-t", [FEAT_N_EP_T] = "n-ep-t" };
-	static const char *const rules[] = { [RULE_SLOWEST] = "slowest", [RULE_MEDIAN] = "median", [RULE_FASTEST] = "fastest" };
 	struct params *p = &c->params;
 	int i;
 	long v;
 
 	switch (o) {
 	case 'm':
-		if (pick("--mode", arg, modes, REF_MODE_COUNT, &i, err) < 0)
+		if (pick("--mode", arg, cmdline_modes, REF_MODE_COUNT, &i, err) < 0)
 			return -1;
 		p->mode = (enum ref_mode)i;
 		return 0;
@@ -321,7 +322,7 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 				       arg, MAX_K), -1;
 		return 0;
 	case O_FEATURES:
-		if (pick("--features", arg, feats, FEAT_COUNT, &i, err) < 0)
+		if (pick("--features", arg, cmdline_feats, FEAT_COUNT, &i, err) < 0)
 			return -1;
 		p->feats = (enum feat_set)i;
 		return 0;
@@ -342,7 +343,7 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 		return 0;
 	case O_REVERSE: p->desc = !p->desc; return 0;
 	case O_REF_RULE:
-		if (pick("--ref-rule", arg, rules, RULE_COUNT, &i, err) < 0)
+		if (pick("--ref-rule", arg, cmdline_rules, RULE_COUNT, &i, err) < 0)
 			return -1;
 		p->ref_rule = (enum ref_rule)i;
 		return 0;
@@ -404,9 +405,51 @@ static int check_options(const struct cli *c, struct gs_err *err)
 	return 0;
 }
 
+/* The options that add a value each time they are given (the row filters); every other one
+ * takes one value, or is one switch, and is refused when given twice: the last silently winning
+ * hides a typo in a script. A new option gets that rule without being listed anywhere. */
+static bool repeatable(int val)
+{
+	static const int rep[] = { 'f', O_VENDOR, O_AVAIL, O_DIVISION };
+
+	for (size_t i = 0; i < sizeof rep / sizeof rep[0]; i++)
+		if (rep[i] == val)
+			return true;
+	return false;
+}
+
+#define NLONG (sizeof long_opts / sizeof long_opts[0])
+
+/* Records option val (given with value arg, NULL for a switch) in seen[] / first[] (NLONG
+ * each); 0, or -1 with err naming it when a single-valued option comes a second time. */
+static int note_given(int val, const char *arg, bool *seen, const char **first, struct gs_err *err)
+{
+	size_t i;
+
+	for (i = 0; long_opts[i].name && long_opts[i].val != val; i++)
+		;
+	if (!long_opts[i].name || repeatable(val))
+		return 0;
+	if (seen[i]) {
+		char shrt[8] = "";
+		if (val < 256)
+			snprintf(shrt, sizeof shrt, " (-%c)", val);
+		if (arg)
+			err_set(err, NULL, 0, 0, "option '--%s'%s given twice ('%s', then '%s'): it takes one value",
+				long_opts[i].name, shrt, first[i], arg);
+		else
+			err_set(err, NULL, 0, 0, "option '--%s'%s given twice", long_opts[i].name, shrt);
+		return -1;
+	}
+	seen[i] = true;
+	first[i] = arg;
+	return 0;
+}
+
 int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 {
-	bool mode_given = false;
+	bool mode_given = false, seen[NLONG] = { false };
+	const char *first[NLONG] = { NULL };
 	int o, li, rc;
 
 	memset(c, 0, sizeof *c);
@@ -444,6 +487,8 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			err_set(err, NULL, 0, 0, "option '%s' needs a value", argv[optind - 1]);
 			return -1;
 		}
+		if (note_given(o, optarg, seen, first, err) < 0)
+			return -1;
 		rc = parse_rows_opt(c, o, optarg, mode_given);
 		if (rc == 1)
 			rc = parse_analysis_opt(c, o, optarg, err);

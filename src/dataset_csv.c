@@ -91,6 +91,9 @@ struct loader {
 	int col_of[C_NCOLS];     /* field index of each known column, -1 absent */
 	size_t nheader;          /* fields in the header */
 	bool have_header;
+	size_t ndup;             /* rows repeating an earlier row: one warning for them all */
+	long dup_line;           /* the first of them */
+	char dup_text[640];
 	struct csvr csv;         /* the reader: the current record, its line and columns */
 };
 
@@ -405,9 +408,12 @@ static int row_take(struct loader *L)
 	size_t first = key_find(L, &r, tag);
 	if (first != SIZE_MAX) {
 		const struct row *o = &ds->rows[first];
-		warn_add(&ds->warn, L->name, L->csv.rec_line, 0,
-			 "duplicate of %s:%ld (round %s, submitter %s, system %s, benchmark %s); the first is kept",
-			 o->file, o->line, r.round, r.submitter, r.system, r.benchmark);
+		if (L->ndup++ == 0) {
+			L->dup_line = L->csv.rec_line;
+			snprintf(L->dup_text, sizeof L->dup_text,
+				 "duplicate of %s:%ld (round %s, submitter %s, system %s, benchmark %s)",
+				 o->file, o->line, r.round, r.submitter, r.system, r.benchmark);
+		}
 		ds->nruns = r.run_off;
 		return 0;
 	}
@@ -422,6 +428,28 @@ static int row_take(struct loader *L)
 	ds->rows[ds->n] = r;
 	key_put(L, tag, ds->n++);
 	return 0;
+}
+
+/* The separator a header without its required columns was written with, when it is not ','
+ * (a spreadsheet's ';', a tab, '|'): the one appearing most often, and at least three times
+ * (four required names need three). 0 when none. Only the failing header is looked at. */
+static char other_separator(const struct loader *L)
+{
+	static const char seps[] = ";\t|";
+	size_t best = 2;
+	char sep = 0;
+
+	for (const char *c = seps; *c; c++) {
+		size_t n = 0;
+		for (size_t i = 0; i < L->csv.nf; i++)
+			for (size_t j = 0; j < L->csv.f[i].len; j++)
+				n += L->csv.f[i].s[j] == *c;
+		if (n > best) {
+			best = n;
+			sep = *c;
+		}
+	}
+	return sep;
 }
 
 static int header_take(struct loader *L)
@@ -444,12 +472,20 @@ static int header_take(struct loader *L)
 		}
 	}
 	for (int c = 0; c < C_NCOLS; c++) {
-		if ((schema_cols[c].flags & SF_REQUIRED) && L->col_of[c] < 0) {
+		char sep;
+		if (!(schema_cols[c].flags & SF_REQUIRED) || L->col_of[c] >= 0)
+			continue;
+		if ((sep = other_separator(L))) {
 			err_set(L->err, L->name, L->csv.rec_line, 0,
-				"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
-				column_names(c));
+				"fields are separated by %s, not ','; save the file comma-separated "
+				"(required columns: system, benchmark, accelerators, minutes)",
+				sep == ';' ? "';'" : sep == '|' ? "'|'" : "tabs");
 			return -1;
 		}
+		err_set(L->err, L->name, L->csv.rec_line, 0,
+			"missing required column '%s' (required: system, benchmark, accelerators, minutes)",
+			column_names(c));
+		return -1;
 	}
 	L->nheader = L->csv.nf;
 	L->have_header = true;
@@ -481,6 +517,13 @@ static int finish(struct loader *L)
 		err_set(L->err, L->name, 0, 0, "empty file: no header line");
 		return -1;
 	}
+	/* a file given twice repeats every row: one warning, not one a row */
+	if (L->ndup == 1)
+		warn_add(&L->ds->warn, L->name, L->dup_line, 0, "%s; the first is kept", L->dup_text);
+	else if (L->ndup > 1)
+		warn_add(&L->ds->warn, L->name, L->dup_line, 0,
+			 "%zu rows repeat an earlier row (same round, submitter, system and benchmark; the "
+			 "first is kept), from this one: %s", L->ndup, L->dup_text);
 	return 0;
 }
 

@@ -83,6 +83,10 @@ int main(int argc, char **argv)
 		rc = 2;
 	} else {
 		analysis_free(&a); /* the explorer keeps its own */
+		c.ui.files = c.bundled ? NULL : c.files;
+		c.ui.nfiles = c.bundled ? 0 : c.nfiles;
+		c.ui.families_path = c.families_path;
+		c.ui.prices_path = c.prices_path;
 		rc = ui_run(&ds, &c.params, &c.ui, &err);
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));

@@ -250,23 +250,24 @@ static size_t tail_cols(struct csv_col *tail)
 
 int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 {
-	return report_csv_rows(ds, a, NULL, a->n, out);
+	return report_csv_rows(ds, a, NULL, a->n, true, out);
 }
 
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
-		    FILE *out)
+		    bool head, FILE *out)
 {
 	struct csv_col cols[NFIXED + SC_COUNT];
 	size_t ncols = NFIXED;
 
 	memcpy(cols, csv_cols, sizeof csv_cols);
 	ncols += tail_cols(cols + NFIXED);
-	for (size_t k = 0; k < ncols; k++) {
+	for (size_t k = 0; head && k < ncols; k++) {
 		if (k)
 			putc(',', out);
 		fputs(cols[k].kind == CK_REG ? reg_col((enum col)cols[k].off)->csv : cols[k].name, out);
 	}
-	putc('\n', out);
+	if (head)
+		putc('\n', out);
 	for (size_t j = 0; j < n; j++) {
 		size_t i = idx ? idx[j] : j;
 		if (i >= a->n)
@@ -674,70 +675,94 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 	return rc;
 }
 
+/* One report of one workload (q's), not the summary: its own analysis. 0, or -1 with err. */
+static int report_one(const struct dataset *ds, const struct params *q, const struct report_opts *o,
+		      unsigned what, bool titled, bool csv_head, struct analysis *a,
+		      struct table_view *v, FILE *out, struct gs_err *err)
+{
+	if (analysis_run(ds, q, a, err) < 0)
+		return -1;
+	/* the widths cost a pass over every cell: only for the table */
+	if ((what == PR_TABLE ? table_measure(v, ds, a) : table_names(v, ds, a)) < 0) {
+		err_oom(err, NULL, 0);
+		return -1;
+	}
+	/* clusters and pareto do not name their workload: among several, a title does */
+	if (titled && (what == PR_CLUSTERS || what == PR_PARETO))
+		fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload,
+			a->all_rounds ? "all" : a->round);
+	switch (what) {
+	case PR_TABLE:
+		report_table_title(ds, a, q, out, o->table_width);
+		report_table(v, ds, a, out, o->table_width);
+		break;
+	case PR_PLOT:
+		return report_plot(ds, a, q, o, out, err);
+	case PR_CLUSTERS:
+		report_clusters(a, q, out);
+		break;
+	case PR_PARETO:
+		report_pareto(v, ds, a, out);
+		fputs("break-even: ", out);
+		report_breakeven(v, ds, a, q, out);
+		break;
+	case PR_CSV:
+		/* above a few thousand rows the run leaves intervals to be asked for */
+		if (analysis_intervals(ds, a, 0, a->n, err) < 0)
+			return -1;
+		return report_csv_rows(ds, a, NULL, a->n, csv_head, out);
+	case PR_FIT:
+		report_fit(a, q, out);
+		break;
+	}
+	return 0;
+}
+
 int report_run(const struct dataset *ds, const struct params *p, const struct report_opts *o,
 	       struct analysis *a, FILE *out, struct gs_err *err)
 {
 	struct params q = *p;
 	struct table_view v = { 0 };
-	bool ready = false, measured = false;
+	const char **wl = NULL, *one[1] = { p->workload };
+	size_t nwl = 1;
 	int rc = 0;
 
 	/* the fit costs a little per family: only when a report shows it */
 	for (int k = 0; k < o->norder; k++)
 		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV || o->order[k] == PR_SUMMARY;
-	p = &q;
+	/* one rule for every report: without a workload asked for, each covers every workload of
+	 * the round, in the round's order (the CSV under one header) */
+	if (o->all_workloads && p->round && dataset_workload_list(ds, p->round, &wl, &nwl) < 0) {
+		err_oom(err, NULL, 0);
+		return -1;
+	}
+	if (!wl || nwl == 0) {
+		free(wl);
+		wl = one;
+		nwl = 1;
+	}
 	/* reports come out in the order asked for */
 	for (int k = 0; k < o->norder && rc == 0; k++) {
 		unsigned what = o->order[k];
 		if (k)
 			fputc('\n', out);
 		if (what == PR_SUMMARY) {
-			rc = report_summary(ds, p, o, out, a, &v, err);
-			ready = false; /* a now holds the last workload's analysis */
+			rc = report_summary(ds, &q, o, out, a, &v, err);
 			continue;
 		}
-		if (!ready) {
-			if (analysis_run(ds, p, a, err) < 0) {
-				rc = -1;
-				break;
-			}
-			ready = true;
-			measured = false;
-		}
-		/* the widths cost a pass over every cell: only for the table */
-		if (!measured && (what == PR_TABLE ? table_measure(&v, ds, a) : table_names(&v, ds, a)) < 0) {
-			err_oom(err, NULL, 0);
-			rc = -1;
-			break;
-		}
-		measured |= what == PR_TABLE;
-		switch (what) {
-		case PR_TABLE:
-			report_table_title(ds, a, p, out, o->table_width);
-			report_table(&v, ds, a, out, o->table_width);
-			break;
-		case PR_PLOT:
-			rc = report_plot(ds, a, p, o, out, err);
-			break;
-		case PR_CLUSTERS:
-			report_clusters(a, p, out);
-			break;
-		case PR_PARETO:
-			report_pareto(&v, ds, a, out);
-			fputs("break-even: ", out);
-			report_breakeven(&v, ds, a, p, out);
-			break;
-		case PR_CSV:
-			/* above a few thousand rows the run leaves intervals to be asked for */
-			rc = analysis_intervals(ds, a, 0, a->n, err);
-			if (rc == 0)
-				report_csv(ds, a, out);
-			break;
-		case PR_FIT:
-			report_fit(a, p, out);
-			break;
+		for (size_t i = 0; i < nwl && rc == 0; i++) {
+			struct params w = q;
+			w.workload = wl[i];
+			/* a pinned system exists in some workloads only: elsewhere the paper rule */
+			if (wl != one && w.mode == REF_PINNED && dataset_find(ds, w.round, w.workload, w.pinned) < 0)
+				w.mode = REF_PAPER;
+			if (i && what != PR_CSV)
+				fputc('\n', out);
+			rc = report_one(ds, &w, o, what, nwl > 1, i == 0, a, &v, out, err);
 		}
 	}
+	if (wl != one)
+		free(wl);
 	table_view_free(&v);
 	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
 		err_set(err, NULL, 0, 0, "write error on standard output");

@@ -826,6 +826,15 @@ static void draw_detail(const struct app *app)
 	draw_lines(app, title, " q/Esc/Enter close, j/k scroll ", lines, dropped, n);
 }
 
+static void draw_cmdline(const struct app *app)
+{
+	char lines[UI_MAX_DETAIL][UI_LINE];
+	bool none[UI_MAX_DETAIL] = { false };
+	int n = (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL);
+
+	draw_lines(app, " this view as a command line ", " q/Esc/Enter close ", lines, none, n);
+}
+
 static void draw_menu(const struct app *app)
 {
 	struct ui_rect box;
@@ -902,6 +911,7 @@ void ui_draw(const struct app *app)
 	case OV_HELP: draw_help(app); break;
 	case OV_DETAIL: draw_detail(app); break;
 	case OV_MENU: draw_menu(app); break;
+	case OV_CMDLINE: draw_cmdline(app); break;
 	case OV_SEARCH: case OV_PROMPT: case OV_NONE: break;
 	}
 	attrset(A_NORMAL);

@@ -45,7 +45,7 @@ static int write_csv(struct app *app, FILE *fp)
 		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
 			return -1;
 	/* what is shown: under a row filter, its rows only */
-	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, fp);
+	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, true, fp);
 }
 
 static int write_plot(struct app *app, FILE *fp)
@@ -53,7 +53,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], groups[512], ref[800];
+	char filt[160], b1[32], groups[512], ref[800], cmd[4096];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -79,6 +79,8 @@ static int write_plot(struct app *app, FILE *fp)
 			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,
 					INT_MAX, groups, sizeof groups),
 			app->nvis, app->a.total);
+		/* the line that shows this view again, to keep in a script */
+		fprintf(fp, "# view: %s\n", ui_undo_cmdline(app, cmd, sizeof cmd));
 		fputs(text, fp);
 		rc = 0;
 	}

@@ -459,7 +459,8 @@ static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
 	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
-				     : (int)ui_state_help(app, lines, NULL);
+		: app->menu.ov == OV_CMDLINE ? (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL)
+					     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
 
 	return n - (box.h - 2);
@@ -639,7 +640,9 @@ static const struct ui_key key_table[] = {
 	UI_KEY('N', ui_prompt_next, -1, UI_CTX_MAIN, "previous match"),
 	UI_KEY('|', ui_prompt_open, PROMPT_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
-	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV) and plot (text) to files"),
+	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV), plot and command line (text)"),
+	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
+	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line that shows this view"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),
 
 	UI_KEY('q', act_close, 0, UI_CTX_HELP, "close the help"),
@@ -717,6 +720,7 @@ static enum ui_ctx ctx_of(enum ui_overlay ov)
 	case OV_HELP: return UI_CTX_HELP;
 	case OV_MENU: return UI_CTX_MENU;
 	case OV_DETAIL: return UI_CTX_DETAIL;
+	case OV_CMDLINE: return UI_CTX_DETAIL; /* closes and scrolls as the detail does */
 	case OV_SEARCH: return UI_CTX_SEARCH;
 	case OV_PROMPT: return UI_CTX_PROMPT;
 	case OV_NONE: break;
@@ -765,7 +769,12 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	if (!k)
 		k = lookup(key, UI_CTX_ANY);
 	if (k) {
+		/* every key that changes the view leaves the view before it to undo (ui_undo.c) */
+		struct ui_view before;
+		bool undoable = k->fn != ui_undo_act && ui_undo_take(app, &before);
 		unsigned f = k->fn(app, (struct ui_press){ key, k->arg });
+		if (undoable)
+			ui_undo_note(app, &before);
 		/* a message about the view before is stale once the view changes (the recompute may
 		 * set its own after) */
 		if ((f & (UI_RECOMPUTE | UI_RESORT)) && app->msg_seq == app->key_seq)

@@ -255,11 +255,14 @@ unsigned ui_prompt_type(struct app *app, struct ui_press in)
 	if (app->menu.ov == OV_MENU)
 		return menu_type(app, in.key);
 	if (app->menu.ov == OV_PROMPT) {
-		text_add(app->ed.input, &app->ed.input_len, sizeof app->ed.input, in.key);
+		if (!text_add(app->ed.input, &app->ed.input_len, sizeof app->ed.input, in.key))
+			ui_state_msg(app, true, "the value is at its longest (%d bytes)", UI_SEARCH_MAX - 1);
 		return UI_REDRAW;
 	}
-	if (!text_add(app->ed.search, &app->ed.search_len, sizeof app->ed.search, in.key))
+	if (!text_add(app->ed.search, &app->ed.search_len, sizeof app->ed.search, in.key)) {
+		ui_state_msg(app, true, "the text is at its longest (%d bytes)", UI_SEARCH_MAX - 1);
 		return UI_REDRAW;
+	}
 	return search_again(app);
 }
 
@@ -281,6 +284,15 @@ unsigned ui_prompt_back(struct app *app, struct ui_press in)
 	return search_again(app);
 }
 
+/* A refused value leaves the prompt open and empty, the message saying why (and quoting it):
+ * what is typed next is a new value, not the tail of the refused one. */
+static unsigned value_refused(struct app *app)
+{
+	app->ed.input[0] = '\0';
+	app->ed.input_len = 0;
+	return UI_REDRAW;
+}
+
 /* Enter on a typed value: a bad one keeps the prompt open, with the message saying why. */
 static unsigned value_accept(struct app *app)
 {
@@ -288,13 +300,13 @@ static unsigned value_accept(struct app *app)
 
 	if (app->ed.prompt == PROMPT_THETA) {
 		if (ui_prompt_theta(app, app->ed.input) < 0)
-			return UI_REDRAW;
+			return value_refused(app);
 		app->menu.ov = OV_NONE;
 		ui_state_msg(app, false, "theta %s", fmt_short(app->p.theta, b, sizeof b));
 		return ui_state_theta_changed(app);
 	}
 	if (ui_prompt_k(app, app->ed.input) < 0)
-		return UI_REDRAW;
+		return value_refused(app);
 	app->menu.ov = OV_NONE;
 	if (app->p.k == 0)
 		app->note = NOTE_AUTOK;

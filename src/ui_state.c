@@ -94,6 +94,10 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	app->log_y = o->log_y;
 	app->pareto_marks = true;
 	app->export_dir = o->export_dir;
+	app->files = o->files;
+	app->nfiles = o->files ? o->nfiles : 0;
+	app->families_path = o->families_path;
+	app->prices_path = o->prices_path;
 	if (o->mouse == MOUSE_AUTO)
 		app->mouse = !env_set("SSH_CONNECTION") && !env_set("SSH_TTY");
 	else
@@ -122,6 +126,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 
 void ui_state_free(struct app *app)
 {
+	ui_undo_free(app);
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);

@@ -206,6 +206,20 @@ static void duplicates_across_files(void **state)
 	assert_true(warned("u.csv:2: duplicate of t.csv:2"));
 }
 
+/* A file given twice: one warning with the count, not one a row. */
+static void duplicates_counted_once(void **state)
+{
+	static const char csv[] = "round,system,benchmark,accelerators,minutes\nv1,a,bert,8,1\nv1,b,bert,16,1\nv1,c,bert,32,1\n";
+
+	(void)state;
+	assert_int_equal(load(csv), 0);
+	assert_int_equal(dataset_load_buffer(&ds, "u.csv", csv, sizeof csv - 1, &err), 0);
+	assert_int_equal(ds.n, 3);
+	assert_int_equal(ds.warn.total, 1);
+	assert_true(warned("u.csv:2: 3 rows repeat an earlier row"));
+	assert_true(warned("duplicate of t.csv:2 (round v1"));
+}
+
 static void control_characters_replaced(void **state)
 {
 	(void)state;
@@ -1136,6 +1150,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
 		cmocka_unit_test_setup_teardown(utf8_kept, setup, teardown),

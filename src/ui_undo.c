@@ -1,0 +1,217 @@
+/* ui_undo.c: going back over the changes of the view (U), and the view as the command line that
+ * shows it (:, and the export's plot header). A view is what a command line can say: round,
+ * workload, filters, reference, k, theta, sort, plot metric and the on/off choices of the
+ * analysis. The key dispatch takes a copy before each key and keeps it when the key changed the
+ * view, so that every key that changes one, now or later, is undone without a line of its own.
+ * What only moves about (selection, zoom, overlays) and the row filter (Esc clears it) are not
+ * views. No curses here. */
+#include "ui_app.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmdline.h"
+#include "text.h"
+
+static bool same_str(const char *a, const char *b)
+{
+	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_list(const char *const *a, size_t na, const char *const *b, size_t nb)
+{
+	if (na != nb)
+		return false;
+	for (size_t i = 0; i < na; i++)
+		if (!same_str(a[i], b[i]))
+			return false;
+	return true;
+}
+
+/* Names the parts in which views a and b differ into buf ("theta, k"); "" when they are the same. */
+static char *view_diff(const struct ui_view *a, const struct ui_view *b, char *buf, size_t n)
+{
+	const struct params *x = &a->p, *y = &b->p;
+	const struct filter *f = &x->filter, *g = &y->filter;
+	const struct {
+		bool differs;
+		const char *name;
+	} parts[] = {
+		{ !same_str(x->round, y->round), "round" },
+		{ !same_str(x->workload, y->workload), "workload" },
+		{ !same_list(a->fams, f->nfamilies, b->fams, g->nfamilies) ||
+		  !same_list(f->vendors, f->nvendors, g->vendors, g->nvendors) ||
+		  !same_list(f->availability, f->navailability, g->availability, g->navailability) ||
+		  !same_list(f->divisions, f->ndivisions, g->divisions, g->ndivisions) ||
+		  x->available_only != y->available_only, "filter" },
+		{ x->mode != y->mode || (x->mode == REF_PINNED && !same_str(x->pinned, y->pinned)), "reference" },
+		{ x->ref_rule != y->ref_rule, "reference rule" },
+		{ x->k != y->k, "k" },
+		{ x->feats != y->feats, "cluster features" },
+		{ x->theta != y->theta, "theta" },
+		{ x->sort != y->sort || x->desc != y->desc, "sort" },
+		{ x->collapse != y->collapse, "collapse" },
+		{ x->all_rounds != y->all_rounds, "cross-round view" },
+		{ x->pareto_cost != y->pareto_cost, "Pareto axis" },
+		{ x->fit != y->fit, "fit" },
+		{ a->ymet != b->ymet, "plot metric" },
+		{ a->log_y != b->log_y, "log y" },
+	};
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof parts / sizeof parts[0] && len < n; i++)
+		if (parts[i].differs)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", parts[i].name);
+	return buf;
+}
+
+bool ui_undo_take(const struct app *app, struct ui_view *v)
+{
+	size_t nf = app->p.filter.nfamilies;
+
+	v->p = app->p;
+	v->ymet = app->ymet;
+	v->log_y = app->log_y;
+	v->pin_keep = app->pin_keep;
+	v->fams = malloc((nf ? nf : 1) * sizeof *v->fams);
+	if (!v->fams)
+		return false;
+	if (nf)
+		memcpy(v->fams, app->p.filter.families, nf * sizeof *v->fams);
+	v->p.filter.families = v->fams;
+	return true;
+}
+
+static void view_free(struct ui_view *v)
+{
+	free(v->fams);
+	v->fams = NULL;
+}
+
+void ui_undo_note(struct app *app, struct ui_view *before)
+{
+	struct ui_view now;
+	char what[200];
+
+	if (!ui_undo_take(app, &now)) {
+		view_free(before);
+		return;
+	}
+	view_diff(before, &now, what, sizeof what);
+	view_free(&now);
+	if (!what[0]) {
+		view_free(before);
+		return;
+	}
+	/* a full ring forgets its oldest level */
+	if (app->nundo == UI_UNDO_MAX)
+		view_free(&app->undo[app->undo_top % UI_UNDO_MAX]);
+	else
+		app->nundo++;
+	app->undo[app->undo_top % UI_UNDO_MAX] = *before;
+	app->undo_top = (app->undo_top + 1) % UI_UNDO_MAX;
+}
+
+void ui_undo_free(struct app *app)
+{
+	for (size_t i = 0; i < UI_UNDO_MAX; i++)
+		view_free(&app->undo[i]);
+	app->nundo = app->undo_top = 0;
+}
+
+/* Makes v app's view: its round and workload through the state's own setters (they keep the
+ * lists of workloads right), the rest as it was. */
+static void view_put(struct app *app, struct ui_view *v)
+{
+	size_t i, nf = v->p.filter.nfamilies;
+	const char **fams = app->menu.famsel;
+
+	if (!same_str(v->p.round, app->p.round)) {
+		i = name_find(app->rounds, app->nrounds, v->p.round ? v->p.round : "", true);
+		if (i < app->nrounds)
+			ui_state_set_round(app, i);
+	}
+	for (i = 0; i < app->nworks && !same_str(app->works[i], v->p.workload); i++)
+		;
+	if (i < app->nworks)
+		ui_state_set_workload(app, i);
+	if (nf > app->menu.famsel_cap) {
+		fams = realloc(app->menu.famsel, nf * sizeof *fams);
+		if (!fams) {
+			ui_state_msg(app, true, "out of memory: nothing undone");
+			return;
+		}
+		app->menu.famsel = fams;
+		app->menu.famsel_cap = nf;
+	}
+	if (nf)
+		memcpy(fams, v->fams, nf * sizeof *fams);
+	app->p = v->p;
+	app->p.round = app->nrounds ? app->rounds[app->round_i] : v->p.round;
+	app->p.workload = app->nworks ? app->works[app->work_i] : v->p.workload;
+	app->p.filter.families = fams;
+	app->ymet = v->ymet;
+	app->log_y = v->log_y;
+	app->pin_keep = v->pin_keep;
+}
+
+unsigned ui_undo_act(struct app *app, struct ui_press in)
+{
+	struct ui_view now, *v;
+	char what[200];
+
+	(void)in;
+	if (app->nundo == 0) {
+		ui_state_msg(app, false, "nothing to undo (U goes back over the last %d view changes)", UI_UNDO_MAX);
+		return UI_REDRAW;
+	}
+	app->undo_top = (app->undo_top + UI_UNDO_MAX - 1) % UI_UNDO_MAX;
+	app->nundo--;
+	v = &app->undo[app->undo_top];
+	if (ui_undo_take(app, &now)) {
+		view_diff(v, &now, what, sizeof what);
+		view_free(&now);
+	} else {
+		snprintf(what, sizeof what, "the last change");
+	}
+	view_put(app, v);
+	view_free(v);
+	ui_state_msg(app, false, "undone: %s (%zu more to undo)", what, app->nundo);
+	return UI_RECOMPUTE;
+}
+
+char *ui_undo_cmdline(const struct app *app, char *buf, size_t n)
+{
+	const struct cmdline_view v = { &app->p, app->ymet, app->log_y, app->files, app->nfiles,
+					app->families_path, app->prices_path };
+
+	cmdline_format(&v, buf, n);
+	return buf;
+}
+
+size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max)
+{
+	char line[4096];
+	int width = app->lay.cols - 8 < UI_LINE - 1 ? app->lay.cols - 8 : UI_LINE - 1;
+	size_t n;
+
+	if (max < 4)
+		return 0;
+	ui_undo_cmdline(app, line, sizeof line);
+	n = cmdline_wrap(line, width > 20 ? width : 20, lines[0], UI_LINE, max - 3);
+	snprintf(lines[n++], UI_LINE, "%s", "");
+	snprintf(lines[n++], UI_LINE, "add --print summary: the report of this view");
+	if (app->rowfilt[0])
+		snprintf(lines[n++], UI_LINE, "not in it: the row filter \"%s\" (no option)", app->rowfilt);
+	return n;
+}
+
+unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in)
+{
+	(void)in;
+	app->menu.ov = OV_CMDLINE;
+	app->menu.ov_scroll = 0;
+	return UI_REDRAW;
+}

@@ -1,0 +1,206 @@
+/* test_ui_undo.c: U and the view's command line, driven by keys without a terminal: every kind
+ * of view change is undone back to the view before it, level by level, the family filter and a
+ * kept pin included; moving about is not a change; the ring keeps UI_UNDO_MAX levels; the
+ * command line follows the view. */
+#include <locale.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ui_app.h"
+
+#define HEADER "round,submitter,system,accelerator,accelerators,benchmark,minutes\n"
+
+static const char csv[] = HEADER
+	"v4.1,Krai,ws_2xA5000,RTX A5000,2,bert,366\n"
+	"v4.1,Dell,XE8640x4H100,NVIDIA H100-SXM5-80GB,4,bert,10.2\n"
+	"v4.1,Lenovo,SR680a_H200,NVIDIA H200-SXM5-141GB,8,bert,5.08\n"
+	"v4.1,NVIDIA,eos_64,NVIDIA H100-SXM5-80GB,64,bert,0.9\n"
+	"v4.1,NVIDIA,eos_512,NVIDIA H100-SXM5-80GB,512,bert,0.2\n"
+	"v4.1,NVIDIA,eos_8_lora,NVIDIA H100-SXM5-80GB,8,llama2_70b_lora,30\n"
+	"v4.1,NVIDIA,eos_64_lora,NVIDIA H100-SXM5-80GB,64,llama2_70b_lora,5\n"
+	"v4.0,NVIDIA,eos_8_lora,NVIDIA H100-SXM5-80GB,8,llama2_70b_lora,32\n"
+	"v4.0,Dell,XE8640x4H100,NVIDIA H100-SXM5-80GB,4,bert,11\n"
+	"v4.0,NVIDIA,eos_64,NVIDIA H100-SXM5-80GB,64,bert,1.0\n";
+
+static struct dataset ds;
+static struct app *app;
+
+static int setup(void **state)
+{
+	struct gs_err err = { 0 };
+	struct params p;
+	struct ui_opts o = { 0 };
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, sizeof csv - 1, &err), 0);
+	dataset_classify(&ds);
+	params_init(&p);
+	p.round = "v4.1";
+	p.workload = "bert";
+	o.mouse = MOUSE_OFF;
+	o.y_metric = MET_EP;
+	app = calloc(1, sizeof *app);
+	assert_non_null(app);
+	ui_state_init(app, &ds, &p, &o);
+	assert_int_equal(ui_state_recompute(app, &err), 0);
+	ui_layout_compute(app, 40, 120);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	ui_state_free(app);
+	free(app);
+	dataset_free(&ds);
+	return 0;
+}
+
+static void key(int k)
+{
+	ui_state_apply(app, ui_keys_dispatch(app, k));
+	ui_layout_compute(app, 40, 120);
+	ui_state_scroll(app);
+}
+
+static void keys(const char *s)
+{
+	for (; *s; s++)
+		key((unsigned char)*s);
+}
+
+static const char *cmd(char *buf, size_t n)
+{
+	return ui_undo_cmdline(app, buf, n);
+}
+
+static void every_change_undone_level_by_level(void **state)
+{
+	/* each step a different kind of change; the family menu checks its first family */
+	static const char *const steps[] = { "t", "+", "m", "s", "y", "x", "v", "f \n", "[", "\t", "=0.55\n", "K5\n" };
+	enum { NSTEPS = sizeof steps / sizeof steps[0] };
+	char lines[NSTEPS + 1][512], now[512];
+
+	(void)state;
+	cmd(lines[0], sizeof lines[0]);
+	assert_string_equal(lines[0], "gpuscale --round v4.1 -w bert");
+	for (size_t i = 0; i < NSTEPS; i++) {
+		keys(steps[i]);
+		cmd(lines[i + 1], sizeof lines[i + 1]);
+		assert_string_not_equal(lines[i + 1], lines[i]);
+	}
+	assert_int_equal(app->nundo, NSTEPS);
+	assert_non_null(strstr(lines[NSTEPS], "--round v4.0 -w llama2_70b_lora -f "));
+	assert_non_null(strstr(lines[NSTEPS], "--theta 0.55 -k 5"));
+	/* moving about changes no view */
+	keys("jjzG");
+	assert_int_equal(app->nundo, NSTEPS);
+	for (size_t i = NSTEPS; i-- > 0;) {
+		key('U');
+		assert_string_equal(cmd(now, sizeof now), lines[i]);
+		assert_non_null(strstr(app->msg, "undone: "));
+	}
+	assert_string_equal(app->p.round, "v4.1");
+	assert_string_equal(app->p.workload, "bert");
+	assert_int_equal(app->p.filter.nfamilies, 0);
+	assert_true(app->p.theta == 0.8);
+	assert_int_equal(app->ymet, MET_EP);
+	assert_int_equal(app->a.k, 3);
+	key('U');
+	assert_non_null(strstr(app->msg, "nothing to undo"));
+}
+
+static void a_refused_value_is_no_change(void **state)
+{
+	(void)state;
+	keys("=99\n");
+	assert_int_equal(app->menu.ov, OV_PROMPT);
+	assert_int_equal(app->ed.input_len, 0); /* cleared: what comes next is read alone */
+	assert_non_null(strstr(app->msg, "'99'"));
+	keys("0.7\n");
+	assert_int_equal(app->menu.ov, OV_NONE);
+	assert_true(app->p.theta == 0.7);
+	assert_int_equal(app->nundo, 1);
+	keys("Kx\n");
+	assert_int_equal(app->ed.input_len, 0);
+	keys("4\n");
+	assert_int_equal(app->p.k, 4);
+	assert_int_equal(app->nundo, 2);
+}
+
+static void a_kept_pin_comes_back(void **state)
+{
+	char now[512];
+
+	(void)state;
+	keys("G"); /* eos_512 */
+	key('r');
+	assert_int_equal(app->p.mode, REF_PINNED);
+	cmd(now, sizeof now);
+	assert_non_null(strstr(now, "-r NVIDIA/eos_512"));
+	key('\t'); /* llama2 has no eos_512: the paper rule there, the pin kept */
+	assert_int_equal(app->p.mode, REF_PAPER);
+	assert_non_null(app->pin_keep);
+	assert_non_null(strstr(cmd(now, sizeof now), "-w llama2_70b_lora -m paper"));
+	key('U');
+	assert_string_equal(app->p.workload, "bert");
+	assert_int_equal(app->p.mode, REF_PINNED);
+	assert_string_equal(cmd(now, sizeof now), "gpuscale --round v4.1 -w bert -r NVIDIA/eos_512");
+	key('U');
+	assert_int_equal(app->p.mode, REF_FAMILY);
+}
+
+static void the_ring_keeps_its_levels(void **state)
+{
+	(void)state;
+	for (int i = 0; i < UI_UNDO_MAX + 10; i++)
+		key('s');
+	assert_int_equal(app->nundo, UI_UNDO_MAX);
+	for (int i = 0; i < UI_UNDO_MAX; i++)
+		key('U');
+	assert_null(strstr(app->msg, "nothing to undo"));
+	key('U');
+	assert_non_null(strstr(app->msg, "nothing to undo"));
+}
+
+static void the_overlay_wraps_a_long_line(void **state)
+{
+	char lines[UI_MAX_DETAIL][UI_LINE];
+	size_t n;
+
+	(void)state;
+	keys("t+msyxv");
+	key(':');
+	ui_layout_compute(app, 24, 60);
+	assert_int_equal(app->menu.ov, OV_CMDLINE);
+	n = ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL);
+	assert_true(n >= 4);
+	assert_non_null(strstr(lines[0], "gpuscale --round v4.1"));
+	assert_string_equal(lines[0] + strlen(lines[0]) - 2, " \\");
+	for (size_t i = 0; i < n; i++)
+		if (strlen(lines[i]) > 60 - 6)
+			fail_msg("'%s' is wider than the overlay", lines[i]);
+	key(27);
+	assert_int_equal(app->menu.ov, OV_NONE);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(every_change_undone_level_by_level, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_refused_value_is_no_change, setup, teardown),
+		cmocka_unit_test_setup_teardown(a_kept_pin_comes_back, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_ring_keeps_its_levels, setup, teardown),
+		cmocka_unit_test_setup_teardown(the_overlay_wraps_a_long_line, setup, teardown),
+	};
+	setlocale(LC_ALL, "C.UTF-8");
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
