@@ -391,8 +391,9 @@ void ui_undo_free(struct app *app);
  * command line of the view. */
 unsigned ui_undo_act(struct app *app, struct ui_press in);
 unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in);
-/* The gpuscale command line that shows app's view (cmdline_format) into buf; returns buf. */
-char *ui_undo_cmdline(const struct app *app, char *buf, size_t n);
+/* The gpuscale command line that shows app's view (cmdline_format), whole, however long (the
+ * caller frees it); NULL when out of memory. */
+char *ui_undo_cmdline(const struct app *app);
 /* Lines of the command-line overlay into lines[max][UI_LINE], wrapped to the screen; returns
  * the count. */
 size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max);

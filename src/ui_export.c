@@ -53,7 +53,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], groups[512], ref[800], cmd[4096];
+	char filt[160], b1[32], groups[512], ref[800];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -80,9 +80,13 @@ static int write_plot(struct app *app, FILE *fp)
 					INT_MAX, groups, sizeof groups),
 			app->nvis, app->a.total);
 		/* the line that shows this view again, to keep in a script */
-		fprintf(fp, "# view: %s\n", ui_undo_cmdline(app, cmd, sizeof cmd));
-		fputs(text, fp);
-		rc = 0;
+		char *cmd = ui_undo_cmdline(app);
+		if (cmd) {
+			fprintf(fp, "# view: %s\n", cmd);
+			fputs(text, fp);
+			rc = 0;
+		}
+		free(cmd);
 	}
 	free(text);
 	plot_free(&g);

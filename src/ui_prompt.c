@@ -255,12 +255,14 @@ unsigned ui_prompt_type(struct app *app, struct ui_press in)
 	if (app->menu.ov == OV_MENU)
 		return menu_type(app, in.key);
 	if (app->menu.ov == OV_PROMPT) {
-		if (!text_add(app->ed.input, &app->ed.input_len, sizeof app->ed.input, in.key))
+		if (!text_add(app->ed.input, &app->ed.input_len, sizeof app->ed.input, in.key) &&
+		    app->ed.input_len + MB_LEN_MAX >= sizeof app->ed.input)
 			ui_state_msg(app, true, "the value is at its longest (%d bytes)", UI_SEARCH_MAX - 1);
 		return UI_REDRAW;
 	}
 	if (!text_add(app->ed.search, &app->ed.search_len, sizeof app->ed.search, in.key)) {
-		ui_state_msg(app, true, "the text is at its longest (%d bytes)", UI_SEARCH_MAX - 1);
+		if (app->ed.search_len + MB_LEN_MAX >= sizeof app->ed.search)
+			ui_state_msg(app, true, "the text is at its longest (%d bytes)", UI_SEARCH_MAX - 1);
 		return UI_REDRAW;
 	}
 	return search_again(app);

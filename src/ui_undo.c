@@ -182,25 +182,33 @@ unsigned ui_undo_act(struct app *app, struct ui_press in)
 	return UI_RECOMPUTE;
 }
 
-char *ui_undo_cmdline(const struct app *app, char *buf, size_t n)
+char *ui_undo_cmdline(const struct app *app)
 {
 	const struct cmdline_view v = { &app->p, app->ymet, app->log_y, app->files, app->nfiles,
 					app->families_path, app->prices_path };
+	/* a cut line would run another view: it is made as long as it needs */
+	size_t n = cmdline_format(&v, NULL, 0) + 1;
+	char *buf = malloc(n);
 
-	cmdline_format(&v, buf, n);
+	if (buf)
+		cmdline_format(&v, buf, n);
 	return buf;
 }
 
 size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max)
 {
-	char line[4096];
+	char *line = ui_undo_cmdline(app);
 	int width = app->lay.cols - 8 < UI_LINE - 1 ? app->lay.cols - 8 : UI_LINE - 1;
 	size_t n;
 
-	if (max < 4)
-		return 0;
-	ui_undo_cmdline(app, line, sizeof line);
+	if (max < 4 || !line) {
+		if (max)
+			snprintf(lines[0], UI_LINE, "out of memory for the command line");
+		free(line);
+		return max ? 1 : 0;
+	}
 	n = cmdline_wrap(line, width > 20 ? width : 20, lines[0], UI_LINE, max - 3);
+	free(line);
 	snprintf(lines[n++], UI_LINE, "%s", "");
 	snprintf(lines[n++], UI_LINE, "add --print summary: the report of this view");
 	if (app->rowfilt[0])
