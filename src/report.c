@@ -626,6 +626,23 @@ static void report_fit(const struct analysis *a, const struct params *p, FILE *o
 		fputs("  no rows shown\n", out);
 }
 
+/* Every group's sensitivity line, under a title. */
+static void report_sens_all(const struct dataset *ds, const struct analysis *a,
+			    const struct params *p, FILE *out)
+{
+	char th[32], lead[300];
+
+	fprintf(out, "%s (%s), round %s, theta %s: the bracket's lower end with each of the group's "
+		"fewest-accelerator rows as reference\n", workload_label(a->workload), a->workload,
+		a->round, fmt_short(p->theta, th, sizeof th));
+	for (size_t k = 0; k < a->ngroups; k++) {
+		snprintf(lead, sizeof lead, "  %s: ", describe_group_name(&a->groups[k]));
+		report_sensitivity(ds, &a->groups[k], a->all_rounds, lead, out);
+	}
+	if (!a->ngroups)
+		fputs("  no rows shown\n", out);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 /* Summary of every workload of the round (or only p's): each with its own analysis. */
@@ -683,9 +700,11 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 	bool ready = false, measured = false;
 	int rc = 0;
 
+	if (o->json)
+		return report_json(ds, p, o, a, out, err);
 	/* the fit costs a little per family: only when a report shows it */
 	for (int k = 0; k < o->norder; k++)
-		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV || o->order[k] == PR_SUMMARY;
+		q.fit |= (o->order[k] & (PR_FIT | PR_CSV | PR_SUMMARY | PR_QUERY | PR_PREDICT)) != 0;
 	p = &q;
 	/* reports come out in the order asked for */
 	for (int k = 0; k < o->norder && rc == 0; k++) {
@@ -695,6 +714,10 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		if (what == PR_SUMMARY) {
 			rc = report_summary(ds, p, o, out, a, &v, err);
 			ready = false; /* a now holds the last workload's analysis */
+			continue;
+		}
+		if (what == PR_TREND) {
+			rc = report_trend(ds, p, out, err);
 			continue;
 		}
 		if (!ready) {
@@ -736,6 +759,15 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 			break;
 		case PR_FIT:
 			report_fit(a, p, out);
+			break;
+		case PR_SENSITIVITY:
+			report_sens_all(ds, a, p, out);
+			break;
+		case PR_QUERY:
+			rc = report_query(ds, a, o->query, &v, out, err);
+			break;
+		case PR_PREDICT:
+			rc = report_predict(ds, a, o->predict_n, out);
 			break;
 		}
 	}
