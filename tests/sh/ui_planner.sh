@@ -95,3 +95,21 @@ for size in "80 24" "200 60"; do
 	ui_exits "${c}x$r: q quits"
 	ui_stop
 done
+
+# ---- the family's prediction in the detail (the fit on), as --predict says it ----
+"$GPUSCALE" --predict 128 -w llama2_70b_lora -f "H200 SXM" >"$TMP/pr" 2>&1
+want=$(sed -n 's/^  H200 SXM: //p' "$TMP/pr")
+[ -n "$want" ] && ok "--predict 128 for H200 SXM ($want)" || nok "--predict 128 for H200 SXM" "$(cat "$TMP/pr")"
+ui_start 200 60 "" -w llama2_70b_lora -f "'H200 SXM'"
+if ui_wait "Llama2-LoRA"; then
+	ui_keys L
+	ui_wait "scaling-law fit on" >/dev/null
+	ui_keys Enter
+	ui_see "detail: the family's law at twice its largest N, as --predict 128 gives it" "predicted     $want"
+	ui_keys q
+	ui_keys q
+	ui_exits "q quits"
+else
+	nok "explorer starts on H200 SXM" "$(cat "$UI_SCREEN")"
+fi
+ui_stop
