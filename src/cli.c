@@ -145,8 +145,8 @@ void cli_usage(FILE *fp)
 "\n"
 "Output:\n"
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit,\n"
-"                          sensitivity, query, predict, trend (trend: each family's break-even\n"
-"                          in every comparable round; fit: the scaling law, see man gpuscale)\n"
+"                          sensitivity, query, predict, trend (trend: each family's\n"
+"                          break-even in every comparable round; see man gpuscale)\n"
 "      --format F          text (default) or json: summary, fit, pareto, sensitivity, query,\n"
 "                          predict and trend as one JSON object (schema: man gpuscale)\n", fp);
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
