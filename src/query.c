@@ -122,18 +122,20 @@ static void query_predict(const struct fam_fit *ff, const struct query *q, doubl
 		strcpy(ans->pred.why, "no price");
 		return;
 	}
+	/* the scan tests the law's own T (a few operations an N); the interval is worked out once,
+	 * for the N found: predict_at at every N cost seconds over 10^6 N */
 	for (double n = 1; n <= cap; n++) {
-		predict_at(ff, n, plo, phi, &p);
-		if (!p.ok)
+		double t = fit_t(&ff->fit, n), a = n * t / 60.0;
+		if (!isfinite(t))
 			continue;
-		if (!isnan(q->deadline) && !(p.t <= q->deadline))
+		if (!isnan(q->deadline) && !(t <= q->deadline))
 			continue;
-		if (!isnan(q->max_acc_hours) && !(p.a <= q->max_acc_hours))
+		if (!isnan(q->max_acc_hours) && !(a <= q->max_acc_hours))
 			continue;
 		enum q_sure c = QS_SURELY;
-		if (!isnan(q->max_cost) && (c = cost_meets(p.cost_lo, p.cost_hi, q->max_cost)) == QS_NONE)
+		if (!isnan(q->max_cost) && (c = cost_meets(a * plo, a * phi, q->max_cost)) == QS_NONE)
 			continue;
-		ans->pred = p;
+		predict_at(ff, n, plo, phi, &ans->pred);
 		ans->pred_cost = c;
 		return;
 	}
