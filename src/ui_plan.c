@@ -25,6 +25,15 @@ struct ui_plan {
 	size_t tf, tr;             /* the trend's cursor: family (line), round (column) */
 };
 
+/* The trend's scroll: the least that shows the cursor's line (the heading is line 0, family f
+ * line f + 1), so that the heading stays while it can; an overlay shows rows - 7 lines. */
+static void trend_scroll(struct app *app)
+{
+	int vis = app->lay.rows - 7, line = (int)app->plan->tf + 1;
+
+	app->menu.ov_scroll = line >= vis ? line - vis + 1 : 0;
+}
+
 static struct ui_plan *plan_of(struct app *app)
 {
 	if (!app->plan && (app->plan = calloc(1, sizeof *app->plan)) != NULL)
@@ -212,7 +221,7 @@ unsigned ui_plan_trend_open(struct app *app, struct ui_press in)
 				pl->tf = f;
 	}
 	app->menu.ov = OV_TREND;
-	app->menu.ov_scroll = pl->tf > 4 ? (int)pl->tf - 4 : 0;
+	trend_scroll(app);
 	return UI_REDRAW;
 }
 
@@ -226,7 +235,7 @@ unsigned ui_plan_trend_move(struct app *app, struct ui_press in)
 		long f = (long)pl->tf + in.arg;
 		if (f >= 0 && (size_t)f < pl->t.nfamilies)
 			pl->tf = (size_t)f;
-		app->menu.ov_scroll = pl->tf > 4 ? (int)pl->tf - 4 : 0;
+		trend_scroll(app);
 	} else {
 		long r = (long)pl->tr + (in.arg > 0 ? 1 : -1);
 		if (r >= 0 && (size_t)r < pl->t.nrounds)
@@ -290,7 +299,7 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 {
 	const struct ui_plan *pl = app->plan;
 	char cell[64];
-	int fw = 6, cw[64];
+	int fw = 8, cw[64];
 	size_t nr, n = 0;
 
 	*hl_line = *hl_col = *hl_w = -1;
@@ -309,20 +318,34 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 		}
 	}
 	/* the heading marks the current round with '*' */
-	int at = snprintf(lines[n], UI_LINE, "%-*s", fw, "family");
-	for (size_t r = 0; r < nr && at < UI_LINE; r++) {
-		char head[40];
+	if (pl->t.cur < nr && cw[pl->t.cur] < text_columns(pl->t.rounds[pl->t.cur]) + 1)
+		cw[pl->t.cur] = text_columns(pl->t.rounds[pl->t.cur]) + 1;
+	/* more rounds than the screen is wide: the columns from r0 on, r0 the first that still
+	 * lets the cursor's column show (an overlay holds the screen's width less 6) */
+	int room = app->lay.cols - 6, used = fw;
+	size_t r0 = 0, r1;
+	for (size_t r = 0; r <= pl->tr && r < nr; r++)
+		used += 2 + cw[r];
+	while (used > room && r0 < pl->tr)
+		used -= 2 + cw[r0++];
+	for (r1 = pl->tr + 1; r1 < nr && used + 2 + cw[r1] <= room; r1++)
+		used += 2 + cw[r1];
+	if (r1 > nr)
+		r1 = nr;
+	int at = snprintf(lines[n], UI_LINE, "%-*s", fw, r0 ? "family <" : "family");
+	for (size_t r = r0; r < r1 && at < UI_LINE; r++) {
+		char head[48];
 		snprintf(head, sizeof head, "%s%s", pl->t.rounds[r], r == pl->t.cur ? "*" : "");
-		if (r == pl->t.cur && cw[r] < (int)strlen(head))
-			cw[r] = (int)strlen(head);
 		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r], head);
 	}
+	if (r1 < nr && at < UI_LINE)
+		snprintf(lines[n] + at, (size_t)(UI_LINE - at), " >");
 	n++;
 	for (size_t f = 0; f < pl->t.nfamilies && n < max; f++, n++) {
 		const char *fam = pl->t.families[f];
 		at = snprintf(lines[n], UI_LINE, "%s%*s", fam, fw - text_columns(fam), "");
 		int col = fw;
-		for (size_t r = 0; r < nr && at < UI_LINE; r++) {
+		for (size_t r = r0; r < r1 && at < UI_LINE; r++) {
 			describe_trend_cell(trend_cell(&pl->t, f, r), cell, sizeof cell);
 			if (f == pl->tf && r == pl->tr) {
 				*hl_line = (int)n;
