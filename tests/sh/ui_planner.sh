@@ -113,3 +113,31 @@ else
 	nok "explorer starts on H200 SXM" "$(cat "$UI_SCREEN")"
 fi
 ui_stop
+
+# ---- more rounds than 80 columns hold (BERT: 7): the cursor's column still shows, highlighted ----
+ui_start 80 24 "" -w bert
+if ui_wait "BERT"; then
+	ui_keys W
+	ui_wait "break-even by round" >/dev/null
+	tm capture-pane -e -p -t gs >"$TMP/esc"
+	# the highlighted cell: reverse video on a line of the box, holding a cell ("@N" or "-")
+	if grep "$(printf '\033')\[[0-9;]*7m" "$TMP/esc" | grep -q '|.*|'; then
+		ok "80x24 BERT: W highlights the cursor's cell though the rounds are wider than the screen"
+	else
+		nok "80x24 BERT: W highlights the cursor's cell" "$(cat "$UI_SCREEN")"
+	fi
+	# Gaudi has rows in v2.0 alone (256+ @128): its cell shows only once the window moved there
+	ui_cap
+	before=$(grep -c "256+ @128" "$UI_SCREEN")
+	ui_keys Left Left Left Left Left Left Left Left
+	if [ "$before" -eq 0 ] && ui_wait "256+ @128"; then
+		ok "80x24 BERT: Left to the first round shows the first columns"
+	else
+		nok "80x24 BERT: Left to the first round shows the first columns" "$(cat "$UI_SCREEN")"
+	fi
+	ui_keys q q
+	ui_exits "q quits"
+else
+	nok "explorer starts on BERT" "$(cat "$UI_SCREEN")"
+fi
+ui_stop
