@@ -283,14 +283,12 @@ unsigned ui_plan_trend_enter(struct app *app, struct ui_press in)
 char *ui_plan_trend_title(const struct app *app, char *buf, size_t n)
 {
 	const struct ui_plan *pl = app->plan;
-	char th[32];
 
 	if (!pl || !pl->trend_ok)
 		snprintf(buf, n, " break-even by round ");
 	else
 		snprintf(buf, n, " break-even by round: %s, theta %g, bracket @ reference N ",
 			 workload_label(pl->t.workload), app->p.theta);
-	(void)th;
 	return buf;
 }
 
