@@ -17,7 +17,7 @@ struct cli {
 	struct params params;        /* analysis parameters (strings borrowed from argv) */
 	struct ui_opts ui;
 	unsigned print;              /* PR_* bits; 0: interactive */
-	unsigned print_order[8];     /* the PR_* reports in the order given */
+	unsigned print_order[PR_MAX]; /* the PR_* reports in the order given */
 	int nprint;
 	int width, height;           /* --print plot size; width 0: not given */
 	bool workload_given;         /* -w was given */
@@ -28,6 +28,10 @@ struct cli {
 	bool help, version;
 	bool strict;                 /* --strict: a skipped results row is an error */
 	bool raw;                    /* --raw: CSV cells as they are (csvw_set_raw) */
+	struct query query;          /* --deadline, --max-* and --minimize */
+	bool query_given;            /* --minimize was given */
+	double predict_n;            /* --predict N; NAN: not given */
+	bool json;                   /* --format json */
 	char default_path[4200];     /* scratch for the data folder's tables */
 	char **bundled;              /* the data folder's rounds when no file was given (owned) */
 	const char **sel;            /* room of the four filter lists of params (owned) */

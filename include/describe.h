@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "analysis.h"
+#include "planner.h"
 
 /* "16..<32", "8+ (no row beyond 8)", "8+ (no N beyond 8 wholly below theta)", "one row",
  * "none at theta", "no rows". */
@@ -77,5 +78,32 @@ char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brie
 /* The filter of the shown rows: "all", "H100 SXM", "H100 SXM +2" (families first, then the
  * vendor, availability and division lists), "3 other" (no family, other lists). */
 char *describe_filter(const struct filter *f, char *buf, size_t n);
+/* ---- the planner (describe_plan.c) ---- */
+
+/* A prediction: "N 2048: T 22.7 (21.9..23.6) min, E' 0.62 (0.6..0.64), A 775 (748..803),
+ * cost 1.5e+03..3.1e+03 USD (extrapolated)", or "not predicted: poor fit: worst N=16 ...". */
+char *describe_pred(const struct pred *p, char *buf, size_t n);
+
+/* "surely", "possibly", "no". */
+const char *describe_sure(enum q_sure s);
+
+/* The constraints and objective: "T <= 30 min, cost <= 500 USD; minimizing acc-hours". */
+char *describe_query(const struct query *q, char *buf, size_t n);
+
+/* An answer row named name: "NAME (N=8): T 5.97 min, A 0.796, cost 4.8..8.8 USD, 12.1 kWh
+ * (surely within 500 USD)". */
+char *describe_q_row(const struct arow *r, const char *name, const struct query *q,
+		     enum q_sure cost, char *buf, size_t n);
+
+/* How many of a family's rows meet the query, or why it is left out. */
+char *describe_q_state(const struct q_answer *ans, char *buf, size_t n);
+
+/* The family's predicted answer: "predicted N 7: T ... (surely within budget)", or
+ * "not predicted: poor fit: ...". */
+char *describe_q_pred(const struct q_answer *ans, const struct query *q, char *buf, size_t n);
+
+/* A cell of the break-even trend: "16..<32 @4" (the bracket's short form and the reference's
+ * N), "-" where the family has no rows. */
+char *describe_trend_cell(const struct trend_cell *c, char *buf, size_t n);
 
 #endif

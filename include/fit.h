@@ -36,6 +36,11 @@ struct fit_model {
 	double sse;                           /* sum of squared log residuals */
 	double r2;                            /* on log X; NAN when every X is equal */
 	bool converged;
+	/* s^2 (J^T J)^-1 over (ln lambda, sigma, kappa), the estimate the standard errors come
+	 * from; a row and column of NAN for a parameter at a bound or fixed, all NAN when the
+	 * fit has no degree of freedom */
+	double cov[3][3];
+	size_t dof;                           /* points - free parameters */
 };
 
 struct fit {

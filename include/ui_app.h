@@ -10,6 +10,7 @@
 #include "analysis.h"
 #include "chart.h"
 #include "dataset.h"
+#include "planner.h"
 #include "plot.h"
 #include "ui.h"
 
@@ -25,7 +26,7 @@
 #define UI_SEARCH_MAX 64
 #define UI_MSG_MS 4000    /* a message shows this long (milliseconds), then goes */
 #define UI_MSG_MAX 320
-#define UI_MAX_HELP 96
+#define UI_MAX_HELP 128
 #define UI_MAX_DETAIL 160 /* lines of the detail overlay, drawn and scrolled */
 #define UI_LINE 192
 #define UI_HELP_LINES (UI_MAX_HELP * 3 + 96)
@@ -61,15 +62,15 @@ struct ui_press {
 
 /* Where a key is looked up: the overlay's context first, then UI_CTX_ANY. */
 enum ui_ctx { UI_CTX_ANY, UI_CTX_MAIN, UI_CTX_HELP, UI_CTX_MENU, UI_CTX_DETAIL, UI_CTX_SEARCH,
-	      UI_CTX_PROMPT, UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
+	      UI_CTX_PROMPT, UI_CTX_TREND, UI_CTX_MOUSE /* help only: the pointer's entries, whatever their context */,
 	      UI_CTX_COUNT };
 
 /* OV_SEARCH is the incremental prompt of / (search) and | (row filter); OV_PROMPT asks for a
  * value (theta, k) applied on Enter. */
-enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT, OV_CMDLINE };
+enum ui_overlay { OV_NONE, OV_HELP, OV_MENU, OV_DETAIL, OV_SEARCH, OV_PROMPT, OV_CMDLINE, OV_TREND };
 
 /* What the prompt line is for. */
-enum ui_prompt { PROMPT_SEARCH, PROMPT_FILTER, PROMPT_THETA, PROMPT_K };
+enum ui_prompt { PROMPT_SEARCH, PROMPT_FILTER, PROMPT_THETA, PROMPT_K, PROMPT_QUERY };
 
 /* Which panes the body shows: z cycles them. */
 enum ui_zoom { ZOOM_SPLIT, ZOOM_PLOT, ZOOM_TABLE, ZOOM_COUNT };
@@ -218,6 +219,7 @@ struct app {
 	struct ui_layout lay;
 	struct ui_plot_cache pc;          /* the plot as last drawn */
 	unsigned long frames;
+	struct ui_plan *plan;             /* the query and the trend (ui_plan.c); owned, NULL until used */
 };
 
 /* ui_state.c: the model, no terminal. */
@@ -397,6 +399,33 @@ char *ui_undo_cmdline(const struct app *app);
 /* Lines of the command-line overlay into lines[max][UI_LINE], wrapped to the screen; returns
  * the count. */
 size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max);
+/* ui_plan.c: the planner (Q query prompt, W break-even trend), no terminal. */
+
+struct ui_plan;
+/* Parses the query prompt's text ("deadline 30 max-cost 500 minimize cost"; '=' and a leading
+ * "--" allowed, short names t, cost, a, kwh, min) into q; 0, or -1 with why. */
+int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n);
+/* Enter on the query prompt: sets the query (an empty text clears it), selects the best row and
+ * says the answer; a bad text keeps the prompt open with a message. Returns UI_* flags. */
+unsigned ui_plan_query_accept(struct app *app);
+/* Whether shown row i is an answer of the query set (its family's best row meeting it). */
+bool ui_plan_marked(const struct app *app, size_t i);
+/* Grid cells (row * width + column) of the answer rows' points in the plot as drawn, at most
+ * max into cells; returns how many. */
+size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);
+/* W: opens the trend of the workload, the cursor on the current round and the selected row's
+ * family; arrows (in.arg 1/-1 a family, 2/-2 a round) move it; Enter opens that round filtered
+ * to that family. Return UI_* flags. */
+unsigned ui_plan_trend_open(struct app *app, struct ui_press in);
+unsigned ui_plan_trend_move(struct app *app, struct ui_press in);
+unsigned ui_plan_trend_enter(struct app *app, struct ui_press in);
+/* The trend overlay's title and lines (the heading, then a family a line); *hl_line, *hl_col,
+ * *hl_w: where the cursor's cell is (-1 none). Returns the count. */
+char *ui_plan_trend_title(const struct app *app, char *buf, size_t n);
+size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
+			   int *hl_col, int *hl_w);
+/* Frees app->plan. */
+void ui_plan_free(struct app *app);
 
 /* ui_export.c */
 

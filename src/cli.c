@@ -20,7 +20,8 @@
 enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
-	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT, O_RAW
+	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT, O_RAW,
+	O_DEADLINE, O_MAX_COST, O_MAX_ACC, O_MAX_KWH, O_MINIMIZE, O_PREDICT, O_FORMAT
 };
 
 static const struct option long_opts[] = {
@@ -52,6 +53,13 @@ static const struct option long_opts[] = {
 	{ "prices", required_argument, NULL, O_PRICES },
 	{ "strict", no_argument, NULL, O_STRICT },
 	{ "raw", no_argument, NULL, O_RAW },
+	{ "deadline", required_argument, NULL, O_DEADLINE },
+	{ "max-cost", required_argument, NULL, O_MAX_COST },
+	{ "max-acc-hours", required_argument, NULL, O_MAX_ACC },
+	{ "max-kwh", required_argument, NULL, O_MAX_KWH },
+	{ "minimize", required_argument, NULL, O_MINIMIZE },
+	{ "predict", required_argument, NULL, O_PREDICT },
+	{ "format", required_argument, NULL, O_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -125,10 +133,24 @@ void cli_usage(FILE *fp)
 "  Fit verdict: ok only when every row's E' is within 10% of the fitted E' (same reference)\n"
 "  or within its own interval; else 'poor fit' naming the worst row.\n"
 "\n"
+"Planner:\n"
+"      --deadline MIN      --print query: rows with T <= MIN minutes\n"
+"      --max-cost USD      ... cost to train within USD (surely: the price range's high end;\n"
+"                          possibly: only its low end; unpriced families are left out)\n"
+"      --max-acc-hours A   ... A <= A accelerator-hours\n"
+"      --max-kwh K         ... energy-to-train <= K kWh (rows without energy are left out)\n"
+"      --minimize OBJ      acc-hours (default), cost, kwh or minutes: per family the best\n"
+"                          observed row meeting every constraint, and from an ok fit the\n"
+"                          smallest N the law says would (marked predicted, 90% interval)\n"
+"      --predict N         per family T, E', A at N from its fit, 90% interval (delta method)\n"
+"\n"
 "Output:\n"
-"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit\n"
-"                          (fit: the scaling law of each family, see man gpuscale); without\n"
-"                          -w each covers every workload of the round\n", fp);
+"      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit,\n"
+"                          sensitivity, query, predict, trend (trend: each family's\n"
+"                          break-even in every comparable round; see man gpuscale);\n"
+"                          without -w each covers every workload of the round\n"
+"      --format F          text (default) or json: summary, fit, pareto, sensitivity, query,\n"
+"                          predict and trend as one JSON object (schema: man gpuscale)\n", fp);
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
@@ -157,7 +179,8 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 	} what[] = {
 		{ "table", PR_TABLE }, { "plot", PR_PLOT }, { "clusters", PR_CLUSTERS },
 		{ "pareto", PR_PARETO }, { "summary", PR_SUMMARY }, { "csv", PR_CSV },
-		{ "fit", PR_FIT },
+		{ "fit", PR_FIT }, { "sensitivity", PR_SENSITIVITY }, { "query", PR_QUERY },
+		{ "predict", PR_PREDICT }, { "trend", PR_TREND },
 	};
 	const char *p = arg;
 	unsigned *out = &c->print;
@@ -171,11 +194,11 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 			if (strlen(what[i].name) == len && strncasecmp(p, what[i].name, len) == 0)
 				break;
 		if (i == sizeof what / sizeof what[0]) {
-			err_set(err, NULL, 0, 0, "--print: unknown report '%.*s' (valid: table, plot, clusters, pareto, summary, csv, fit)",
+			err_set(err, NULL, 0, 0, "--print: unknown report '%.*s' (valid: table, plot, clusters, pareto, summary, csv, fit, sensitivity, query, predict, trend)",
 				(int)len, p);
 			return -1;
 		}
-		if (!(*out & what[i].bit) && c->nprint < 8)
+		if (!(*out & what[i].bit) && c->nprint < PR_MAX)
 			c->print_order[c->nprint++] = what[i].bit;
 		*out |= what[i].bit;
 		p += len;
@@ -183,7 +206,8 @@ static int parse_print(const char *arg, struct cli *c, struct gs_err *err)
 			p++;
 	}
 	if (!*out) {
-		err_set(err, NULL, 0, 0, "--print needs at least one of table, plot, clusters, pareto, summary, csv, fit");
+		err_set(err, NULL, 0, 0, "--print needs at least one of table, plot, clusters, pareto, summary, csv, fit, "
+			"sensitivity, query, predict, trend");
 		return -1;
 	}
 	return 0;
@@ -387,6 +411,72 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 	}
 }
 
+/* The planner's options (constraints, objective, prediction, format): as parse_rows_opt. */
+static int parse_plan_opt(struct cli *c, int o, const char *arg, struct gs_err *err)
+{
+	static const char *const formats[] = { "text", "json" };
+	static const char *const objs[] = { [QO_ACC_HOURS] = "acc-hours", [QO_COST] = "cost",
+					    [QO_KWH] = "kwh", [QO_MINUTES] = "minutes" };
+	double *at[] = { &c->query.deadline, &c->query.max_cost, &c->query.max_acc_hours,
+			 &c->query.max_kwh, &c->predict_n };
+	const char *names[] = { "deadline", "max-cost", "max-acc-hours", "max-kwh", "predict" };
+	int i;
+
+	switch (o) {
+	case O_DEADLINE: case O_MAX_COST: case O_MAX_ACC: case O_MAX_KWH: case O_PREDICT: {
+		char *end;
+		double v = strtod(arg, &end);
+		i = o == O_PREDICT ? 4 : o - O_DEADLINE;
+		if (end == arg || *end || !isfinite(v) || v <= 0 || (o == O_PREDICT && (v < 1 || v > 1e9)))
+			return err_set(err, NULL, 0, 0, "--%s: '%s' is not a %s", names[i], arg,
+				       o == O_PREDICT ? "number of accelerators in 1..1e9" : "positive number"), -1;
+		*at[i] = v;
+		return 0;
+	}
+	case O_MINIMIZE:
+		if (pick("--minimize", arg, objs, QO_COUNT, &i, err) < 0)
+			return -1;
+		c->query.minimize = (enum q_obj)i;
+		c->query_given = true;
+		return 0;
+	case O_FORMAT:
+		if (pick("--format", arg, formats, 2, &i, err) < 0)
+			return -1;
+		c->json = i == 1;
+		return 0;
+	default: return 1;
+	}
+}
+
+/* Adds report bit to c's --print list when it is not there. */
+static void print_add(struct cli *c, unsigned bit)
+{
+	if (!(c->print & bit) && c->nprint < PR_MAX)
+		c->print_order[c->nprint++] = bit;
+	c->print |= bit;
+}
+
+/* The planner's options and the reports they go with: a constraint or objective asks for the
+ * query, --predict N for the prediction; --print predict needs its N, --format json reports
+ * that have a JSON form. 0, or -1 with err. */
+static int check_plan(struct cli *c, struct gs_err *err)
+{
+	if (query_constrained(&c->query) || c->query_given)
+		print_add(c, PR_QUERY);
+	if (!isnan(c->predict_n))
+		print_add(c, PR_PREDICT);
+	if ((c->print & PR_PREDICT) && isnan(c->predict_n))
+		return err_set(err, NULL, 0, 0, "--print predict needs --predict N"), -1;
+	if (c->json && !c->print)
+		return err_set(err, NULL, 0, 0, "--format json needs --print (summary, fit, pareto, "
+			       "sensitivity, query, predict or trend)"), -1;
+	if (c->json && (c->print & ~(unsigned)PR_JSON))
+		return err_set(err, NULL, 0, 0, "--format json: only summary, fit, pareto, sensitivity, "
+			       "query, predict and trend have a JSON form (--print csv is for scripts "
+			       "as it is)"), -1;
+	return 0;
+}
+
 /* What no single option can check: the plot's size for --print plot (before any data is
  * read), and pinned mode's system. 0, or -1 with err. */
 static int check_options(const struct cli *c, struct gs_err *err)
@@ -465,6 +555,8 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 	c->params.filter.divisions = c->sel + 3 * (argc + 1);
 	c->ui.mouse = MOUSE_AUTO;
 	c->ui.y_metric = MET_EP;
+	query_init(&c->query);
+	c->predict_n = NAN;
 	c->height = 24;
 	optind = 1;
 	opterr = 0;
@@ -494,6 +586,8 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			rc = parse_analysis_opt(c, o, optarg, err);
 		if (rc == 1)
 			rc = parse_output_opt(c, o, optarg, err);
+		if (rc == 1)
+			rc = parse_plan_opt(c, o, optarg, err);
 		if (rc == 1) {
 			cli_bad_option(argv[optind - 1], err);
 			return -1;
@@ -502,7 +596,7 @@ int cli_parse(int argc, char **argv, struct cli *c, struct gs_err *err)
 			return -1;
 		mode_given |= o == 'm';
 	}
-	if (check_options(c, err) < 0)
+	if (check_plan(c, err) < 0 || check_options(c, err) < 0)
 		return -1;
 	/* getopt has moved every file name behind the options */
 	c->files = argv + optind;

@@ -269,6 +269,13 @@ static int model_fill(const struct prob *p, const struct sol *s, double sst, str
 {
 	size_t np = 1 + s->sig_free + s->kap_free, dof = p->npts > np ? p->npts - np : 0;
 	double norm[3] = { 0, 0, 0 }, se[3] = { NAN, NAN, NAN };
+	/* free parameter c sits at index pix[c] of (ln lambda, sigma, kappa) */
+	size_t pix[3] = { 0, s->sig_free ? 1u : 2u, 2 };
+
+	for (size_t i = 0; i < 3; i++)
+		for (size_t j = 0; j < 3; j++)
+			m->cov[i][j] = NAN;
+	m->dof = dof;
 
 	m->lambda = exp(s->a);
 	m->sigma = s->sigma;
@@ -311,6 +318,11 @@ static int model_fill(const struct prob *p, const struct sol *s, double sst, str
 				if (norm[c] > 0 && v > 0 && isfinite(v))
 					se[c] = sqrt(s2 * v) / norm[c];
 			}
+			for (size_t c = 0; c < np; c++)
+				for (size_t d = 0; d < np; d++)
+					if (isfinite(se[c]) && isfinite(se[d]))
+						m->cov[pix[c]][pix[d]] = s2 * gsl_matrix_get(cov, c, d) /
+									 (norm[c] * norm[d]);
 		}
 		gsl_matrix_free(J);
 		gsl_matrix_free(cov);
@@ -350,12 +362,16 @@ static int npt_cmp(const void *x, const void *y)
 static void fit_clear(struct fit *f)
 {
 	struct fit_model none = {
-		NAN, NAN, NAN, NAN, NAN, NAN, false, false, NAN, NAN, false
+		.lambda = NAN, .sigma = NAN, .kappa = NAN, .se_lambda = NAN, .se_sigma = NAN,
+		.se_kappa = NAN, .sse = NAN, .r2 = NAN
 	};
 
 	memset(f, 0, sizeof *f);
 	f->state = FIT_NONE;
 	f->n_ref = f->n_max = f->peak = NAN;
+	for (size_t i = 0; i < 3; i++)
+		for (size_t j = 0; j < 3; j++)
+			none.cov[i][j] = NAN;
 	f->usl = f->amdahl = none;
 }
 

@@ -68,6 +68,7 @@ int main(int argc, char **argv)
 			.width = c.width ? c.width : 80, .height = c.height,
 			.table_width = c.width, .y_metric = c.ui.y_metric,
 			.log_y = c.ui.log_y, .all_workloads = !c.workload_given,
+			.query = &c.query, .predict_n = c.predict_n, .json = c.json,
 		};
 		memcpy(o.order, c.print_order, sizeof o.order);
 		o.norder = c.nprint;

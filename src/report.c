@@ -626,6 +626,23 @@ static void report_fit(const struct analysis *a, const struct params *p, FILE *o
 		fputs("  no rows shown\n", out);
 }
 
+/* Every group's sensitivity line, under a title. */
+static void report_sens_all(const struct dataset *ds, const struct analysis *a,
+			    const struct params *p, FILE *out)
+{
+	char th[32], lead[300];
+
+	fprintf(out, "%s (%s), round %s, theta %s: the bracket's lower end with each of the group's "
+		"fewest-accelerator rows as reference\n", workload_label(a->workload), a->workload,
+		a->round, fmt_short(p->theta, th, sizeof th));
+	for (size_t k = 0; k < a->ngroups; k++) {
+		snprintf(lead, sizeof lead, "  %s: ", describe_group_name(&a->groups[k]));
+		report_sensitivity(ds, &a->groups[k], a->all_rounds, lead, out);
+	}
+	if (!a->ngroups)
+		fputs("  no rows shown\n", out);
+}
+
 /* ------------------------------------------------------------------ entry */
 
 /* Summary of every workload of the round (or only p's): each with its own analysis. */
@@ -680,6 +697,8 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 		      unsigned what, bool titled, bool csv_head, struct analysis *a,
 		      struct table_view *v, FILE *out, struct gs_err *err)
 {
+	if (what == PR_TREND) /* every round of the workload, each analysed on its own */
+		return report_trend(ds, q, out, err);
 	if (analysis_run(ds, q, a, err) < 0)
 		return -1;
 	/* the widths cost a pass over every cell: only for the table */
@@ -688,7 +707,7 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 		return -1;
 	}
 	/* clusters and pareto do not name their workload: among several, a title does */
-	if (titled && (what == PR_CLUSTERS || what == PR_PARETO))
+	if (titled && (what & (PR_CLUSTERS | PR_PARETO)))
 		fprintf(out, "%s (%s), round %s\n", workload_label(a->workload), a->workload,
 			a->all_rounds ? "all" : a->round);
 	switch (what) {
@@ -714,6 +733,13 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 	case PR_FIT:
 		report_fit(a, q, out);
 		break;
+	case PR_SENSITIVITY:
+		report_sens_all(ds, a, q, out);
+		break;
+	case PR_QUERY:
+		return report_query(ds, a, o->query, v, out, err);
+	case PR_PREDICT:
+		return report_predict(ds, a, o->predict_n, out);
 	}
 	return 0;
 }
@@ -727,9 +753,11 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 	size_t nwl = 1;
 	int rc = 0;
 
+	if (o->json)
+		return report_json(ds, p, o, a, out, err);
 	/* the fit costs a little per family: only when a report shows it */
 	for (int k = 0; k < o->norder; k++)
-		q.fit |= o->order[k] == PR_FIT || o->order[k] == PR_CSV || o->order[k] == PR_SUMMARY;
+		q.fit |= (o->order[k] & (PR_FIT | PR_CSV | PR_SUMMARY | PR_QUERY | PR_PREDICT)) != 0;
 	/* one rule for every report: without a workload asked for, each covers every workload of
 	 * the round, in the round's order (the CSV under one header) */
 	if (o->all_workloads && p->round && dataset_workload_list(ds, p->round, &wl, &nwl) < 0) {

@@ -384,6 +384,11 @@ static void draw_plot(const struct app *app)
 		row[w] = 0;
 		mvaddchnstr(l->plot.y + y, l->plot.x, row, w);
 	}
+	/* the query's answer rows: '@' in place of their glyph */
+	int qm[MAX_K * 8];
+	for (size_t k = 0, nq = ui_plan_plot_marks(app, qm, sizeof qm / sizeof qm[0]); k < nq; k++)
+		if (qm[k] / g->w < l->plot.h && qm[k] % g->w < l->plot.w)
+			mvaddch(l->plot.y + qm[k] / g->w, l->plot.x + qm[k] % g->w, '@' | role_attr(R_PSEL));
 	/* the selected label in its own characters (the grid holds '?' for non-ASCII ones) */
 	if (g->label_w > 0 && g->label_row < l->plot.h && g->label_col + g->label_w <= l->plot.w)
 		put_text(app, l->plot.y + g->label_row, l->plot.x + g->label_col, g->label_w, g->label,
@@ -438,7 +443,8 @@ static void draw_table(const struct app *app)
 		if (i >= app->nvis)
 			break;
 		ar = ui_state_arow(app, i);
-		base = role_attr(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL);
+		base = role_attr(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL) |
+		       (ui_plan_marked(app, i) ? A_BOLD | A_UNDERLINE : 0);
 		fill(y, r->x, r->w, base);
 		x = r->x;
 		for (int c = 0; c < TC_COUNT; c++) {
@@ -688,7 +694,7 @@ static void draw_msgline(const struct app *app)
 	if (app->menu.ov == OV_SEARCH || app->menu.ov == OV_PROMPT) {
 		static const char *const ask[] = {
 			[PROMPT_SEARCH] = "/", [PROMPT_FILTER] = "rows containing: ", [PROMPT_THETA] = "theta: ",
-			[PROMPT_K] = "k (1..12 or auto): ",
+			[PROMPT_K] = "k (1..12 or auto): ", [PROMPT_QUERY] = "query (e.g. deadline 30 minimize cost): ",
 		};
 		snprintf(buf, sizeof buf, "%s%s_", ask[app->ed.prompt],
 			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
@@ -876,6 +882,24 @@ static void draw_menu(const struct app *app)
 	}
 }
 
+/* The trend: draw_lines' box, the cursor's cell in the selection's colours. */
+static void draw_trend(const struct app *app)
+{
+	static char lines[UI_MAX_DETAIL][UI_LINE];
+	bool head[UI_MAX_DETAIL] = { true };
+	int hl, hx, hw, n = (int)ui_plan_trend_lines(app, lines, UI_MAX_DETAIL, &hl, &hx, &hw), w = 0;
+	char title[UI_LINE];
+
+	draw_lines(app, ui_plan_trend_title(app, title, sizeof title),
+		   " arrows move, Enter opens, q/Esc close ", lines, head, n);
+	for (int i = 0; i < n; i++)
+		w = text_width(lines[i], app->utf8) > w ? text_width(lines[i], app->utf8) : w;
+	struct ui_rect box = ui_layout_overlay(&app->lay, n, w);
+	int top = overlay_top(app, &box, n);
+	if (hl >= top && hl - top < box.h - 2 && hx + hw <= box.w - 4)
+		put_text(app, box.y + 1 + hl - top, box.x + 2 + hx, hw, lines[hl] + hx, role_attr(R_SEL));
+}
+
 static void draw_too_small(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
@@ -912,6 +936,7 @@ void ui_draw(const struct app *app)
 	case OV_DETAIL: draw_detail(app); break;
 	case OV_MENU: draw_menu(app); break;
 	case OV_CMDLINE: draw_cmdline(app); break;
+	case OV_TREND: draw_trend(app); break;
 	case OV_SEARCH: case OV_PROMPT: case OV_NONE: break;
 	}
 	attrset(A_NORMAL);

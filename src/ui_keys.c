@@ -644,6 +644,8 @@ static const struct ui_key key_table[] = {
 	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
 	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line that shows this view"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),
+	UI_KEY('Q', ui_prompt_open, PROMPT_QUERY, UI_CTX_MAIN, "query: deadline and budgets, answer rows marked @"),
+	UI_KEY('W', ui_plan_trend_open, 0, UI_CTX_MAIN, "break-even of each family in every round of the span"),
 
 	UI_KEY('q', act_close, 0, UI_CTX_HELP, "close the help"),
 	UI_KEY(K_ESC, act_close, 0, UI_CTX_HELP, "close the help"),
@@ -697,6 +699,18 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ENTER, ui_prompt_accept, 0, UI_CTX_PROMPT, "apply it (a bad value is refused and says why)"),
 	UI_KEY(K_ESC, ui_prompt_cancel, 0, UI_CTX_PROMPT, "cancel"),
 
+	UI_KEY(UI_FKEY(KEY_UP), ui_plan_trend_move, -1, UI_CTX_TREND, "previous family"),
+	UI_KEY('k', ui_plan_trend_move, -1, UI_CTX_TREND, "previous family"),
+	UI_KEY(UI_FKEY(KEY_DOWN), ui_plan_trend_move, 1, UI_CTX_TREND, "next family"),
+	UI_KEY('j', ui_plan_trend_move, 1, UI_CTX_TREND, "next family"),
+	UI_KEY(UI_FKEY(KEY_LEFT), ui_plan_trend_move, -2, UI_CTX_TREND, "previous round"),
+	UI_KEY('h', ui_plan_trend_move, -2, UI_CTX_TREND, "previous round"),
+	UI_KEY(UI_FKEY(KEY_RIGHT), ui_plan_trend_move, 2, UI_CTX_TREND, "next round"),
+	UI_KEY('l', ui_plan_trend_move, 2, UI_CTX_TREND, "next round"),
+	UI_KEY(K_ENTER, ui_plan_trend_enter, 0, UI_CTX_TREND, "open that round, filtered to that family"),
+	UI_KEY('q', act_close, 0, UI_CTX_TREND, "close the trend"),
+	UI_KEY(K_ESC, act_close, 0, UI_CTX_TREND, "close the trend"),
+
 	/* the pointer (ui_main.c turns mouse events into these codes); the help lists these
 	 * entries in a section of their own, whatever their context; the wheel moves three rows
 	 * or lines a notch, one family in the menu */
@@ -723,6 +737,7 @@ static enum ui_ctx ctx_of(enum ui_overlay ov)
 	case OV_CMDLINE: return UI_CTX_DETAIL; /* closes and scrolls as the detail does */
 	case OV_SEARCH: return UI_CTX_SEARCH;
 	case OV_PROMPT: return UI_CTX_PROMPT;
+	case OV_TREND: return UI_CTX_TREND;
 	case OV_NONE: break;
 	}
 	return UI_CTX_MAIN;
@@ -872,7 +887,8 @@ const char *ui_keys_ctx_name(enum ui_ctx c)
 {
 	static const char *const names[UI_CTX_COUNT] = {
 		"anywhere", "main screen", "help", "family filter menu", "detail",
-		"search (/) and row filter (|) prompt", "value prompt (= theta, K k)",
+		"search (/) and row filter (|) prompt", "value prompt (= theta, K k, Q query)",
+		"break-even trend (W)",
 		"mouse (M turns it on/off; off by default over SSH)"
 	};
 	return c < UI_CTX_COUNT ? names[c] : "";

@@ -181,7 +181,7 @@ static void search_clear(struct app *app)
 unsigned ui_prompt_open(struct app *app, struct ui_press in)
 {
 	app->ed.prompt = (enum ui_prompt)in.arg;
-	if (app->ed.prompt == PROMPT_THETA || app->ed.prompt == PROMPT_K) {
+	if (app->ed.prompt == PROMPT_THETA || app->ed.prompt == PROMPT_K || app->ed.prompt == PROMPT_QUERY) {
 		app->menu.ov = OV_PROMPT;
 		app->ed.input[0] = '\0';
 		app->ed.input_len = 0;
@@ -300,6 +300,8 @@ static unsigned value_accept(struct app *app)
 {
 	char b[32];
 
+	if (app->ed.prompt == PROMPT_QUERY)
+		return ui_plan_query_accept(app);
 	if (app->ed.prompt == PROMPT_THETA) {
 		if (ui_prompt_theta(app, app->ed.input) < 0)
 			return value_refused(app);

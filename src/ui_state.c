@@ -127,6 +127,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 void ui_state_free(struct app *app)
 {
 	ui_undo_free(app);
+	ui_plan_free(app);
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);

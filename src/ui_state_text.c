@@ -287,6 +287,19 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		char fl[UI_LINE - 16];
 		fit_line(app, ar, fl, sizeof fl);
 		ADD("fit           %s", fl);
+		/* the law of the family at the row's N and at twice its largest, with the interval
+		 * --predict gives (a poor fit or none: why not, once) */
+		const struct fam_fit *ff = analysis_fam_fit_of(app->ds, &app->a, ar->row);
+		double plo, phi, at[2] = { ar->N, ff ? 2 * ff->fit.n_max : NAN };
+		struct pred pr;
+		if (ff)
+			planner_price(app->ds, &app->a, ff->family, &plo, &phi);
+		for (int k = 0; ff && k < 2; k++) {
+			predict_at(ff, at[k], plo, phi, &pr);
+			ADD("predicted     %s", describe_pred(&pr, fl, sizeof fl));
+			if (!pr.ok)
+				break;
+		}
 	}
 	run_lines(app, r, lines, mark, max, &n);
 	more_lines(app, ar, r, lines, max, &n);

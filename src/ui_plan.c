@@ -1,0 +1,375 @@
+/* ui_plan.c: the planner in the explorer, no terminal: the query prompt (Q) and its answer rows
+ * marked in plot and table, and the break-even trend overlay (W) with its cursor. The answers
+ * and the matrix are the core's (query.c, trend.c), the words the describe layer's, so the
+ * screen says what --print query and --print trend say. */
+#include "ui_app.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "describe.h"
+#include "planner.h"
+#include "text.h"
+
+struct ui_plan {
+	struct query q;
+	bool on;                   /* a query is set: its answer rows are marked */
+	struct q_result res;
+	unsigned long gen;         /* app->pc.gen + 1 the answer is for; 0: none yet */
+	bool *mark;                /* by analysis row index */
+	size_t mark_cap;
+	struct trend t;
+	bool trend_ok;
+	size_t tf, tr;             /* the trend's cursor: family (line), round (column) */
+};
+
+/* The trend's scroll: the least that shows the cursor's line (the heading is line 0, family f
+ * line f + 1), so that the heading stays while it can; an overlay shows rows - 7 lines. */
+static void trend_scroll(struct app *app)
+{
+	int vis = app->lay.rows - 7, line = (int)app->plan->tf + 1;
+
+	app->menu.ov_scroll = line >= vis ? line - vis + 1 : 0;
+}
+
+static struct ui_plan *plan_of(struct app *app)
+{
+	if (!app->plan && (app->plan = calloc(1, sizeof *app->plan)) != NULL)
+		query_init(&app->plan->q);
+	return app->plan;
+}
+
+void ui_plan_free(struct app *app)
+{
+	if (!app->plan)
+		return;
+	query_free(&app->plan->res);
+	trend_free(&app->plan->t);
+	free(app->plan->mark);
+	free(app->plan);
+	app->plan = NULL;
+}
+
+/* ---- the query ---- */
+
+int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
+{
+	static const struct {
+		const char *name;
+		int what; /* 0..3 a constraint, 4 the objective */
+	} words[] = {
+		{ "deadline", 0 }, { "t", 0 }, { "max-cost", 1 }, { "cost", 1 }, { "max-acc-hours", 2 },
+		{ "acc-hours", 2 }, { "a", 2 }, { "max-kwh", 3 }, { "kwh", 3 }, { "minimize", 4 },
+		{ "min", 4 },
+	};
+	char buf[UI_SEARCH_MAX * 2];
+	char *save = NULL, *tok;
+
+	query_init(q);
+	snprintf(buf, sizeof buf, "%s", text);
+	for (char *c = buf; *c; c++)
+		if (*c == '=' || *c == ',' || *c == '<')
+			*c = ' ';
+	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+		while (*tok == '-')
+			tok++;
+		size_t w;
+		for (w = 0; w < sizeof words / sizeof words[0]; w++)
+			if (ascii_casecmp(tok, words[w].name) == 0)
+				break;
+		if (w == sizeof words / sizeof words[0]) {
+			snprintf(why, n, "query: '%s' is not deadline, max-cost, max-acc-hours, max-kwh "
+				 "or minimize", tok);
+			return -1;
+		}
+		char *val = strtok_r(NULL, " ", &save);
+		if (!val) {
+			snprintf(why, n, "query: %s needs a value", words[w].name);
+			return -1;
+		}
+		if (words[w].what == 4) {
+			int o = q_obj_parse(val);
+			if (o < 0) {
+				snprintf(why, n, "query: minimize '%s' is not acc-hours, cost, kwh or minutes", val);
+				return -1;
+			}
+			q->minimize = (enum q_obj)o;
+			continue;
+		}
+		char *end;
+		double v = strtod(val, &end);
+		if (end == val || *end || !isfinite(v) || v <= 0) {
+			snprintf(why, n, "query: %s '%s' is not a positive number", words[w].name, val);
+			return -1;
+		}
+		double *at[] = { &q->deadline, &q->max_cost, &q->max_acc_hours, &q->max_kwh };
+		*at[words[w].what] = v;
+	}
+	return 0;
+}
+
+/* The answer for the analysis shown, computed again when the analysis changed. */
+static const struct q_result *answer(const struct app *app)
+{
+	struct ui_plan *pl = app->plan;
+
+	if (!pl || !pl->on)
+		return NULL;
+	if (pl->gen != app->pc.gen + 1) {
+		if (query_run(app->ds, &app->a, &pl->q, &pl->res, NULL) < 0)
+			return NULL;
+		if (pl->mark_cap < app->a.n) {
+			bool *m = realloc(pl->mark, app->a.n * sizeof *m);
+			if (!m)
+				return NULL;
+			pl->mark = m;
+			pl->mark_cap = app->a.n;
+		}
+		if (app->a.n)
+			memset(pl->mark, 0, app->a.n * sizeof *pl->mark);
+		for (size_t k = 0; k < pl->res.n; k++)
+			if (pl->res.ans[k].row >= 0)
+				pl->mark[pl->res.ans[k].row] = true;
+		pl->gen = app->pc.gen + 1;
+	}
+	return &pl->res;
+}
+
+bool ui_plan_marked(const struct app *app, size_t i)
+{
+	return i < app->nvis && answer(app) && app->vis[i] < app->a.n && app->plan->mark[app->vis[i]];
+}
+
+unsigned ui_plan_query_accept(struct app *app)
+{
+	struct ui_plan *pl = plan_of(app);
+	char why[UI_MSG_MAX], q[200], row[400], name[256];
+
+	if (!pl) {
+		ui_state_msg(app, true, "out of memory: no query");
+		return UI_REDRAW;
+	}
+	if (!app->ed.input[0]) {
+		pl->on = false;
+		app->menu.ov = OV_NONE;
+		ui_state_msg(app, false, "query cleared: no rows marked");
+		return UI_REDRAW;
+	}
+	if (ui_plan_query_parse(app->ed.input, &pl->q, why, sizeof why) < 0) {
+		ui_state_msg(app, true, "%s", why);
+		return UI_REDRAW; /* the prompt stays open */
+	}
+	app->menu.ov = OV_NONE;
+	pl->on = true;
+	pl->gen = 0;
+	const struct q_result *r = answer(app);
+	if (!r) {
+		ui_state_msg(app, true, "out of memory: no query");
+		return UI_REDRAW;
+	}
+	describe_query(&pl->q, q, sizeof q);
+	size_t nans = 0;
+	for (size_t k = 0; k < r->n; k++)
+		nans += r->ans[k].row >= 0;
+	if (r->best < 0) {
+		ui_state_msg(app, false, "query %s: no shown row meets it", q);
+		return UI_REDRAW;
+	}
+	const struct q_answer *b = &r->ans[r->best];
+	const struct arow *ar = &app->a.rows[b->row];
+	for (size_t i = 0; i < app->nvis; i++)
+		if (app->vis[i] == (size_t)b->row) {
+			ui_state_select(app, (long)i);
+			ui_state_name(app, i, name, sizeof name);
+		}
+	if (!name[0] || !app->nvis)
+		snprintf(name, sizeof name, "%s", app->ds->rows[ar->row].system);
+	describe_q_row(ar, name, &pl->q, b->cost, row, sizeof row);
+	/* the best row first: a narrow message line keeps the head */
+	ui_state_msg(app, false, "best %s: %s; %zu famil%s marked @%s%s (%s)", b->family, row, nans,
+		     nans == 1 ? "y" : "ies", r->nunpriced ? "; unpriced families left out" : "",
+		     r->nno_energy ? "; families without energy left out" : "", q);
+	return UI_REDRAW;
+}
+
+/* ---- the trend ---- */
+
+unsigned ui_plan_trend_open(struct app *app, struct ui_press in)
+{
+	struct ui_plan *pl = plan_of(app);
+	struct gs_err err = { 0 };
+
+	(void)in;
+	if (!pl) {
+		ui_state_msg(app, true, "out of memory: no trend");
+		return UI_REDRAW;
+	}
+	trend_free(&pl->t);
+	pl->trend_ok = trend_run(app->ds, &app->p, &pl->t, &err) == 0;
+	if (!pl->trend_ok) {
+		ui_state_msg(app, true, "no trend: %s", err.msg);
+		return UI_REDRAW;
+	}
+	pl->tr = pl->t.cur;
+	pl->tf = 0;
+	if (app->nvis) {
+		const char *fam = ui_state_row(app, app->sel)->family;
+		for (size_t f = 0; f < pl->t.nfamilies; f++)
+			if (strcmp(pl->t.families[f], fam) == 0)
+				pl->tf = f;
+	}
+	app->menu.ov = OV_TREND;
+	trend_scroll(app);
+	return UI_REDRAW;
+}
+
+unsigned ui_plan_trend_move(struct app *app, struct ui_press in)
+{
+	struct ui_plan *pl = app->plan;
+
+	if (!pl || !pl->trend_ok || !pl->t.nfamilies)
+		return UI_REDRAW;
+	if (in.arg == 1 || in.arg == -1) {
+		long f = (long)pl->tf + in.arg;
+		if (f >= 0 && (size_t)f < pl->t.nfamilies)
+			pl->tf = (size_t)f;
+		trend_scroll(app);
+	} else {
+		long r = (long)pl->tr + (in.arg > 0 ? 1 : -1);
+		if (r >= 0 && (size_t)r < pl->t.nrounds)
+			pl->tr = (size_t)r;
+	}
+	return UI_REDRAW;
+}
+
+unsigned ui_plan_trend_enter(struct app *app, struct ui_press in)
+{
+	struct ui_plan *pl = app->plan;
+	struct filter *f = &app->p.filter;
+
+	(void)in;
+	if (!pl || !pl->trend_ok || !pl->t.nfamilies)
+		return UI_REDRAW;
+	const char *fam = pl->t.families[pl->tf], *round = pl->t.rounds[pl->tr];
+	if (!trend_cell(&pl->t, pl->tf, pl->tr)->has) {
+		ui_state_msg(app, true, "%s has no rows in %s", fam, round);
+		return UI_REDRAW;
+	}
+	size_t i = name_find(app->rounds, app->nrounds, round, false);
+	if (i >= app->nrounds)
+		return UI_REDRAW;
+	if (app->menu.famsel_cap < 1) {
+		const char **s = realloc(app->menu.famsel, sizeof *s);
+		if (!s) {
+			ui_state_msg(app, true, "out of memory: the family filter is unchanged");
+			return UI_REDRAW;
+		}
+		app->menu.famsel = s;
+		app->menu.famsel_cap = 1;
+	}
+	if (i != app->round_i)
+		ui_state_set_round(app, i);
+	app->menu.famsel[0] = fam;
+	f->families = app->menu.famsel;
+	f->nfamilies = 1;
+	app->menu.ov = OV_NONE;
+	ui_state_msg(app, false, "%s %s: break-even %s (F clears the filter)", round, fam,
+		     describe_trend_cell(trend_cell(&pl->t, pl->tf, pl->tr), (char[64]){ 0 }, 64));
+	return UI_RECOMPUTE;
+}
+
+char *ui_plan_trend_title(const struct app *app, char *buf, size_t n)
+{
+	const struct ui_plan *pl = app->plan;
+
+	if (!pl || !pl->trend_ok)
+		snprintf(buf, n, " break-even by round ");
+	else
+		snprintf(buf, n, " break-even by round: %s, theta %g, bracket @ reference N ",
+			 workload_label(pl->t.workload), app->p.theta);
+	return buf;
+}
+
+size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
+			   int *hl_col, int *hl_w)
+{
+	const struct ui_plan *pl = app->plan;
+	char cell[64];
+	int fw = 8, cw[64];
+	size_t nr, n = 0;
+
+	*hl_line = *hl_col = *hl_w = -1;
+	if (!pl || !pl->trend_ok || max < 2)
+		return 0;
+	nr = pl->t.nrounds < 64 ? pl->t.nrounds : 64;
+	for (size_t f = 0; f < pl->t.nfamilies; f++)
+		if (text_columns(pl->t.families[f]) > fw)
+			fw = text_columns(pl->t.families[f]);
+	for (size_t r = 0; r < nr; r++) {
+		cw[r] = text_columns(pl->t.rounds[r]);
+		for (size_t f = 0; f < pl->t.nfamilies; f++) {
+			int w = text_columns(describe_trend_cell(trend_cell(&pl->t, f, r), cell, sizeof cell));
+			if (w > cw[r])
+				cw[r] = w;
+		}
+	}
+	/* the heading marks the current round with '*' */
+	if (pl->t.cur < nr && cw[pl->t.cur] < text_columns(pl->t.rounds[pl->t.cur]) + 1)
+		cw[pl->t.cur] = text_columns(pl->t.rounds[pl->t.cur]) + 1;
+	/* more rounds than the screen is wide: the columns from r0 on, r0 the first that still
+	 * lets the cursor's column show (an overlay holds the screen's width less 6) */
+	int room = app->lay.cols - 6, used = fw;
+	size_t r0 = 0, r1;
+	for (size_t r = 0; r <= pl->tr && r < nr; r++)
+		used += 2 + cw[r];
+	while (used > room && r0 < pl->tr)
+		used -= 2 + cw[r0++];
+	for (r1 = pl->tr + 1; r1 < nr && used + 2 + cw[r1] <= room; r1++)
+		used += 2 + cw[r1];
+	if (r1 > nr)
+		r1 = nr;
+	int at = snprintf(lines[n], UI_LINE, "%-*s", fw, r0 ? "family <" : "family");
+	for (size_t r = r0; r < r1 && at < UI_LINE; r++) {
+		char head[48];
+		snprintf(head, sizeof head, "%s%s", pl->t.rounds[r], r == pl->t.cur ? "*" : "");
+		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r], head);
+	}
+	if (r1 < nr && at < UI_LINE)
+		snprintf(lines[n] + at, (size_t)(UI_LINE - at), " >");
+	n++;
+	for (size_t f = 0; f < pl->t.nfamilies && n < max; f++, n++) {
+		const char *fam = pl->t.families[f];
+		at = snprintf(lines[n], UI_LINE, "%s%*s", fam, fw - text_columns(fam), "");
+		int col = fw;
+		for (size_t r = r0; r < r1 && at < UI_LINE; r++) {
+			describe_trend_cell(trend_cell(&pl->t, f, r), cell, sizeof cell);
+			if (f == pl->tf && r == pl->tr) {
+				*hl_line = (int)n;
+				*hl_col = col + 2;
+				*hl_w = cw[r];
+			}
+			at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r], cell);
+			col += 2 + cw[r];
+		}
+	}
+	return n;
+}
+
+size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max)
+{
+	size_t n = 0, np = app->pc.npts < app->nvis ? app->pc.npts : app->nvis;
+	int *all;
+
+	if (!answer(app) || !app->pc.grid_ok || np == 0 || app->pc.pts_sel == -2)
+		return 0;
+	if (!(all = malloc(np * sizeof *all)))
+		return 0;
+	if (plot_locate(app->pc.pts, np, &app->pc.spec, all, NULL) == 0)
+		for (size_t j = 0; j < np && n < max; j++)
+			if (all[j] >= 0 && ui_plan_marked(app, j))
+				cells[n++] = all[j];
+	free(all);
+	return n;
+}

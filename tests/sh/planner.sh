@@ -1,0 +1,292 @@
+#!/bin/sh
+# The planner's reports: --print query (a deadline, budgets, an objective), --predict N (against
+# an independent SciPy computation, tests/tools/predict_ref.py), --print trend (each cell
+# against that round's own --print summary), and --format json (every output parses, its numbers
+# equal the text's and --print csv's); the option errors.
+. "$(dirname "$0")/../lib.sh"
+
+py=
+for p in python3 /usr/bin/python3; do
+	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import json' 2>/dev/null; then
+		py=$p
+		break
+	fi
+done
+pysci=
+for p in python3 /usr/bin/python3; do
+	if command -v "$p" >/dev/null 2>&1 && "$p" -c 'import scipy.optimize, scipy.stats, numpy' 2>/dev/null; then
+		pysci=$p
+		break
+	fi
+done
+
+# tap_of FILE: the "PASS<TAB>what" / "FAIL<TAB>what<TAB>detail" lines of a checker as TAP
+tap_of() {
+	while IFS="$(printf '\t')" read -r st what detail; do
+		case $st in
+		PASS) ok "$what" ;;
+		FAIL) nok "$what" "$detail" ;;
+		*) nok "checker output" "$st $what $detail" ;;
+		esac
+	done <"$1"
+}
+
+# ---- query ----
+"$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora --minimize acc-hours >"$TMP/q" 2>"$TMP/err"
+contains "query: the newest round, the constraint and the objective" "$TMP/q" \
+	"Llama2-LoRA (llama2_70b_lora), round v5.1: T <= 30 min; minimizing acc-hours"
+contains "query --minimize acc-hours: the best is the 8x GB300 row of v5.1 (0.796 A-h)" "$TMP/q" \
+	"  best        GB300: theia_ngpu8_ngc25.09_nemo (N=8): T 5.97 min, A 0.796"
+contains "query: a family with an ok fit gets a predicted N with its interval" "$TMP/q" \
+	"    predicted predicted N 7: T 26.8 (26.3..27.3) min"
+contains "query: a family without a fit says why" "$TMP/q" "not predicted: no fit (needs 3 distinct N)"
+
+"$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora --minimize cost >"$TMP/qc" 2>"$TMP/err"
+"$GPUSCALE" --print csv -w llama2_70b_lora >"$TMP/csv" 2>"$TMP/err"
+# the cheapest priced row meeting the deadline, by mid-range cost, straight from the CSV
+want=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ gsub(/"[^"]*"/, "q") }
+	$c["cost_lo"] != "" && $c["minutes"] <= 30 { m = ($c["cost_lo"] + $c["cost_hi"]) / 2;
+		if (best == "" || m < bm) { best = $c["system"]; bm = m } }
+	END { print best }' "$TMP/csv")
+if [ -n "$want" ] && grep -q "^  best        [^:]*: $want (N=" "$TMP/qc"; then
+	ok "query --minimize cost: the cheapest priced row ($want)"
+else
+	nok "query --minimize cost: the cheapest priced row" "want '$want'" "$(head -3 "$TMP/qc")"
+fi
+contains "query --minimize cost: says unpriced families were left out" "$TMP/qc" \
+	"families without a price (prices.csv): no cost answer for them"
+contains "query --minimize cost: an unpriced family is named as left out" "$TMP/qc" \
+	"  family      GB300: left out: no price (prices.csv)"
+
+"$GPUSCALE" --print query --deadline 30 --max-cost 5 -w llama2_70b_lora >"$TMP/qb" 2>&1
+if grep -q "(possibly within 5 USD)" "$TMP/qb" && ! grep -q "(surely within 5 USD)" "$TMP/qb"; then
+	ok "query --max-cost: a budget only the low end of a price range meets is 'possibly'"
+else
+	nok "query --max-cost: possibly" "$(cat "$TMP/qb")"
+fi
+"$GPUSCALE" --print query --max-kwh 1 -w llama2_70b_lora --round v4.1 >"$TMP/qk" 2>&1
+contains "query --max-kwh: families without energy are left out and counted" "$TMP/qk" \
+	"without energy measured: no kWh answer"
+"$GPUSCALE" --print query --deadline 0.01 -w llama2_70b_lora >"$TMP/qn" 2>&1
+contains "query: nothing meets it" "$TMP/qn" "  best        none: no shown row meets it"
+# a constraint alone asks for the query
+"$GPUSCALE" --deadline 30 -w llama2_70b_lora </dev/null >"$TMP/qa" 2>&1
+if cmp -s "$TMP/q" "$TMP/qa"; then ok "--deadline alone prints the query"; else nok "--deadline alone prints the query" "$(head -3 "$TMP/qa")"; fi
+
+# ---- predict ----
+"$GPUSCALE" --predict 2048 -w llama31_405b >"$TMP/p" 2>"$TMP/err"
+contains "predict: 2048 GB200 on Llama3.1-405B, about 22.7 min, with an interval" "$TMP/p" \
+	"  GB200: N 2048: T 22.7 (21.0..24.5) min"
+contains "predict: a family with fewer than 3 distinct N is refused with the reason" "$TMP/p" \
+	"  B200: not predicted: no fit (needs 3 distinct N)"
+"$GPUSCALE" --predict 100 -w llama2_70b_lora >"$TMP/p2" 2>&1
+contains "predict: a poor fit is refused with the verdict" "$TMP/p2" \
+	"  B200: not predicted: poor fit: worst N=16 observed 0.75, fitted 0.90"
+contains "predict: past the largest observed N says extrapolated" "$TMP/p2" "(extrapolated)"
+"$GPUSCALE" --predict 16 -w llama2_70b_lora -f "H200 SXM" >"$TMP/p3" 2>&1
+if grep -q "H200 SXM: N 16: T" "$TMP/p3" && ! grep -q "extrapolated" "$TMP/p3"; then
+	ok "predict: within the observed N, not extrapolated"
+else
+	nok "predict: within the observed N" "$(cat "$TMP/p3")"
+fi
+
+# ---- trend ----
+"$GPUSCALE" --print trend -w llama2_70b_lora >"$TMP/t" 2>"$TMP/err"
+head -2 "$TMP/t" | tail -1 >"$TMP/thead"
+for fam in "H100 SXM" "B200"; do
+	if grep -q "^$fam  " "$TMP/t"; then ok "trend: a row for $fam"; else nok "trend: a row for $fam" "$(cat "$TMP/t")"; fi
+done
+rounds=$(tr -s ' ' '\n' <"$TMP/thead" | grep '^v')
+nr=$(printf '%s\n' "$rounds" | grep -c .)
+[ "$nr" -ge 4 ] && ok "trend: $nr rounds of Llama2-LoRA's span" || nok "trend: the span's rounds" "$(cat "$TMP/thead")"
+# each cell against that round's summary: same bracket (short form), same reference N, '-'
+# exactly where the summary has no block for the family
+bad=
+cells=0
+col=0
+for r in $rounds; do
+	col=$((col + 1))
+	"$GPUSCALE" --print summary --round "$r" -w llama2_70b_lora >"$TMP/s_$r" 2>&1
+	awk '/^  family      / { f = substr($0, 15) } f && /^    reference   / { n = $0; sub(/.*\(N=/, "", n); sub(/,.*/, "", n) }
+		f && /^    bracket     / { b = substr($0, 17); sub(/  .*/, "", b); sub(/ \(no .*/, "", b);
+			if (b == "none at theta") b = "none"; print f "\t" b " @" n; f = "" }' "$TMP/s_$r" >"$TMP/sb_$r"
+	# the cells of column $col: the header's positions give where each column starts
+	"$py" - "$TMP/t" "$col" >"$TMP/tc_$r" <<'EOF'
+import re, sys
+lines = open(sys.argv[1]).read().split("\n")
+head = lines[1]
+starts = [m.start() for m in re.finditer(r"v\d+\.\d+", head)]
+c = int(sys.argv[2]) - 1
+for l in lines[2:]:
+    if not l:
+        continue
+    fam = l[:starts[0]].rstrip()
+    end = starts[c + 1] if c + 1 < len(starts) else len(l)
+    print("%s\t%s" % (fam, l[starts[c]:end].strip()))
+EOF
+	while IFS="$(printf '\t')" read -r fam cell; do
+		cells=$((cells + 1))
+		want=$(awk -F'\t' -v f="$fam" '$1 == f { print $2 }' "$TMP/sb_$r")
+		[ -z "$want" ] && want=-
+		[ "$cell" = "$want" ] || bad="$bad [$r $fam: trend '$cell', summary '$want']"
+	done <"$TMP/tc_$r"
+done
+if [ -z "$bad" ] && [ "$cells" -ge 20 ]; then
+	ok "trend: each of $cells cells equals its round's --print summary bracket and reference N"
+else
+	nok "trend: cells equal the rounds' summaries ($cells cells)" "$bad"
+fi
+"$GPUSCALE" --print trend -w bert --round v4.1 >"$TMP/tb" 2>&1
+contains "trend: the current round is named" "$TMP/tb" "current v4.1"
+
+# ---- json ----
+if [ -z "$py" ]; then
+	skip "--format json parses" "python3 is missing"
+else
+	for what in summary fit pareto sensitivity query predict trend "summary,fit,pareto,sensitivity,query,predict,trend"; do
+		"$GPUSCALE" --format json --print "$what" --predict 64 --deadline 30 -w llama2_70b_lora >"$TMP/j" 2>"$TMP/err"
+		if "$py" -m json.tool "$TMP/j" >/dev/null 2>"$TMP/jerr"; then
+			ok "--format json --print $what parses"
+		else
+			nok "--format json --print $what parses" "$(cat "$TMP/jerr")" "$(head -c 300 "$TMP/j")"
+		fi
+	done
+	"$GPUSCALE" --format json --print summary --round v4.1 >"$TMP/js" 2>&1
+	"$py" -m json.tool "$TMP/js" >/dev/null 2>&1 && ok "--format json --print summary of every workload parses" ||
+		nok "--format json summary of every workload parses"
+	lacks "--format json: no NaN" "$TMP/js" "NaN"
+
+	"$GPUSCALE" --format json --print query,predict,trend,summary,pareto,fit --predict 100 --deadline 30 \
+		-w llama2_70b_lora >"$TMP/j" 2>&1
+	"$GPUSCALE" --print summary -w llama2_70b_lora >"$TMP/s" 2>&1
+	"$GPUSCALE" --print fit -w llama2_70b_lora >"$TMP/f" 2>&1
+	"$GPUSCALE" --print pareto -w llama2_70b_lora >"$TMP/pa" 2>&1
+	cat >"$TMP/jcheck.py" <<'EOF'
+import csv, json, re, sys
+doc = json.load(open(sys.argv[1]))
+rows = {}
+with open(sys.argv[2], newline="") as f:
+    for r in csv.DictReader(f):
+        rows[(r["submitter"], r["system"])] = r
+q, p, t, s, fit, pa = (open(x).read() for x in sys.argv[3:9])
+bad = 0
+def check(ok, what, detail=""):
+    global bad
+    bad += not ok
+    print("PASS\t%s" % what if ok else "FAIL\t%s\t%s" % (what, str(detail).replace("\n", " | ")))
+def csv_equal(row, what):
+    c = rows[(row["submitter"], row["system"])]
+    for jk, ck in (("minutes", "minutes"), ("acc_hours", "acc_hours"), ("e_prime", "e_prime"),
+                   ("speedup", "speedup"), ("kwh", "kwh"), ("cost_lo_usd", "cost_lo"), ("cost_hi_usd", "cost_hi")):
+        want = float(c[ck]) if c[ck] != "" else None
+        if row[jk] != want:
+            check(False, what, "%s: json %r, csv %r" % (jk, row[jk], c[ck]))
+            return False
+    return True
+# query: the best row, every family's row, equal to the CSV to the last bit; the text's A
+qq = doc["query"]
+check(qq["best"]["system"] == "theia_ngpu8_ngc25.09_nemo" and "%.3g" % qq["best"]["acc_hours"] == "0.796",
+      "json query: the best row is the text's", qq["best"]["system"])
+n = 0
+for fam in qq["families"]:
+    if fam["row"]:
+        n += csv_equal(fam["row"], "json query row equals csv")
+        m = re.search(r"family      %s: .*\n    observed  [^\n]*\(N=(\d+)\): T ([\d.]+) min, A ([\d.e+-]+)" % re.escape(fam["family"]), q)
+        if not m or int(m.group(1)) != fam["row"]["accelerators"] or "%.2f" % fam["row"]["minutes"] != m.group(2):
+            check(False, "json query row equals the text", fam["family"])
+check(n >= 5, "json query: %d families' rows equal --print csv exactly" % n)
+# predict: each family's T and interval as the text rounds them
+pp = doc["predict"]
+k = 0
+for fam in pp["families"]:
+    if not fam["ok"]:
+        check(("  %s: not predicted: %s" % (fam["family"], fam["why"])) in p, "json predict refusal is the text's", fam["family"])
+        continue
+    mi = fam["minutes"]
+    txt = "  %s: N %d: T %.3g (%.3g..%.3g) min" % (fam["family"], pp["n"], mi["value"], mi["lo"], mi["hi"])
+    k += 1
+    check(txt in p, "json predict equals the text: " + fam["family"], txt)
+check(k >= 1, "json predict: %d families predicted" % k)
+# trend: every cell's text is the text report's, in order
+tr = doc["trend"]
+lines = t.split("\n")
+for fam in tr["families"]:
+    line = next((l for l in lines if l.startswith(fam["family"] + "  ")), "")
+    cells = [c["text"] if c else "-" for c in fam["cells"]]
+    got = re.split(r"\s{2,}", line[len(fam["family"]):].strip())
+    check(got == cells, "json trend row equals the text: " + fam["family"], "%r %r" % (got, cells))
+check(tr["rounds"] == re.findall(r"v\d+\.\d+", lines[1]), "json trend rounds are the text's")
+# summary: each family's bracket text and reference
+for g in doc["summary"][0]["groups"]:
+    blk = "  family      %s\n    reference   %s%s%s (N=%d, %.2f min)\n    bracket     %s" % (
+        g["family"], g["reference"]["submitter"], "/" if g["reference"]["submitter"] else "",
+        g["reference"]["system"],
+        g["reference"]["accelerators"], g["reference"]["minutes"], g["bracket"]["text"])
+    check(blk in s, "json summary group equals the text: " + g["family"], blk)
+# fit: the USL parameters as the text prints them (6 significant digits)
+for ff in doc["fit"]["families"]:
+    if ff["usl"]:
+        u = ff["usl"]
+        want = "lambda %s" % ("%.6g" % u["lambda"])
+        check(want in fit.split("  %s: " % ff["family"])[1].split("\n")[0], "json fit lambda equals the text: " + ff["family"], want)
+# pareto: the rows, fastest first, equal to csv and to the text
+pr = doc["pareto"]["rows"]
+names = re.findall(r"^  (\S+)\s+N=", pa, re.M)
+check([r["system"] for r in pr] == names, "json pareto rows are the text's", "%r %r" % ([r["system"] for r in pr], names))
+check(all(csv_equal(r, "json pareto row equals csv") for r in pr), "json pareto rows equal --print csv exactly")
+sys.exit(1 if bad else 0)
+EOF
+	"$py" "$TMP/jcheck.py" "$TMP/j" "$TMP/csv" "$TMP/q" "$TMP/p2" "$TMP/t" "$TMP/s" "$TMP/f" "$TMP/pa" >"$TMP/jr" 2>&1
+	tap_of "$TMP/jr"
+fi
+
+# ---- prediction against SciPy, over every shipped round x workload ----
+if [ -z "$pysci" ]; then
+	skip "--predict agrees with SciPy" "python3-scipy is missing (apt-get install python3-scipy)"
+else
+	"$pysci" - "$GS_TOP"/data/mlperf_training_*.csv >"$TMP/pairs" <<'EOF'
+import csv, sys
+seen = []
+for path in sys.argv[1:]:
+    with open(path, newline="") as f:
+        for row in csv.DictReader(f):
+            if (row["round"], row["benchmark"]) not in seen:
+                seen.append((row["round"], row["benchmark"]))
+for r, b in seen:
+    print("%s\t%s" % (r, b))
+EOF
+	# one SciPy process for every pair (its start costs more than a fit); N 4 and 3000 in turn
+	i=0
+	set --
+	while IFS="$(printf '\t')" read -r r w; do
+		i=$((i + 1))
+		n=4
+		[ $((i % 2)) -eq 0 ] && n=3000
+		"$GPUSCALE" --print csv --round "$r" -w "$w" >"$TMP/pc$i.csv" 2>/dev/null &&
+			"$GPUSCALE" --format json --print predict --predict $n --round "$r" -w "$w" >"$TMP/pj$i" 2>/dev/null &&
+			set -- "$@" "$TMP/pc$i.csv" "$TMP/pj$i"
+	done <"$TMP/pairs"
+	"$pysci" "$GS_TOP/tests/tools/predict_ref.py" "$@" >"$TMP/sci" 2>&1
+	fails=$(grep -c '^FAIL' "$TMP/sci")
+	checked=$(awk -F'\t' '$1 == "CHECKED" { s += $2 } END { print s + 0 }' "$TMP/sci")
+	if [ "$fails" -eq 0 ] && [ "$checked" -ge 5 ] && grep -q '^PASS' "$TMP/sci"; then
+		ok "--predict agrees with SciPy: $checked family predictions, $(grep -c '^PASS' "$TMP/sci") checks"
+	else
+		nok "--predict agrees with SciPy ($checked predictions)" "$(grep -v '^PASS' "$TMP/sci" | head -20)"
+	fi
+fi
+
+# ---- option errors ----
+expect_exit "--format json with a report that has no JSON form is a usage error" 2 \
+	"$GPUSCALE" --format json --print csv -w bert
+contains "... and says which have one" "$TMP/err" "only summary, fit, pareto, sensitivity, query, predict and trend"
+expect_exit "--print predict without --predict N" 2 "$GPUSCALE" --print predict -w bert
+expect_exit "--deadline must be a positive number" 2 "$GPUSCALE" --deadline -3 -w bert
+contains "... named" "$TMP/err" "--deadline: '-3' is not a positive number"
+expect_exit "--minimize takes four names" 2 "$GPUSCALE" --print query --minimize speed -w bert
+contains "... listed" "$TMP/err" "--minimize: 'speed' is not acc-hours, cost, kwh or minutes"
+expect_exit "--predict 0 is refused" 2 "$GPUSCALE" --predict 0 -w bert
+expect_exit "--format yaml is refused" 2 "$GPUSCALE" --format yaml --print summary
+expect_exit "--format json alone needs --print" 2 "$GPUSCALE" --format json
+echo "1..$n_"
