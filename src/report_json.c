@@ -349,41 +349,6 @@ static json_t *j_summary_one(const struct dataset *ds, const struct analysis *a,
 }
 
 /* The summary: one object per workload (every workload of the round without -w). */
-static json_t *j_summary(const struct dataset *ds, const struct params *p,
-			 const struct report_opts *o, struct analysis *a, struct gs_err *err,
-			 bool *oom)
-{
-	const char **wl = NULL, *one[1] = { p->workload };
-	size_t n = 1;
-	json_t *arr = json_array();
-
-	if (!arr)
-		return *oom = true, NULL;
-	if (o->all_workloads && dataset_workload_list(ds, p->round, &wl, &n) < 0) {
-		json_decref(arr);
-		return *oom = true, NULL;
-	}
-	if (!wl) {
-		wl = one;
-		n = o->all_workloads ? 0 : 1;
-	}
-	for (size_t i = 0; i < n && !*oom; i++) {
-		struct params q = *p;
-		q.workload = wl[i];
-		if (q.mode == REF_PINNED && o->all_workloads && dataset_find(ds, q.round, wl[i], q.pinned) < 0)
-			q.mode = REF_PAPER;
-		if (analysis_run(ds, &q, a, err) < 0) {
-			json_decref(arr);
-			arr = NULL;
-			break;
-		}
-		push(arr, j_summary_one(ds, a, &q, oom), oom);
-	}
-	if (wl != one)
-		free(wl);
-	return arr;
-}
-
 static json_t *j_query(const struct dataset *ds, const struct analysis *a, const struct params *p,
 		       const struct query *q, struct gs_err *err, bool *oom)
 {
@@ -530,12 +495,64 @@ static json_t *j_trend(const struct dataset *ds, const struct params *p, struct 
 	return o;
 }
 
+/* One report (what) of one workload (p->workload) as its object; NULL with err or *oom. */
+static json_t *j_report(const struct dataset *ds, const struct params *p, const struct report_opts *o,
+			unsigned what, struct analysis *a, struct gs_err *err, bool *oom)
+{
+	json_t *v;
+
+	if (what == PR_TREND) /* every round of the workload, each analysed on its own */
+		return j_trend(ds, p, err, oom);
+	if (analysis_run(ds, p, a, err) < 0)
+		return NULL;
+	switch (what) {
+	case PR_SUMMARY:
+		return j_summary_one(ds, a, p, oom);
+	case PR_FIT: {
+		json_t *arr = json_array();
+		v = j_head(a, p, oom);
+		for (size_t f = 0; f < a->nfits && arr; f++)
+			push(arr, j_fit(&a->fits[f], oom), oom);
+		if (v && arr)
+			put(v, "families", arr, oom);
+		else
+			json_decref(arr), *oom = true;
+		return v;
+	}
+	case PR_PARETO:
+		v = j_head(a, p, oom);
+		if (v) {
+			put(v, "axis", json_string(a->pareto_cost ? "cost" : "acc_hours"), oom);
+			put(v, "rows", j_pareto_rows(ds, a, oom), oom);
+			put(v, "groups", j_groups(ds, a, oom), oom);
+		}
+		return v;
+	case PR_SENSITIVITY:
+		v = j_head(a, p, oom);
+		if (v)
+			put(v, "groups", j_groups(ds, a, oom), oom);
+		return v;
+	case PR_QUERY:
+		return j_query(ds, a, p, o->query, err, oom);
+	case PR_PREDICT:
+		return j_predict(ds, a, p, o->predict_n, oom);
+	}
+	return NULL;
+}
+
 int report_json(const struct dataset *ds, const struct params *p0, const struct report_opts *o,
 		struct analysis *a, FILE *out, struct gs_err *err)
 {
+	static const struct { unsigned what; const char *key; } keys[] = {
+		{ PR_SUMMARY, "summary" }, { PR_FIT, "fit" }, { PR_PARETO, "pareto" },
+		{ PR_SENSITIVITY, "sensitivity" }, { PR_QUERY, "query" }, { PR_PREDICT, "predict" },
+		{ PR_TREND, "trend" },
+	};
 	struct params p = *p0;
 	json_t *doc = json_object();
-	bool oom = false, ready = false;
+	const char **wl = NULL, *one[1] = { p0->workload };
+	size_t nwl = 1;
+	bool oom = false;
 	int rc = 0;
 
 	p.fit = true;
@@ -543,70 +560,43 @@ int report_json(const struct dataset *ds, const struct params *p0, const struct 
 		err_oom(err, NULL, 0);
 		return -1;
 	}
+	/* one rule for every report, as in text: without a workload asked for, each member is the
+	 * list of every workload of the round; with one, a list of one */
+	if (o->all_workloads && p.round && dataset_workload_list(ds, p.round, &wl, &nwl) < 0)
+		oom = true;
+	if (!wl) {
+		wl = one;
+		nwl = o->all_workloads && p.round ? 0 : 1;
+	}
 	put(doc, "schema", json_integer(JSON_SCHEMA), &oom);
 	for (int k = 0; k < o->norder && !oom && rc == 0; k++) {
-		unsigned what = o->order[k];
-		json_t *v = NULL;
 		const char *key = NULL;
-		if (what == PR_SUMMARY) {
-			key = "summary";
-			v = j_summary(ds, &p, o, a, err, &oom);
-			ready = false;
-		} else if (what == PR_TREND) {
-			key = "trend";
-			v = j_trend(ds, &p, err, &oom);
-		} else {
-			if (!ready && analysis_run(ds, &p, a, err) < 0) {
-				rc = -1;
-				break;
-			}
-			ready = true;
-			switch (what) {
-			case PR_FIT: {
-				key = "fit";
-				v = j_head(a, &p, &oom);
-				json_t *arr = json_array();
-				for (size_t f = 0; f < a->nfits && arr; f++)
-					push(arr, j_fit(&a->fits[f], &oom), &oom);
-				if (v)
-					put(v, "families", arr, &oom);
-				else
-					json_decref(arr);
-				break;
-			}
-			case PR_PARETO:
-				key = "pareto";
-				v = j_head(a, &p, &oom);
-				if (v) {
-					put(v, "axis", json_string(a->pareto_cost ? "cost" : "acc_hours"), &oom);
-					put(v, "rows", j_pareto_rows(ds, a, &oom), &oom);
-					put(v, "groups", j_groups(ds, a, &oom), &oom);
-				}
-				break;
-			case PR_SENSITIVITY:
-				key = "sensitivity";
-				v = j_head(a, &p, &oom);
-				if (v)
-					put(v, "groups", j_groups(ds, a, &oom), &oom);
-				break;
-			case PR_QUERY:
-				key = "query";
-				v = j_query(ds, a, &p, o->query, err, &oom);
-				break;
-			case PR_PREDICT:
-				key = "predict";
-				v = j_predict(ds, a, &p, o->predict_n, &oom);
-				break;
-			default:
-				continue;
-			}
-		}
-		if (!v && !oom) {
-			rc = -1; /* err is set */
+		for (size_t j = 0; j < sizeof keys / sizeof keys[0]; j++)
+			if (keys[j].what == o->order[k])
+				key = keys[j].key;
+		if (!key)
+			continue;
+		json_t *arr = json_array();
+		if (!arr) {
+			oom = true;
 			break;
 		}
-		put(doc, key, v, &oom);
+		for (size_t i = 0; i < nwl && !oom && rc == 0; i++) {
+			struct params q = p;
+			q.workload = wl[i];
+			/* a pinned system exists in some workloads only: elsewhere the paper rule */
+			if (wl != one && q.mode == REF_PINNED && dataset_find(ds, q.round, q.workload, q.pinned) < 0)
+				q.mode = REF_PAPER;
+			json_t *v = j_report(ds, &q, o, o->order[k], a, err, &oom);
+			if (!v && !oom)
+				rc = -1; /* err is set */
+			else
+				push(arr, v, &oom);
+		}
+		put(doc, key, arr, &oom);
 	}
+	if (wl != one)
+		free(wl);
 	if (oom) {
 		err_oom(err, NULL, 0);
 		rc = -1;

@@ -156,6 +156,20 @@ else
 	"$py" -m json.tool "$TMP/js" >/dev/null 2>&1 && ok "--format json --print summary of every workload parses" ||
 		nok "--format json summary of every workload parses"
 	lacks "--format json: no NaN" "$TMP/js" "NaN"
+	# one rule for every report: without -w each member lists every workload of the round
+	"$GPUSCALE" --format json --print summary,fit,pareto,sensitivity,trend --round v4.1 >"$TMP/jall" 2>&1
+	"$GPUSCALE" --round v4.1 --print csv | "$py" -c '
+import csv, json, sys
+want = []
+for r in csv.DictReader(sys.stdin):
+    if r["benchmark"] not in want:
+        want.append(r["benchmark"])
+doc = json.load(open(sys.argv[1]))
+got = {k: [o["workload"] for o in doc[k]] for k in ("summary", "fit", "pareto", "sensitivity", "trend")}
+bad = [k for k, v in got.items() if v != want]
+print("ok" if not bad and len(want) >= 5 else "bad %r %r" % (want, got))' "$TMP/jall" >"$TMP/jw" 2>&1
+	if [ "$(cat "$TMP/jw")" = ok ]; then ok "--format json without -w: every member lists every workload of the round"
+	else nok "--format json without -w: every member lists every workload" "$(head -c 600 "$TMP/jw")"; fi
 
 	"$GPUSCALE" --format json --print query,predict,trend,summary,pareto,fit --predict 100 --deadline 30 \
 		-w llama2_70b_lora >"$TMP/j" 2>&1
@@ -185,7 +199,7 @@ def csv_equal(row, what):
             return False
     return True
 # query: the best row, every family's row, equal to the CSV to the last bit; the text's A
-qq = doc["query"]
+qq = doc["query"][0]
 check(qq["best"]["system"] == "theia_ngpu8_ngc25.09_nemo" and "%.3g" % qq["best"]["acc_hours"] == "0.796",
       "json query: the best row is the text's", qq["best"]["system"])
 n = 0
@@ -197,7 +211,7 @@ for fam in qq["families"]:
             check(False, "json query row equals the text", fam["family"])
 check(n >= 5, "json query: %d families' rows equal --print csv exactly" % n)
 # predict: each family's T and interval as the text rounds them
-pp = doc["predict"]
+pp = doc["predict"][0]
 k = 0
 for fam in pp["families"]:
     if not fam["ok"]:
@@ -209,7 +223,7 @@ for fam in pp["families"]:
     check(txt in p, "json predict equals the text: " + fam["family"], txt)
 check(k >= 1, "json predict: %d families predicted" % k)
 # trend: every cell's text is the text report's, in order
-tr = doc["trend"]
+tr = doc["trend"][0]
 lines = t.split("\n")
 for fam in tr["families"]:
     line = next((l for l in lines if l.startswith(fam["family"] + "  ")), "")
@@ -225,13 +239,13 @@ for g in doc["summary"][0]["groups"]:
         g["reference"]["accelerators"], g["reference"]["minutes"], g["bracket"]["text"])
     check(blk in s, "json summary group equals the text: " + g["family"], blk)
 # fit: the USL parameters as the text prints them (6 significant digits)
-for ff in doc["fit"]["families"]:
+for ff in doc["fit"][0]["families"]:
     if ff["usl"]:
         u = ff["usl"]
         want = "lambda %s" % ("%.6g" % u["lambda"])
         check(want in fit.split("  %s: " % ff["family"])[1].split("\n")[0], "json fit lambda equals the text: " + ff["family"], want)
 # pareto: the rows, fastest first, equal to csv and to the text
-pr = doc["pareto"]["rows"]
+pr = doc["pareto"][0]["rows"]
 names = re.findall(r"^  (\S+)\s+N=", pa, re.M)
 check([r["system"] for r in pr] == names, "json pareto rows are the text's", "%r %r" % ([r["system"] for r in pr], names))
 check(all(csv_equal(r, "json pareto row equals csv") for r in pr), "json pareto rows equal --print csv exactly")

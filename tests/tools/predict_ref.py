@@ -86,7 +86,7 @@ def one(csv_path, json_path):
         for row in csv.DictReader(f):
             fams.setdefault(row["family"], []).append((float(row["accelerators"]), float(row["minutes"])))
     with open(json_path) as f:
-        doc = json.load(f)["predict"]
+        doc = json.load(f)["predict"][0]
     n = doc["n"]
     for pr in doc["families"]:
         fam = pr["family"]
