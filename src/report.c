@@ -42,15 +42,16 @@ static void put_cell(struct cells *l, const char *s, int w, bool right)
 }
 
 /* Writes the ranked table a as aligned text, at most `width` columns (0: no limit), laid out
- * by table_plan from v, measured for a. */
+ * by table_plan's --print policy from v, measured for a. */
 static void report_table(const struct table_view *v, const struct dataset *ds,
 			 const struct analysis *a, FILE *out, int width)
 {
 	int w[TC_COUNT];
 	bool on[TC_COUNT];
 	char buf[256];
+	struct table_opts to = { TABLE_PRINT, 2, -1, NULL };
 
-	table_plan(v, width, 2, on, w);
+	table_plan(v, &to, width, on, w);
 	for (size_t pass = 0; pass <= a->n; pass++) {
 		struct cells l = { out, 0 };
 		bool first = true;
@@ -377,11 +378,12 @@ static void report_clusters(const struct analysis *a, const struct params *p, FI
 	}
 }
 
-/* The name of shown row i in reports: table_row_name's (SUBMITTER/SYSTEM when ids collide). */
+/* The name of shown row i in reports: describe_row's (SUBMITTER/SYSTEM when ids collide, the
+ * round first in the cross-round view). */
 static const char *row_label(const struct table_view *v, const struct dataset *ds,
 			     const struct analysis *a, size_t i, char *buf, size_t n)
 {
-	return table_row_name(v, ds, &a->rows[i], buf, n);
+	return describe_row(v, ds, a, i, buf, n);
 }
 
 /* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
@@ -473,10 +475,10 @@ static void report_breakeven(const struct table_view *v, const struct dataset *d
 }
 
 /* The group's sensitivity line: the range over its candidates, those that set its ends first. */
-static void report_sensitivity(const struct dataset *ds, const struct group *g, bool rounds,
+static void report_sensitivity(const struct dataset *ds, const struct analysis *a, const struct group *g,
 			       const char *lead, FILE *out)
 {
-	char b1[48], b2[32], br[96];
+	char b1[48], e[1024];
 	size_t *ord = malloc((g->ncand ? g->ncand : 1) * sizeof *ord);
 	size_t nends, shown;
 
@@ -486,13 +488,8 @@ static void report_sensitivity(const struct dataset *ds, const struct group *g, 
 	fprintf(out, "%s%s  over %zu candidate%s of the fewest accelerators:", lead,
 		g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b1, sizeof b1),
 		g->ncand, g->ncand == 1 ? "" : "s");
-	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++) {
-		const struct row *r = &ds->rows[g->cand[ord[shown]].row];
-		fprintf(out, "%s %s%s%s%s%s (%s min) -> %s", shown ? "," : "", rounds ? r->round : "",
-			rounds ? " " : "", r->submitter, *r->submitter ? " " : "", r->system,
-			fmt_fixed(r->minutes, 2, b2, sizeof b2),
-			describe_bracket_short(&g->cand[ord[shown]].b, br, sizeof br));
-	}
+	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++)
+		fprintf(out, "%s %s", shown ? "," : "", describe_cand(ds, a, &g->cand[ord[shown]], e, sizeof e));
 	if (shown < g->ncand)
 		fprintf(out, ", and %zu more", g->ncand - shown);
 	fputc('\n', out);
@@ -552,7 +549,7 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
 			"reaching theta)\n", describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 		if (g->ncand)
-			report_sensitivity(ds, g, a->all_rounds, "  sensitivity ", out);
+			report_sensitivity(ds, a, g, "  sensitivity ", out);
 		report_group_fit(a, g, 0, "  fit         ", out);
 	} else {
 		fprintf(out, ", per family (range: firm..loose, 90%% run-to-run intervals wholly above / "
@@ -567,7 +564,7 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 				fprintf(out, "    range       %s\n",
 					describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 			if (g->ncand > 1)
-				report_sensitivity(ds, g, a->all_rounds, "    sensitivity ", out);
+				report_sensitivity(ds, a, g, "    sensitivity ", out);
 			report_group_fit(a, g, k, "    fit         ", out);
 		}
 	}

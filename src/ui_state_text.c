@@ -162,13 +162,8 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 			    g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b2, sizeof b2),
 			    g->ncand);
 			/* the detail scrolls: every candidate, up to a page of them, the ends first */
-			for (size_t i = 0; i < g->ncand && (i < 40 || i < need); i++, shown++) {
-				const struct row *c = &app->ds->rows[g->cand[all[i]].row];
-				ADD("              %s%s%s%s%s (%s min) -> %s", a->all_rounds ? c->round : "",
-				    a->all_rounds ? " " : "", c->submitter, *c->submitter ? "/" : "", c->system,
-				    fmt_fixed(c->minutes, 2, b1, sizeof b1),
-				    describe_bracket_short(&g->cand[all[i]].b, b2, sizeof b2));
-			}
+			for (size_t i = 0; i < g->ncand && (i < 40 || i < need); i++, shown++)
+				ADD("              %s", describe_cand(app->ds, a, &g->cand[all[i]], b3, sizeof b3));
 			if (shown < g->ncand)
 				ADD("              and %zu more", g->ncand - shown);
 			free(all);

@@ -17,6 +17,8 @@
 #include "table.h"
 #include "text.h"
 
+static const struct table_opts print = { TABLE_PRINT, 2, -1, NULL };
+
 static uint64_t rng = 88172645463325252u;
 static unsigned next(unsigned n)
 {
@@ -26,21 +28,29 @@ static unsigned next(unsigned n)
 	return (unsigned)(rng % n);
 }
 
-/* For random measures and every width 1..400: the system column never narrows as the width
- * grows, the table never exceeds the width, and while the names are cut no column is left
- * unused. */
+/* For random measures and every width 1..400: the table never exceeds the width, the names
+ * are cut before a kept column (N, min, E', A, the round) goes, the system column never
+ * narrows as the width grows once every kept column shows, and while the names are cut no
+ * column is left unused. */
 static void plan_gives_names_the_room(void **state)
 {
 	(void)state;
 	for (int round = 0; round < 300; round++) {
 		struct table_view v = { 0 };
-		int prev = 0;
+		int prev = 0, keep = 0, nkeep = 0;
 		for (int c = 0; c < TC_COUNT; c++)
 			v.need[c] = 1 + (int)next(c == TC_SYS || c == TC_SUB || c == TC_FAM ? 60 : 9);
+		/* the narrowest table of the kept columns, the names cut */
+		for (int c = 0; c < TC_COUNT; c++)
+			if (c == TC_SYS || c == TC_RANK || table_cols[c]->prio >= TABLE_PRIO_KEEP) {
+				keep += c == TC_SYS && v.need[c] > TABLE_NAME_CUT ? TABLE_NAME_CUT : v.need[c];
+				nkeep++;
+			}
+		keep += 2 * (nkeep - 1);
 		for (int width = 1; width <= 400; width++) {
 			bool on[TC_COUNT];
 			int w[TC_COUNT], total = 0, n = 0;
-			int used = table_plan(&v, width, 2, on, w);
+			int used = table_plan(&v, &print, width, on, w);
 			for (int c = 0; c < TC_COUNT; c++)
 				if (on[c]) {
 					total += w[c];
@@ -52,16 +62,21 @@ static void plan_gives_names_the_room(void **state)
 				assert_true(on[TC_RANK]); /* rows stay countable */
 			assert_int_equal(used, total);
 			assert_true(total <= width);
-			if (w[TC_SYS] < prev && width > v.need[TC_RANK] + 3)
+			if (w[TC_SYS] < prev && width > keep)
 				fail_msg("width %d gives the system %d columns, width %d gave %d", width, w[TC_SYS],
 					 width - 1, prev);
 			prev = w[TC_SYS];
 			if (w[TC_SYS] < v.need[TC_SYS] && total != width)
 				fail_msg("width %d: names cut to %d of %d with %d columns unused", width, w[TC_SYS],
 					 v.need[TC_SYS], width - total);
-			for (int c = 0; c < TC_COUNT; c++)
+			for (int c = 0; c < TC_COUNT; c++) {
 				if (on[c] && c != TC_SYS && c != TC_SUB && c != TC_FAM)
 					assert_int_equal(w[c], v.need[c]); /* numbers are never cut */
+				/* the names are cut before a kept column goes */
+				if (width >= keep && table_cols[c]->prio >= TABLE_PRIO_KEEP && !on[c])
+					fail_msg("width %d (kept columns fit from %d) drops column %s", width, keep,
+						 table_cols[c]->head);
+			}
 		}
 	}
 }
@@ -77,7 +92,7 @@ static void plan_without_limit_is_the_measure(void **state)
 		v.need[c] = 3 + c;
 		all += v.need[c] + (c ? 2 : 0);
 	}
-	assert_int_equal(table_plan(&v, 0, 2, on, w), all);
+	assert_int_equal(table_plan(&v, &print, 0, on, w), all);
 	for (int c = 0; c < TC_COUNT; c++) {
 		assert_true(on[c]);
 		assert_int_equal(w[c], v.need[c]);

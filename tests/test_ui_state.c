@@ -476,9 +476,9 @@ static void zoom_cycles(void **state)
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 24, 80);
 	split_h = f.app->lay.plot.h;
-	/* at 80x24 the table keeps its heading and five rows: the plot gets the rest */
-	assert_int_equal(f.app->lay.table.h, 6);
-	assert_int_equal(split_h, 24 - 5 - 6);
+	/* at 80x24 the table keeps its heading and six rows: the plot gets the rest */
+	assert_int_equal(f.app->lay.table.h, 7);
+	assert_int_equal(split_h, 24 - 5 - 7);
 	key(f.app, 'z');
 	assert_int_equal(f.app->zoom, ZOOM_PLOT);
 	assert_int_equal(f.app->lay.plot.h, 19);
@@ -493,7 +493,9 @@ static void zoom_cycles(void **state)
 	close_app(&f);
 }
 
-/* The system column's width never shrinks as the terminal grows, whatever the names. */
+/* The system column's width never shrinks as the terminal grows, whatever the names, while the
+ * panes keep their arrangement (stacked, side by side, the plot taking half from UI_HALF_COLS);
+ * from UI_HALF_COLS on the plot has at least half the width. */
 static void names_never_shrink(void **state)
 {
 	struct fx f = { 0 };
@@ -502,18 +504,26 @@ static void names_never_shrink(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	for (int wsys = 10; wsys <= 70; wsys += 3) {
-		int last = 0;
-		f.app->w_sys = wsys;
+		int last = 0, arrangement = -1;
+		f.app->tv.need[TC_SYS] = wsys;
 		for (int cols = UI_MIN_COLS; cols <= 300; cols++) {
 			bool on[TC_COUNT];
-			int w[TC_COUNT];
+			int w[TC_COUNT], now;
 			ui_layout_compute(f.app, 40, cols);
 			ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+			now = !f.app->lay.wide ? 0 : cols < UI_HALF_COLS ? 1 : 2;
 			assert_true(on[TC_SYS]);
+			if (now != arrangement)
+				last = 0;
+			arrangement = now;
 			if (w[TC_SYS] < last)
 				fail_msg("names %d wide: %d columns at width %d, %d at the width before", wsys,
 					 w[TC_SYS], cols, last);
 			last = w[TC_SYS];
+			if (cols >= UI_HALF_COLS)
+				assert_true(f.app->lay.plot.w * 2 >= cols);
+			/* N, min, E' and A stay */
+			assert_true(on[TC_N] && on[TC_MIN] && on[TC_EP] && on[TC_A]);
 		}
 		assert_true(last >= wsys);
 	}
