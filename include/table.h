@@ -39,7 +39,8 @@ struct table_opts {
 
 /* Columns of this priority and up are kept while the system names can still be cut (to
  * TABLE_NAME_CUT columns); lower ones give way before the names drop below their usual width.
- * At 80 columns the explorer's table so keeps N, min, E', A and the family (and the round). */
+ * At 80 columns the explorer's table so keeps N, min, E', A, the family, the marks (and the
+ * round in the cross-round view). */
 #define TABLE_PRIO_KEEP 72
 #define TABLE_NAME_CUT 8
 

@@ -82,7 +82,7 @@ const struct col_def col_reg[COL_COUNT] = {
 	[COL_CLUSTER] = { COL_CLUSTER, { "cluster", "cl" }, "cl", "cl", "cluster", "cluster letter",
 			  false, 2, 60, false, CF_OWN, v_cluster, NULL, NULL, NULL, NULL, false },
 	[COL_PARETO] = { COL_PARETO, { "pareto", "p" }, "P", "P", "Pareto mark", "marks: R, *, > as above",
-			 true, 4, 55, false, CF_OWN, v_pareto, NULL, NULL, NULL, NULL, false },
+			 true, 4, 74, false, CF_OWN, v_pareto, NULL, NULL, NULL, NULL, false },
 	[COL_SPREAD] = { COL_SPREAD, { "spread" }, "spread", "spread", "spread",
 			 "fastest to slowest run, as a share of T",
 			 false, 6, 30, true, CF_OWN, v_spread, NULL, NULL, NULL, NULL, false },
