@@ -92,10 +92,10 @@ struct ui_layout {
 	int table_rows;           /* data rows the table shows (its height minus the header) */
 };
 
-/* One entry of the family filter menu. */
+/* One entry of the family filter menu, or of the column chooser (C). */
 struct ui_famitem {
-	const char *name;         /* pooled family name */
-	size_t count;             /* rows of the current round x workload */
+	const char *name;         /* pooled family name; the column's long name */
+	size_t count;             /* rows of the current round x workload; the column (enum tcol) */
 	bool on;
 };
 
@@ -144,6 +144,7 @@ struct ui_menus {
 	const char **famsel;              /* the families the menu applied: p.filter.families */
 	size_t famsel_cap;
 	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
+	bool cols;                        /* the menu lists the table's columns (C), not families */
 };
 
 struct app {
@@ -247,6 +248,11 @@ long ui_state_digit_work(const struct app *app, int d, const char **id);
 void ui_state_menu_open(struct app *app);
 /* Makes the checked menu entries the family filter (a message when there are too many). */
 void ui_state_menu_apply(struct app *app);
+/* Fills the menu with the table's columns from the registry (every one this view can show but
+ * the system, which always shows), checked when chosen; sets menu.cols. */
+void ui_state_cols_open(struct app *app);
+/* Makes the checked columns the chosen ones (app->cols_want); returns how many are chosen. */
+size_t ui_state_cols_apply(struct app *app);
 /* Shown position of the reference row / the break-even row; -1 when not shown. */
 long ui_state_ref_pos(const struct app *app);
 long ui_state_breakeven_pos(const struct app *app);

@@ -857,9 +857,10 @@ static void draw_menu(const struct app *app)
 	box = ui_layout_overlay(&app->lay, app->menu.nfam ? (int)app->menu.nfam : 1,
 				namew + 12 > 38 ? namew + 12 : 38);
 	if (app->menu.fam_find[0])
-		snprintf(buf, sizeof buf, " family filter: \"%s\" ", app->menu.fam_find);
+		snprintf(buf, sizeof buf, " %s: \"%s\" ", app->menu.cols ? "columns" : "family filter", app->menu.fam_find);
 	else
-		snprintf(buf, sizeof buf, " family filter (%zu, type to find) ", app->menu.nfam);
+		snprintf(buf, sizeof buf, " %s (%zu, type to find) ", app->menu.cols ? "table columns" : "family filter",
+			 app->menu.nfam);
 	box_at(&box, buf, " Space check, Enter apply, Esc cancel ", app);
 	vis = box.h - 2;
 	/* long lists scroll: the cursor's entry is always in the box */
@@ -877,7 +878,11 @@ static void draw_menu(const struct app *app)
 		fill(box.y + 1 + y, box.x + 1, box.w - 2, at);
 		x += put_text(app, box.y + 1 + y, x, box.w - 4, f->on ? "[x] " : "[ ] ", at);
 		put_cell(app, box.y + 1 + y, x, namew, f->name, false, at);
-		snprintf(buf, sizeof buf, "%5zu", f->count);
+		/* a column's heading, a family's row count */
+		if (app->menu.cols)
+			snprintf(buf, sizeof buf, "%6s", table_cols[f->count % TC_COUNT]->head);
+		else
+			snprintf(buf, sizeof buf, "%5zu", f->count);
 		put_text(app, box.y + 1 + y, x + namew + 1, box.x + box.w - 2 - (x + namew + 1), buf, at);
 	}
 }

@@ -239,6 +239,15 @@ static unsigned act_menu(struct app *app, struct ui_press in)
 	return UI_REDRAW;
 }
 
+/* C: the column chooser (the family menu's checklist over the registry's columns). */
+static unsigned act_cols(struct app *app, struct ui_press in)
+{
+	(void)in;
+	ui_state_cols_open(app);
+	app->menu.ov = OV_MENU;
+	return UI_REDRAW;
+}
+
 static unsigned act_clear_filter(struct app *app, struct ui_press in)
 {
 	(void)in;
@@ -549,8 +558,13 @@ static unsigned act_menu_apply(struct app *app, struct ui_press in)
 	char f[160];
 
 	(void)in;
-	ui_state_menu_apply(app);
 	app->menu.ov = OV_NONE;
+	if (app->menu.cols) {
+		size_t n = ui_state_cols_apply(app);
+		ui_state_msg(app, false, "table columns: %zu chosen (the sort column always shows; C to change)", n);
+		return UI_REDRAW;
+	}
+	ui_state_menu_apply(app);
 	ui_state_msg(app, false, "filter: %s", ui_state_filter_text(app, f, sizeof f));
 	return UI_RECOMPUTE;
 }
@@ -630,6 +644,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ENTER, act_detail, 0, UI_CTX_MAIN, "detail of the selected row"),
 	UI_KEY('z', act_zoom, 0, UI_CTX_MAIN, "zoom: plot and table, plot only, table only"),
 	UI_KEY('f', act_menu, 0, UI_CTX_MAIN, "family filter menu"),
+	UI_KEY('C', act_cols, 0, UI_CTX_MAIN, "choose the table's columns"),
 	UI_KEY('F', act_clear_filter, 0, UI_CTX_MAIN, "clear the filter"),
 	UI_KEY('r', act_pin, 0, UI_CTX_MAIN, "pin the selected row as reference"),
 	UI_KEY('R', act_paper, 0, UI_CTX_MAIN, "reference back to the paper rule"),

@@ -518,11 +518,38 @@ static bool fam_add(struct app *app, const char *name)
 	return true;
 }
 
+void ui_state_cols_open(struct app *app)
+{
+	app->menu.nfam = 0;
+	app->menu.cols = true;
+	for (int c = 0; c < TC_COUNT; c++) {
+		if (c == TC_SYS || app->tv.need[c] <= 0 || !fam_add(app, table_cols[c]->long_name))
+			continue;
+		app->menu.fam[app->menu.nfam - 1].count = (size_t)c;
+		app->menu.fam[app->menu.nfam - 1].on = app->cols_want[c];
+	}
+	app->menu.fam_cur = 0;
+	app->menu.fam_find[0] = '\0';
+}
+
+size_t ui_state_cols_apply(struct app *app)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		if (app->menu.fam[i].count < TC_COUNT)
+			app->cols_want[app->menu.fam[i].count] = app->menu.fam[i].on;
+	for (int c = 0; c < TC_COUNT; c++)
+		n += app->cols_want[c] && (c == TC_SYS || app->tv.need[c] > 0);
+	return n;
+}
+
 void ui_state_menu_open(struct app *app)
 {
 	const struct dataset *ds = app->ds;
 
 	app->menu.nfam = 0;
+	app->menu.cols = false;
 	for (size_t r = 0; r < ds->n; r++) {
 		const struct row *row = &ds->rows[r];
 		size_t i;
