@@ -28,6 +28,7 @@ struct cli {
 	bool help, version;
 	bool strict;                 /* --strict: a skipped results row is an error */
 	bool raw;                    /* --raw: CSV cells as they are (csvw_set_raw) */
+	bool columns[TC_COUNT];      /* --columns: the table's columns (ui.columns points here) */
 	char default_path[4200];     /* scratch for the data folder's tables */
 	char **bundled;              /* the data folder's rounds when no file was given (owned) */
 	const char **sel;            /* room of the four filter lists of params (owned) */

@@ -24,6 +24,7 @@ struct report_opts {
 	enum metric y_metric;
 	bool log_y;
 	bool all_workloads;   /* summary: every workload of the round, not only p->workload */
+	const bool *columns;  /* per enum tcol, the table's columns (--columns); NULL: all */
 };
 
 /* Writes the reports of o->order for p over ds to out, computing into a (zeroed, or from an

@@ -55,6 +55,11 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
  * table_names (need is set either way). */
 int table_measure(struct table_view *v, const struct dataset *ds, const struct analysis *a);
 
+/* Sets want[TC_COUNT] from a comma list of column names (the registry's, any case, and
+ * "rank"): the columns named on, the others off (the system column always shows). Returns 0,
+ * or -1 with the first unknown name in bad (size n). */
+int table_cols_parse(const char *list, bool *want, char *bad, size_t n);
+
 /* Frees what v owns and zeroes it. */
 void table_view_free(struct table_view *v);
 

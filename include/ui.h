@@ -14,6 +14,7 @@ struct ui_opts {
 	enum metric y_metric;   /* initial plot metric */
 	bool log_y;
 	const char *export_dir; /* where e writes; NULL: the current directory */
+	const bool *columns;    /* per enum tcol, the table's columns (--columns); NULL: all */
 };
 
 /* Runs the explorer on ds starting from p until the user quits; restores the terminal on every

@@ -44,12 +44,12 @@ static void put_cell(struct cells *l, const char *s, int w, bool right)
 /* Writes the ranked table a as aligned text, at most `width` columns (0: no limit), laid out
  * by table_plan's --print policy from v, measured for a. */
 static void report_table(const struct table_view *v, const struct dataset *ds,
-			 const struct analysis *a, FILE *out, int width)
+			 const struct analysis *a, FILE *out, int width, const bool *columns)
 {
 	int w[TC_COUNT];
 	bool on[TC_COUNT];
 	char buf[256];
-	struct table_opts to = { TABLE_PRINT, 2, -1, NULL };
+	struct table_opts to = { TABLE_PRINT, 2, -1, columns };
 
 	table_plan(v, &to, width, on, w);
 	for (size_t pass = 0; pass <= a->n; pass++) {
@@ -712,7 +712,7 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 		switch (what) {
 		case PR_TABLE:
 			report_table_title(ds, a, p, out, o->table_width);
-			report_table(&v, ds, a, out, o->table_width);
+			report_table(&v, ds, a, out, o->table_width, o->columns);
 			break;
 		case PR_PLOT:
 			rc = report_plot(ds, a, p, o, out, err);

@@ -122,6 +122,32 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 	return rc;
 }
 
+int table_cols_parse(const char *list, bool *want, char *bad, size_t n)
+{
+	for (int c = 0; c < TC_COUNT; c++)
+		want[c] = c == TC_SYS;
+	for (const char *p = list;;) {
+		size_t len = strcspn(p, ",");
+		char name[64];
+		int col, t = -1;
+		snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+		col = reg_col_parse(name);
+		if (ascii_casecmp(name, "rank") == 0 || strcmp(name, "#") == 0)
+			t = TC_RANK;
+		for (int c = 0; c < TC_COUNT && col >= 0 && t < 0; c++)
+			if (table_cols[c]->sort == col)
+				t = c;
+		if (t < 0) {
+			snprintf(bad, n, "%s", name);
+			return -1;
+		}
+		want[t] = true;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
 void table_view_free(struct table_view *v)
 {
 	free(v->qualified);

@@ -91,7 +91,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	app->p = *p;
 	app->ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
 	for (int c = 0; c < TC_COUNT; c++)
-		app->cols_want[c] = true;
+		app->cols_want[c] = !o->columns || o->columns[c];
 	app->log_y = o->log_y;
 	app->pareto_marks = true;
 	app->export_dir = o->export_dir;
