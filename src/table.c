@@ -211,7 +211,7 @@ static int drop(const struct table_opts *o, int width, int below, const int *w, 
 	}
 }
 
-/* Takes up to *cut columns off name column c, down to `to`. */
+/* Takes up to *cut columns off a name column's width *w, down to `to`. */
 static void shrink(int *w, int to, int *cut)
 {
 	int g = *w - to < *cut ? *w - to : *cut;
