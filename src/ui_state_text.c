@@ -312,6 +312,7 @@ const char *const ui_state_legend[][2] = {
 	{ "---", "the theta line (E' only), with its value" },
 	{ ".", "a point whose cluster has no letter" },
 	{ "reverse video", "the selected row and its point, labelled with its name" },
+	{ "1[BERT]", "a tab: its digit key (the same workload in every round), the active one in []" },
 	{ "<  >", "in the tabs: more workloads off that side" },
 	{ "columns", "" },
 	{ "v ^", "after a heading: the sort column, descending (v) or ascending (^)" },
