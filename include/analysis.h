@@ -260,6 +260,8 @@ bool filter_empty(const struct filter *f);
 const char *ref_mode_name(enum ref_mode m);
 const char *feat_set_name(enum feat_set f);
 const char *ref_rule_name(enum ref_rule r);       /* "slowest", "median", "fastest" */
+/* Which of n candidates, slowest first, rule r makes the reference (0 when n is 0). */
+size_t ref_rule_pick(enum ref_rule r, size_t n);
 const char *kf_why_text(enum kf_why w);           /* "" for KF_OK, else the reason */
 const char *er_why_text(enum er_why w);           /* "" for ER_OK, else the reason */
 

@@ -32,6 +32,7 @@ struct cli {
 	bool query_given;            /* --minimize was given */
 	double predict_n;            /* --predict N; NAN: not given */
 	bool json;                   /* --format json */
+	bool columns[TC_COUNT];      /* --columns: the table's columns (ui.columns points here) */
 	char default_path[4200];     /* scratch for the data folder's tables */
 	char **bundled;              /* the data folder's rounds when no file was given (owned) */
 	const char **sel;            /* room of the four filter lists of params (owned) */

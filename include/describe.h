@@ -10,6 +10,7 @@
 
 #include "analysis.h"
 #include "planner.h"
+#include "table.h"
 
 /* "16..<32", "8+ (no row beyond 8)", "8+ (no N beyond 8 wholly below theta)", "one row",
  * "none at theta", "no rows". */
@@ -48,9 +49,16 @@ char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n);
  * first entries set an end (0..2): a list cut short keeps at least those. */
 size_t describe_cand_order(const struct group *g, size_t *ord);
 
-/* One candidate of a sensitivity list: "[ROUND ]SUBMITTER/SYSTEM (3.58 min) -> 8..<16" (the
- * round when the list spans rounds). */
-char *describe_cand(const struct dataset *ds, const struct be_cand *c, bool rounds, char *buf, size_t n);
+/* Shown row i of a as every list names it: table_row_name's (SUBMITTER/SYSTEM when v says its
+ * id is shared; v NULL: the id), after its round in the cross-round view ("v5.1 box-8"). */
+char *describe_row(const struct table_view *v, const struct dataset *ds, const struct analysis *a,
+		   size_t i, char *buf, size_t n);
+
+/* One entry of a sensitivity list: the candidate with its submitter, its minutes and the
+ * bracket it gives as reference, after its round in the cross-round view: "v5.1
+ * NVIDIA/box-8 (9.55 min) -> 8..<16". */
+char *describe_cand(const struct dataset *ds, const struct analysis *a, const struct be_cand *c,
+		    char *buf, size_t n);
 
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
  * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only

@@ -33,6 +33,7 @@ struct report_opts {
 	const struct query *query; /* PR_QUERY's constraints (NULL: none) */
 	double predict_n;     /* PR_PREDICT's N */
 	bool json;            /* --format json: one JSON document (report_json.c) */
+	const bool *columns;  /* per enum tcol, the table's columns (--columns); NULL: all */
 };
 
 /* Writes the reports of o->order for p over ds to out, computing into a (zeroed, or from an

@@ -18,6 +18,7 @@ struct ui_opts {
 	char *const *files;
 	int nfiles;
 	const char *families_path, *prices_path;
+	const bool *columns;    /* per enum tcol, the table's columns (--columns); NULL: all */
 };
 
 /* Runs the explorer on ds starting from p until the user quits; restores the terminal on every

@@ -12,6 +12,7 @@
 #include "dataset.h"
 #include "planner.h"
 #include "plot.h"
+#include "table.h"
 #include "ui.h"
 
 /* Below this size the panes give way to a "terminal too small" notice. 60x16 still fits a
@@ -22,6 +23,8 @@
  * UI_WIDE_PLOT columns still shows every column and whole names); below, they are stacked. */
 #define UI_WIDE_COLS 120
 #define UI_WIDE_PLOT 46
+/* From this width on, the plot takes (at least) half the width beside the table. */
+#define UI_HALF_COLS 160
 
 #define UI_SEARCH_MAX 64
 #define UI_MSG_MS 4000    /* a message shows this long (milliseconds), then goes */
@@ -102,10 +105,10 @@ struct ui_view {
 /* Levels of undo kept; older changes are forgotten. */
 #define UI_UNDO_MAX 64
 
-/* One entry of the family filter menu. */
+/* One entry of the family filter menu, or of the column chooser (C). */
 struct ui_famitem {
-	const char *name;         /* pooled family name */
-	size_t count;             /* rows of the current round x workload */
+	const char *name;         /* pooled family name; the column's long name */
+	size_t count;             /* rows of the current round x workload; the column (enum tcol) */
 	bool on;
 };
 
@@ -154,6 +157,7 @@ struct ui_menus {
 	const char **famsel;              /* the families the menu applied: p.filter.families */
 	size_t famsel_cap;
 	char fam_find[UI_SEARCH_MAX];     /* type-ahead in the family menu */
+	bool cols;                        /* the menu lists the table's columns (C), not families */
 };
 
 struct app {
@@ -167,6 +171,9 @@ struct app {
 	size_t nrounds, round_i;
 	const char **works;               /* workloads of the current round (no fixed limit) */
 	size_t nworks, work_i, works_cap;
+	const char **allworks;            /* workloads of every round, in the benchmark registry's
+					   * order: digit d is allworks[d - 1] in every round */
+	size_t nallworks, allworks_cap;
 
 	/* The shown rows: positions 0..nvis-1 of the table and the plot, each an index into
 	 * a.rows; every a.rows entry in order, or the ones the row filter (| text) keeps. */
@@ -180,13 +187,10 @@ struct app {
 	size_t top;                       /* first table row shown */
 	enum ui_zoom zoom;
 
-	/* Display widths of the name columns over a.rows and, per row, whether its system id is
-	 * shared with another shown row of another submitter (the table then names it
-	 * SUBMITTER/SYSTEM): measured once per analysis, not per frame. */
-	int w_sys, w_sub, w_fam;
-	bool has_kwh, has_cost;           /* some row of the analysis has energy / a price */
-	bool *collide;                    /* a.n entries, by a.rows index */
-	size_t collide_cap;
+	/* Name widths and which rows are named SUBMITTER/SYSTEM (an id shared by two submitters
+	 * of the shown rows): measured once per analysis, not per frame. */
+	struct table_view tv;
+	bool cols_want[TC_COUNT];         /* the table's columns chosen (C); all by default */
 
 	enum metric ymet;
 	bool log_y, pareto_marks;
@@ -256,10 +260,20 @@ void ui_state_scroll(struct app *app);
  * round keeps the workload when the new round has it, else says so in a message. */
 int ui_state_set_round(struct app *app, size_t i);
 int ui_state_set_workload(struct app *app, size_t i);
+/* The digit key (1-9) of workload works[i], the same in every round; 0 when it has none. */
+int ui_state_work_digit(const struct app *app, size_t i);
+/* The workload of digit d (1-9) in the current round: its index in works, or -1 when the
+ * round lacks it; *id (may be NULL) gets the digit's workload, NULL when no round has one. */
+long ui_state_digit_work(const struct app *app, int d, const char **id);
 /* Fills the family menu from the current round x workload and the filter (no limit). */
 void ui_state_menu_open(struct app *app);
 /* Makes the checked menu entries the family filter (a message when there are too many). */
 void ui_state_menu_apply(struct app *app);
+/* Fills the menu with the table's columns from the registry (every one this view can show but
+ * the system, which always shows), checked when chosen; sets menu.cols. */
+void ui_state_cols_open(struct app *app);
+/* Makes the checked columns the chosen ones (app->cols_want); returns how many are chosen. */
+size_t ui_state_cols_apply(struct app *app);
 /* Shown position of the reference row / the break-even row; -1 when not shown. */
 long ui_state_ref_pos(const struct app *app);
 long ui_state_breakeven_pos(const struct app *app);
@@ -274,6 +288,12 @@ const struct row *ui_state_row(const struct app *app, size_t i);
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n);
 /* Text of the family filter for the status bar ("all", "H100 SXM", "H100 SXM +2"). */
 char *ui_state_filter_text(const struct app *app, char *buf, size_t n);
+/* Whether reference rules x and y pick the same reference in every comparison group shown. */
+bool ui_state_rules_agree(const struct app *app, enum ref_rule x, enum ref_rule y);
+/* The next reference rule after app->p.ref_rule (slowest, median, fastest, wrapping) that
+ * picks other references than the current one and than every rule passed on the way; the
+ * current rule itself when every rule picks the same (one candidate per group). */
+enum ref_rule ui_state_rule_next(const struct app *app);
 /* After a new theta: UI_REDRAW when the break-even moved in place, else UI_RECOMPUTE. */
 unsigned ui_state_theta_changed(struct app *app);
 
@@ -327,12 +347,12 @@ void ui_layout_compute(struct app *app, int rows, int cols);
 /* The box of an overlay with content_h lines of content_w columns, centred, clipped to the
  * screen (the border included). */
 struct ui_rect ui_layout_overlay(const struct ui_layout *l, int content_h, int content_w);
-/* Whether table column c (enum tcol) can show at all: the round only in the cross-round view,
- * energy and cost only when some row has a value. */
+/* Whether table column c (enum tcol) can show at all: the round only when the rows span rounds
+ * (the cross-round view), energy and cost only when some row has a value. */
 bool ui_layout_col_possible(const struct app *app, int c);
-/* The table's columns for app's rows in `width` columns: on[] and w[] (TC_COUNT each); the
- * system column first gets its longest name (from app->w_sys), the sort column always shows.
- * Returns the width used. */
+/* The table's columns for app's rows in `width` columns: on[] and w[] (TC_COUNT each), by
+ * table_plan's screen policy over app->tv, the columns chosen and the sort column always
+ * shown. Returns the width used. */
 int ui_layout_table_plan(const struct app *app, int width, bool *on, int *w);
 /* Whether the table of this layout shows the column that sorts on sort_col (enum col). */
 bool ui_layout_col_shown(const struct app *app, int sort_col);

@@ -46,6 +46,11 @@ const char *feat_set_name(enum feat_set f)
 	return (unsigned)f < FEAT_COUNT ? names[f] : "?";
 }
 
+size_t ref_rule_pick(enum ref_rule r, size_t n)
+{
+	return n == 0 ? 0 : r == RULE_FASTEST ? n - 1 : r == RULE_MEDIAN ? n / 2 : 0;
+}
+
 const char *ref_rule_name(enum ref_rule r)
 {
 	static const char *const names[RULE_COUNT] = {"slowest", "median", "fastest"};
@@ -180,7 +185,7 @@ static size_t pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum
 	}
 	qsort(c, nc, sizeof *c, skey_cmp);
 	if (nc)
-		*ref = c[rule == RULE_FASTEST ? nc - 1 : rule == RULE_MEDIAN ? nc / 2 : 0].row;
+		*ref = c[ref_rule_pick(rule, nc)].row;
 	return nc;
 }
 

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmdline.h"
+#include "table.h"
 #include "text.h"
 
 
@@ -21,7 +22,8 @@ enum {
 	O_THETA = 256, O_ROUND, O_YMETRIC, O_LOGY, O_WIDTH, O_HEIGHT, O_MOUSE, O_PRINT, O_VENDOR,
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
 	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT, O_RAW,
-	O_DEADLINE, O_MAX_COST, O_MAX_ACC, O_MAX_KWH, O_MINIMIZE, O_PREDICT, O_FORMAT
+	O_DEADLINE, O_MAX_COST, O_MAX_ACC, O_MAX_KWH, O_MINIMIZE, O_PREDICT, O_FORMAT,
+	O_COLUMNS
 };
 
 static const struct option long_opts[] = {
@@ -60,6 +62,7 @@ static const struct option long_opts[] = {
 	{ "minimize", required_argument, NULL, O_MINIMIZE },
 	{ "predict", required_argument, NULL, O_PREDICT },
 	{ "format", required_argument, NULL, O_FORMAT },
+	{ "columns", required_argument, NULL, O_COLUMNS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -155,6 +158,8 @@ void cli_usage(FILE *fp)
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
 "      --raw               CSV cells as they are: no ' before one starting with = + - @\n"
+"      --columns LIST      the table's columns, a comma list of the --sort names and rank\n"
+"                          (default all; the system always shows; C in the explorer)\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
 "      --mouse on|off      mouse in the explorer (default on, off over SSH)\n"
@@ -394,6 +399,14 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 		return 0;
 	case O_LOGY: c->ui.log_y = true; return 0;
 	case O_RAW: c->raw = true; return 0;
+	case O_COLUMNS: {
+		char bad[64];
+		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0)
+			return err_set(err, NULL, 0, 0, "--columns: '%s' is not a column (the --sort names, "
+				       "and rank)", bad), -1;
+		c->ui.columns = c->columns;
+		return 0;
+	}
 	case O_WIDTH:
 	case O_HEIGHT:
 		if (parse_long(arg, 1, 100000, &v) < 0)

@@ -180,6 +180,31 @@ size_t describe_cand_order(const struct group *g, size_t *ord)
 	return ends;
 }
 
+char *describe_row(const struct table_view *v, const struct dataset *ds, const struct analysis *a,
+		   size_t i, char *buf, size_t n)
+{
+	char name[512];
+	const char *t = table_row_name(v, ds, &a->rows[i], name, sizeof name);
+
+	if (a->all_rounds)
+		snprintf(buf, n, "%s %s", ds->rows[a->rows[i].row].round, t);
+	else
+		snprintf(buf, n, "%s", t);
+	return buf;
+}
+
+char *describe_cand(const struct dataset *ds, const struct analysis *a, const struct be_cand *c,
+		    char *buf, size_t n)
+{
+	const struct row *r = &ds->rows[c->row];
+	char name[512], t[32], br[96];
+
+	snprintf(buf, n, "%s%s%s (%s min) -> %s", a->all_rounds ? r->round : "", a->all_rounds ? " " : "",
+		 describe_row_name(r, name, sizeof name),
+		 fmt_fixed(r->minutes, 2, t, sizeof t), describe_bracket_short(&c->b, br, sizeof br));
+	return buf;
+}
+
 char *describe_fit(const struct fam_fit *ff, double theta, char *buf, size_t n)
 {
 	char v[160], p[96], b[96];
@@ -251,16 +276,5 @@ char *describe_filter(const struct filter *f, char *buf, size_t n)
 		snprintf(buf, n, "%s", f->families[0]);
 	else
 		snprintf(buf, n, "%s +%zu", f->families[0], f->nfamilies + others - 1);
-	return buf;
-}
-
-char *describe_cand(const struct dataset *ds, const struct be_cand *c, bool rounds, char *buf, size_t n)
-{
-	const struct row *r = &ds->rows[c->row];
-	char name[512], b1[32], br[48];
-
-	snprintf(buf, n, "%s%s%s (%s min) -> %s", rounds ? r->round : "", rounds ? " " : "",
-		 describe_row_name(r, name, sizeof name), fmt_fixed(r->minutes, 2, b1, sizeof b1),
-		 describe_bracket_short(&c->b, br, sizeof br));
 	return buf;
 }

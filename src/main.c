@@ -67,7 +67,7 @@ int main(int argc, char **argv)
 		struct report_opts o = {
 			.width = c.width ? c.width : 80, .height = c.height,
 			.table_width = c.width, .y_metric = c.ui.y_metric,
-			.log_y = c.ui.log_y, .all_workloads = !c.workload_given,
+			.log_y = c.ui.log_y, .all_workloads = !c.workload_given, .columns = c.ui.columns,
 			.query = &c.query, .predict_n = c.predict_n, .json = c.json,
 		};
 		memcpy(o.order, c.print_order, sizeof o.order);

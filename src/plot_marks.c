@@ -376,10 +376,25 @@ static int free_run(const struct layout *L, const unsigned char *cnt, int r, int
 	return n;
 }
 
+/* Room for a label in row r from column c in direction dir, up to max columns: the free run,
+ * less the cell next to a point that ends it, so that a label (whole or cut) keeps one blank
+ * before any neighbouring mark; the plot's edges need none. */
+static int label_room(const struct layout *L, const unsigned char *cnt, int r, int c, int dir, int max)
+{
+	int n = free_run(L, cnt, r, c, dir, max + 1), end = c + dir * n;
+
+	if (n > max)
+		return max;
+	if (n > 0 && end > L->ax && end < L->w && cnt[(size_t)r * L->w + end])
+		return n - 1;
+	return n;
+}
+
 /* The selected point's label (plot.h): the places, in order of preference, are its row right
  * of it then left of it (one blank cell between), then the rows above and below, starting at
  * its column then ending there; the first where the whole text covers no point wins; else the
- * first with room for LABEL_MIN columns, cut; else none. label_off says it was not shown whole. */
+ * first with room for LABEL_MIN columns, cut; else none. A label keeps one blank between it and
+ * any other point (label_room). label_off says it was not shown whole. */
 void plot_marks_label(const struct layout *L, struct plot_grid *g, const unsigned char *cnt,
 		      int r, int c, const char *label)
 {
@@ -396,7 +411,12 @@ void plot_marks_label(const struct layout *L, struct plot_grid *g, const unsigne
 	want = t.width < LABEL_MIN ? t.width : LABEL_MIN;
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < 6; i++) {
-			int room = free_run(L, cnt, at[i].r, at[i].c, at[i].dir, t.width);
+			int room = label_room(L, cnt, at[i].r, at[i].c, at[i].dir, t.width);
+			/* a label starting next to a point would run into it: one blank first */
+			int before = at[i].c - at[i].dir;
+			if (at[i].r >= 0 && at[i].r < L->ar && before > L->ax && before < L->w &&
+			    cnt[(size_t)at[i].r * L->w + before])
+				continue;
 			int need = pass == 0 ? t.width : want, start, used, h0, t0;
 			if (room < need)
 				continue;

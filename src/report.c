@@ -43,15 +43,16 @@ static void put_cell(struct cells *l, const char *s, int w, bool right)
 }
 
 /* Writes the ranked table a as aligned text, at most `width` columns (0: no limit), laid out
- * by table_plan from v, measured for a. */
+ * by table_plan's --print policy from v, measured for a. */
 static void report_table(const struct table_view *v, const struct dataset *ds,
-			 const struct analysis *a, FILE *out, int width)
+			 const struct analysis *a, FILE *out, int width, const bool *columns)
 {
 	int w[TC_COUNT];
 	bool on[TC_COUNT];
 	char buf[256];
+	struct table_opts to = { TABLE_PRINT, 2, -1, columns };
 
-	table_plan(v, width, 2, on, w);
+	table_plan(v, &to, width, on, w);
 	for (size_t pass = 0; pass <= a->n; pass++) {
 		struct cells l = { out, 0 };
 		bool first = true;
@@ -384,11 +385,12 @@ static void report_clusters(const struct analysis *a, const struct params *p, FI
 	}
 }
 
-/* The name of shown row i in reports: table_row_name's (SUBMITTER/SYSTEM when ids collide). */
+/* The name of shown row i in reports: describe_row's (SUBMITTER/SYSTEM when ids collide, the
+ * round first in the cross-round view). */
 static const char *row_label(const struct table_view *v, const struct dataset *ds,
 			     const struct analysis *a, size_t i, char *buf, size_t n)
 {
-	return table_row_name(v, ds, &a->rows[i], buf, n);
+	return describe_row(v, ds, a, i, buf, n);
 }
 
 /* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
@@ -480,10 +482,10 @@ static void report_breakeven(const struct table_view *v, const struct dataset *d
 }
 
 /* The group's sensitivity line: the range over its candidates, those that set its ends first. */
-static void report_sensitivity(const struct dataset *ds, const struct group *g, bool rounds,
+static void report_sensitivity(const struct dataset *ds, const struct analysis *a, const struct group *g,
 			       const char *lead, FILE *out)
 {
-	char b1[48], line[700];
+	char b1[48], e[1024];
 	size_t *ord = malloc((g->ncand ? g->ncand : 1) * sizeof *ord);
 	size_t nends, shown;
 
@@ -493,10 +495,8 @@ static void report_sensitivity(const struct dataset *ds, const struct group *g, 
 	fprintf(out, "%s%s  over %zu candidate%s of the fewest accelerators:", lead,
 		g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b1, sizeof b1),
 		g->ncand, g->ncand == 1 ? "" : "s");
-	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++) {
-		fprintf(out, "%s %s", shown ? "," : "",
-			describe_cand(ds, &g->cand[ord[shown]], rounds, line, sizeof line));
-	}
+	for (shown = 0; shown < g->ncand && (shown < nends || shown < MAX_LISTED); shown++)
+		fprintf(out, "%s %s", shown ? "," : "", describe_cand(ds, a, &g->cand[ord[shown]], e, sizeof e));
 	if (shown < g->ncand)
 		fprintf(out, ", and %zu more", g->ncand - shown);
 	fputc('\n', out);
@@ -550,7 +550,7 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
 			"reaching theta)\n", describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 		if (g->ncand)
-			report_sensitivity(ds, g, a->all_rounds, "  sensitivity ", out);
+			report_sensitivity(ds, a, g, "  sensitivity ", out);
 		report_group_fit(a, g, 0, "  fit         ", out);
 	} else {
 		fprintf(out, ", per family (range: firm..loose, 90%% run-to-run intervals wholly above / "
@@ -565,7 +565,7 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 				fprintf(out, "    range       %s\n",
 					describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 			if (g->ncand > 1)
-				report_sensitivity(ds, g, a->all_rounds, "    sensitivity ", out);
+				report_sensitivity(ds, a, g, "    sensitivity ", out);
 			report_group_fit(a, g, k, "    fit         ", out);
 		}
 	}
@@ -637,7 +637,7 @@ static void report_sens_all(const struct dataset *ds, const struct analysis *a,
 		a->round, fmt_short(p->theta, th, sizeof th));
 	for (size_t k = 0; k < a->ngroups; k++) {
 		snprintf(lead, sizeof lead, "  %s: ", describe_group_name(&a->groups[k]));
-		report_sensitivity(ds, &a->groups[k], a->all_rounds, lead, out);
+		report_sensitivity(ds, a, &a->groups[k], lead, out);
 	}
 	if (!a->ngroups)
 		fputs("  no rows shown\n", out);
@@ -713,7 +713,7 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 	switch (what) {
 	case PR_TABLE:
 		report_table_title(ds, a, q, out, o->table_width);
-		report_table(v, ds, a, out, o->table_width);
+		report_table(v, ds, a, out, o->table_width, o->columns);
 		break;
 	case PR_PLOT:
 		return report_plot(ds, a, q, o, out, err);

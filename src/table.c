@@ -11,27 +11,6 @@
 #include "fmt.h"
 #include "text.h"
 
-int table_fit(int width, int sep, const int *w, bool *on)
-{
-	for (;;) {
-		int total = 0, ncols = 0, low = -1;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c]) {
-				total += w[c];
-				ncols++;
-			}
-		total += sep * (ncols - 1);
-		if (total <= width)
-			return total;
-		for (int c = 0; c < TC_COUNT; c++)
-			if (on[c] && c != TC_SYS && (low < 0 || table_cols[c]->prio < table_cols[low]->prio))
-				low = c;
-		if (low < 0)
-			return total;
-		on[low] = false;
-	}
-}
-
 struct name_key {
 	const char *system, *submitter; /* pooled: equal text, equal pointer */
 	size_t row;
@@ -45,10 +24,48 @@ static int name_key_cmp(const void *a, const void *b)
 	return (p > q) - (p < q);
 }
 
+/* Raises *w to the display width of s (bytes, or columns); a string no longer in bytes than *w
+ * is not measured (no character is wider than its bytes). */
+static void widen(const struct table_view *v, int *w, const char *s, int extra)
+{
+	size_t n = strlen(s);
+
+	if (n + (size_t)extra > (size_t)*w) {
+		int sw = (v->bytes ? (int)n : text_columns(s)) + extra;
+		if (sw > *w)
+			*w = sw;
+	}
+}
+
+/* One sort by id groups the rows of one system id: at 10^5 rows the whole pass takes a few
+ * milliseconds, as each name's width is measured only when it could be the widest. */
 int table_names(struct table_view *v, const struct dataset *ds, const struct analysis *a)
 {
 	struct name_key *k;
+	bool kwh = false, cost = false;
 
+	for (int c = 0; c < TC_COUNT; c++)
+		v->need[c] = text_columns(table_cols[c]->head);
+	v->need[TC_ROUND] = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		kwh |= isfinite(a->rows[i].kwh);
+		cost |= isfinite(a->rows[i].cost_lo);
+		widen(v, &v->need[TC_SYS], r->system, 0);
+		widen(v, &v->need[TC_SUB], r->submitter, 0);
+		widen(v, &v->need[TC_FAM], r->family, 0);
+		/* rounds are pooled: one pointer, one round */
+		if (r->round != ds->rows[a->rows[0].row].round && !v->need[TC_ROUND])
+			v->need[TC_ROUND] = text_columns(table_cols[TC_ROUND]->head);
+	}
+	if (v->need[TC_ROUND])
+		for (size_t i = 0; i < a->n; i++)
+			widen(v, &v->need[TC_ROUND], ds->rows[a->rows[i].row].round, 0);
+	/* a column no row has a value for is left out */
+	if (!kwh)
+		v->need[TC_KWH] = 0;
+	if (!cost)
+		v->need[TC_COST] = 0;
 	if (v->cap < ds->n) {
 		unsigned char *q = realloc(v->qualified, ds->n);
 		if (!q) {
@@ -70,14 +87,18 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 		const struct row *r = &ds->rows[a->rows[i].row];
 		k[i] = (struct name_key){ r->system, r->submitter, a->rows[i].row };
 	}
-	/* one sort by id: a run of one id with two submitters is qualified */
 	qsort(k, a->n, sizeof *k, name_key_cmp);
 	for (size_t g = 0, e; g < a->n; g = e) {
 		bool two = false;
 		for (e = g + 1; e < a->n && k[e].system == k[g].system; e++)
 			two |= k[e].submitter != k[g].submitter;
-		for (size_t j = g; two && j < e; j++)
+		for (size_t j = g; two && j < e; j++) {
+			const struct row *r = &ds->rows[k[j].row];
+			int sub = v->bytes ? (int)strlen(r->submitter) : text_columns(r->submitter);
 			v->qualified[k[j].row] = 1;
+			if (*r->submitter)
+				widen(v, &v->need[TC_SYS], r->system, sub + 1); /* SUBMITTER/SYSTEM */
+		}
 	}
 	free(k);
 	return 0;
@@ -88,33 +109,43 @@ int table_measure(struct table_view *v, const struct dataset *ds, const struct a
 	int rc = table_names(v, ds, a);
 	char buf[256];
 
-	bool rounds = false, kwh = false, cost = false;
-
-	for (size_t i = 0; i < a->n; i++) {
-		rounds |= ds->rows[a->rows[i].row].round != ds->rows[a->rows[0].row].round; /* pooled */
-		kwh |= isfinite(a->rows[i].kwh);
-		cost |= isfinite(a->rows[i].cost_lo);
-	}
-	for (int c = 0; c < TC_COUNT; c++)
-		v->need[c] = text_columns(table_cols[c]->head);
 	for (size_t i = 0; i < a->n; i++)
 		for (int c = 0; c < TC_COUNT; c++) {
-			if (c == TC_ROUND && !rounds)
+			if (!v->need[c] || c == TC_SYS || c == TC_SUB || c == TC_FAM || c == TC_ROUND)
 				continue;
 			const char *t = table_cell(v, ds, a, i, (enum tcol)c, buf, sizeof buf);
 			/* numbers and marks are ASCII: their bytes are their columns */
-			int w = table_cols[c]->fmt == CF_TEXT || c == TC_SYS ? text_columns(t) : (int)strlen(t);
+			int w = table_cols[c]->fmt == CF_TEXT ? text_columns(t) : (int)strlen(t);
 			if (w > v->need[c])
 				v->need[c] = w;
 		}
-	/* a column no row has a value for is left out */
-	if (!rounds)
-		v->need[TC_ROUND] = 0;
-	if (!kwh)
-		v->need[TC_KWH] = 0;
-	if (!cost)
-		v->need[TC_COST] = 0;
 	return rc;
+}
+
+int table_cols_parse(const char *list, bool *want, char *bad, size_t n)
+{
+	for (int c = 0; c < TC_COUNT; c++)
+		want[c] = c == TC_SYS;
+	for (const char *p = list;;) {
+		size_t len = strcspn(p, ",");
+		char name[64];
+		int col, t = -1;
+		snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name ? len : sizeof name - 1), p);
+		col = reg_col_parse(name);
+		if (ascii_casecmp(name, "rank") == 0 || strcmp(name, "#") == 0)
+			t = TC_RANK;
+		for (int c = 0; c < TC_COUNT && col >= 0 && t < 0; c++)
+			if (table_cols[c]->sort == col)
+				t = c;
+		if (t < 0) {
+			snprintf(bad, n, "%s", name);
+			return -1;
+		}
+		want[t] = true;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
 }
 
 void table_view_free(struct table_view *v)
@@ -123,39 +154,132 @@ void table_view_free(struct table_view *v)
 	memset(v, 0, sizeof *v);
 }
 
+/* ---- the planner ---- */
+
+static bool is_name(int c)
+{
+	return c == TC_SYS || c == TC_FAM || c == TC_SUB;
+}
+
+/* Column c whole: its widest cell, or on screen the registry's width (names: their widest),
+ * never narrower than its heading and " v" (sorting by it neither cuts the heading nor moves
+ * the other columns). */
+static int full_w(const struct table_view *v, const struct table_opts *o, int c)
+{
+	int hw = (int)strlen(table_cols[c]->head) + 2;
+
+	if (o->policy == TABLE_PRINT)
+		return v->need[c];
+	if (is_name(c))
+		return v->need[c] > hw ? v->need[c] : hw;
+	return table_cols[c]->w > hw ? table_cols[c]->w : hw;
+}
+
+/* Whether column c can show at all under o. */
+static bool candidate(const struct table_view *v, const struct table_opts *o, int c)
+{
+	return v->need[c] > 0 && (c == TC_SYS || c == o->force || !o->want || o->want[c]);
+}
+
+static int total_of(const struct table_opts *o, const bool *on, const int *w)
+{
+	int t = 0, n = 0;
+
+	for (int c = 0; c < TC_COUNT; c++)
+		if (on[c]) {
+			t += w[c];
+			n++;
+		}
+	return n ? t + o->sep * (n - 1) : 0;
+}
+
+/* Turns off, lowest priority first, the columns on[] of priority below `below` (never the
+ * system, the rank or o->force) until the table fits in width; returns its width. */
+static int drop(const struct table_opts *o, int width, int below, const int *w, bool *on)
+{
+	for (;;) {
+		int total = total_of(o, on, w), low = -1;
+		if (total <= width)
+			return total;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (on[c] && c != TC_SYS && c != TC_RANK && c != o->force && table_cols[c]->prio < below &&
+			    (low < 0 || table_cols[c]->prio < table_cols[low]->prio))
+				low = c;
+		if (low < 0)
+			return total;
+		on[low] = false;
+	}
+}
+
+/* Takes up to *cut columns off a name column's width *w, down to `to`. */
+static void shrink(int *w, int to, int *cut)
+{
+	int g = *w - to < *cut ? *w - to : *cut;
+
+	if (g > 0) {
+		*w -= g;
+		*cut -= g;
+	}
+}
+
 /* One layout for width, the system column at least sys_floor wide (when its cells need it). */
-static int plan_at(const struct table_view *v, int width, int sep, int sys_floor, bool *on, int *w)
+static int plan_at(const struct table_view *v, const struct table_opts *o, int width, int sys_floor,
+		   bool *on, int *w)
 {
 	static const enum tcol names[] = { TC_SYS, TC_FAM, TC_SUB };
+	bool extra[TC_COUNT];
 	int total, room;
 
 	for (int c = 0; c < TC_COUNT; c++) {
-		on[c] = v->need[c] > 0;
-		w[c] = v->need[c];
+		on[c] = candidate(v, o, c);
+		w[c] = full_w(v, o, c);
+		/* the extras come in only where room is left, after the names are whole */
+		extra[c] = on[c] && table_cols[c]->extra && c != o->force;
+		if (extra[c])
+			on[c] = false;
 	}
 	/* names start at their usual width (or less when no cell needs it) */
 	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
 		enum tcol c = names[k];
-		int start = table_cols[c]->w > sys_floor || c != TC_SYS ? table_cols[c]->w : sys_floor;
-		if (w[c] > start)
-			w[c] = start;
+		int usual = table_cols[c]->w, hw = (int)strlen(table_cols[c]->head) + 2;
+		if (o->policy == TABLE_SCREEN && usual < hw)
+			usual = hw;
+		if (c == TC_SYS && usual < sys_floor)
+			usual = sys_floor;
+		if (w[c] > usual)
+			w[c] = usual;
 	}
-	total = table_fit(width, sep, w, on);
-	if (total > width || !on[TC_RANK]) {
-		/* narrow: the rank and the name only (the rank goes last: rows stay countable) */
-		int rank = v->need[TC_RANK] + sep, floor = sys_floor < v->need[TC_SYS] ? sys_floor : v->need[TC_SYS];
-		if (width - rank < (floor > 1 ? floor : 1))
-			rank = 0; /* never at the cost of room the names had */
-		for (int c = 0; c < TC_COUNT; c++)
-			on[c] = c == TC_SYS || (c == TC_RANK && rank);
-		w[TC_SYS] = width - rank < v->need[TC_SYS] ? width - rank : v->need[TC_SYS];
-		return rank + w[TC_SYS];
+	total = drop(o, width, TABLE_PRIO_KEEP, w, on);
+	if (total > width) {
+		/* the names are cut before a kept column goes */
+		int cut = total - width;
+		for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+			if (on[names[k]])
+				shrink(&w[names[k]], names[k] == TC_SYS && sys_floor > TABLE_NAME_CUT ? sys_floor
+								   : TABLE_NAME_CUT, &cut);
+		total = drop(o, width, 1 << 30, w, on);
+	}
+	if (total > width) {
+		/* narrower than the kept columns at their least: the name gives way, down to one
+		 * cell, then the forced column, then the rank (rows stay countable) */
+		int cut = total - width;
+		shrink(&w[TC_SYS], 1, &cut);
+		total = total_of(o, on, w);
+		if (total > width && o->force >= 0 && o->force != TC_RANK && o->force != TC_SYS)
+			on[o->force] = false;
+		total = total_of(o, on, w);
+		if (total > width)
+			on[TC_RANK] = false;
+		total = total_of(o, on, w);
+		if (total > width)
+			w[TC_SYS] = width > 0 ? width : 0;
+		total = total_of(o, on, w);
 	}
 	/* spare room to the names: the system, then the family, then the submitter */
 	room = width - total;
 	for (size_t k = 0; k < sizeof names / sizeof names[0] && room > 0; k++) {
 		enum tcol c = names[k];
-		int add = v->need[c] - w[c];
+		int add = full_w(v, o, c) - w[c];
 		if (!on[c] || add <= 0)
 			continue;
 		if (add > room)
@@ -163,31 +287,59 @@ static int plan_at(const struct table_view *v, int width, int sep, int sys_floor
 		w[c] += add;
 		room -= add;
 	}
+	/* then the extras, most important first, each while it fits whole */
+	for (;;) {
+		int best = -1;
+		for (int c = 0; c < TC_COUNT; c++)
+			if (extra[c] && !on[c] && w[c] + o->sep <= room &&
+			    (best < 0 || table_cols[c]->prio > table_cols[best]->prio))
+				best = c;
+		if (best < 0)
+			break;
+		on[best] = true;
+		room -= w[best] + o->sep;
+	}
 	return width - room;
 }
 
-int table_plan(const struct table_view *v, int width, int sep, bool *on, int *w)
+int table_full_width(const struct table_view *v, const struct table_opts *o)
 {
-	int all = 0, floor = 0;
+	bool on[TC_COUNT];
+	int w[TC_COUNT];
 
-	for (int c = 0; c < TC_COUNT; c++)
-		all += v->need[c] ? v->need[c] + (all ? sep : 0) : 0;
-	if (width <= 0 || width >= all) {
-		for (int c = 0; c < TC_COUNT; c++) {
-			on[c] = v->need[c] > 0;
-			w[c] = v->need[c];
-		}
-		return all;
+	for (int c = 0; c < TC_COUNT; c++) {
+		on[c] = candidate(v, o, c) && (!table_cols[c]->extra || c == o->force);
+		w[c] = full_w(v, o, c);
 	}
+	return total_of(o, on, w);
+}
+
+int table_plan(const struct table_view *v, const struct table_opts *o, int width, bool *on, int *w)
+{
+	int all, floor = 0;
+
+	for (int c = 0; c < TC_COUNT; c++) {
+		on[c] = candidate(v, o, c);
+		w[c] = full_w(v, o, c);
+	}
+	all = total_of(o, on, w);
+	if (width <= 0 || width >= all)
+		return all;
 	/* a column that comes back at a wider width would take room from the names: the names
 	 * keep the widest room a narrower table gave them (a few hundred cheap steps), counted
-	 * from the narrowest table that holds the rank and a name */
-	for (int x = v->need[TC_RANK] + sep + 1; x < width; x++) {
-		plan_at(v, x, sep, floor, on, w);
+	 * from the narrowest table that holds every kept column (narrower ones give the names
+	 * what the kept columns they lose leave, and must not hold them out at wider widths) */
+	for (int c = 0; c < TC_COUNT; c++) {
+		on[c] &= c == TC_SYS || c == TC_RANK || c == o->force || table_cols[c]->prio >= TABLE_PRIO_KEEP;
+		if (is_name(c) && w[c] > TABLE_NAME_CUT)
+			w[c] = TABLE_NAME_CUT;
+	}
+	for (int x = total_of(o, on, w); x < width; x++) {
+		plan_at(v, o, x, floor, on, w);
 		if (on[TC_SYS] && w[TC_SYS] > floor)
 			floor = w[TC_SYS];
 	}
-	return plan_at(v, width, sep, floor, on, w);
+	return plan_at(v, o, width, floor, on, w);
 }
 
 const char *table_row_name(const struct table_view *v, const struct dataset *ds,

@@ -297,6 +297,19 @@ static void box_at(const struct ui_rect *r, const char *title, const char *foot,
 
 /* ---- header ---- */
 
+/* A workload's tab: its digit key (the same in every round; none past 9), then its label, the
+ * active one in brackets: " 1[BERT] 2 Llama2-LoRA". Returns buf. */
+static const char *tab_text(const struct app *app, size_t i, char *buf, size_t n)
+{
+	bool on = i == app->work_i;
+	int d = ui_state_work_digit(app, i);
+	char key[2] = { d > 0 ? (char)('0' + d) : '\0', '\0' };
+
+	snprintf(buf, n, " %s%s%s%s", key, on ? "[" : d > 0 ? " " : "", workload_label(app->works[i]),
+		 on ? "]" : "");
+	return buf;
+}
+
 static void draw_header(const struct app *app)
 {
 	const struct ui_rect *r = &app->lay.header;
@@ -306,9 +319,9 @@ static void draw_header(const struct app *app)
 	fill(r->y, 0, r->w, role_attr(R_NORMAL));
 	x += put_text(app, r->y, x, r->w - x, " gpuscale  ", role_attr(R_TITLE));
 	if (app->nrounds > 1)
-		snprintf(buf, sizeof buf, "%s (%zu/%zu)  ", app->p.round, app->round_i + 1, app->nrounds);
+		snprintf(buf, sizeof buf, "%s (%zu/%zu) ", app->p.round, app->round_i + 1, app->nrounds);
 	else
-		snprintf(buf, sizeof buf, "%s  ", app->p.round ? app->p.round : "-");
+		snprintf(buf, sizeof buf, "%s ", app->p.round ? app->p.round : "-");
 	x += put_text(app, r->y, x, r->w - x, buf, role_attr(R_HEAD));
 	/* tabs scroll so that the active one is always whole; '<' and '>' say that more tabs lie
 	 * off either side */
@@ -318,7 +331,7 @@ static void draw_header(const struct app *app)
 	for (;;) {
 		int need = first > 0 ? 1 : 0;
 		for (int i = first; i <= (int)app->work_i && i < (int)app->nworks; i++)
-			need += text_width(workload_label(app->works[i]), app->utf8) + 2;
+			need += text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->utf8);
 		if ((int)app->work_i + 1 < (int)app->nworks)
 			need++;
 		if (need <= room || first >= (int)app->work_i)
@@ -329,12 +342,11 @@ static void draw_header(const struct app *app)
 		x += put_text(app, r->y, x, r->w - x, "<", role_attr(R_TAB));
 	for (int i = first; i < (int)app->nworks && x < r->w; i++) {
 		bool on = (size_t)i == app->work_i, last = i + 1 == (int)app->nworks;
-		int tw = text_width(workload_label(app->works[i]), app->utf8) + 2;
+		int tw = text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->utf8);
 		if (x + tw + (last ? 0 : 1) > r->w && !on) {
 			put_text(app, r->y, r->w - 1, 1, ">", role_attr(R_TAB));
 			break;
 		}
-		snprintf(buf, sizeof buf, on ? "[%s]" : " %s ", workload_label(app->works[i]));
 		x += put_text(app, r->y, x, r->w - x, buf, role_attr(on ? R_TAB_ON : R_TAB));
 	}
 }
@@ -857,9 +869,10 @@ static void draw_menu(const struct app *app)
 	box = ui_layout_overlay(&app->lay, app->menu.nfam ? (int)app->menu.nfam : 1,
 				namew + 12 > 38 ? namew + 12 : 38);
 	if (app->menu.fam_find[0])
-		snprintf(buf, sizeof buf, " family filter: \"%s\" ", app->menu.fam_find);
+		snprintf(buf, sizeof buf, " %s: \"%s\" ", app->menu.cols ? "columns" : "family filter", app->menu.fam_find);
 	else
-		snprintf(buf, sizeof buf, " family filter (%zu, type to find) ", app->menu.nfam);
+		snprintf(buf, sizeof buf, " %s (%zu, type to find) ", app->menu.cols ? "table columns" : "family filter",
+			 app->menu.nfam);
 	box_at(&box, buf, " Space check, Enter apply, Esc cancel ", app);
 	vis = box.h - 2;
 	/* long lists scroll: the cursor's entry is always in the box */
@@ -877,7 +890,11 @@ static void draw_menu(const struct app *app)
 		fill(box.y + 1 + y, box.x + 1, box.w - 2, at);
 		x += put_text(app, box.y + 1 + y, x, box.w - 4, f->on ? "[x] " : "[ ] ", at);
 		put_cell(app, box.y + 1 + y, x, namew, f->name, false, at);
-		snprintf(buf, sizeof buf, "%5zu", f->count);
+		/* a column's heading, a family's row count */
+		if (app->menu.cols)
+			snprintf(buf, sizeof buf, "%6s", table_cols[f->count % TC_COUNT]->head);
+		else
+			snprintf(buf, sizeof buf, "%5zu", f->count);
 		put_text(app, box.y + 1 + y, x + namew + 1, box.x + box.w - 2 - (x + namew + 1), buf, at);
 	}
 }

@@ -88,9 +88,20 @@ static unsigned act_work_step(struct app *app, struct ui_press in)
 	return go_workload(app, (app->work_i + (in.arg > 0 ? 1 : n - 1)) % n);
 }
 
+/* 1-9: the digit's workload, the same in every round (the tabs show the digits). */
 static unsigned act_nth_work(struct app *app, struct ui_press in)
 {
-	return go_workload(app, (size_t)(in.key - '1'));
+	const char *id;
+	long i = ui_state_digit_work(app, in.key - '0', &id);
+
+	if (i >= 0)
+		return go_workload(app, (size_t)i);
+	if (id)
+		ui_state_msg(app, true, "%s has no %s (key %c)", app->p.round ? app->p.round : "-",
+			     workload_label(id), in.key);
+	else
+		ui_state_msg(app, true, "no workload %c: %zu loaded", in.key, app->nallworks);
+	return UI_REDRAW;
 }
 
 /* ] and [: arg 1 the next round, -1 the previous (wrapping). */
@@ -228,6 +239,15 @@ static unsigned act_menu(struct app *app, struct ui_press in)
 	return UI_REDRAW;
 }
 
+/* C: the column chooser (the family menu's checklist over the registry's columns). */
+static unsigned act_cols(struct app *app, struct ui_press in)
+{
+	(void)in;
+	ui_state_cols_open(app);
+	app->menu.ov = OV_MENU;
+	return UI_REDRAW;
+}
+
 static unsigned act_clear_filter(struct app *app, struct ui_press in)
 {
 	(void)in;
@@ -289,10 +309,22 @@ static unsigned act_mode(struct app *app, struct ui_press in)
 	return UI_RECOMPUTE;
 }
 
+/* x: the next rule that picks other references; the message names the rules skipped. */
 static unsigned act_ref_rule(struct app *app, struct ui_press in)
 {
+	enum ref_rule r = ui_state_rule_next(app);
+
 	(void)in;
-	app->p.ref_rule = (enum ref_rule)((app->p.ref_rule + 1) % RULE_COUNT);
+	if (app->a.mode == REF_PINNED) {
+		ui_state_msg(app, false, "the reference is pinned: no rule applies (R: back to the paper rule)");
+		return UI_REDRAW;
+	}
+	if (r == app->p.ref_rule) {
+		ui_state_msg(app, false, "reference rule %s: every rule picks the same references here "
+			     "(one candidate with the fewest accelerators)", ref_rule_name(r));
+		return UI_REDRAW;
+	}
+	app->p.ref_rule = r;
 	app->note = NOTE_RULE;
 	return UI_RECOMPUTE;
 }
@@ -527,8 +559,13 @@ static unsigned act_menu_apply(struct app *app, struct ui_press in)
 	char f[160];
 
 	(void)in;
-	ui_state_menu_apply(app);
 	app->menu.ov = OV_NONE;
+	if (app->menu.cols) {
+		size_t n = ui_state_cols_apply(app);
+		ui_state_msg(app, false, "table columns: %zu chosen (the sort column always shows; C to change)", n);
+		return UI_REDRAW;
+	}
+	ui_state_menu_apply(app);
 	ui_state_msg(app, false, "filter: %s", ui_state_filter_text(app, f, sizeof f));
 	return UI_RECOMPUTE;
 }
@@ -608,11 +645,12 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ENTER, act_detail, 0, UI_CTX_MAIN, "detail of the selected row"),
 	UI_KEY('z', act_zoom, 0, UI_CTX_MAIN, "zoom: plot and table, plot only, table only"),
 	UI_KEY('f', act_menu, 0, UI_CTX_MAIN, "family filter menu"),
+	UI_KEY('C', act_cols, 0, UI_CTX_MAIN, "choose the table's columns"),
 	UI_KEY('F', act_clear_filter, 0, UI_CTX_MAIN, "clear the filter"),
 	UI_KEY('r', act_pin, 0, UI_CTX_MAIN, "pin the selected row as reference"),
 	UI_KEY('R', act_paper, 0, UI_CTX_MAIN, "reference back to the paper rule"),
 	UI_KEY('m', act_mode, 0, UI_CTX_MAIN, "cycle reference mode (paper, family; pinned after r)"),
-	UI_KEY('x', act_ref_rule, 0, UI_CTX_MAIN, "reference rule: slowest (paper), median, fastest"),
+	UI_KEY('x', act_ref_rule, 0, UI_CTX_MAIN, "next distinct reference rule: slowest, median, fastest"),
 	UI_KEY('v', act_toggle, TG_AVAIL, UI_CTX_MAIN, "hide / show Preview and Research rows (mark v)"),
 	UI_KEY('d', act_toggle, TG_COLLAPSE, UI_CTX_MAIN, "identical submissions: one row / every submitter"),
 	UI_KEY('A', act_toggle, TG_ALL_ROUNDS, UI_CTX_MAIN, "cross-round view: this workload in every loaded round"),

@@ -91,6 +91,8 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	app->ds = ds;
 	app->p = *p;
 	app->ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
+	for (int c = 0; c < TC_COUNT; c++)
+		app->cols_want[c] = !o->columns || o->columns[c];
 	app->log_y = o->log_y;
 	app->pareto_marks = true;
 	app->export_dir = o->export_dir;
@@ -110,6 +112,7 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	app->round_i = i < app->nrounds ? i : (app->nrounds ? app->nrounds - 1 : 0);
 	if (app->nrounds)
 		app->p.round = app->rounds[app->round_i];
+	app->nallworks = fill_names(&app->allworks, &app->allworks_cap, dataset_workloads, ds, NULL);
 	load_works(app);
 	i = p->workload ? name_find(app->works, app->nworks, p->workload, true) : 0;
 	app->work_i = i < app->nworks ? i : 0;
@@ -134,16 +137,18 @@ void ui_state_free(struct app *app)
 	free(app->pc.pts);
 	free(app->rounds);
 	free(app->works);
+	free(app->allworks);
+	app->allworks = NULL;
+	app->allworks_cap = app->nallworks = 0;
 	free(app->menu.fam);
 	free(app->menu.famsel);
 	free(app->vis);
-	free(app->collide);
+	table_view_free(&app->tv);
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
 	app->menu.fam = NULL;
 	app->vis = NULL;
-	app->collide = NULL;
-	app->pc.pts_cap = app->works_cap = app->menu.fam_cap = app->vis_cap = app->collide_cap = 0;
+	app->pc.pts_cap = app->works_cap = app->menu.fam_cap = app->vis_cap = 0;
 	app->nrounds = app->nworks = app->menu.nfam = app->nvis = 0;
 }
 
@@ -180,99 +185,17 @@ const struct row *ui_state_row(const struct app *app, size_t i)
 
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 {
-	const struct row *r = ui_state_row(app, i);
-	size_t ai = app->vis[i];
-
-	if (ai < app->collide_cap && app->collide[ai])
-		return text_row_name(r->submitter, r->system, true, buf, n);
-	return r->system;
+	return table_row_name(&app->tv, app->ds, ui_state_arow(app, i), buf, n);
 }
 
 /* ---- the shown rows ---- */
 
-/* Name widths and id collisions, once per analysis (the table reads them every frame). */
-static int width_of(const struct app *app, const char *s)
-{
-	return ui_text_width(s, app->utf8);
-}
-
-/* A row of a.rows by its names, pooled: equal names are one pointer, so grouping by them needs
- * no string comparison. */
-struct byid {
-	uintptr_t sys, sub;
-	size_t i;
-};
-
-static int byid_cmp(const void *x, const void *y)
-{
-	const struct byid *a = x, *b = y;
-
-	if (a->sys != b->sys)
-		return a->sys < b->sys ? -1 : 1;
-	if (a->sub != b->sub)
-		return a->sub < b->sub ? -1 : 1;
-	return (a->i > b->i) - (a->i < b->i);
-}
-
-static const struct row *row_of(const struct app *app, size_t i)
-{
-	return &app->ds->rows[app->a.rows[i].row];
-}
-
-/* Raises *w to the display width of s; a string no longer in bytes than *w is not measured
- * (no character is wider than its bytes). */
-static void widen(const struct app *app, int *w, const char *s)
-{
-	if (strlen(s) > (size_t)*w) {
-		int sw = width_of(app, s);
-		if (sw > *w)
-			*w = sw;
-	}
-}
-
-/* At 10^5 rows this took 80 ms of a recompute's 215 ms (every name measured, names sorted by
- * strcmp, each colliding pair marked by a pass over all rows); 4 ms now. */
+/* Name widths and id collisions, once per analysis (the table reads them every frame): out of
+ * memory, rows are named by their ids. */
 static void measure(struct app *app)
 {
-	size_t n = app->a.n;
-	struct byid *byid;
-
-	app->w_sys = app->w_sub = app->w_fam = 0;
-	app->has_kwh = app->has_cost = false;
-	for (size_t i = 0; i < n; i++) {
-		app->has_kwh |= isfinite(app->a.rows[i].kwh);
-		app->has_cost |= isfinite(app->a.rows[i].cost_lo);
-	}
-	if (!grow_to((void **)&app->collide, &app->collide_cap, n, sizeof *app->collide))
-		return;
-	memset(app->collide, 0, app->collide_cap * sizeof *app->collide);
-	byid = malloc((n ? n : 1) * sizeof *byid);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = row_of(app, i);
-		widen(app, &app->w_sys, r->system);
-		widen(app, &app->w_sub, r->submitter);
-		widen(app, &app->w_fam, r->family);
-		if (byid)
-			byid[i] = (struct byid){ (uintptr_t)r->system, (uintptr_t)r->submitter, i };
-	}
-	if (!byid)
-		return;
-	qsort(byid, n, sizeof *byid, byid_cmp);
-	/* one system id under several submitters: all its rows are named SUBMITTER/SYSTEM */
-	for (size_t i = 0, j; i < n; i = j) {
-		for (j = i + 1; j < n && byid[j].sys == byid[i].sys; j++)
-			;
-		if (byid[j - 1].sub == byid[i].sub)
-			continue;
-		for (size_t k = i; k < j; k++) {
-			const struct row *r = row_of(app, byid[k].i);
-			int w = width_of(app, r->system) + width_of(app, r->submitter) + 1;
-			app->collide[byid[k].i] = true;
-			if (w > app->w_sys)
-				app->w_sys = w;
-		}
-	}
-	free(byid);
+	app->tv.bytes = !app->utf8;
+	(void)table_names(&app->tv, app->ds, &app->a);
 }
 
 /* The selection follows the system, not the position: after a recompute, a re-sort or a new
@@ -350,10 +273,17 @@ static void note_msg(struct app *app, enum ui_note note)
 		ui_state_msg(app, false, "reference mode %s: %s", ref_mode_name(app->p.mode),
 			     ref_text(app, ref, sizeof ref));
 		break;
-	case NOTE_RULE:
-		ui_state_msg(app, false, "reference rule %s: %s", ref_rule_name(app->p.ref_rule),
+	case NOTE_RULE: {
+		/* the rules x skips, because they pick the same references as this one */
+		char same[64] = "";
+		for (int r = 0; r < RULE_COUNT; r++)
+			if (r != (int)app->p.ref_rule && ui_state_rules_agree(app, app->p.ref_rule, (enum ref_rule)r))
+				snprintf(same + strlen(same), sizeof same - strlen(same), " = %s",
+					 ref_rule_name((enum ref_rule)r));
+		ui_state_msg(app, false, "reference rule %s%s: %s", ref_rule_name(app->p.ref_rule), same,
 			     ref_text(app, ref, sizeof ref));
 		break;
+	}
 	case NOTE_NONE: break;
 	}
 }
@@ -417,8 +347,7 @@ void ui_state_resort(struct app *app)
 	memset(&e, 0, sizeof e);
 	if (analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc, &e) < 0)
 		ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
-	measure(app);
-	ui_state_view(app);
+	ui_state_view(app); /* names and widths stay: they are per dataset row */
 }
 
 void ui_state_apply(struct app *app, unsigned flags)
@@ -506,6 +435,55 @@ int ui_state_set_workload(struct app *app, size_t i)
 	return 0;
 }
 
+int ui_state_work_digit(const struct app *app, size_t i)
+{
+	if (i >= app->nworks)
+		return 0;
+	for (size_t d = 0; d < app->nallworks && d < 9; d++)
+		if (app->allworks[d] == app->works[i] || strcmp(app->allworks[d], app->works[i]) == 0)
+			return (int)d + 1;
+	return 0;
+}
+
+long ui_state_digit_work(const struct app *app, int d, const char **id)
+{
+	if (id)
+		*id = NULL;
+	if (d < 1 || (size_t)d > app->nallworks)
+		return -1;
+	if (id)
+		*id = app->allworks[d - 1];
+	for (size_t i = 0; i < app->nworks; i++)
+		if (strcmp(app->works[i], app->allworks[d - 1]) == 0)
+			return (long)i;
+	return -1;
+}
+
+bool ui_state_rules_agree(const struct app *app, enum ref_rule x, enum ref_rule y)
+{
+	for (size_t g = 0; g < app->a.ngroups; g++) {
+		size_t nc = app->a.groups[g].ncand;
+		if (ref_rule_pick(x, nc) != ref_rule_pick(y, nc))
+			return false;
+	}
+	return true;
+}
+
+enum ref_rule ui_state_rule_next(const struct app *app)
+{
+	enum ref_rule cur = app->p.ref_rule;
+
+	for (int step = 1; step < RULE_COUNT; step++) {
+		enum ref_rule r = (enum ref_rule)((cur + step) % RULE_COUNT);
+		bool seen = ui_state_rules_agree(app, r, cur);
+		for (int back = 1; back < step && !seen; back++)
+			seen = ui_state_rules_agree(app, r, (enum ref_rule)((cur + back) % RULE_COUNT));
+		if (!seen)
+			return r;
+	}
+	return cur;
+}
+
 /* ---- family menu ---- */
 
 static bool filter_has(const struct filter *f, const char *fam)
@@ -538,11 +516,38 @@ static bool fam_add(struct app *app, const char *name)
 	return true;
 }
 
+void ui_state_cols_open(struct app *app)
+{
+	app->menu.nfam = 0;
+	app->menu.cols = true;
+	for (int c = 0; c < TC_COUNT; c++) {
+		if (c == TC_SYS || app->tv.need[c] <= 0 || !fam_add(app, table_cols[c]->long_name))
+			continue;
+		app->menu.fam[app->menu.nfam - 1].count = (size_t)c;
+		app->menu.fam[app->menu.nfam - 1].on = app->cols_want[c];
+	}
+	app->menu.fam_cur = 0;
+	app->menu.fam_find[0] = '\0';
+}
+
+size_t ui_state_cols_apply(struct app *app)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < app->menu.nfam; i++)
+		if (app->menu.fam[i].count < TC_COUNT)
+			app->cols_want[app->menu.fam[i].count] = app->menu.fam[i].on;
+	for (int c = 0; c < TC_COUNT; c++)
+		n += app->cols_want[c] && (c == TC_SYS || app->tv.need[c] > 0);
+	return n;
+}
+
 void ui_state_menu_open(struct app *app)
 {
 	const struct dataset *ds = app->ds;
 
 	app->menu.nfam = 0;
+	app->menu.cols = false;
 	for (size_t r = 0; r < ds->n; r++) {
 		const struct row *row = &ds->rows[r];
 		size_t i;

@@ -162,10 +162,8 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 			    g->sens_lo < 0 ? "none" : describe_range(g->sens_lo, g->sens_hi, b2, sizeof b2),
 			    g->ncand);
 			/* the detail scrolls: every candidate, up to a page of them, the ends first */
-			for (size_t i = 0; i < g->ncand && (i < 40 || i < need); i++, shown++) {
-				ADD("              %s", describe_cand(app->ds, &g->cand[all[i]], a->all_rounds,
-								      b3, sizeof b3));
-			}
+			for (size_t i = 0; i < g->ncand && (i < 40 || i < need); i++, shown++)
+				ADD("              %s", describe_cand(app->ds, a, &g->cand[all[i]], b3, sizeof b3));
 			if (shown < g->ncand)
 				ADD("              and %zu more", g->ncand - shown);
 			free(all);
@@ -327,6 +325,7 @@ const char *const ui_state_legend[][2] = {
 	{ "---", "the theta line (E' only), with its value" },
 	{ ".", "a point whose cluster has no letter" },
 	{ "reverse video", "the selected row and its point, labelled with its name" },
+	{ "1[BERT]", "a tab: its digit key (the same workload in every round), the active one in []" },
 	{ "<  >", "in the tabs: more workloads off that side" },
 	{ "columns", "" },
 	{ "v ^", "after a heading: the sort column, descending (v) or ascending (^)" },

@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "dataset.h"
 #include "describe.h"
 #include "kmeans.h"
 #include "text.h"
@@ -412,8 +413,10 @@ static void test_ref_and_filter(void **state)
 	assert_string_equal(describe_row_name(&rows[1], buf, sizeof buf), "solo");
 	assert_string_equal(describe_ref_row(&rows[0], buf, sizeof buf), "Krai/7920T_2xA5000_hdd (N=2, 366.19 min)");
 	assert_string_equal(describe_ref_row(&rows[1], buf, sizeof buf), "solo (N=4096, 0.13 min)");
-	assert_string_equal(describe_cand(&ds, &c, false, buf, sizeof buf), "solo (0.13 min) -> 8..<16");
-	assert_string_equal(describe_cand(&ds, &c, true, buf, sizeof buf), "v4.0 solo (0.13 min) -> 8..<16");
+	assert_string_equal(describe_cand(&ds, &a, &c, buf, sizeof buf), "solo (0.13 min) -> 8..<16");
+	a.all_rounds = true;
+	assert_string_equal(describe_cand(&ds, &a, &c, buf, sizeof buf), "v4.0 solo (0.13 min) -> 8..<16");
+	a.all_rounds = false;
 
 	a.mode = REF_PAPER, a.rule = RULE_SLOWEST, a.ref = 0;
 	assert_string_equal(describe_ref(&ds, &a, false, buf, sizeof buf),
@@ -450,6 +453,69 @@ static void test_ref_and_filter(void **state)
 	assert_string_equal(describe_filter(&f, buf, sizeof buf), "H100 SXM +1");
 }
 
+static void test_cross_round_entries(void **state)
+{
+	static const char csv[] =
+		"round,submitter,system,accelerators,benchmark,minutes\n"
+		"v4.0,alpha,box-8,8,bert,10\n"
+		"v4.0,beta,box-8,8,bert,11\n"
+		"v4.0,alpha,big,64,bert,2\n"
+		"v4.1,gamma,new-8,8,bert,7\n"
+		"v4.1,gamma,new-32,32,bert,2.5\n";
+	struct dataset ds;
+	struct analysis a;
+	struct params p;
+	struct table_view v = { 0 };
+	struct gs_err err;
+	char buf[512];
+	size_t cands = 0;
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	params_init(&p);
+	p.mode = REF_PAPER;
+	p.round = "v4.1";
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, sizeof csv - 1, &err), 0);
+	dataset_classify(&ds);
+	for (int all = 0; all < 2; all++) {
+		p.all_rounds = all;
+		assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
+		assert_int_equal(table_names(&v, &ds, &a), 0);
+		assert_int_equal(a.n, all ? 5u : 2u);
+		for (size_t i = 0; i < a.n; i++) {
+			const struct row *r = &ds.rows[a.rows[i].row];
+			char want[64];
+			describe_row(&v, &ds, &a, i, buf, sizeof buf);
+			snprintf(want, sizeof want, "%s ", r->round);
+			if (all)
+				assert_true(strncmp(buf, want, strlen(want)) == 0);
+			else
+				assert_string_equal(buf, r->system);
+		}
+		for (size_t g = 0; g < a.ngroups; g++)
+			for (size_t c = 0; c < a.groups[g].ncand; c++) {
+				const struct row *r = &ds.rows[a.groups[g].cand[c].row];
+				char want[64];
+				describe_cand(&ds, &a, &a.groups[g].cand[c], buf, sizeof buf);
+				snprintf(want, sizeof want, "%s%s%s/%s (", all ? r->round : "", all ? " " : "",
+					 r->submitter, r->system);
+				if (strncmp(buf, want, strlen(want)) != 0)
+					fail_msg("candidate '%s' does not start with '%s'", buf, want);
+				assert_non_null(strstr(buf, " min) -> "));
+				cands += all;
+			}
+	}
+	assert_int_equal(cands, 3); /* box-8 twice (v4.0), new-8 (v4.1) */
+	/* the shared id is named SUBMITTER/SYSTEM in the row list too */
+	for (size_t i = 0; i < a.n; i++)
+		if (strcmp(ds.rows[a.rows[i].row].system, "box-8") == 0)
+			assert_non_null(strstr(describe_row(&v, &ds, &a, i, buf, sizeof buf), "/box-8"));
+	table_view_free(&v);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -458,6 +524,7 @@ int main(void)
 		cmocka_unit_test(test_groups_list),
 		cmocka_unit_test(test_groups_paper),
 		cmocka_unit_test(test_cand_order),
+		cmocka_unit_test(test_cross_round_entries),
 		cmocka_unit_test(test_verdict),
 		cmocka_unit_test(test_ref_and_filter),
 	};

@@ -986,6 +986,51 @@ static void test_label_placement(void **state)
 	plot_free(&g);
 }
 
+/* A label, whole or cut, keeps one blank before any point beside it on its row (the cut label
+ * "GX25~Bx45" ran into a count digit): the issue's crowding, then random crowds. */
+static void test_label_keeps_a_blank(void **state)
+{
+	struct plot_point pts[48];
+	struct plot_spec s = SPEC(30, 10, false, NAN, false, "E'");
+	struct plot_grid g = { 0 };
+	int cells[48];
+	struct gs_err err = { 0 };
+	uint32_t seed = 7;
+	int cut = 0;
+
+	(void)state;
+	for (int round = 0; round < 400; round++) {
+		size_t n = 4 + (size_t)(seed % 40);
+		seed = seed * 1664525u + 1013904223u;
+		s.width = 24 + (int)(seed >> 24) % 40;
+		s.height = 8 + (int)(seed >> 16) % 6;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1664525u + 1013904223u;
+			pts[i] = (struct plot_point)PT((double)(1u << ((seed >> 8) % 10)), (double)((seed >> 18) % 5),
+						       0, 0, NULL);
+		}
+		/* the selected point on a crowded row */
+		pts[0].flags = PT_SELECTED;
+		pts[0].y = pts[1].y;
+		pts[0].label = "GX25x8H100-SXM-80GB-POWER-Bx45";
+		render_ok(pts, n, &s, &g);
+		assert_int_equal(plot_locate(pts, n, &s, cells, &err), 0);
+		if (g.label_w == 0)
+			continue;
+		cut += g.label_off;
+		for (size_t i = 0; i < n; i++) {
+			int r = cells[i] / g.w, c = cells[i] % g.w;
+			if (cells[i] < 0 || r != g.label_row)
+				continue;
+			if (c >= g.label_col - 1 && c <= g.label_col + g.label_w)
+				fail_msg("%dx%d: point %zu at column %d touches the label at %d..%d (%s)", s.width,
+					 s.height, i, c, g.label_col, g.label_col + g.label_w - 1, g.label);
+		}
+	}
+	assert_true(cut > 20); /* the cut labels were tried too */
+	plot_free(&g);
+}
+
 /* ---- geometry that tells the truth: properties over random data and sizes -------------- */
 
 static uint32_t rng_next(uint32_t *s)
@@ -1412,6 +1457,7 @@ int main(void)
 		cmocka_unit_test(test_below_and_preview_bits),
 		cmocka_unit_test(test_keys_glyphs_curves),
 		cmocka_unit_test(test_label_placement),
+		cmocka_unit_test(test_label_keeps_a_blank),
 		cmocka_unit_test(test_geometry_properties),
 		cmocka_unit_test(test_speed),
 	};

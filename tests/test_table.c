@@ -17,6 +17,8 @@
 #include "table.h"
 #include "text.h"
 
+static const struct table_opts print = { TABLE_PRINT, 2, -1, NULL };
+
 static uint64_t rng = 88172645463325252u;
 static unsigned next(unsigned n)
 {
@@ -26,21 +28,29 @@ static unsigned next(unsigned n)
 	return (unsigned)(rng % n);
 }
 
-/* For random measures and every width 1..400: the system column never narrows as the width
- * grows, the table never exceeds the width, and while the names are cut no column is left
- * unused. */
+/* For random measures and every width 1..400: the table never exceeds the width, the names
+ * are cut before a kept column (N, min, E', A, the round) goes, the system column never
+ * narrows as the width grows once every kept column shows, and while the names are cut no
+ * column is left unused. */
 static void plan_gives_names_the_room(void **state)
 {
 	(void)state;
 	for (int round = 0; round < 300; round++) {
 		struct table_view v = { 0 };
-		int prev = 0;
+		int prev = 0, keep = 0, nkeep = 0;
 		for (int c = 0; c < TC_COUNT; c++)
 			v.need[c] = 1 + (int)next(c == TC_SYS || c == TC_SUB || c == TC_FAM ? 60 : 9);
+		/* the narrowest table of the kept columns, the names cut */
+		for (int c = 0; c < TC_COUNT; c++)
+			if (c == TC_SYS || c == TC_RANK || table_cols[c]->prio >= TABLE_PRIO_KEEP) {
+				keep += c == TC_SYS && v.need[c] > TABLE_NAME_CUT ? TABLE_NAME_CUT : v.need[c];
+				nkeep++;
+			}
+		keep += 2 * (nkeep - 1);
 		for (int width = 1; width <= 400; width++) {
 			bool on[TC_COUNT];
 			int w[TC_COUNT], total = 0, n = 0;
-			int used = table_plan(&v, width, 2, on, w);
+			int used = table_plan(&v, &print, width, on, w);
 			for (int c = 0; c < TC_COUNT; c++)
 				if (on[c]) {
 					total += w[c];
@@ -52,16 +62,68 @@ static void plan_gives_names_the_room(void **state)
 				assert_true(on[TC_RANK]); /* rows stay countable */
 			assert_int_equal(used, total);
 			assert_true(total <= width);
-			if (w[TC_SYS] < prev && width > v.need[TC_RANK] + 3)
+			if (w[TC_SYS] < prev && width > keep)
 				fail_msg("width %d gives the system %d columns, width %d gave %d", width, w[TC_SYS],
 					 width - 1, prev);
 			prev = w[TC_SYS];
 			if (w[TC_SYS] < v.need[TC_SYS] && total != width)
 				fail_msg("width %d: names cut to %d of %d with %d columns unused", width, w[TC_SYS],
 					 v.need[TC_SYS], width - total);
-			for (int c = 0; c < TC_COUNT; c++)
+			for (int c = 0; c < TC_COUNT; c++) {
 				if (on[c] && c != TC_SYS && c != TC_SUB && c != TC_FAM)
 					assert_int_equal(w[c], v.need[c]); /* numbers are never cut */
+				/* the names are cut before a kept column goes */
+				if (width >= keep && table_cols[c]->prio >= TABLE_PRIO_KEEP && !on[c])
+					fail_msg("width %d (kept columns fit from %d) drops column %s", width, keep,
+						 table_cols[c]->head);
+			}
+		}
+	}
+}
+
+/* The screen's policy: numbers at the registry's widths with room for the sort arrow, the
+ * sort column shown at every width that holds the kept columns, the columns not chosen never
+ * shown, and the same promises as --print's (fits, kept columns, names never narrower). */
+static void screen_policy_keeps_the_sort_column(void **state)
+{
+	(void)state;
+	for (int round = 0; round < 200; round++) {
+		struct table_view v = { 0 };
+		bool want[TC_COUNT];
+		int force = (int)next(TC_COUNT), hidden = (int)next(TC_COUNT), prev = 0, keep = 0, nkeep = 0;
+		struct table_opts o = { TABLE_SCREEN, 1, force == TC_SYS ? -1 : force, want };
+
+		for (int c = 0; c < TC_COUNT; c++) {
+			v.need[c] = 1 + (int)next(c == TC_SYS || c == TC_SUB || c == TC_FAM ? 60 : 9);
+			want[c] = c != hidden;
+		}
+		for (int c = 0; c < TC_COUNT; c++)
+			if (c == TC_SYS || c == TC_RANK || c == o.force || table_cols[c]->prio >= TABLE_PRIO_KEEP) {
+				int hw = (int)strlen(table_cols[c]->head) + 2, cw = table_cols[c]->w > hw ? table_cols[c]->w : hw;
+				keep += c == TC_SYS ? TABLE_NAME_CUT : cw;
+				nkeep++;
+			}
+		keep += nkeep - 1;
+		for (int width = 1; width <= 300; width++) {
+			bool on[TC_COUNT];
+			int w[TC_COUNT];
+			int used = table_plan(&v, &o, width, on, w);
+			assert_true(used <= width || width < keep);
+			assert_true(on[TC_SYS]);
+			if (width >= keep) {
+				if (o.force >= 0)
+					assert_true(on[o.force]);
+				if (w[TC_SYS] < prev)
+					fail_msg("screen, width %d: the system %d columns, %d before", width, w[TC_SYS], prev);
+				prev = w[TC_SYS];
+			}
+			if (hidden != TC_SYS && hidden != o.force)
+				assert_false(on[hidden]);
+			for (int c = 0; c < TC_COUNT; c++)
+				if (on[c] && c != TC_SYS && c != TC_SUB && c != TC_FAM) {
+					int hw = (int)strlen(table_cols[c]->head) + 2;
+					assert_int_equal(w[c], table_cols[c]->w > hw ? table_cols[c]->w : hw);
+				}
 		}
 	}
 }
@@ -77,7 +139,7 @@ static void plan_without_limit_is_the_measure(void **state)
 		v.need[c] = 3 + c;
 		all += v.need[c] + (c ? 2 : 0);
 	}
-	assert_int_equal(table_plan(&v, 0, 2, on, w), all);
+	assert_int_equal(table_plan(&v, &print, 0, on, w), all);
 	for (int c = 0; c < TC_COUNT; c++) {
 		assert_true(on[c]);
 		assert_int_equal(w[c], v.need[c]);
@@ -189,14 +251,69 @@ static void collided_ids_are_qualified(void **state)
 	dataset_free(&ds);
 }
 
+/* table_names, the one detector and measure of names both the screen and --print use: the
+ * widest name (SUBMITTER/SYSTEM counted for shared ids), in columns or, for a terminal without
+ * UTF-8, in bytes; the round column only when the rows span rounds; kWh and cost only with a
+ * value; every other column its heading's width. */
+static void names_measured_once(void **state)
+{
+	static const char csv[] =
+		"round,submitter,system,accelerators,benchmark,minutes,accelerator\n"
+		"v4.1,alpha,box-8,8,bert,10,H100\n"
+		"v4.1,beta,box-8,8,bert,11,H100\n"
+		"v4.1,caf\xc3\xa9-team,caf\xc3\xa9-16-longer,16,bert,6,H100\n"
+		"v4.0,alpha,old-8,8,bert,12,H100\n";
+	struct dataset ds;
+	struct analysis a;
+	struct params p;
+	struct table_view v = { 0 };
+	struct gs_err err;
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	params_init(&p);
+	p.round = "v4.1";
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, sizeof csv - 1, &err), 0);
+	dataset_classify(&ds);
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
+	assert_int_equal(table_names(&v, &ds, &a), 0);
+	assert_int_equal(v.need[TC_SYS], (int)strlen("café-16-longer") - 1); /* beats alpha/box-8 */
+	assert_int_equal(v.need[TC_SUB], (int)strlen("café-team") - 1);     /* é is one column */
+	assert_int_equal(v.need[TC_ROUND], 0);
+	assert_int_equal(v.need[TC_KWH], 0);
+	assert_int_equal(v.need[TC_COST], 0);
+	assert_int_equal(v.need[TC_N], 1);
+	for (size_t i = 0; i < a.n; i++) {
+		const struct row *r = &ds.rows[a.rows[i].row];
+		assert_int_equal(v.qualified[a.rows[i].row], strcmp(r->system, "box-8") == 0);
+	}
+	/* bytes: the é takes two */
+	v.bytes = true;
+	assert_int_equal(table_names(&v, &ds, &a), 0);
+	assert_int_equal(v.need[TC_SYS], (int)strlen("café-16-longer"));
+	assert_int_equal(v.need[TC_SUB], (int)strlen("café-team"));
+	/* both rounds: the round column is measured */
+	p.all_rounds = true;
+	v.bytes = false;
+	assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
+	assert_int_equal(table_names(&v, &ds, &a), 0);
+	assert_int_equal(v.need[TC_ROUND], (int)strlen("round"));
+	table_view_free(&v);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(plan_gives_names_the_room),
+		cmocka_unit_test(screen_policy_keeps_the_sort_column),
 		cmocka_unit_test(plan_without_limit_is_the_measure),
 		cmocka_unit_test(cut_keeps_the_tail),
 		cmocka_unit_test(cut_is_valid_utf8),
 		cmocka_unit_test(collided_ids_are_qualified),
+		cmocka_unit_test(names_measured_once),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -476,9 +476,9 @@ static void zoom_cycles(void **state)
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 24, 80);
 	split_h = f.app->lay.plot.h;
-	/* at 80x24 the table keeps its heading and five rows: the plot gets the rest */
-	assert_int_equal(f.app->lay.table.h, 6);
-	assert_int_equal(split_h, 24 - 5 - 6);
+	/* at 80x24 the table keeps its heading and six rows: the plot gets the rest */
+	assert_int_equal(f.app->lay.table.h, 7);
+	assert_int_equal(split_h, 24 - 5 - 7);
 	key(f.app, 'z');
 	assert_int_equal(f.app->zoom, ZOOM_PLOT);
 	assert_int_equal(f.app->lay.plot.h, 19);
@@ -493,7 +493,9 @@ static void zoom_cycles(void **state)
 	close_app(&f);
 }
 
-/* The system column's width never shrinks as the terminal grows, whatever the names. */
+/* The system column's width never shrinks as the terminal grows, whatever the names, while the
+ * panes keep their arrangement (stacked, side by side, the plot taking half from UI_HALF_COLS);
+ * from UI_HALF_COLS on the plot has at least half the width. */
 static void names_never_shrink(void **state)
 {
 	struct fx f = { 0 };
@@ -502,18 +504,26 @@ static void names_never_shrink(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	for (int wsys = 10; wsys <= 70; wsys += 3) {
-		int last = 0;
-		f.app->w_sys = wsys;
+		int last = 0, arrangement = -1;
+		f.app->tv.need[TC_SYS] = wsys;
 		for (int cols = UI_MIN_COLS; cols <= 300; cols++) {
 			bool on[TC_COUNT];
-			int w[TC_COUNT];
+			int w[TC_COUNT], now;
 			ui_layout_compute(f.app, 40, cols);
 			ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+			now = !f.app->lay.wide ? 0 : cols < UI_HALF_COLS ? 1 : 2;
 			assert_true(on[TC_SYS]);
+			if (now != arrangement)
+				last = 0;
+			arrangement = now;
 			if (w[TC_SYS] < last)
 				fail_msg("names %d wide: %d columns at width %d, %d at the width before", wsys,
 					 w[TC_SYS], cols, last);
 			last = w[TC_SYS];
+			if (cols >= UI_HALF_COLS)
+				assert_true(f.app->lay.plot.w * 2 >= cols);
+			/* N, min, E' and A stay */
+			assert_true(on[TC_N] && on[TC_MIN] && on[TC_EP] && on[TC_A]);
 		}
 		assert_true(last >= wsys);
 	}
@@ -920,6 +930,131 @@ static void detail_wraps_to_the_screen(void **state)
 	close_app(&f);
 }
 
+/* ---- digits, reference rules, the column chooser ---- */
+
+/* A digit means one workload in every round (the registry's order over the loaded rounds): 2
+ * is Llama2-LoRA in v4.1 and in v10.0, where the tabs begin with it; 1 (BERT) in v10.0 says
+ * that round has none and changes nothing. */
+static void digits_stable_across_rounds(void **state)
+{
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	assert_int_equal(ui_state_work_digit(f.app, 0), 1);
+	assert_int_equal(ui_state_work_digit(f.app, 1), 2);
+	key(f.app, '2');
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	key(f.app, ']');
+	assert_string_equal(f.app->p.round, "v10.0");
+	assert_string_equal(f.app->works[0], "llama2_70b_lora");
+	assert_int_equal(ui_state_work_digit(f.app, 0), 2);
+	assert_int_equal(ui_state_work_digit(f.app, 1), 3);
+	key(f.app, '3');
+	assert_string_equal(f.app->p.workload, f.app->works[1]);
+	key(f.app, '2');
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	key(f.app, '1');
+	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
+	assert_non_null(strstr(f.app->msg, "v10.0 has no BERT"));
+	key(f.app, '9');
+	assert_non_null(strstr(f.app->msg, "no workload 9"));
+	close_app(&f);
+}
+
+/* x steps only through rules that pick other references: with two candidates median and
+ * fastest pick the same row (x alternates slowest, median and says median = fastest), with
+ * three all differ, with one x changes nothing and says why. */
+static void rule_key_skips_equal_rules(void **state)
+{
+	for (int ncand = 1; ncand <= 3; ncand++) {
+		struct fx f = { 0 };
+		struct gs_err err = { 0 };
+		enum ref_rule seen[8];
+
+		(void)state;
+		add(&f, HEADER);
+		for (int c = 0; c < ncand; c++) {
+			char sys[16];
+			snprintf(sys, sizeof sys, "two_%d", c);
+			row(&f, "v4.1", "S", sys, "NVIDIA H100-SXM5-80GB", 2, "bert", 100.0 - c * 5);
+		}
+		row(&f, "v4.1", "S", "eight", "NVIDIA H100-SXM5-80GB", 8, "bert", 22.0);
+		row(&f, "v4.1", "S", "sixteen", "NVIDIA H100-SXM5-80GB", 16, "bert", 12.0);
+		open_app(&f, "v4.1");
+		f.app->p.mode = REF_PAPER;
+		assert_int_equal(ui_state_recompute(f.app, &err), 0);
+		assert_int_equal(f.app->p.ref_rule, RULE_SLOWEST);
+		for (int i = 0; i < 6; i++) {
+			key(f.app, 'x');
+			seen[i] = f.app->p.ref_rule;
+		}
+		switch (ncand) {
+		case 1:
+			for (int i = 0; i < 6; i++)
+				assert_int_equal(seen[i], RULE_SLOWEST);
+			assert_non_null(strstr(f.app->msg, "every rule picks the same"));
+			break;
+		case 2:
+			for (int i = 0; i < 6; i++)
+				assert_int_equal(seen[i], i % 2 ? RULE_SLOWEST : RULE_MEDIAN);
+			key(f.app, 'x');
+			assert_non_null(strstr(f.app->msg, "reference rule median = fastest"));
+			break;
+		default:
+			for (int i = 0; i < 6; i++)
+				assert_int_equal(seen[i], (enum ref_rule)((i + 1) % RULE_COUNT));
+		}
+		close_app(&f);
+	}
+}
+
+/* C lists the registry's columns; an unchecked one leaves the table, except as the sort
+ * column; the system column is not offered (it always shows). */
+static void column_chooser(void **state)
+{
+	struct fx f = { 0 };
+	bool on[TC_COUNT];
+	int w[TC_COUNT];
+	size_t s_at = 0;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 60, 250);
+	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	assert_true(on[TC_S]);
+	key(f.app, 'C');
+	assert_int_equal(f.app->menu.ov, OV_MENU);
+	assert_true(f.app->menu.cols);
+	for (size_t i = 0; i < f.app->menu.nfam; i++) {
+		assert_int_not_equal(f.app->menu.fam[i].count, TC_SYS);
+		assert_true(f.app->menu.fam[i].on);
+		if (f.app->menu.fam[i].count == TC_S)
+			s_at = i;
+	}
+	assert_true(f.app->menu.nfam > 10);
+	for (size_t i = 0; i < f.app->menu.nfam && f.app->menu.fam_cur < s_at; i++)
+		key(f.app, UI_FKEY(KEY_DOWN));
+	assert_int_equal(f.app->menu.fam_cur, s_at);
+	key(f.app, ' ');
+	key(f.app, '\r');
+	assert_int_equal(f.app->menu.ov, OV_NONE);
+	assert_false(f.app->cols_want[TC_S]);
+	ui_layout_compute(f.app, 60, 250);
+	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	assert_false(on[TC_S]);
+	assert_true(on[TC_SYS] && on[TC_EP]);
+	f.app->p.sort = COL_S;
+	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	assert_true(on[TC_S]);
+	/* the family menu is the family menu again */
+	key(f.app, 'f');
+	assert_false(f.app->menu.cols);
+	close_app(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -932,6 +1067,9 @@ int main(void)
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
 		cmocka_unit_test(names_never_shrink),
+		cmocka_unit_test(digits_stable_across_rounds),
+		cmocka_unit_test(rule_key_skips_equal_rules),
+		cmocka_unit_test(column_chooser),
 		cmocka_unit_test(middle_cut),
 		cmocka_unit_test(colliding_ids_show_submitter),
 		cmocka_unit_test(messages_expire),

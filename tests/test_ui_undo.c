@@ -90,7 +90,7 @@ static const char *cmd(char *buf, size_t n)
 static void every_change_undone_level_by_level(void **state)
 {
 	/* each step a different kind of change; the family menu checks its first family */
-	static const char *const steps[] = { "t", "+", "m", "s", "y", "x", "v", "f \n", "[", "\t", "=0.55\n", "K5\n" };
+	static const char *const steps[] = { "t", "+", "m", "s", "y", "P", "v", "f \n", "[", "\t", "=0.55\n", "K5\n" };
 	enum { NSTEPS = sizeof steps / sizeof steps[0] };
 	char lines[NSTEPS + 1][512], now[512];
 

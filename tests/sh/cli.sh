@@ -362,3 +362,15 @@ awk 'BEGIN { print "system,benchmark,accelerators,minutes,accelerator"
 "$G" "$TMP/fam40.csv" --print summary >"$TMP/out" 2>"$TMP/err"
 got=$(grep -c '^  family      Acc' "$TMP/out")
 [ "$got" -eq 40 ] && ok "40 families: 40 blocks in the summary" || nok "40 families: 40 blocks in the summary" "got $got"
+
+# --columns: the table shows the columns named (the system always), in the table's order; an
+# unknown name is a usage error naming it.
+expect_exit "--columns n,ep,family: accepted" 0 "$G" --round v4.1 -w bert --print table --columns n,ep,family
+head_line=$(sed -n 2p "$TMP/out" | tr -s ' ')
+[ "$head_line" = "system family N E'" ] && ok "--columns n,ep,family: system, family, N, E' ($head_line)" \
+	|| nok "--columns n,ep,family: system, family, N, E'" "$head_line"
+expect_exit "--columns rank,min: the rank by name" 0 "$G" --round v4.1 -w bert --print table --columns rank,min
+head_line=$(sed -n 2p "$TMP/out" | tr -s ' ')
+[ "$head_line" = "# system min" ] && ok "--columns rank,min: #, system, min" || nok "--columns rank,min: #, system, min" "$head_line"
+expect_exit "--columns with an unknown name: a usage error" 2 "$G" --round v4.1 -w bert --print table --columns n,bogus
+contains "--columns: the error names the column" "$TMP/err" "--columns: 'bogus' is not a column"

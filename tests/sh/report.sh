@@ -102,10 +102,10 @@ def cols(s):
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()[1:]
 head = lines[0]
 n_at = cols(head[: head.index(" N ") + 2])
-# rank, name, blanks, N: where the N column ends, in display columns
+# rank, name, blanks, (family,) N: where the N column ends, in display columns
 ends = set()
 for l in lines[1:]:
-    m = re.match(r"^(\d+\s+\S+\s+\d+)\s", l)
+    m = re.match(r"^(\d+\s+\S+\s+(?:[^\d\s]\S*\s+)?\d+)\s", l)
     ends.add(cols(m.group(1)) if m else -1)
 sys.exit(0 if ends == {n_at} and len(lines) == 8 else 1)
 PY
@@ -173,3 +173,24 @@ else
 fi
 expect_exit "a plot size out of range is still a usage error (2), found before loading" 2 "$G" --print plot --height 7 /nonexistent.csv
 contains "the plot size error names the option" "$TMP/err" "--height: a plot needs 8 to 200 lines, got 7"
+
+# A narrow table keeps N, min and E' and cuts the names first: at every width 40..56 the header
+# holds them, and a name is cut ('~') only while a column the width drops is not one of them.
+bad=""
+for w in 40 42 44 46 48 50 52 54 56; do
+	"$G" --round v4.1 -w bert --print table --width $w >"$TMP/t.txt" 2>/dev/null
+	h=$(sed -n 2p "$TMP/t.txt")
+	case "$h" in *" N "*" min "*" E'"*) ;; *) bad="$bad $w:[$h]" ;; esac
+	awk -v w=$w 'NR > 1 && length($0) > w { exit 1 }' "$TMP/t.txt" || bad="$bad $w:wider"
+done
+[ -z "$bad" ] && ok "--width 40..56: N, min and E' stay, the names are cut" || nok "--width 40..56: N, min and E' stay" "$bad"
+
+# In the cross-round view every entry of a list names its round: the Pareto rows, the
+# break-even rows and the sensitivity candidates.
+"$G" -w llama2_70b_lora --all-rounds --print pareto,summary >"$TMP/t.txt" 2>/dev/null
+if awk '/^Pareto frontier/ { p = 1; next } p && /^  / { n++; if ($1 !~ /^v[0-9]+\.[0-9]+$/) bad++ } p && !/^  / { p = 0 }
+	/sensitivity/ { s = $0; sub(/^.*fewest accelerators: /, "", s); k = split(s, e, ", ")
+		for (i = 1; i <= k; i++) { c++; if (e[i] !~ /^(v[0-9]+\.[0-9]+ |and [0-9]+ more)/) bad++ } }
+	END { exit !(n > 2 && c > 5 && !bad) }' "$TMP/t.txt"
+then ok "cross-round view: every Pareto row and sensitivity candidate names its round"
+else nok "cross-round view: every list entry names its round" "$(grep -A4 -E '^Pareto|sensitivity' "$TMP/t.txt" | head -12)"; fi

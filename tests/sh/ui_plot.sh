@@ -105,12 +105,11 @@ bars=$(sed 's/^[^|+]*[|+]//' "$TMP/plot" | tr -cd '|' | wc -c)
 [ "$bars" -eq 0 ] && ok "i again: no bar left" || nok "i again: no bar left" "$(cat "$TMP/plot")"
 
 # zoomed (the ui's z: plot only), the band theta +- 0.2 gets more rows than in the stacked view
-# (the rows from the label 1.0 down to the label 0.6, both tick rows of the axis), and the y axis
-# still reaches the 0.2 points: the whole range 0.2 .. 1.2 on 16 rows leaves the band 7 of them
+# (0.4 of E' in rows, from the first two tick labels of the axis, both ends counted), and the y
+# axis still reaches the 0.2 points: the whole range 0.2 .. 1.2 on 16 rows leaves the band 7
 band() {
-	r10=$(grep -n '^ *1\.0 +' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
-	r6=$(grep -n '^ *0\.6 +' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
-	if [ -n "$r6" ] && [ -n "$r10" ]; then echo $((r6 - r10 + 1)); else echo 0; fi
+	awk '/^ *[0-9]+\.[0-9]+ \+/ { v = $1 + 0; if (!n) { r1 = NR; v1 = v } else if (n == 1) { r2 = NR; v2 = v }; n++ }
+		END { if (n >= 2 && v1 > v2) printf "%d\n", 0.4 * (r2 - r1) / (v1 - v2) + 1.5; else print 0 }' "$UI_SCREEN"
 }
 ui_cap
 b0=$(band)
