@@ -44,7 +44,7 @@ LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 # the front (main and the command line) and the explorer sit on the core library; the core
 # includes neither of their headers
-FRONT_SRC := src/main.c src/cli.c src/cli_load.c
+FRONT_SRC := src/main.c src/cli.c src/cli_import.c src/cli_load.c
 CORE_SRC := $(sort $(filter-out $(FRONT_SRC) src/ui_%.c,$(wildcard src/*.c)))
 UI_SRC   := $(sort $(wildcard src/ui_*.c))
 FRONT_OBJ := $(FRONT_SRC:src/%.c=$(BUILD)/%.o)

@@ -8,6 +8,7 @@
 #include "bench_reg.h"
 
 #include "describe.h"
+#include "ui_draw_impl.h"
 
 #include <curses.h>
 #include <limits.h>
@@ -21,11 +22,6 @@
 #include "table.h"
 #include "text.h"
 
-enum ui_role {
-	R_NORMAL, R_TITLE, R_TAB, R_TAB_ON, R_BORDER, R_HEAD, R_SEL, R_STATUS, R_MSG, R_ERR,
-	R_REFROW, R_AXIS, R_TICK, R_LABEL, R_THETA, R_LEGEND, R_PARETO, R_REF, R_PSEL, R_OVERLAP,
-	R_CLUSTER, R_COUNT = R_CLUSTER + MAX_K
-};
 
 struct scheme {
 	short fg, bg;
@@ -92,7 +88,7 @@ void ui_draw_init(void)
 	use_colour = true;
 }
 
-static attr_t role_attr(enum ui_role r)
+attr_t draw_role(enum ui_role r)
 {
 	if (r >= R_COUNT)
 		r = R_NORMAL;
@@ -169,7 +165,7 @@ static void put_ascii(int y, int x, const char *s, int len, attr_t at)
 /* Draws at most w columns of s at (y, x); returns the columns used. Control bytes, and bytes
  * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. The
  * text goes out through a buffer in as few waddnstr calls as it fits in (usually one). */
-static int put_text(const struct app *app, int y, int x, int w, const char *s, attr_t at)
+int draw_text(const struct app *app, int y, int x, int w, const char *s, attr_t at)
 {
 	char out[CELL_RUN];
 	size_t n, i = 0, o = 0;
@@ -227,7 +223,7 @@ static int put_text(const struct app *app, int y, int x, int w, const char *s, a
 	return col;
 }
 
-static void fill(int y, int x, int w, attr_t at)
+void draw_fill(int y, int x, int w, attr_t at)
 {
 	if (w <= 0)
 		return;
@@ -250,7 +246,7 @@ static void pad(int n, attr_t at)
 
 /* A fixed-width cell: padded, right-aligned if asked, cut in the middle with one '~' when
  * the text is longer (ui_text_cut). Every one of its w cells is written once, in `at`. */
-static void put_cell(const struct app *app, int y, int x, int w, const char *s, bool right,
+void draw_cell(const struct app *app, int y, int x, int w, const char *s, bool right,
 		     attr_t at)
 {
 	char cut[UI_LINE * 2];
@@ -266,20 +262,20 @@ static void put_cell(const struct app *app, int y, int x, int w, const char *s, 
 	if (right) {
 		move(y, x);
 		pad(w - tw, at);
-		put_text(app, y, x + w - tw, w, s, at);
+		draw_text(app, y, x + w - tw, w, s, at);
 	} else {
-		put_text(app, y, x, w, s, at);
+		draw_text(app, y, x, w, s, at);
 		pad(w - tw, at);
 	}
 }
 
-static void box_at(const struct ui_rect *r, const char *title, const char *foot,
+void draw_box(const struct ui_rect *r, const char *title, const char *foot,
 		   const struct app *app)
 {
-	attr_t b = role_attr(R_BORDER);
+	attr_t b = draw_role(R_BORDER);
 
 	for (int y = r->y + 1; y < r->y + r->h - 1; y++)
-		fill(y, r->x + 1, r->w - 2, role_attr(R_NORMAL));
+		draw_fill(y, r->x + 1, r->w - 2, draw_role(R_NORMAL));
 	attrset(b);
 	mvhline(r->y, r->x + 1, '-', r->w - 2);
 	mvhline(r->y + r->h - 1, r->x + 1, '-', r->w - 2);
@@ -290,9 +286,9 @@ static void box_at(const struct ui_rect *r, const char *title, const char *foot,
 	mvaddch(r->y + r->h - 1, r->x, '+');
 	mvaddch(r->y + r->h - 1, r->x + r->w - 1, '+');
 	if (title)
-		put_text(app, r->y, r->x + 2, r->w - 4, title, role_attr(R_TITLE));
+		draw_text(app, r->y, r->x + 2, r->w - 4, title, draw_role(R_TITLE));
 	if (foot)
-		put_text(app, r->y + r->h - 1, r->x + 2, r->w - 4, foot, b);
+		draw_text(app, r->y + r->h - 1, r->x + 2, r->w - 4, foot, b);
 }
 
 /* ---- header ---- */
@@ -316,13 +312,13 @@ static void draw_header(const struct app *app)
 	char buf[96];
 	int x = 0, first = 0, room;
 
-	fill(r->y, 0, r->w, role_attr(R_NORMAL));
-	x += put_text(app, r->y, x, r->w - x, " gpuscale  ", role_attr(R_TITLE));
+	draw_fill(r->y, 0, r->w, draw_role(R_NORMAL));
+	x += draw_text(app, r->y, x, r->w - x, " gpuscale  ", draw_role(R_TITLE));
 	if (app->nrounds > 1)
 		snprintf(buf, sizeof buf, "%s (%zu/%zu) ", app->p.round, app->round_i + 1, app->nrounds);
 	else
 		snprintf(buf, sizeof buf, "%s ", app->p.round ? app->p.round : "-");
-	x += put_text(app, r->y, x, r->w - x, buf, role_attr(R_HEAD));
+	x += draw_text(app, r->y, x, r->w - x, buf, draw_role(R_HEAD));
 	/* tabs scroll so that the active one is always whole; '<' and '>' say that more tabs lie
 	 * off either side */
 	room = r->w - x;
@@ -339,15 +335,15 @@ static void draw_header(const struct app *app)
 		first++;
 	}
 	if (first > 0)
-		x += put_text(app, r->y, x, r->w - x, "<", role_attr(R_TAB));
+		x += draw_text(app, r->y, x, r->w - x, "<", draw_role(R_TAB));
 	for (int i = first; i < (int)app->nworks && x < r->w; i++) {
 		bool on = (size_t)i == app->work_i, last = i + 1 == (int)app->nworks;
 		int tw = text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->utf8);
 		if (x + tw + (last ? 0 : 1) > r->w && !on) {
-			put_text(app, r->y, r->w - 1, 1, ">", role_attr(R_TAB));
+			draw_text(app, r->y, r->w - 1, 1, ">", draw_role(R_TAB));
 			break;
 		}
-		x += put_text(app, r->y, x, r->w - x, buf, role_attr(on ? R_TAB_ON : R_TAB));
+		x += draw_text(app, r->y, x, r->w - x, buf, draw_role(on ? R_TAB_ON : R_TAB));
 	}
 }
 
@@ -364,14 +360,14 @@ static void draw_plot(const struct app *app)
 		char t[128];
 		snprintf(t, sizeof t, " %s vs accelerators (log2 N)%s%s", metric_name(app->ymet),
 			 app->log_y ? ", log y" : "", app->pareto_marks ? "" : ", Pareto marks off");
-		fill(l->plot_title.y, l->plot_title.x, l->plot_title.w, role_attr(R_NORMAL));
-		put_text(app, l->plot_title.y, l->plot_title.x, l->plot_title.w, t, role_attr(R_TITLE));
-		attrset(role_attr(R_BORDER));
+		draw_fill(l->plot_title.y, l->plot_title.x, l->plot_title.w, draw_role(R_NORMAL));
+		draw_text(app, l->plot_title.y, l->plot_title.x, l->plot_title.w, t, draw_role(R_TITLE));
+		attrset(draw_role(R_BORDER));
 		mvvline(l->table.y, l->table.x - 1, '|', l->table.h);
 	}
 	if (!app->pc.grid_ok) {
-		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 2, l->plot.w - 4,
-			 "(no plot at this size)", role_attr(R_NORMAL));
+		draw_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 2, l->plot.w - 4,
+			 "(no plot at this size)", draw_role(R_NORMAL));
 		return;
 	}
 	/* each row in one waddchnstr: the attribute of a run of cells with one role is looked up
@@ -386,7 +382,7 @@ static void draw_plot(const struct app *app)
 		for (int x = 0; x < w;) {
 			unsigned char r = role[x];
 			/* the rasterizer's attribute bits: below theta dim, Preview/Research underlined */
-			attr_t at = role_attr(plot_role(r & ROLE_MASK)) | (r & ROLE_F_BELOW ? A_DIM : 0) |
+			attr_t at = draw_role(plot_role(r & ROLE_MASK)) | (r & ROLE_F_BELOW ? A_DIM : 0) |
 				    (r & ROLE_F_PREVIEW ? A_UNDERLINE : 0);
 			for (; x < w && role[x] == r; x++) {
 				unsigned char c = (unsigned char)ch[x];
@@ -400,15 +396,15 @@ static void draw_plot(const struct app *app)
 	int qm[MAX_K * 8];
 	for (size_t k = 0, nq = ui_plan_plot_marks(app, qm, sizeof qm / sizeof qm[0]); k < nq; k++)
 		if (qm[k] / g->w < l->plot.h && qm[k] % g->w < l->plot.w)
-			mvaddch(l->plot.y + qm[k] / g->w, l->plot.x + qm[k] % g->w, '@' | role_attr(R_PSEL));
+			mvaddch(l->plot.y + qm[k] / g->w, l->plot.x + qm[k] % g->w, '@' | draw_role(R_PSEL));
 	/* the selected label in its own characters (the grid holds '?' for non-ASCII ones) */
 	if (g->label_w > 0 && g->label_row < l->plot.h && g->label_col + g->label_w <= l->plot.w)
-		put_text(app, l->plot.y + g->label_row, l->plot.x + g->label_col, g->label_w, g->label,
-			 role_attr(R_PSEL));
+		draw_text(app, l->plot.y + g->label_row, l->plot.x + g->label_col, g->label_w, g->label,
+			 draw_role(R_PSEL));
 	if (app->nvis == 0)
-		put_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
+		draw_text(app, l->plot.y + l->plot.h / 2, l->plot.x + 8, l->plot.w - 10,
 			 app->rowfilt[0] ? " no rows shown: Esc clears the row filter "
-					 : " no rows shown: F clears the filter ", role_attr(R_ERR));
+					 : " no rows shown: F clears the filter ", draw_role(R_ERR));
 }
 
 /* ---- table ---- */
@@ -425,7 +421,7 @@ static void draw_table(const struct app *app)
 	if (r->h == 0)
 		return;
 	ui_layout_table_plan(app, r->w, on, w);
-	fill(r->y, r->x, r->w, role_attr(R_HEAD));
+	draw_fill(r->y, r->x, r->w, draw_role(R_HEAD));
 	x = r->x;
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!on[c])
@@ -433,17 +429,17 @@ static void draw_table(const struct app *app)
 		if (table_cols[c]->sort == (int)app->p.sort) {
 			/* the sort column: its heading, a blank, the direction, in reverse video */
 			snprintf(buf, sizeof buf, "%s %s", table_cols[c]->head, app->p.desc ? "v" : "^");
-			put_cell(app, r->y, x, w[c], buf, table_cols[c]->right, role_attr(R_HEAD) | A_REVERSE);
+			draw_cell(app, r->y, x, w[c], buf, table_cols[c]->right, draw_role(R_HEAD) | A_REVERSE);
 		} else {
-			put_cell(app, r->y, x, w[c], table_cols[c]->head, table_cols[c]->right, role_attr(R_HEAD));
+			draw_cell(app, r->y, x, w[c], table_cols[c]->head, table_cols[c]->right, draw_role(R_HEAD));
 		}
 		x += w[c] + 1;
 	}
 	if (app->nvis == 0) {
-		put_text(app, r->y + 1, r->x + 1, r->w - 1,
+		draw_text(app, r->y + 1, r->x + 1, r->w - 1,
 			 app->rowfilt[0] ? "no rows: the row filter matches no name (Esc clears it)"
 					 : "no rows: the filter hides every system (F clears it)",
-			 role_attr(R_NORMAL));
+			 draw_role(R_NORMAL));
 		return;
 	}
 	for (int line = 0; line < app->lay.table_rows; line++) {
@@ -455,9 +451,9 @@ static void draw_table(const struct app *app)
 		if (i >= app->nvis)
 			break;
 		ar = ui_state_arow(app, i);
-		base = role_attr(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL) |
+		base = draw_role(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL) |
 		       (ui_plan_marked(app, i) ? A_BOLD | A_UNDERLINE : 0);
-		fill(y, r->x, r->w, base);
+		draw_fill(y, r->x, r->w, base);
 		x = r->x;
 		for (int c = 0; c < TC_COUNT; c++) {
 			attr_t at = base;
@@ -465,12 +461,12 @@ static void draw_table(const struct app *app)
 			if (!on[c])
 				continue;
 			if (c == TC_CL && !sel)
-				at = role_attr((enum ui_role)(R_CLUSTER + ar->cluster % MAX_K));
+				at = draw_role((enum ui_role)(R_CLUSTER + ar->cluster % MAX_K));
 			if (c == TC_SYS)
 				text = ui_state_name(app, i, buf, sizeof buf);
 			else
 				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
-			put_cell(app, y, x, w[c], text, table_cols[c]->right, at);
+			draw_cell(app, y, x, w[c], text, table_cols[c]->right, at);
 			x += w[c] + 1;
 		}
 	}
@@ -507,10 +503,10 @@ static void draw_clusters(const struct app *app)
 	int x = r->x, total = 11, end = r->x + r->w;
 	bool brief;
 
-	fill(r->y, r->x, r->w, role_attr(R_NORMAL));
-	x += put_text(app, r->y, x, r->w, " clusters: ", role_attr(R_HEAD));
+	draw_fill(r->y, r->x, r->w, draw_role(R_NORMAL));
+	x += draw_text(app, r->y, x, r->w, " clusters: ", draw_role(R_HEAD));
 	if (app->a.n == 0) {
-		put_text(app, r->y, x, end - x, "-", role_attr(R_NORMAL));
+		draw_text(app, r->y, x, end - x, "-", draw_role(R_NORMAL));
 		return;
 	}
 	for (int c = 0; c < app->a.k && c < MAX_K; c++)
@@ -526,27 +522,27 @@ static void draw_clusters(const struct app *app)
 		if (x + need > end - (last ? 0 : mw)) {
 			/* what does not fit: how many clusters, and the cut mark at the line's end */
 			if (x + mw <= end)
-				put_text(app, r->y, end - mw, mw, more, role_attr(R_HEAD));
+				draw_text(app, r->y, end - mw, mw, more, draw_role(R_HEAD));
 			else
-				put_ascii(r->y, end - 1, "~", 1, role_attr(R_HEAD));
+				put_ascii(r->y, end - 1, "~", 1, draw_role(R_HEAD));
 			break;
 		}
-		x += put_text(app, r->y, x, end - x, sep, role_attr(R_NORMAL));
-		x += put_text(app, r->y, x, end - x, g, role_attr((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
-		x += put_text(app, r->y, x, end - x, buf, role_attr(R_NORMAL));
+		x += draw_text(app, r->y, x, end - x, sep, draw_role(R_NORMAL));
+		x += draw_text(app, r->y, x, end - x, g, draw_role((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
+		x += draw_text(app, r->y, x, end - x, buf, draw_role(R_NORMAL));
 	}
 }
 
 /* Draws s in at most w columns at (y, x), cut with '~' when longer; returns the columns used. */
-static int put_clip(const struct app *app, int y, int x, int w, const char *s, attr_t at)
+int draw_clip(const struct app *app, int y, int x, int w, const char *s, attr_t at)
 {
 	int used;
 
 	if (w <= 0)
 		return 0;
 	if (text_width(s, app->utf8) <= w)
-		return put_text(app, y, x, w, s, at);
-	used = put_text(app, y, x, w - 1, s, at);
+		return draw_text(app, y, x, w, s, at);
+	used = draw_text(app, y, x, w - 1, s, at);
 	put_ascii(y, x + used, "~", 1, at);
 	return used + 1;
 }
@@ -629,7 +625,7 @@ static void draw_status(const struct app *app)
 {
 	const struct ui_layout *l = &app->lay;
 	char buf[512], filt[160], mode[96];
-	attr_t st = role_attr(R_STATUS);
+	attr_t st = draw_role(R_STATUS);
 	int x;
 
 	/* line 1: where we are and against what */
@@ -651,15 +647,15 @@ static void draw_status(const struct app *app)
 	} else {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
 	}
-	fill(l->status1.y, 0, l->cols, st);
-	put_clip(app, l->status1.y, 0, l->cols, buf, st);
+	draw_fill(l->status1.y, 0, l->cols, st);
+	draw_clip(app, l->status1.y, 0, l->cols, buf, st);
 
 	/* line 2: clusters, threshold, counts; the short form when the long one does not fit */
-	fill(l->status2.y, 0, l->cols, st);
+	draw_fill(l->status2.y, 0, l->cols, st);
 	for (int brief = 0; brief < 3 && fields_text(app, brief, buf, sizeof buf) > l->cols; brief++)
 		if (brief == 2)
 			fields_text(app, 3, buf, sizeof buf);
-	put_clip(app, l->status2.y, 0, l->cols, buf, st);
+	draw_clip(app, l->status2.y, 0, l->cols, buf, st);
 }
 
 /* The selected point as the plot would label it, for the last line when the plot had no room
@@ -683,10 +679,10 @@ static bool selected_text(const struct app *app, char *buf, size_t n)
 static void put_notice(const struct app *app, const char *text)
 {
 	const struct ui_rect *r = &app->lay.msg;
-	int x = put_clip(app, r->y, 1, r->w - 15 > 10 ? r->w - 16 : r->w - 1, text, role_attr(R_LEGEND) | A_BOLD);
+	int x = draw_clip(app, r->y, 1, r->w - 15 > 10 ? r->w - 16 : r->w - 1, text, draw_role(R_LEGEND) | A_BOLD);
 
 	if (r->w - x >= 15)
-		put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+		draw_clip(app, r->y, r->w - 14, 14, "? help  q quit", draw_role(R_LEGEND));
 }
 
 /* The last line: the prompt while one is open, else the message while it lasts, else the
@@ -698,11 +694,11 @@ static void draw_msgline(const struct app *app)
 	const struct ui_layout *l = &app->lay;
 	const struct ui_rect *r = &l->msg;
 	char buf[UI_LINE + UI_SEARCH_MAX];
-	attr_t m = role_attr(app->msg_err ? R_ERR : R_MSG);
+	attr_t m = draw_role(app->msg_err ? R_ERR : R_MSG);
 	int x;
 	bool notice;
 
-	fill(r->y, 0, r->w, role_attr(R_NORMAL));
+	draw_fill(r->y, 0, r->w, draw_role(R_NORMAL));
 	if (app->menu.ov == OV_SEARCH || app->menu.ov == OV_PROMPT) {
 		static const char *const ask[] = {
 			[PROMPT_SEARCH] = "/", [PROMPT_FILTER] = "rows containing: ", [PROMPT_THETA] = "theta: ",
@@ -710,21 +706,21 @@ static void draw_msgline(const struct app *app)
 		};
 		snprintf(buf, sizeof buf, "%s%s_", ask[app->ed.prompt],
 			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
-		x = put_clip(app, r->y, 0, r->w, buf, role_attr(R_NORMAL) | A_BOLD);
+		x = draw_clip(app, r->y, 0, r->w, buf, draw_role(R_NORMAL) | A_BOLD);
 		/* the message (a count, "no match", a refused value) to the right of the text */
 		if (app->msg[0] && x + 3 < r->w) {
-			fill(r->y, x + 2, r->w - x - 2, m);
-			put_clip(app, r->y, x + 3, r->w - x - 3, app->msg, m);
+			draw_fill(r->y, x + 2, r->w - x - 2, m);
+			draw_clip(app, r->y, x + 3, r->w - x - 3, app->msg, m);
 		} else if (x + 3 < r->w) {
-			put_clip(app, r->y, x + 2, r->w - x - 2,
+			draw_clip(app, r->y, x + 2, r->w - x - 2,
 				 app->menu.ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
-						      : "Enter applies, Esc cancels", role_attr(R_NORMAL));
+						      : "Enter applies, Esc cancels", draw_role(R_NORMAL));
 		}
 		return;
 	}
 	if (app->msg[0]) {
-		fill(r->y, 0, r->w, m);
-		put_clip(app, r->y, 1, r->w - 1, app->msg, m);
+		draw_fill(r->y, 0, r->w, m);
+		draw_clip(app, r->y, 1, r->w - 1, app->msg, m);
 		return;
 	}
 	/* what the view leaves out: in the cross-round view, before the other warnings */
@@ -745,10 +741,10 @@ static void draw_msgline(const struct app *app)
 			snprintf(warn, sizeof warn, " E' mixes %s and %s: m back to family mode compares "
 				 "within a family", app->a.cross_ref_fam, app->a.cross_row_fam);
 		/* the warning, and the way to the help at the line's end as on every other frame */
-		fill(r->y, 0, r->w, role_attr(R_NORMAL));
-		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, role_attr(R_ERR));
+		draw_fill(r->y, 0, r->w, draw_role(R_NORMAL));
+		x = draw_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, warn, draw_role(R_ERR));
 		if (r->w - x >= 15)
-			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+			draw_clip(app, r->y, r->w - 14, 14, "? help  q quit", draw_role(R_LEGEND));
 		return;
 	}
 	if (notice && !app->p.all_rounds) {
@@ -756,166 +752,17 @@ static void draw_msgline(const struct app *app)
 		return;
 	}
 	if (selected_text(app, buf, sizeof buf)) {
-		x = put_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, buf, role_attr(R_NORMAL) | A_BOLD);
+		x = draw_clip(app, r->y, 0, r->w - 15 > 10 ? r->w - 15 : r->w, buf, draw_role(R_NORMAL) | A_BOLD);
 		if (r->w - x >= 15)
-			put_clip(app, r->y, r->w - 14, 14, "? help  q quit", role_attr(R_LEGEND));
+			draw_clip(app, r->y, r->w - 14, 14, "? help  q quit", draw_role(R_LEGEND));
 		return;
 	}
-	put_clip(app, r->y, 0, r->w,
+	draw_clip(app, r->y, 0, r->w,
 		 " ? help  / find  | filter  s sort  f family  z zoom  Enter detail  q quit",
-		 role_attr(R_LEGEND));
+		 draw_role(R_LEGEND));
 }
 
 /* ---- overlays ---- */
-
-/* The first content line an overlay of n lines shows in box. app->menu.ov_scroll is only clamped by
- * the scroll keys, and the box can change under it without one (the terminal is resized), so it
- * is clamped here too. */
-static int overlay_top(const struct app *app, const struct ui_rect *box, int n)
-{
-	int top = app->menu.ov_scroll, max = n - (box->h - 2);
-
-	if (top > max)
-		top = max;
-	return top < 0 ? 0 : top;
-}
-
-/* The bottom border of a scrolling overlay: the keys on the left, "-- more (18/66) --" (last
- * line shown / lines) on the right while lines remain below, "-- end (66/66) --" at the end. */
-static void overlay_foot(const struct app *app, const struct ui_rect *box, const char *keys, int n,
-			 int top)
-{
-	char pos[48];
-	int vis = box->h - 2, last = top + vis, pw;
-
-	if (n <= vis)
-		return;
-	if (last > n)
-		last = n;
-	snprintf(pos, sizeof pos, last < n ? " -- more (%d/%d) -- " : " -- end (%d/%d) -- ", last, n);
-	pw = (int)strlen(pos);
-	if (pw > box->w - 2)
-		return;
-	put_text(app, box->y + box->h - 1, box->x + box->w - 1 - pw, pw, pos, role_attr(R_HEAD));
-	if (text_width(keys, app->utf8) <= box->w - 4 - pw)
-		put_text(app, box->y + box->h - 1, box->x + 2, box->w - 4 - pw, keys, role_attr(R_BORDER));
-}
-
-/* An overlay of n lines, scrolled, titled, with its keys at the foot; marked lines stand out
- * (help: section titles; detail: dropped runs). */
-static void draw_lines(const struct app *app, const char *title, const char *keys,
-		       char (*lines)[UI_LINE], const bool *mark, int n)
-{
-	struct ui_rect box;
-	int w = 0, top;
-
-	for (int i = 0; i < n; i++) {
-		int tw = text_width(lines[i], app->utf8);
-		if (tw > w)
-			w = tw;
-	}
-	box = ui_layout_overlay(&app->lay, n, w);
-	box_at(&box, NULL, n > box.h - 2 ? NULL : keys, app);
-	put_clip(app, box.y, box.x + 2, box.w - 4, title, role_attr(R_TITLE));
-	top = overlay_top(app, &box, n);
-	overlay_foot(app, &box, keys, n, top);
-	for (int y = 0; y < box.h - 2 && y + top < n; y++)
-		put_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[y + top],
-			 role_attr(mark[y + top] ? R_HEAD : R_NORMAL));
-}
-
-static void draw_help(const struct app *app)
-{
-	static char lines[UI_HELP_LINES][UI_LINE];
-	static bool head[UI_HELP_LINES];
-	int n = (int)ui_state_help(app, lines, head);
-
-	draw_lines(app, " keys, then what you see ", " q/Esc close, j/k/Space scroll ", lines, head, n);
-}
-
-static void draw_detail(const struct app *app)
-{
-	char lines[UI_MAX_DETAIL][UI_LINE];
-	bool dropped[UI_MAX_DETAIL];
-	int n = (int)ui_state_detail_wrapped(app, lines, dropped, UI_MAX_DETAIL);
-	char title[UI_LINE];
-
-	snprintf(title, sizeof title, " detail: %s ", app->nvis ? ui_state_row(app, app->sel)->system : "-");
-	draw_lines(app, title, " q/Esc/Enter close, j/k scroll ", lines, dropped, n);
-}
-
-static void draw_cmdline(const struct app *app)
-{
-	char lines[UI_MAX_DETAIL][UI_LINE];
-	bool none[UI_MAX_DETAIL] = { false };
-	int n = (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL);
-
-	draw_lines(app, " this view as a command line ", " q/Esc/Enter close ", lines, none, n);
-}
-
-static void draw_menu(const struct app *app)
-{
-	struct ui_rect box;
-	int namew = 12, vis, top = 0;
-	char buf[UI_LINE];
-
-	for (size_t i = 0; i < app->menu.nfam; i++) {
-		int w = text_width(app->menu.fam[i].name, app->utf8);
-		if (w > namew)
-			namew = w;
-	}
-	if (namew > 40)
-		namew = 40;
-	box = ui_layout_overlay(&app->lay, app->menu.nfam ? (int)app->menu.nfam : 1,
-				namew + 12 > 38 ? namew + 12 : 38);
-	if (app->menu.fam_find[0])
-		snprintf(buf, sizeof buf, " %s: \"%s\" ", app->menu.cols ? "columns" : "family filter", app->menu.fam_find);
-	else
-		snprintf(buf, sizeof buf, " %s (%zu, type to find) ", app->menu.cols ? "table columns" : "family filter",
-			 app->menu.nfam);
-	box_at(&box, buf, " Space check, Enter apply, Esc cancel ", app);
-	vis = box.h - 2;
-	/* long lists scroll: the cursor's entry is always in the box */
-	if ((int)app->menu.fam_cur >= vis)
-		top = (int)app->menu.fam_cur - vis + 1;
-	overlay_foot(app, &box, " Space check, Enter apply, Esc cancel ", (int)app->menu.nfam, top);
-	if (app->menu.nfam == 0)
-		put_text(app, box.y + 1, box.x + 2, box.w - 4, "(no rows in this workload)",
-			 role_attr(R_NORMAL));
-	for (int y = 0; y < vis && (size_t)(top + y) < app->menu.nfam; y++) {
-		const struct ui_famitem *f = &app->menu.fam[top + y];
-		bool cur = (size_t)(top + y) == app->menu.fam_cur;
-		attr_t at = role_attr(cur ? R_SEL : R_NORMAL);
-		int x = box.x + 2;
-		fill(box.y + 1 + y, box.x + 1, box.w - 2, at);
-		x += put_text(app, box.y + 1 + y, x, box.w - 4, f->on ? "[x] " : "[ ] ", at);
-		put_cell(app, box.y + 1 + y, x, namew, f->name, false, at);
-		/* a column's heading, a family's row count */
-		if (app->menu.cols)
-			snprintf(buf, sizeof buf, "%6s", table_cols[f->count % TC_COUNT]->head);
-		else
-			snprintf(buf, sizeof buf, "%5zu", f->count);
-		put_text(app, box.y + 1 + y, x + namew + 1, box.x + box.w - 2 - (x + namew + 1), buf, at);
-	}
-}
-
-/* The trend: draw_lines' box, the cursor's cell in the selection's colours. */
-static void draw_trend(const struct app *app)
-{
-	static char lines[UI_MAX_DETAIL][UI_LINE];
-	bool head[UI_MAX_DETAIL] = { true };
-	int hl, hx, hw, n = (int)ui_plan_trend_lines(app, lines, UI_MAX_DETAIL, &hl, &hx, &hw), w = 0;
-	char title[UI_LINE];
-
-	draw_lines(app, ui_plan_trend_title(app, title, sizeof title),
-		   " arrows move, Enter opens, q/Esc close ", lines, head, n);
-	for (int i = 0; i < n; i++)
-		w = text_width(lines[i], app->utf8) > w ? text_width(lines[i], app->utf8) : w;
-	struct ui_rect box = ui_layout_overlay(&app->lay, n, w);
-	int top = overlay_top(app, &box, n);
-	if (hl >= top && hl - top < box.h - 2 && hx + hw <= box.w - 4)
-		put_text(app, box.y + 1 + hl - top, box.x + 2 + hx, hw, lines[hl] + hx, role_attr(R_SEL));
-}
 
 static void draw_too_small(const struct app *app)
 {
@@ -931,7 +778,7 @@ static void draw_too_small(const struct app *app)
 		int y = l->rows / 2 - 1 + i, x = (l->cols - w) / 2;
 		if (y < 0 || y >= l->rows)
 			continue;
-		put_text(app, y, x < 0 ? 0 : x, l->cols, lines[i], role_attr(i == 0 ? R_ERR : R_NORMAL));
+		draw_text(app, y, x < 0 ? 0 : x, l->cols, lines[i], draw_role(i == 0 ? R_ERR : R_NORMAL));
 	}
 }
 
@@ -948,14 +795,7 @@ void ui_draw(const struct app *app)
 	draw_clusters(app);
 	draw_status(app);
 	draw_msgline(app);
-	switch (app->menu.ov) {
-	case OV_HELP: draw_help(app); break;
-	case OV_DETAIL: draw_detail(app); break;
-	case OV_MENU: draw_menu(app); break;
-	case OV_CMDLINE: draw_cmdline(app); break;
-	case OV_TREND: draw_trend(app); break;
-	case OV_SEARCH: case OV_PROMPT: case OV_NONE: break;
-	}
+	ui_overlay_draw(app);
 	attrset(A_NORMAL);
 }
 

@@ -13,7 +13,7 @@ done
 GPUSCALE_DATA="$D/opt/gs/share/gpuscale" "$D/opt/gs/bin/gpuscale" --print summary >"$TMP/out" 2>&1
 contains "the installed binary opens the newest installed round" "$TMP/out" "round v5.1"
 GPUSCALE_DATA="$D/opt/gs/share/gpuscale" "$D/opt/gs/bin/gpuscale" --round v4.1 -w bert --print summary >"$TMP/out" 2>&1
-contains "the installed binary has every installed round" "$TMP/out" "Krai 7920T_2xA5000_hdd"
+contains "the installed binary has every installed round" "$TMP/out" "Krai/7920T_2xA5000_hdd"
 make -s -C "$GS_TOP" uninstall DESTDIR="$D" PREFIX=/opt/gs SANITIZE="${SANITIZE:-}" >"$TMP/out" 2>&1
 left=$(find "$D" -type f | wc -l)
 [ "$left" -eq 0 ] && ok "make uninstall removes every installed file" || nok "make uninstall removes every installed file" "$(find "$D" -type f)"
