@@ -160,6 +160,46 @@ struct ui_menus {
 	bool cols;                        /* the menu lists the table's columns (C), not families */
 };
 
+/* How the model is shown: what the table and plot show and how, the layout, the help. */
+struct ui_screen {
+	size_t top;                       /* first table row shown */
+	enum ui_zoom zoom;
+	bool cols_want[TC_COUNT];         /* the table's columns chosen (C); all by default */
+	enum metric ymet;
+	bool log_y, pareto_marks;
+	bool full_range, bars;            /* plot: no outlier clipping; run-to-run interval bars */
+	bool mouse, utf8;
+	int ptr_y, ptr_x;                 /* screen cell of the pointer event being dispatched */
+	const char *export_dir;
+	struct ui_help_line help[UI_MAX_HELP];
+	size_t nhelp;
+	struct ui_layout lay;
+	unsigned long frames;
+};
+
+/* The message line. */
+struct ui_message {
+	char text[UI_MSG_MAX];            /* message on its own line, shown for UI_MSG_MS */
+	bool err;
+	long long at;                     /* when it was set (ms, monotonic clock) */
+	unsigned seq, key_seq;            /* messages set so far; seq when the last key came */
+	enum ui_note note;                /* message to compose after the next recompute */
+};
+
+/* Undo (U) and the view's command line (:): the views before the last changes and where the
+ * data came from. */
+struct ui_history {
+	/* a ring whose newest is undo[(undo_top - 1) % MAX] */
+	struct ui_view undo[UI_UNDO_MAX];
+	size_t nundo, undo_top;
+	char *const *files;               /* the data's files and tables (ui_opts), for the command line */
+	int nfiles;
+	const char *families_path, *prices_path;
+};
+
+/* The explorer: the model (data, parameters, analysis, shown rows, selection) at the top, then
+ * its parts: how it is shown, the overlays and menus, the line editor, the message line, the
+ * history, the plot cache and the planner's state. */
 struct app {
 	struct dataset *ds;
 	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
@@ -184,45 +224,21 @@ struct app {
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
 					   * across recomputes: one id can exist under several submitters */
 	size_t sel;                       /* shown position (index into vis) */
-	size_t top;                       /* first table row shown */
-	enum ui_zoom zoom;
 
 	/* Name widths and which rows are named SUBMITTER/SYSTEM (an id shared by two submitters
 	 * of the shown rows): measured once per analysis, not per frame. */
 	struct table_view tv;
-	bool cols_want[TC_COUNT];         /* the table's columns chosen (C); all by default */
 
-	enum metric ymet;
-	bool log_y, pareto_marks;
-	bool full_range, bars;            /* plot: no outlier clipping; run-to-run interval bars */
-	bool mouse, utf8;
-	int ptr_y, ptr_x;                 /* screen cell of the pointer event being dispatched */
-	const char *export_dir;
-
+	struct ui_screen scr;             /* how it is shown */
 	struct ui_menus menu;             /* the overlay open and the family menu */
 	struct ui_editor ed;              /* the prompts' line editor */
+	struct ui_message msg;            /* the message line */
+	struct ui_history hist;           /* undo levels and the data's origin */
 
-	char msg[UI_MSG_MAX];             /* message on its own line, shown for UI_MSG_MS */
-	bool msg_err;
-	long long msg_at;                 /* when it was set (ms, monotonic clock) */
-	unsigned msg_seq, key_seq;        /* messages set so far; msg_seq when the last key came */
-	enum ui_note note;                /* message to compose after the next recompute */
 	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
 	                                     it: it is pinned again where it exists */
 
-	/* the views before the last changes, a ring whose newest is undo[(undo_top - 1) % MAX] */
-	struct ui_view undo[UI_UNDO_MAX];
-	size_t nundo, undo_top;
-	char *const *files;               /* the data's files and tables (ui_opts), for the command line */
-	int nfiles;
-	const char *families_path, *prices_path;
-
-	struct ui_help_line help[UI_MAX_HELP];
-	size_t nhelp;
-
-	struct ui_layout lay;
 	struct ui_plot_cache pc;          /* the plot as last drawn */
-	unsigned long frames;
 	struct ui_plan *plan;             /* the query and the trend (ui_plan.c); owned, NULL until used */
 };
 

@@ -174,11 +174,11 @@ int draw_text(const struct app *app, int y, int x, int w, const char *s, attr_t 
 
 	if (w <= 0 || !s)
 		return 0;
-	col = text_fit(s, w, app->utf8, &n);
+	col = text_fit(s, w, app->scr.utf8, &n);
 	while (i < n) {
 		unsigned char c = (unsigned char)s[i];
 		size_t len = 1;
-		if (c >= 0x80 && app->utf8) {
+		if (c >= 0x80 && app->scr.utf8) {
 			mbstate_t st;
 			wchar_t wc;
 			memset(&st, 0, sizeof st);
@@ -254,10 +254,10 @@ void draw_cell(const struct app *app, int y, int x, int w, const char *s, bool r
 
 	if (w <= 0)
 		return;
-	tw = text_width(s, app->utf8);
+	tw = text_width(s, app->scr.utf8);
 	if (tw > w) {
-		s = ui_text_cut(s, w, app->utf8, cut, sizeof cut);
-		tw = text_width(s, app->utf8);
+		s = ui_text_cut(s, w, app->scr.utf8, cut, sizeof cut);
+		tw = text_width(s, app->scr.utf8);
 	}
 	if (right) {
 		move(y, x);
@@ -308,7 +308,7 @@ static const char *tab_text(const struct app *app, size_t i, char *buf, size_t n
 
 static void draw_header(const struct app *app)
 {
-	const struct ui_rect *r = &app->lay.header;
+	const struct ui_rect *r = &app->scr.lay.header;
 	char buf[96];
 	int x = 0, first = 0, room;
 
@@ -327,7 +327,7 @@ static void draw_header(const struct app *app)
 	for (;;) {
 		int need = first > 0 ? 1 : 0;
 		for (int i = first; i <= (int)app->work_i && i < (int)app->nworks; i++)
-			need += text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->utf8);
+			need += text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->scr.utf8);
 		if ((int)app->work_i + 1 < (int)app->nworks)
 			need++;
 		if (need <= room || first >= (int)app->work_i)
@@ -338,7 +338,7 @@ static void draw_header(const struct app *app)
 		x += draw_text(app, r->y, x, r->w - x, "<", draw_role(R_TAB));
 	for (int i = first; i < (int)app->nworks && x < r->w; i++) {
 		bool on = (size_t)i == app->work_i, last = i + 1 == (int)app->nworks;
-		int tw = text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->utf8);
+		int tw = text_width(tab_text(app, (size_t)i, buf, sizeof buf), app->scr.utf8);
 		if (x + tw + (last ? 0 : 1) > r->w && !on) {
 			draw_text(app, r->y, r->w - 1, 1, ">", draw_role(R_TAB));
 			break;
@@ -351,15 +351,15 @@ static void draw_header(const struct app *app)
 
 static void draw_plot(const struct app *app)
 {
-	const struct ui_layout *l = &app->lay;
+	const struct ui_layout *l = &app->scr.lay;
 	const struct plot_grid *g = &app->pc.grid;
 
 	if (l->plot.h == 0)
 		return;
 	if (l->wide) {
 		char t[128];
-		snprintf(t, sizeof t, " %s vs accelerators (log2 N)%s%s", metric_name(app->ymet),
-			 app->log_y ? ", log y" : "", app->pareto_marks ? "" : ", Pareto marks off");
+		snprintf(t, sizeof t, " %s vs accelerators (log2 N)%s%s", metric_name(app->scr.ymet),
+			 app->scr.log_y ? ", log y" : "", app->scr.pareto_marks ? "" : ", Pareto marks off");
 		draw_fill(l->plot_title.y, l->plot_title.x, l->plot_title.w, draw_role(R_NORMAL));
 		draw_text(app, l->plot_title.y, l->plot_title.x, l->plot_title.w, t, draw_role(R_TITLE));
 		attrset(draw_role(R_BORDER));
@@ -412,7 +412,7 @@ static void draw_plot(const struct app *app)
 
 static void draw_table(const struct app *app)
 {
-	const struct ui_rect *r = &app->lay.table;
+	const struct ui_rect *r = &app->scr.lay.table;
 	bool on[TC_COUNT];
 	int w[TC_COUNT];
 	char buf[UI_LINE * 2];
@@ -442,8 +442,8 @@ static void draw_table(const struct app *app)
 			 draw_role(R_NORMAL));
 		return;
 	}
-	for (int line = 0; line < app->lay.table_rows; line++) {
-		size_t i = app->top + (size_t)line;
+	for (int line = 0; line < app->scr.lay.table_rows; line++) {
+		size_t i = app->scr.top + (size_t)line;
 		int y = r->y + 1 + line;
 		bool sel = i == app->sel;
 		const struct arow *ar;
@@ -498,7 +498,7 @@ static int cluster_text(const struct app *app, int c, bool brief, char *buf, siz
  * mark '~', so that a missing cluster never goes unnoticed. */
 static void draw_clusters(const struct app *app)
 {
-	const struct ui_rect *r = &app->lay.clusters;
+	const struct ui_rect *r = &app->scr.lay.clusters;
 	char buf[160];
 	int x = r->x, total = 11, end = r->x + r->w;
 	bool brief;
@@ -540,7 +540,7 @@ int draw_clip(const struct app *app, int y, int x, int w, const char *s, attr_t 
 
 	if (w <= 0)
 		return 0;
-	if (text_width(s, app->utf8) <= w)
+	if (text_width(s, app->scr.utf8) <= w)
 		return draw_text(app, y, x, w, s, at);
 	used = draw_text(app, y, x, w - 1, s, at);
 	put_ascii(y, x + used, "~", 1, at);
@@ -561,19 +561,19 @@ static void ref_status(const struct app *app, int room, char *buf, size_t n)
 	fmt_fixed(r->minutes, 2, b2, sizeof b2);
 	snprintf(tail, sizeof tail, " N=%s %s min%s", b1, b2, app->a.ref_hidden ? ", hidden by the filter" : "");
 	snprintf(buf, n, "ref (%s) %s%s", mode, describe_row_name(r, name, sizeof name), tail);
-	if (text_width(buf, app->utf8) <= room)
+	if (text_width(buf, app->scr.utf8) <= room)
 		return;
 	snprintf(buf, n, "ref (%s) %s%s", mode, r->system, tail);
-	if (text_width(buf, app->utf8) <= room)
+	if (text_width(buf, app->scr.utf8) <= room)
 		return;
 	if (app->a.ref_hidden)
 		snprintf(tail, sizeof tail, " N=%s %s min, hidden", b1, b2);
 	snprintf(head, sizeof head, "ref (%s) ", mode);
-	avail = room - text_width(head, app->utf8) - text_width(tail, app->utf8);
+	avail = room - text_width(head, app->scr.utf8) - text_width(tail, app->scr.utf8);
 	if (avail < 4)
 		avail = 4;
 	/* cut in the middle like every other name: the tail tells systems apart */
-	snprintf(buf, n, "%s%s%s", head, ui_text_cut(r->system, avail, app->utf8, cut, sizeof cut), tail);
+	snprintf(buf, n, "%s%s%s", head, ui_text_cut(r->system, avail, app->scr.utf8, cut, sizeof cut), tail);
 }
 
 /* Status line 2's fields, long, short, shorter or shortest ("k=3 (log2 N, E') I=35.2 sil 0.71",
@@ -610,7 +610,7 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	snprintf(head, sizeof head, " %s | theta %s: ", kbuf, fmt_short(app->p.theta, b3, sizeof b3));
 	snprintf(tail, sizeof tail, "%s | %s", ui_state_fit_text(app, brief, fit, sizeof fit), rows);
 	/* the groups get what is left, the selected row's first, whole entries only */
-	room = app->lay.cols - text_width(head, app->utf8) - text_width(tail, app->utf8);
+	room = app->scr.lay.cols - text_width(head, app->scr.utf8) - text_width(tail, app->scr.utf8);
 	describe_groups(a, app->nvis ? a->rows[app->vis[app->sel]].group : 0, room < 8 ? 8 : room,
 			groups, sizeof groups);
 	/* not even the selected row's group fits: a shorter form of the other fields first */
@@ -618,12 +618,12 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 		return INT_MAX;
 	if (snprintf(buf, n, "%s%s%s", head, groups, tail) >= (int)n)
 		buf[n - 1] = '\0'; /* cut; the caller measures what is there */
-	return text_width(buf, app->utf8);
+	return text_width(buf, app->scr.utf8);
 }
 
 static void draw_status(const struct app *app)
 {
-	const struct ui_layout *l = &app->lay;
+	const struct ui_layout *l = &app->scr.lay;
 	char buf[512], filt[160], mode[96];
 	attr_t st = draw_role(R_STATUS);
 	int x;
@@ -637,12 +637,12 @@ static void draw_status(const struct app *app)
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref: %s",
 			 describe_ref_mode(REF_FAMILY, app->p.ref_rule, true, mode, sizeof mode));
 	} else if (app->a.ref >= 0) {
-		ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
-		if (text_width(buf, app->utf8) > l->cols) {
+		ref_status(app, l->cols - text_width(buf, app->scr.utf8), buf + x, sizeof buf - (size_t)x);
+		if (text_width(buf, app->scr.utf8) > l->cols) {
 			/* narrow: the round and the word "filter" give way to the reference */
 			x = snprintf(buf, sizeof buf, " %s | %s | ",
 				     app->p.workload ? workload_label(app->p.workload) : "-", filt);
-			ref_status(app, l->cols - text_width(buf, app->utf8), buf + x, sizeof buf - (size_t)x);
+			ref_status(app, l->cols - text_width(buf, app->scr.utf8), buf + x, sizeof buf - (size_t)x);
 		}
 	} else {
 		snprintf(buf + x, sizeof buf - (size_t)x, "ref - (%s)", ref_mode_name(app->p.mode));
@@ -678,7 +678,7 @@ static bool selected_text(const struct app *app, char *buf, size_t n)
 /* The notice of what the view leaves out (bench_reg_notice) on the last line. */
 static void put_notice(const struct app *app, const char *text)
 {
-	const struct ui_rect *r = &app->lay.msg;
+	const struct ui_rect *r = &app->scr.lay.msg;
 	int x = draw_clip(app, r->y, 1, r->w - 15 > 10 ? r->w - 16 : r->w - 1, text, draw_role(R_LEGEND) | A_BOLD);
 
 	if (r->w - x >= 15)
@@ -691,10 +691,10 @@ static void put_notice(const struct app *app, const char *text)
  * room, else a reminder of the keys a newcomer needs. */
 static void draw_msgline(const struct app *app)
 {
-	const struct ui_layout *l = &app->lay;
+	const struct ui_layout *l = &app->scr.lay;
 	const struct ui_rect *r = &l->msg;
 	char buf[UI_LINE + UI_SEARCH_MAX];
-	attr_t m = draw_role(app->msg_err ? R_ERR : R_MSG);
+	attr_t m = draw_role(app->msg.err ? R_ERR : R_MSG);
 	int x;
 	bool notice;
 
@@ -708,9 +708,9 @@ static void draw_msgline(const struct app *app)
 			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
 		x = draw_clip(app, r->y, 0, r->w, buf, draw_role(R_NORMAL) | A_BOLD);
 		/* the message (a count, "no match", a refused value) to the right of the text */
-		if (app->msg[0] && x + 3 < r->w) {
+		if (app->msg.text[0] && x + 3 < r->w) {
 			draw_fill(r->y, x + 2, r->w - x - 2, m);
-			draw_clip(app, r->y, x + 3, r->w - x - 3, app->msg, m);
+			draw_clip(app, r->y, x + 3, r->w - x - 3, app->msg.text, m);
 		} else if (x + 3 < r->w) {
 			draw_clip(app, r->y, x + 2, r->w - x - 2,
 				 app->menu.ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
@@ -718,9 +718,9 @@ static void draw_msgline(const struct app *app)
 		}
 		return;
 	}
-	if (app->msg[0]) {
+	if (app->msg.text[0]) {
 		draw_fill(r->y, 0, r->w, m);
-		draw_clip(app, r->y, 1, r->w - 1, app->msg, m);
+		draw_clip(app, r->y, 1, r->w - 1, app->msg.text, m);
 		return;
 	}
 	/* what the view leaves out: in the cross-round view, before the other warnings */
@@ -766,7 +766,7 @@ static void draw_msgline(const struct app *app)
 
 static void draw_too_small(const struct app *app)
 {
-	const struct ui_layout *l = &app->lay;
+	const struct ui_layout *l = &app->scr.lay;
 	char lines[3][64];
 
 	snprintf(lines[0], sizeof lines[0], l->cols >= 18 ? "terminal too small" : "too small");
@@ -785,7 +785,7 @@ static void draw_too_small(const struct app *app)
 void ui_draw(const struct app *app)
 {
 	erase();
-	if (app->lay.too_small) {
+	if (app->scr.lay.too_small) {
 		draw_too_small(app);
 		return;
 	}
@@ -808,5 +808,5 @@ void ui_draw_frame(struct app *app, bool clear_all)
 	if (clear_all)
 		clearok(curscr, TRUE);
 	refresh();
-	app->frames++;
+	app->scr.frames++;
 }

@@ -60,8 +60,8 @@ static int write_plot(struct app *app, FILE *fp)
 
 	memset(&g, 0, sizeof g);
 	/* as wide as on screen, but never smaller than a full 80x24 page */
-	ui_state_plot_spec(app, app->pc.grid_ok && app->lay.plot.w > 80 ? app->lay.plot.w : 80,
-			   app->pc.grid_ok && app->lay.plot.h > 24 ? app->lay.plot.h : 24, &spec);
+	ui_state_plot_spec(app, app->pc.grid_ok && app->scr.lay.plot.w > 80 ? app->scr.lay.plot.w : 80,
+			   app->pc.grid_ok && app->scr.lay.plot.h > 24 ? app->scr.lay.plot.h : 24, &spec);
 	if (plot_render(app->pc.pts, ui_state_plot_points(app), &spec, &g, &err) < 0)
 		return -1;
 	need = plot_to_text(&g, NULL, 0);
@@ -71,7 +71,7 @@ static int write_plot(struct app *app, FILE *fp)
 		fprintf(fp, "# gpuscale %s %s: %s vs accelerators (log2)%s, filter %s, reference ",
 			app->p.all_rounds ? "all rounds" : app->p.round ? app->p.round : "-",
 			app->p.workload ? app->p.workload : "-",
-			metric_name(app->ymet), app->log_y ? ", log y" : "",
+			metric_name(app->scr.ymet), app->scr.log_y ? ", log y" : "",
 			describe_filter(&app->p.filter, filt, sizeof filt));
 		fputs(describe_ref(app->ds, &app->a, true, ref, sizeof ref), fp);
 		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows\n", app->a.k,
@@ -210,7 +210,7 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err)
 		return -1;
 	}
 	memset(&x, 0, sizeof x);
-	x.dir = app->export_dir && *app->export_dir ? app->export_dir : ".";
+	x.dir = app->scr.export_dir && *app->scr.export_dir ? app->scr.export_dir : ".";
 	safe_part(app->p.all_rounds ? "all-rounds" : app->p.round, x.round, sizeof x.round);
 	safe_part(app->p.workload, x.work, sizeof x.work);
 	localtime_r(&now, &tm);

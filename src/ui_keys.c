@@ -120,7 +120,7 @@ static unsigned act_round_step(struct app *app, struct ui_press in)
 /* The selection moves by arg rows (a page: the table's height less one). */
 static unsigned act_move(struct app *app, struct ui_press in)
 {
-	long page = app->lay.table_rows > 1 ? app->lay.table_rows - 1 : 1;
+	long page = app->scr.lay.table_rows > 1 ? app->scr.lay.table_rows - 1 : 1;
 
 	ui_state_select(app, (long)app->sel + move_len(in.arg, page));
 	return UI_REDRAW;
@@ -167,8 +167,8 @@ static unsigned act_zoom(struct app *app, struct ui_press in)
 	static const char *const names[ZOOM_COUNT] = { "plot and table", "plot only", "table only" };
 
 	(void)in;
-	app->zoom = (enum ui_zoom)((app->zoom + 1) % ZOOM_COUNT);
-	ui_state_msg(app, false, "view: %s (z cycles)", names[app->zoom]);
+	app->scr.zoom = (enum ui_zoom)((app->scr.zoom + 1) % ZOOM_COUNT);
+	ui_state_msg(app, false, "view: %s (z cycles)", names[app->scr.zoom]);
 	return UI_REDRAW;
 }
 
@@ -205,18 +205,18 @@ static const struct toggle {
 	[TG_PARETO_COST] = { offsetof(struct app, p.pareto_cost), UI_RECOMPUTE,
 			     "Pareto frontier on (T, cost to train); rows without a price are never on it",
 			     "Pareto frontier on (T, A)" },
-	[TG_LOG_Y] = { offsetof(struct app, log_y), UI_REDRAW, "log y on", "log y off" },
-	[TG_PARETO] = { offsetof(struct app, pareto_marks), UI_REDRAW, "Pareto marks on", "Pareto marks off" },
+	[TG_LOG_Y] = { offsetof(struct app, scr.log_y), UI_REDRAW, "log y on", "log y off" },
+	[TG_PARETO] = { offsetof(struct app, scr.pareto_marks), UI_REDRAW, "Pareto marks on", "Pareto marks off" },
 	/* the scaling law of each family: its curve over the points, the predicted break-even in
 	 * the status line, each row's residual in the detail */
 	[TG_FIT] = { offsetof(struct app, p.fit), UI_RECOMPUTE | UI_REDRAW,
 		     "scaling-law fit on (curves, predicted break-even)", "scaling-law fit off" },
 	/* the plot clips outliers so one cannot squash the rest; this shows every point in its row */
-	[TG_FULL_RANGE] = { offsetof(struct app, full_range), UI_REDRAW,
+	[TG_FULL_RANGE] = { offsetof(struct app, scr.full_range), UI_REDRAW,
 			    "plot y range: every point", "plot y range: outliers clipped (^ v)" },
-	[TG_BARS] = { offsetof(struct app, bars), UI_REDRAW,
+	[TG_BARS] = { offsetof(struct app, scr.bars), UI_REDRAW,
 		      "run-to-run interval bars on", "run-to-run interval bars off" },
-	[TG_MOUSE] = { offsetof(struct app, mouse), UI_REDRAW, "mouse on", "mouse off" },
+	[TG_MOUSE] = { offsetof(struct app, scr.mouse), UI_REDRAW, "mouse on", "mouse off" },
 };
 
 static unsigned act_toggle(struct app *app, struct ui_press in)
@@ -283,7 +283,7 @@ static unsigned act_pin(struct app *app, struct ui_press in)
 	app->p.pinned = pin_name(app, ui_state_row(app, app->sel));
 	app->p.mode = REF_PINNED;
 	app->pin_keep = NULL;
-	app->note = NOTE_PIN;
+	app->msg.note = NOTE_PIN;
 	return UI_RECOMPUTE;
 }
 
@@ -292,7 +292,7 @@ static unsigned act_paper(struct app *app, struct ui_press in)
 	(void)in;
 	app->p.mode = REF_PAPER;
 	app->pin_keep = NULL;
-	app->note = NOTE_PAPER;
+	app->msg.note = NOTE_PAPER;
 	return UI_RECOMPUTE;
 }
 
@@ -305,7 +305,7 @@ static unsigned act_mode(struct app *app, struct ui_press in)
 	app->pin_keep = NULL;
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_FAMILY;
-	app->note = NOTE_MODE;
+	app->msg.note = NOTE_MODE;
 	return UI_RECOMPUTE;
 }
 
@@ -325,7 +325,7 @@ static unsigned act_ref_rule(struct app *app, struct ui_press in)
 		return UI_REDRAW;
 	}
 	app->p.ref_rule = r;
-	app->note = NOTE_RULE;
+	app->msg.note = NOTE_RULE;
 	return UI_RECOMPUTE;
 }
 
@@ -355,7 +355,7 @@ static unsigned act_auto_k(struct app *app, struct ui_press in)
 {
 	(void)in;
 	app->p.k = 0;
-	app->note = NOTE_AUTOK;
+	app->msg.note = NOTE_AUTOK;
 	return UI_RECOMPUTE;
 }
 
@@ -363,7 +363,7 @@ static unsigned act_feats(struct app *app, struct ui_press in)
 {
 	(void)in;
 	app->p.feats = (enum feat_set)((app->p.feats + 1) % FEAT_COUNT);
-	app->note = NOTE_FEATS;
+	app->msg.note = NOTE_FEATS;
 	return UI_RECOMPUTE;
 }
 
@@ -372,9 +372,9 @@ static unsigned act_feats(struct app *app, struct ui_press in)
 static unsigned act_metric(struct app *app, struct ui_press in)
 {
 	(void)in;
-	app->ymet = (enum metric)((app->ymet + 1) % MET_COUNT);
-	ui_state_msg(app, false, "plot: %s%s", metric_name(app->ymet),
-		     app->ymet == MET_EP ? "" : " (the theta line is on E' only)");
+	app->scr.ymet = (enum metric)((app->scr.ymet + 1) % MET_COUNT);
+	ui_state_msg(app, false, "plot: %s%s", metric_name(app->scr.ymet),
+		     app->scr.ymet == MET_EP ? "" : " (the theta line is on E' only)");
 	return UI_REDRAW;
 }
 
@@ -406,7 +406,7 @@ static unsigned sorted(struct app *app)
 {
 	ui_state_msg(app, false, "sorted by %s (%s)%s", reg_col(app->p.sort)->long_name,
 		     app->p.desc ? "descending" : "ascending",
-		     app->zoom == ZOOM_PLOT ? ": z shows the table" : "");
+		     app->scr.zoom == ZOOM_PLOT ? ": z shows the table" : "");
 	return UI_RESORT;
 }
 
@@ -493,7 +493,7 @@ static int ov_max(const struct app *app)
 	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
 		: app->menu.ov == OV_CMDLINE ? (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL)
 					     : (int)ui_state_help(app, lines, NULL);
-	struct ui_rect box = ui_layout_overlay(&app->lay, n, 60);
+	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, 60);
 
 	return n - (box.h - 2);
 }
@@ -501,7 +501,7 @@ static int ov_max(const struct app *app)
 /* Lines an overlay shows at once (the body less the border): a page. */
 static int ov_page(const struct app *app)
 {
-	struct ui_rect box = ui_layout_overlay(&app->lay, 1 << 20, 60);
+	struct ui_rect box = ui_layout_overlay(&app->scr.lay, 1 << 20, 60);
 
 	return box.h - 2 > 1 ? box.h - 2 : 1;
 }
@@ -527,7 +527,7 @@ static unsigned act_ov_scroll(struct app *app, struct ui_press in)
 /* The family menu's cursor moves by arg families (a page: the screen less 8 lines). */
 static unsigned act_menu_move(struct app *app, struct ui_press in)
 {
-	long page = app->lay.rows - 8 > 1 ? app->lay.rows - 8 : 1;
+	long page = app->scr.lay.rows - 8 > 1 ? app->scr.lay.rows - 8 : 1;
 	long to = (long)app->menu.fam_cur + move_len(in.arg, page);
 
 	app->menu.fam_find[0] = '\0';
@@ -577,24 +577,24 @@ static unsigned act_menu_apply(struct app *app, struct ui_press in)
  * on a column heading sorts by that column, and again reverses it. */
 static unsigned act_click(struct app *app, struct ui_press in)
 {
-	const struct ui_layout *l = &app->lay;
-	int pane = ui_layout_pane_at(l, app->ptr_y, app->ptr_x);
+	const struct ui_layout *l = &app->scr.lay;
+	int pane = ui_layout_pane_at(l, app->scr.ptr_y, app->scr.ptr_x);
 	long i;
 
 	if (pane == 2) {
-		size_t row = app->top + (size_t)(app->ptr_y - l->table.y - 1);
+		size_t row = app->scr.top + (size_t)(app->scr.ptr_y - l->table.y - 1);
 		if (row < app->nvis)
 			ui_state_select(app, (long)row);
 		return UI_REDRAW;
 	}
 	if (pane == 1) {
-		i = ui_state_plot_hit(app, app->ptr_y - l->plot.y, app->ptr_x - l->plot.x);
+		i = ui_state_plot_hit(app, app->scr.ptr_y - l->plot.y, app->scr.ptr_x - l->plot.x);
 		if (i >= 0)
 			ui_state_select(app, i);
 		return UI_REDRAW;
 	}
 	if (pane == 4) {
-		int c = ui_layout_col_at(app, app->ptr_x);
+		int c = ui_layout_col_at(app, app->scr.ptr_x);
 		if (c < 0 || table_cols[c]->sort < 0)
 			return UI_REDRAW;
 		if ((int)app->p.sort == table_cols[c]->sort)
@@ -813,10 +813,10 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 
 	/* a message stays for its time (ui_state_tick); a recompute tells its result only when
 	 * this key set no message of its own */
-	app->key_seq = app->msg_seq;
+	app->msg.key_seq = app->msg.seq;
 	key = normalize(key);
 	/* under the "too small" notice nothing can be seen: only quitting and redrawing act */
-	if (app->lay.too_small && key != 'q' && key != CTRL_KEY('c') && key != CTRL_KEY('l'))
+	if (app->scr.lay.too_small && key != 'q' && key != CTRL_KEY('c') && key != CTRL_KEY('l'))
 		return UI_REDRAW;
 	k = lookup(key, ctx);
 	if (!k)
@@ -830,8 +830,8 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 			ui_undo_note(app, &before);
 		/* a message about the view before is stale once the view changes (the recompute may
 		 * set its own after) */
-		if ((f & (UI_RECOMPUTE | UI_RESORT)) && app->msg_seq == app->key_seq)
-			app->msg[0] = '\0';
+		if ((f & (UI_RECOMPUTE | UI_RESORT)) && app->msg.seq == app->msg.key_seq)
+			app->msg.text[0] = '\0';
 		return f;
 	}
 	if (ctx == UI_CTX_MAIN && printable(key))
@@ -886,7 +886,7 @@ void ui_keys_help_build(struct app *app)
 {
 	struct ui_help_line *h = NULL;
 
-	app->nhelp = 0;
+	app->scr.nhelp = 0;
 	for (size_t i = 0; i < NKEYS; i++) {
 		const struct ui_key *k = &key_table[i];
 		const struct ui_key *prev = i ? &key_table[i - 1] : NULL;
@@ -912,9 +912,9 @@ void ui_keys_help_build(struct app *app)
 			snprintf(h->keys + strlen(h->keys), sizeof h->keys - strlen(h->keys), ", %s", name);
 			continue;
 		}
-		if (app->nhelp == UI_MAX_HELP)
+		if (app->scr.nhelp == UI_MAX_HELP)
 			break;
-		h = &app->help[app->nhelp++];
+		h = &app->scr.help[app->scr.nhelp++];
 		snprintf(h->keys, sizeof h->keys, "%s", name);
 		h->help = k->fn == act_metric ? metric_help() : k->help;
 		h->ctx = ctx;

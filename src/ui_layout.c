@@ -26,7 +26,7 @@ bool ui_layout_col_possible(const struct app *app, int c)
 /* The explorer's table policy: the sort column always shows, the columns chosen with C. */
 static struct table_opts screen_opts(const struct app *app)
 {
-	struct table_opts o = { TABLE_SCREEN, 1, -1, app->cols_want };
+	struct table_opts o = { TABLE_SCREEN, 1, -1, app->scr.cols_want };
 
 	for (int c = 0; c < TC_COUNT; c++)
 		if (table_cols[c]->sort >= 0 && table_cols[c]->sort == (int)app->p.sort)
@@ -51,9 +51,9 @@ bool ui_layout_col_shown(const struct app *app, int sort_col)
 	bool on[TC_COUNT];
 	int w[TC_COUNT];
 
-	if (app->lay.too_small || app->lay.table.h == 0)
+	if (app->scr.lay.too_small || app->scr.lay.table.h == 0)
 		return false;
-	ui_layout_table_plan(app, app->lay.table.w, on, w);
+	ui_layout_table_plan(app, app->scr.lay.table.w, on, w);
 	for (int c = 0; c < TC_COUNT; c++)
 		if (on[c] && table_cols[c]->sort == sort_col)
 			return true;
@@ -63,9 +63,9 @@ bool ui_layout_col_shown(const struct app *app, int sort_col)
 int ui_layout_col_at(const struct app *app, int x)
 {
 	bool on[TC_COUNT];
-	int w[TC_COUNT], cx = app->lay.table.x;
+	int w[TC_COUNT], cx = app->scr.lay.table.x;
 
-	ui_layout_table_plan(app, app->lay.table.w, on, w);
+	ui_layout_table_plan(app, app->scr.lay.table.w, on, w);
 	for (int c = 0; c < TC_COUNT; c++) {
 		if (!on[c])
 			continue;
@@ -101,7 +101,7 @@ static int split_plot_h(int body_h)
 
 void ui_layout_compute(struct app *app, int rows, int cols)
 {
-	struct ui_layout *l = &app->lay;
+	struct ui_layout *l = &app->scr.lay;
 	int body_h, full;
 
 	memset(l, 0, sizeof *l);
@@ -116,13 +116,13 @@ void ui_layout_compute(struct app *app, int rows, int cols)
 	l->status2 = rect(rows - 2, 0, 1, cols);
 	l->msg = rect(rows - 1, 0, 1, cols);
 	body_h = rows - 5;
-	if (app->zoom == ZOOM_PLOT) {
+	if (app->scr.zoom == ZOOM_PLOT) {
 		l->plot = rect(1, 0, body_h < PLOT_MAX_H ? body_h : PLOT_MAX_H, cols < PLOT_MAX_W ? cols : PLOT_MAX_W);
 		l->table = rect(1 + body_h, 0, 0, cols);
 		l->table_rows = 0;
 		return;
 	}
-	if (app->zoom == ZOOM_TABLE) {
+	if (app->scr.zoom == ZOOM_TABLE) {
 		l->plot = rect(1, 0, 0, 0);
 		l->table = rect(1, 0, body_h, cols);
 		l->table_rows = l->table.h - 1;

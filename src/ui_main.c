@@ -254,9 +254,9 @@ static int ui_startup(struct gs_err *err)
 
 static void mouse_apply(const struct app *app, bool *on)
 {
-	if (app->mouse == *on)
+	if (app->scr.mouse == *on)
 		return;
-	*on = app->mouse;
+	*on = app->scr.mouse;
 	mousemask(*on ? (BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 			 | BUTTON5_PRESSED
@@ -265,16 +265,16 @@ static void mouse_apply(const struct app *app, bool *on)
 }
 
 /* A mouse event as a pointer code for the key table, which decides what it does; the
- * pointer's cell goes to app->ptr_y/x. 0 when the event means nothing here (other buttons,
+ * pointer's cell goes to app->scr.ptr_y/x. 0 when the event means nothing here (other buttons,
  * releases) or the screen is only the "too small" notice. */
 static int mouse_code(struct app *app)
 {
 	MEVENT ev;
 
-	if (getmouse(&ev) != OK || app->lay.too_small)
+	if (getmouse(&ev) != OK || app->scr.lay.too_small)
 		return 0;
-	app->ptr_y = ev.y;
-	app->ptr_x = ev.x;
+	app->scr.ptr_y = ev.y;
+	app->scr.ptr_x = ev.x;
 	if (ev.bstate & BUTTON4_PRESSED)
 		return UI_PTR_WHEEL_UP;
 #ifdef BUTTON5_PRESSED
@@ -382,7 +382,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	ui_state_init(app, ds, p, o);
 	{
 		const char *cs = nl_langinfo(CODESET);
-		app->utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
+		app->scr.utf8 = cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0);
 	}
 	ui_keys_help_build(app);
 	if (ui_state_recompute(app, err) < 0) {

@@ -35,7 +35,7 @@ static void overlay_foot(const struct app *app, const struct ui_rect *box, const
 	if (pw > box->w - 2)
 		return;
 	draw_text(app, box->y + box->h - 1, box->x + box->w - 1 - pw, pw, pos, draw_role(R_HEAD));
-	if (ui_text_width(keys, app->utf8) <= box->w - 4 - pw)
+	if (ui_text_width(keys, app->scr.utf8) <= box->w - 4 - pw)
 		draw_text(app, box->y + box->h - 1, box->x + 2, box->w - 4 - pw, keys, draw_role(R_BORDER));
 }
 
@@ -48,11 +48,11 @@ static void draw_lines(const struct app *app, const char *title, const char *key
 	int w = 0, top;
 
 	for (int i = 0; i < n; i++) {
-		int tw = ui_text_width(lines[i], app->utf8);
+		int tw = ui_text_width(lines[i], app->scr.utf8);
 		if (tw > w)
 			w = tw;
 	}
-	box = ui_layout_overlay(&app->lay, n, w);
+	box = ui_layout_overlay(&app->scr.lay, n, w);
 	draw_box(&box, NULL, n > box.h - 2 ? NULL : keys, app);
 	draw_clip(app, box.y, box.x + 2, box.w - 4, title, draw_role(R_TITLE));
 	top = overlay_top(app, &box, n);
@@ -98,13 +98,13 @@ static void draw_menu(const struct app *app)
 	char buf[UI_LINE];
 
 	for (size_t i = 0; i < app->menu.nfam; i++) {
-		int w = ui_text_width(app->menu.fam[i].name, app->utf8);
+		int w = ui_text_width(app->menu.fam[i].name, app->scr.utf8);
 		if (w > namew)
 			namew = w;
 	}
 	if (namew > 40)
 		namew = 40;
-	box = ui_layout_overlay(&app->lay, app->menu.nfam ? (int)app->menu.nfam : 1,
+	box = ui_layout_overlay(&app->scr.lay, app->menu.nfam ? (int)app->menu.nfam : 1,
 				namew + 12 > 38 ? namew + 12 : 38);
 	if (app->menu.fam_find[0])
 		snprintf(buf, sizeof buf, " %s: \"%s\" ", app->menu.cols ? "columns" : "family filter", app->menu.fam_find);
@@ -148,8 +148,8 @@ static void draw_trend(const struct app *app)
 	draw_lines(app, ui_plan_trend_title(app, title, sizeof title),
 		   " arrows move, Enter opens, q/Esc close ", lines, head, n);
 	for (int i = 0; i < n; i++)
-		w = ui_text_width(lines[i], app->utf8) > w ? ui_text_width(lines[i], app->utf8) : w;
-	struct ui_rect box = ui_layout_overlay(&app->lay, n, w);
+		w = ui_text_width(lines[i], app->scr.utf8) > w ? ui_text_width(lines[i], app->scr.utf8) : w;
+	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, w);
 	int top = overlay_top(app, &box, n);
 	if (hl >= top && hl - top < box.h - 2 && hx + hw <= box.w - 4)
 		draw_text(app, box.y + 1 + hl - top, box.x + 2 + hx, hw, lines[hl] + hx, draw_role(R_SEL));

@@ -29,7 +29,7 @@ struct ui_plan {
  * line f + 1), so that the heading stays while it can; an overlay shows rows - 7 lines. */
 static void trend_scroll(struct app *app)
 {
-	int vis = app->lay.rows - 7, line = (int)app->plan->tf + 1;
+	int vis = app->scr.lay.rows - 7, line = (int)app->plan->tf + 1;
 
 	app->menu.ov_scroll = line >= vis ? line - vis + 1 : 0;
 }
@@ -320,7 +320,7 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 		cw[pl->t.cur] = text_columns(pl->t.rounds[pl->t.cur]) + 1;
 	/* more rounds than the screen is wide: the columns from r0 on, r0 the first that still
 	 * lets the cursor's column show (an overlay holds the screen's width less 6) */
-	int room = app->lay.cols - 6, used = fw;
+	int room = app->scr.lay.cols - 6, used = fw;
 	size_t r0 = 0, r1;
 	for (size_t r = 0; r <= pl->tr && r < nr; r++)
 		used += 2 + cw[r];

@@ -313,7 +313,7 @@ static unsigned value_accept(struct app *app)
 		return value_refused(app);
 	app->menu.ov = OV_NONE;
 	if (app->p.k == 0)
-		app->note = NOTE_AUTOK;
+		app->msg.note = NOTE_AUTOK;
 	return UI_RECOMPUTE;
 }
 

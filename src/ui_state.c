@@ -90,20 +90,20 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	memset(app, 0, sizeof *app);
 	app->ds = ds;
 	app->p = *p;
-	app->ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
+	app->scr.ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
 	for (int c = 0; c < TC_COUNT; c++)
-		app->cols_want[c] = !o->columns || o->columns[c];
-	app->log_y = o->log_y;
-	app->pareto_marks = true;
-	app->export_dir = o->export_dir;
-	app->files = o->files;
-	app->nfiles = o->files ? o->nfiles : 0;
-	app->families_path = o->families_path;
-	app->prices_path = o->prices_path;
+		app->scr.cols_want[c] = !o->columns || o->columns[c];
+	app->scr.log_y = o->log_y;
+	app->scr.pareto_marks = true;
+	app->scr.export_dir = o->export_dir;
+	app->hist.files = o->files;
+	app->hist.nfiles = o->files ? o->nfiles : 0;
+	app->hist.families_path = o->families_path;
+	app->hist.prices_path = o->prices_path;
 	if (o->mouse == MOUSE_AUTO)
-		app->mouse = !env_set("SSH_CONNECTION") && !env_set("SSH_TTY");
+		app->scr.mouse = !env_set("SSH_CONNECTION") && !env_set("SSH_TTY");
 	else
-		app->mouse = o->mouse == MOUSE_ON;
+		app->scr.mouse = o->mouse == MOUSE_ON;
 
 	app->nrounds = fill_names(&app->rounds, &cap, rounds_query, ds, NULL);
 	qsort(app->rounds, app->nrounds, sizeof *app->rounds, round_cmp);
@@ -157,17 +157,17 @@ void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(app->msg, sizeof app->msg, fmt, ap);
+	vsnprintf(app->msg.text, sizeof app->msg.text, fmt, ap);
 	va_end(ap);
-	app->msg_err = is_err;
-	app->msg_at = ui_state_now();
-	app->msg_seq++;
+	app->msg.err = is_err;
+	app->msg.at = ui_state_now();
+	app->msg.seq++;
 }
 
 unsigned ui_state_tick(struct app *app, long long now)
 {
-	if (app->msg[0] && now - app->msg_at >= UI_MSG_MS) {
-		app->msg[0] = '\0';
+	if (app->msg.text[0] && now - app->msg.at >= UI_MSG_MS) {
+		app->msg.text[0] = '\0';
 		return UI_REDRAW;
 	}
 	return 0;
@@ -194,7 +194,7 @@ const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
  * memory, rows are named by their ids. */
 static void measure(struct app *app)
 {
-	app->tv.bytes = !app->utf8;
+	app->tv.bytes = !app->scr.utf8;
 	(void)table_names(&app->tv, app->ds, &app->a);
 }
 
@@ -299,10 +299,10 @@ static const char *pin_shown(const char *pinned)
 int ui_state_recompute(struct app *app, struct gs_err *err)
 {
 	struct analysis done;
-	enum ui_note note = app->note;
+	enum ui_note note = app->msg.note;
 	long found;
 
-	app->note = NOTE_NONE;
+	app->msg.note = NOTE_NONE;
 	if (app->p.mode == REF_PINNED && app->p.pinned &&
 	    (found = dataset_find(app->ds, app->p.round, app->p.workload, app->p.pinned)) < 0) {
 		if (found == -2)
@@ -334,7 +334,7 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	measure(app);
 	ui_state_view(app);
 	/* a message of the key or of this recompute says more than the note */
-	if (app->msg_seq == app->key_seq)
+	if (app->msg.seq == app->msg.key_seq)
 		note_msg(app, note);
 	return 0;
 }
@@ -365,23 +365,23 @@ void ui_state_apply(struct app *app, unsigned flags)
 
 void ui_state_scroll(struct app *app)
 {
-	size_t h = app->lay.table_rows > 0 ? (size_t)app->lay.table_rows : 1;
+	size_t h = app->scr.lay.table_rows > 0 ? (size_t)app->scr.lay.table_rows : 1;
 
-	if (app->sel < app->top)
-		app->top = app->sel;
-	else if (app->sel >= app->top + h)
-		app->top = app->sel - h + 1;
+	if (app->sel < app->scr.top)
+		app->scr.top = app->sel;
+	else if (app->sel >= app->scr.top + h)
+		app->scr.top = app->sel - h + 1;
 	/* no blank rows under the last one while rows above are hidden */
 	if (app->nvis <= h)
-		app->top = 0;
-	else if (app->top > app->nvis - h)
-		app->top = app->nvis - h;
+		app->scr.top = 0;
+	else if (app->scr.top > app->nvis - h)
+		app->scr.top = app->nvis - h;
 	/* large tables get their run-to-run intervals as rows come into view; one shown row at a
 	 * time, since under a row filter the rows between two shown ones are not shown */
 	if (app->nvis > 0) {
-		size_t last = app->top + h < app->nvis ? app->top + h : app->nvis;
+		size_t last = app->scr.top + h < app->nvis ? app->scr.top + h : app->nvis;
 		int rc = analysis_intervals(app->ds, &app->a, app->vis[app->sel], app->vis[app->sel] + 1, NULL);
-		for (size_t j = app->top; j < last && rc == 0; j++)
+		for (size_t j = app->scr.top; j < last && rc == 0; j++)
 			rc = analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL);
 		if (rc < 0)
 			ui_state_msg(app, true, "out of memory for run-to-run intervals");
@@ -524,7 +524,7 @@ void ui_state_cols_open(struct app *app)
 		if (c == TC_SYS || app->tv.need[c] <= 0 || !fam_add(app, table_cols[c]->long_name))
 			continue;
 		app->menu.fam[app->menu.nfam - 1].count = (size_t)c;
-		app->menu.fam[app->menu.nfam - 1].on = app->cols_want[c];
+		app->menu.fam[app->menu.nfam - 1].on = app->scr.cols_want[c];
 	}
 	app->menu.fam_cur = 0;
 	app->menu.fam_find[0] = '\0';
@@ -536,9 +536,9 @@ size_t ui_state_cols_apply(struct app *app)
 
 	for (size_t i = 0; i < app->menu.nfam; i++)
 		if (app->menu.fam[i].count < TC_COUNT)
-			app->cols_want[app->menu.fam[i].count] = app->menu.fam[i].on;
+			app->scr.cols_want[app->menu.fam[i].count] = app->menu.fam[i].on;
 	for (int c = 0; c < TC_COUNT; c++)
-		n += app->cols_want[c] && (c == TC_SYS || app->tv.need[c] > 0);
+		n += app->scr.cols_want[c] && (c == TC_SYS || app->tv.need[c] > 0);
 	return n;
 }
 

@@ -12,13 +12,13 @@
 static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 {
 	memset(o, 0, sizeof *o);
-	o->metric = app->ymet;
+	o->metric = app->scr.ymet;
 	o->theta = app->p.theta;
-	o->log_y = app->log_y;
-	o->show_pareto = app->pareto_marks;
+	o->log_y = app->scr.log_y;
+	o->show_pareto = app->scr.pareto_marks;
 	o->group = chart_group_of(&app->p);
-	o->full_range = app->full_range;
-	o->bars = app->bars;
+	o->full_range = app->scr.full_range;
+	o->bars = app->scr.bars;
 	o->focus = app->nvis ? app->a.rows[app->vis[app->sel]].group : 0;
 	o->width = w;
 	o->height = h;
@@ -30,9 +30,9 @@ static size_t points(struct app *app)
 	struct chart_opts o;
 	size_t n = 0;
 
-	plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
 	/* the bars need the interval of every shown point: drawn once, kept by the analysis */
-	for (size_t j = 0; app->bars && j < app->nvis; j++)
+	for (size_t j = 0; app->scr.bars && j < app->nvis; j++)
 		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0) {
 			ui_state_msg(app, true, "out of memory for run-to-run intervals");
 			break;
@@ -83,7 +83,7 @@ void ui_state_plot(struct app *app)
 	unsigned long key[8];
 	size_t n;
 
-	if (app->lay.too_small || app->lay.plot.w < PLOT_MIN_W || app->lay.plot.h < PLOT_MIN_H) {
+	if (app->scr.lay.too_small || app->scr.lay.plot.w < PLOT_MIN_W || app->scr.lay.plot.h < PLOT_MIN_H) {
 		app->pc.grid_ok = false;
 		app->pc.plot_key[0] = 0;
 		return;
@@ -91,11 +91,11 @@ void ui_state_plot(struct app *app)
 	/* everything the picture depends on but the selection */
 	memset(key, 0, sizeof key);
 	key[0] = app->pc.gen + 1;
-	key[2] = (unsigned long)app->ymet | (unsigned long)app->log_y << 8 |
-		 (unsigned long)app->pareto_marks << 9 | (unsigned long)app->full_range << 10 |
-		 (unsigned long)app->bars << 11;
+	key[2] = (unsigned long)app->scr.ymet | (unsigned long)app->scr.log_y << 8 |
+		 (unsigned long)app->scr.pareto_marks << 9 | (unsigned long)app->scr.full_range << 10 |
+		 (unsigned long)app->scr.bars << 11;
 	memcpy(&key[3], &app->p.theta, sizeof app->p.theta < sizeof key[3] ? sizeof app->p.theta : sizeof key[3]);
-	key[4] = (unsigned long)app->lay.plot.w << 16 | (unsigned long)app->lay.plot.h;
+	key[4] = (unsigned long)app->scr.lay.plot.w << 16 | (unsigned long)app->scr.lay.plot.h;
 	/* the break-even mark is the selected row's group's */
 	key[5] = (unsigned long)(app->nvis ? app->a.rows[app->vis[app->sel]].group + 1 : 0);
 	if (app->pc.grid_ok && memcmp(key, app->pc.plot_key, sizeof key) == 0 && app->pc.pts_sel != -2) {
@@ -106,11 +106,11 @@ void ui_state_plot(struct app *app)
 					      &err) == 0;
 		return;
 	}
-	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &app->pc.spec);
+	ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &app->pc.spec);
 	n = points(app);
 	{
 		struct chart_opts o;
-		plot_opts(app, app->lay.plot.w, app->lay.plot.h, &o);
+		plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
 		app->pc.spec.curves = app->pc.fit_curves;
 		app->pc.spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->pc.fit_curves, MAX_K,
 							app->pc.fit_xy);
@@ -139,7 +139,7 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	dist = malloc(n * sizeof *dist);
 	if (!dist)
 		return -1;
-	ui_state_plot_spec(app, app->lay.plot.w, app->lay.plot.h, &spec);
+	ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &spec);
 	n = ui_state_plot_points(app);
 	if (plot_locate(app->pc.pts, n, &spec, dist, &err) < 0) {
 		free(dist);

@@ -378,14 +378,14 @@ size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
 	bool *mark = head;
 	int keyw = 0, legw = 0;
 
-	for (size_t i = 0; i < app->nhelp; i++) {
-		int w = (int)strlen(app->help[i].keys);
+	for (size_t i = 0; i < app->scr.nhelp; i++) {
+		int w = (int)strlen(app->scr.help[i].keys);
 		if (w > keyw)
 			keyw = w;
 	}
-	for (size_t i = 0; i < app->nhelp; i++) {
-		const struct ui_help_line *h = &app->help[i];
-		if (i == 0 || h->ctx != app->help[i - 1].ctx) {
+	for (size_t i = 0; i < app->scr.nhelp; i++) {
+		const struct ui_help_line *h = &app->scr.help[i];
+		if (i == 0 || h->ctx != app->scr.help[i - 1].ctx) {
 			if (i > 0)
 				ADD("%s", "");
 			ADD("%s", ui_keys_ctx_name(h->ctx));
@@ -438,7 +438,7 @@ size_t ui_state_detail_wrapped(const struct app *app, char (*lines)[UI_LINE], bo
 	enum { INDENT = 14 };
 	static char raw[UI_MAX_DETAIL][UI_LINE];
 	static bool rmark[UI_MAX_DETAIL];
-	struct ui_rect box = ui_layout_overlay(&app->lay, 1, 1 << 20);
+	struct ui_rect box = ui_layout_overlay(&app->scr.lay, 1, 1 << 20);
 	int width = box.w - 4;
 	size_t nraw = ui_state_detail(app, raw, rmark, max < UI_MAX_DETAIL ? max : UI_MAX_DETAIL), n = 0;
 
@@ -446,9 +446,9 @@ size_t ui_state_detail_wrapped(const struct app *app, char (*lines)[UI_LINE], bo
 		const char *s = raw[i];
 		int indent = 0;
 		size_t len = strlen(s);
-		while (width > INDENT + 10 && ui_text_width(s, app->utf8) > width - indent) {
+		while (width > INDENT + 10 && ui_text_width(s, app->scr.utf8) > width - indent) {
 			size_t cut, at;
-			ui_text_fit(s, width - indent, app->utf8, &cut);
+			ui_text_fit(s, width - indent, app->scr.utf8, &cut);
 			if (cut == 0)
 				break; /* not one character fits: the rest is cut when drawn */
 			/* at a blank in the last third of the room, else where the room ends */

@@ -72,8 +72,8 @@ bool ui_undo_take(const struct app *app, struct ui_view *v)
 	size_t nf = app->p.filter.nfamilies;
 
 	v->p = app->p;
-	v->ymet = app->ymet;
-	v->log_y = app->log_y;
+	v->ymet = app->scr.ymet;
+	v->log_y = app->scr.log_y;
 	v->pin_keep = app->pin_keep;
 	v->fams = malloc((nf ? nf : 1) * sizeof *v->fams);
 	if (!v->fams)
@@ -106,19 +106,19 @@ void ui_undo_note(struct app *app, struct ui_view *before)
 		return;
 	}
 	/* a full ring forgets its oldest level */
-	if (app->nundo == UI_UNDO_MAX)
-		view_free(&app->undo[app->undo_top % UI_UNDO_MAX]);
+	if (app->hist.nundo == UI_UNDO_MAX)
+		view_free(&app->hist.undo[app->hist.undo_top % UI_UNDO_MAX]);
 	else
-		app->nundo++;
-	app->undo[app->undo_top % UI_UNDO_MAX] = *before;
-	app->undo_top = (app->undo_top + 1) % UI_UNDO_MAX;
+		app->hist.nundo++;
+	app->hist.undo[app->hist.undo_top % UI_UNDO_MAX] = *before;
+	app->hist.undo_top = (app->hist.undo_top + 1) % UI_UNDO_MAX;
 }
 
 void ui_undo_free(struct app *app)
 {
 	for (size_t i = 0; i < UI_UNDO_MAX; i++)
-		view_free(&app->undo[i]);
-	app->nundo = app->undo_top = 0;
+		view_free(&app->hist.undo[i]);
+	app->hist.nundo = app->hist.undo_top = 0;
 }
 
 /* Makes v app's view: its round and workload through the state's own setters (they keep the
@@ -152,8 +152,8 @@ static void view_put(struct app *app, struct ui_view *v)
 	app->p.round = app->nrounds ? app->rounds[app->round_i] : v->p.round;
 	app->p.workload = app->nworks ? app->works[app->work_i] : v->p.workload;
 	app->p.filter.families = fams;
-	app->ymet = v->ymet;
-	app->log_y = v->log_y;
+	app->scr.ymet = v->ymet;
+	app->scr.log_y = v->log_y;
 	app->pin_keep = v->pin_keep;
 }
 
@@ -163,13 +163,13 @@ unsigned ui_undo_act(struct app *app, struct ui_press in)
 	char what[200];
 
 	(void)in;
-	if (app->nundo == 0) {
+	if (app->hist.nundo == 0) {
 		ui_state_msg(app, false, "nothing to undo (U goes back over the last %d view changes)", UI_UNDO_MAX);
 		return UI_REDRAW;
 	}
-	app->undo_top = (app->undo_top + UI_UNDO_MAX - 1) % UI_UNDO_MAX;
-	app->nundo--;
-	v = &app->undo[app->undo_top];
+	app->hist.undo_top = (app->hist.undo_top + UI_UNDO_MAX - 1) % UI_UNDO_MAX;
+	app->hist.nundo--;
+	v = &app->hist.undo[app->hist.undo_top];
 	if (ui_undo_take(app, &now)) {
 		view_diff(v, &now, what, sizeof what);
 		view_free(&now);
@@ -178,14 +178,14 @@ unsigned ui_undo_act(struct app *app, struct ui_press in)
 	}
 	view_put(app, v);
 	view_free(v);
-	ui_state_msg(app, false, "undone: %s (%zu more to undo)", what, app->nundo);
+	ui_state_msg(app, false, "undone: %s (%zu more to undo)", what, app->hist.nundo);
 	return UI_RECOMPUTE;
 }
 
 char *ui_undo_cmdline(const struct app *app)
 {
-	const struct cmdline_view v = { &app->p, app->ymet, app->log_y, app->files, app->nfiles,
-					app->families_path, app->prices_path };
+	const struct cmdline_view v = { &app->p, app->scr.ymet, app->scr.log_y, app->hist.files, app->hist.nfiles,
+					app->hist.families_path, app->hist.prices_path };
 	/* a cut line would run another view: it is made as long as it needs */
 	size_t n = cmdline_format(&v, NULL, 0) + 1;
 	char *buf = malloc(n);
@@ -198,7 +198,7 @@ char *ui_undo_cmdline(const struct app *app)
 size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max)
 {
 	char *line = ui_undo_cmdline(app);
-	int width = app->lay.cols - 8 < UI_LINE - 1 ? app->lay.cols - 8 : UI_LINE - 1;
+	int width = app->scr.lay.cols - 8 < UI_LINE - 1 ? app->scr.lay.cols - 8 : UI_LINE - 1;
 	size_t n;
 
 	if (max < 4 || !line) {

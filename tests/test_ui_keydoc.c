@@ -83,10 +83,10 @@ static void man_keys_are_the_key_table(void **state)
 	man_keys(&man);
 	assert_true(man.n > 20);
 	ui_keys_help_build(&app);
-	for (size_t i = 0; i < app.nhelp; i++) {
-		enum ui_ctx c = app.help[i].ctx;
+	for (size_t i = 0; i < app.scr.nhelp; i++) {
+		enum ui_ctx c = app.scr.help[i].ctx;
 		if (c == UI_CTX_ANY || c == UI_CTX_MAIN || c == UI_CTX_MOUSE)
-			add_list(&table, app.help[i].keys);
+			add_list(&table, app.scr.help[i].keys);
 	}
 	for (size_t i = 0; i < table.n; i++)
 		if (!has(&man, table.k[i]))

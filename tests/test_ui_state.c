@@ -80,7 +80,7 @@ static void open_app(struct fx *f, const char *round)
 	f->app = calloc(1, sizeof *f->app);
 	assert_non_null(f->app);
 	ui_state_init(f->app, &f->ds, &p, &o);
-	f->app->utf8 = true;
+	f->app->scr.utf8 = true;
 	ui_keys_help_build(f->app);
 	assert_int_equal(ui_state_recompute(f->app, &err), 0);
 	ui_layout_compute(f->app, 24, 80);
@@ -101,7 +101,7 @@ static unsigned key(struct app *app, int k)
 	unsigned flags = ui_keys_dispatch(app, k);
 
 	ui_state_apply(app, flags);
-	ui_layout_compute(app, app->lay.rows ? app->lay.rows : 24, app->lay.cols ? app->lay.cols : 80);
+	ui_layout_compute(app, app->scr.lay.rows ? app->scr.lay.rows : 24, app->scr.lay.cols ? app->scr.lay.cols : 80);
 	ui_state_scroll(app);
 	return flags;
 }
@@ -180,8 +180,8 @@ static void round_keys_keep_workload(void **state)
 	assert_string_equal(f.app->p.workload, "bert");
 	key(f.app, '[');
 	assert_string_equal(f.app->p.round, "v4.0");
-	assert_non_null(strstr(f.app->msg, "v4.0 has no BERT"));
-	assert_true(f.app->msg_err);
+	assert_non_null(strstr(f.app->msg.text, "v4.0 has no BERT"));
+	assert_true(f.app->msg.err);
 	close_app(&f);
 }
 
@@ -305,13 +305,13 @@ static void sort_both_ways_and_by_click(void **state)
 	}
 	/* a click on the N heading sorts by N, a second one reverses */
 	f.app->p.sort = COL_EP;
-	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
-	x = f.app->lay.table.x;
+	ui_layout_table_plan(f.app, f.app->scr.lay.table.w, on, w);
+	x = f.app->scr.lay.table.x;
 	for (int c = 0; c < TC_N; c++)
 		if (on[c])
 			x += w[c] + 1;
-	f.app->ptr_y = f.app->lay.table.y;
-	f.app->ptr_x = x + 1;
+	f.app->scr.ptr_y = f.app->scr.lay.table.y;
+	f.app->scr.ptr_x = x + 1;
 	key(f.app, UI_PTR_CLICK);
 	assert_int_equal(f.app->p.sort, COL_N);
 	assert_false(f.app->p.desc);
@@ -336,10 +336,10 @@ static void search_counts_and_filter(void **state)
 	assert_int_equal(all, 8);
 	key(f.app, '/');
 	keys(f.app, "EOS");
-	assert_non_null(strstr(f.app->msg, "match 1/2"));
+	assert_non_null(strstr(f.app->msg.text, "match 1/2"));
 	key(f.app, '\n');
 	key(f.app, 'n');
-	assert_non_null(strstr(f.app->msg, "match 2/2"));
+	assert_non_null(strstr(f.app->msg.text, "match 2/2"));
 	/* the row filter keeps the two eos rows; the status and the plot follow */
 	key(f.app, '|');
 	keys(f.app, "eos");
@@ -395,14 +395,14 @@ static void jump_keys(void **state)
 		if (strcmp(ui_state_row(f.app, i)->system, "tpu_v5p_128") == 0)
 			ui_state_select(f.app, i);
 	key(f.app, 'b');
-	if (!strstr(f.app->msg, "no break-even row in TPU-v5p: one row"))
-		fail_msg("message: %s", f.app->msg);
+	if (!strstr(f.app->msg.text, "no break-even row in TPU-v5p: one row"))
+		fail_msg("message: %s", f.app->msg.text);
 	/* with the break-even row filtered out, b says so and stays */
 	key(f.app, '|');
 	keys(f.app, "eos_5");
 	key(f.app, '\n');
 	key(f.app, 'b');
-	assert_non_null(strstr(f.app->msg, "hidden by the row filter"));
+	assert_non_null(strstr(f.app->msg.text, "hidden by the row filter"));
 	close_app(&f);
 }
 
@@ -427,7 +427,7 @@ static void theta_and_k_typed(void **state)
 	key(f.app, '=');
 	keys(f.app, "10.5\n");
 	assert_int_equal(f.app->menu.ov, OV_PROMPT); /* refused: the prompt stays with the reason */
-	assert_non_null(strstr(f.app->msg, "0.05..10"));
+	assert_non_null(strstr(f.app->msg.text, "0.05..10"));
 	assert_true(f.app->p.theta == GS_THETA_MAX);
 	key(f.app, 27);
 	key(f.app, '=');
@@ -475,21 +475,21 @@ static void zoom_cycles(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 24, 80);
-	split_h = f.app->lay.plot.h;
+	split_h = f.app->scr.lay.plot.h;
 	/* at 80x24 the table keeps its heading and six rows: the plot gets the rest */
-	assert_int_equal(f.app->lay.table.h, 7);
+	assert_int_equal(f.app->scr.lay.table.h, 7);
 	assert_int_equal(split_h, 24 - 5 - 7);
 	key(f.app, 'z');
-	assert_int_equal(f.app->zoom, ZOOM_PLOT);
-	assert_int_equal(f.app->lay.plot.h, 19);
-	assert_int_equal(f.app->lay.table.h, 0);
+	assert_int_equal(f.app->scr.zoom, ZOOM_PLOT);
+	assert_int_equal(f.app->scr.lay.plot.h, 19);
+	assert_int_equal(f.app->scr.lay.table.h, 0);
 	key(f.app, 'z');
-	assert_int_equal(f.app->zoom, ZOOM_TABLE);
-	assert_int_equal(f.app->lay.plot.h, 0);
-	assert_int_equal(f.app->lay.table_rows, 18);
+	assert_int_equal(f.app->scr.zoom, ZOOM_TABLE);
+	assert_int_equal(f.app->scr.lay.plot.h, 0);
+	assert_int_equal(f.app->scr.lay.table_rows, 18);
 	key(f.app, 'z');
-	assert_int_equal(f.app->zoom, ZOOM_SPLIT);
-	assert_int_equal(f.app->lay.plot.h, split_h);
+	assert_int_equal(f.app->scr.zoom, ZOOM_SPLIT);
+	assert_int_equal(f.app->scr.lay.plot.h, split_h);
 	close_app(&f);
 }
 
@@ -510,8 +510,8 @@ static void names_never_shrink(void **state)
 			bool on[TC_COUNT];
 			int w[TC_COUNT], now;
 			ui_layout_compute(f.app, 40, cols);
-			ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
-			now = !f.app->lay.wide ? 0 : cols < UI_HALF_COLS ? 1 : 2;
+			ui_layout_table_plan(f.app, f.app->scr.lay.table.w, on, w);
+			now = !f.app->scr.lay.wide ? 0 : cols < UI_HALF_COLS ? 1 : 2;
 			assert_true(on[TC_SYS]);
 			if (now != arrangement)
 				last = 0;
@@ -521,7 +521,7 @@ static void names_never_shrink(void **state)
 					 w[TC_SYS], cols, last);
 			last = w[TC_SYS];
 			if (cols >= UI_HALF_COLS)
-				assert_true(f.app->lay.plot.w * 2 >= cols);
+				assert_true(f.app->scr.lay.plot.w * 2 >= cols);
 			/* N, min, E' and A stay */
 			assert_true(on[TC_N] && on[TC_MIN] && on[TC_EP] && on[TC_A]);
 		}
@@ -575,13 +575,13 @@ static void messages_expire(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	key(f.app, 'Y');
-	assert_non_null(strstr(f.app->msg, "log y"));
+	assert_non_null(strstr(f.app->msg.text, "log y"));
 	/* a key that says nothing leaves the message for its time */
 	key(f.app, 'j');
-	assert_non_null(strstr(f.app->msg, "log y"));
-	assert_int_equal(ui_state_tick(f.app, f.app->msg_at + UI_MSG_MS - 1), 0);
-	assert_int_equal(ui_state_tick(f.app, f.app->msg_at + UI_MSG_MS), UI_REDRAW);
-	assert_string_equal(f.app->msg, "");
+	assert_non_null(strstr(f.app->msg.text, "log y"));
+	assert_int_equal(ui_state_tick(f.app, f.app->msg.at + UI_MSG_MS - 1), 0);
+	assert_int_equal(ui_state_tick(f.app, f.app->msg.at + UI_MSG_MS), UI_REDRAW);
+	assert_string_equal(f.app->msg.text, "");
 	close_app(&f);
 }
 
@@ -621,9 +621,9 @@ static void help_covers_marks_and_headings(void **state)
 		}
 	}
 	/* every glyph the plot draws inside its area, as a class: a-l, A-L, digits, # */
-	f.app->lay.plot.w = 80;
-	f.app->lay.plot.h = 24;
-	f.app->lay.too_small = false;
+	f.app->scr.lay.plot.w = 80;
+	f.app->scr.lay.plot.h = 24;
+	f.app->scr.lay.too_small = false;
 	f.app->p.theta = 0.8;
 	ui_state_plot(f.app);
 	assert_true(f.app->pc.grid_ok);
@@ -662,12 +662,12 @@ static void help_covers_marks_and_headings(void **state)
 		if (!found)
 			fail_msg("column heading '%s' is not explained in the help", table_cols[c]->head);
 	}
-	for (size_t h = 0; h < f.app->nhelp; h++) {
+	for (size_t h = 0; h < f.app->scr.nhelp; h++) {
 		bool found = false;
 		for (size_t i = 0; i < n && !found; i++)
-			found = strstr(lines[i], f.app->help[h].help) != NULL;
+			found = strstr(lines[i], f.app->scr.help[h].help) != NULL;
 		if (!found)
-			fail_msg("key help '%s' missing from the help page", f.app->help[h].help);
+			fail_msg("key help '%s' missing from the help page", f.app->scr.help[h].help);
 	}
 	close_app(&f);
 }
@@ -691,7 +691,7 @@ static void prompt_parses_theta_and_k(void **state)
 	assert_int_equal(ui_prompt_theta(f.app, "inf"), -1);
 	assert_int_equal(ui_prompt_theta(f.app, "0.04"), -1);
 	assert_true(f.app->p.theta == 0.7); /* a refused value changes nothing */
-	assert_true(f.app->msg_err);
+	assert_true(f.app->msg.err);
 	assert_int_equal(ui_prompt_k(f.app, "3"), 0);
 	assert_int_equal(f.app->p.k, 3);
 	assert_int_equal(ui_prompt_k(f.app, "  AUTO"), 0);
@@ -703,7 +703,7 @@ static void prompt_parses_theta_and_k(void **state)
 	assert_int_equal(ui_prompt_k(f.app, "13"), -1);
 	assert_int_equal(ui_prompt_k(f.app, "autox"), -1);
 	assert_int_equal(f.app->p.k, 12);
-	assert_non_null(strstr(f.app->msg, "1..12, or auto"));
+	assert_non_null(strstr(f.app->msg.text, "1..12, or auto"));
 	close_app(&f);
 }
 
@@ -766,7 +766,7 @@ static void prompt_menu_type_ahead(void **state)
 	assert_int_equal(f.app->menu.fam_cur, (size_t)tpu);
 	key(f.app, 'q');
 	assert_string_equal(f.app->menu.fam_find, "t");
-	assert_true(f.app->msg_err);
+	assert_true(f.app->msg.err);
 	key(f.app, 127);
 	assert_string_equal(f.app->menu.fam_find, "");
 	close_app(&f);
@@ -878,7 +878,7 @@ static void small_screen_and_stale_messages(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 10, 40);
-	assert_true(f.app->lay.too_small);
+	assert_true(f.app->scr.lay.too_small);
 	work = f.app->work_i;
 	assert_int_equal(ui_keys_dispatch(f.app, '\t'), UI_REDRAW);
 	assert_int_equal(ui_keys_dispatch(f.app, 'e'), UI_REDRAW);
@@ -889,10 +889,10 @@ static void small_screen_and_stale_messages(void **state)
 	ui_layout_compute(f.app, 24, 80);
 	ui_state_msg(f.app, true, "about the view before");
 	key(f.app, '+');
-	assert_true(strstr(f.app->msg, "view before") == NULL);
+	assert_true(strstr(f.app->msg.text, "view before") == NULL);
 	/* a key with a message of its own keeps it */
 	key(f.app, 's');
-	assert_non_null(strstr(f.app->msg, "sorted by"));
+	assert_non_null(strstr(f.app->msg.text, "sorted by"));
 	close_app(&f);
 }
 
@@ -909,7 +909,7 @@ static void detail_wraps_to_the_screen(void **state)
 	open_app(&f, "v4.1");
 	for (int cols = 60; cols <= 200; cols += 70) {
 		ui_layout_compute(f.app, 24, cols);
-		struct ui_rect box = ui_layout_overlay(&f.app->lay, 1, 1 << 20);
+		struct ui_rect box = ui_layout_overlay(&f.app->scr.lay, 1, 1 << 20);
 		na = ui_state_detail(f.app, raw, NULL, UI_MAX_DETAIL);
 		nb = ui_state_detail_wrapped(f.app, wrapped, NULL, UI_MAX_DETAIL);
 		assert_true(nb >= na);
@@ -957,9 +957,9 @@ static void digits_stable_across_rounds(void **state)
 	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
 	key(f.app, '1');
 	assert_string_equal(f.app->p.workload, "llama2_70b_lora");
-	assert_non_null(strstr(f.app->msg, "v10.0 has no BERT"));
+	assert_non_null(strstr(f.app->msg.text, "v10.0 has no BERT"));
 	key(f.app, '9');
-	assert_non_null(strstr(f.app->msg, "no workload 9"));
+	assert_non_null(strstr(f.app->msg.text, "no workload 9"));
 	close_app(&f);
 }
 
@@ -994,13 +994,13 @@ static void rule_key_skips_equal_rules(void **state)
 		case 1:
 			for (int i = 0; i < 6; i++)
 				assert_int_equal(seen[i], RULE_SLOWEST);
-			assert_non_null(strstr(f.app->msg, "every rule picks the same"));
+			assert_non_null(strstr(f.app->msg.text, "every rule picks the same"));
 			break;
 		case 2:
 			for (int i = 0; i < 6; i++)
 				assert_int_equal(seen[i], i % 2 ? RULE_SLOWEST : RULE_MEDIAN);
 			key(f.app, 'x');
-			assert_non_null(strstr(f.app->msg, "reference rule median = fastest"));
+			assert_non_null(strstr(f.app->msg.text, "reference rule median = fastest"));
 			break;
 		default:
 			for (int i = 0; i < 6; i++)
@@ -1023,7 +1023,7 @@ static void column_chooser(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 60, 250);
-	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	ui_layout_table_plan(f.app, f.app->scr.lay.table.w, on, w);
 	assert_true(on[TC_S]);
 	key(f.app, 'C');
 	assert_int_equal(f.app->menu.ov, OV_MENU);
@@ -1041,13 +1041,13 @@ static void column_chooser(void **state)
 	key(f.app, ' ');
 	key(f.app, '\r');
 	assert_int_equal(f.app->menu.ov, OV_NONE);
-	assert_false(f.app->cols_want[TC_S]);
+	assert_false(f.app->scr.cols_want[TC_S]);
 	ui_layout_compute(f.app, 60, 250);
-	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	ui_layout_table_plan(f.app, f.app->scr.lay.table.w, on, w);
 	assert_false(on[TC_S]);
 	assert_true(on[TC_SYS] && on[TC_EP]);
 	f.app->p.sort = COL_S;
-	ui_layout_table_plan(f.app, f.app->lay.table.w, on, w);
+	ui_layout_table_plan(f.app, f.app->scr.lay.table.w, on, w);
 	assert_true(on[TC_S]);
 	/* the family menu is the family menu again */
 	key(f.app, 'f');

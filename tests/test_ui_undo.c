@@ -102,25 +102,25 @@ static void every_change_undone_level_by_level(void **state)
 		cmd(lines[i + 1], sizeof lines[i + 1]);
 		assert_string_not_equal(lines[i + 1], lines[i]);
 	}
-	assert_int_equal(app->nundo, NSTEPS);
+	assert_int_equal(app->hist.nundo, NSTEPS);
 	assert_non_null(strstr(lines[NSTEPS], "--round v4.0 -w llama2_70b_lora -f "));
 	assert_non_null(strstr(lines[NSTEPS], "--theta 0.55 -k 5"));
 	/* moving about changes no view */
 	keys("jjzG");
-	assert_int_equal(app->nundo, NSTEPS);
+	assert_int_equal(app->hist.nundo, NSTEPS);
 	for (size_t i = NSTEPS; i-- > 0;) {
 		key('U');
 		assert_string_equal(cmd(now, sizeof now), lines[i]);
-		assert_non_null(strstr(app->msg, "undone: "));
+		assert_non_null(strstr(app->msg.text, "undone: "));
 	}
 	assert_string_equal(app->p.round, "v4.1");
 	assert_string_equal(app->p.workload, "bert");
 	assert_int_equal(app->p.filter.nfamilies, 0);
 	assert_true(app->p.theta == 0.8);
-	assert_int_equal(app->ymet, MET_EP);
+	assert_int_equal(app->scr.ymet, MET_EP);
 	assert_int_equal(app->a.k, 3);
 	key('U');
-	assert_non_null(strstr(app->msg, "nothing to undo"));
+	assert_non_null(strstr(app->msg.text, "nothing to undo"));
 }
 
 static void a_refused_value_is_no_change(void **state)
@@ -129,16 +129,16 @@ static void a_refused_value_is_no_change(void **state)
 	keys("=99\n");
 	assert_int_equal(app->menu.ov, OV_PROMPT);
 	assert_int_equal(app->ed.input_len, 0); /* cleared: what comes next is read alone */
-	assert_non_null(strstr(app->msg, "'99'"));
+	assert_non_null(strstr(app->msg.text, "'99'"));
 	keys("0.7\n");
 	assert_int_equal(app->menu.ov, OV_NONE);
 	assert_true(app->p.theta == 0.7);
-	assert_int_equal(app->nundo, 1);
+	assert_int_equal(app->hist.nundo, 1);
 	keys("Kx\n");
 	assert_int_equal(app->ed.input_len, 0);
 	keys("4\n");
 	assert_int_equal(app->p.k, 4);
-	assert_int_equal(app->nundo, 2);
+	assert_int_equal(app->hist.nundo, 2);
 }
 
 static void a_kept_pin_comes_back(void **state)
@@ -168,12 +168,12 @@ static void the_ring_keeps_its_levels(void **state)
 	(void)state;
 	for (int i = 0; i < UI_UNDO_MAX + 10; i++)
 		key('s');
-	assert_int_equal(app->nundo, UI_UNDO_MAX);
+	assert_int_equal(app->hist.nundo, UI_UNDO_MAX);
 	for (int i = 0; i < UI_UNDO_MAX; i++)
 		key('U');
-	assert_null(strstr(app->msg, "nothing to undo"));
+	assert_null(strstr(app->msg.text, "nothing to undo"));
 	key('U');
-	assert_non_null(strstr(app->msg, "nothing to undo"));
+	assert_non_null(strstr(app->msg.text, "nothing to undo"));
 }
 
 static void the_overlay_wraps_a_long_line(void **state)
@@ -208,15 +208,15 @@ static void a_long_line_is_never_cut(void **state)
 		snprintf(names[i], sizeof names[i], "%0200d.csv", i);
 		files[i] = names[i];
 	}
-	app->files = files;
-	app->nfiles = 40;
+	app->hist.files = files;
+	app->hist.nfiles = 40;
 	line = ui_undo_cmdline(app);
 	assert_non_null(line);
 	assert_true(strlen(line) > 40 * 204);
 	assert_string_equal(line + strlen(line) - 8, "0039.csv");
 	free(line);
-	app->files = NULL;
-	app->nfiles = 0;
+	app->hist.files = NULL;
+	app->hist.nfiles = 0;
 }
 
 int main(void)

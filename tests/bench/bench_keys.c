@@ -164,10 +164,10 @@ static double export_floor(const char *dir, long a, long b)
 /* The sizes of the two files the last e wrote (its message names the CSV). */
 static int export_sizes(const struct app *app, long *csv, long *txt)
 {
-	const char *p = strstr(app->msg, "exported "), *end;
+	const char *p = strstr(app->msg.text, "exported "), *end;
 	char path[1100];
 
-	if (!p || app->msg_err)
+	if (!p || app->msg.err)
 		return -1;
 	p += strlen("exported ");
 	end = strstr(p, ".csv");
@@ -389,7 +389,7 @@ int main(int argc, char **argv)
 				spin(quiet < 0.5 ? quiet : 0.5);
 				if (export_sizes(&app, &a, &b) < 0 || (f = export_floor(argv[3], a, b)) < 0) {
 					endwin();
-					fprintf(stderr, "bench_keys: export floor failed: %s\n", app.msg);
+					fprintf(stderr, "bench_keys: export floor failed: %s\n", app.msg.text);
 					return 1;
 				}
 				tf[ne++] = f;
@@ -404,7 +404,7 @@ int main(int argc, char **argv)
 	fclose(out);
 	fclose(in);
 	printf("size %sx%s stops %zu presses %zu frames %lu\n", argv[5], argv[4], nstops,
-	       npos * (size_t)reps * (size_t)rounds, app.frames);
+	       npos * (size_t)reps * (size_t)rounds, app.scr.frames);
 	ui_state_free(&app);
 	dataset_free(&ds);
 	free(stops);
