@@ -48,33 +48,7 @@ static void push(json_t *arr, json_t *v, bool *oom)
 		*oom = true;
 }
 
-/* One shown row: its names and metrics. */
-static json_t *j_row(const struct dataset *ds, const struct arow *r, bool *oom)
-{
-	const struct row *d = &ds->rows[r->row];
-	json_t *o = json_object();
-
-	if (!o)
-		return *oom = true, NULL;
-	put(o, "round", jstr(d->round), oom);
-	put(o, "submitter", jstr(d->submitter), oom);
-	put(o, "system", jstr(d->system), oom);
-	put(o, "family", jstr(d->family), oom);
-	put(o, "accelerators", json_integer(d->accelerators), oom);
-	put(o, "minutes", jnum(r->T), oom);
-	put(o, "speedup", jnum(r->S), oom);
-	put(o, "e_prime", jnum(r->Ep), oom);
-	put(o, "acc_hours", jnum(r->A), oom);
-	put(o, "kwh", jnum(r->kwh), oom);
-	put(o, "cost_lo_usd", jnum(r->cost_lo), oom);
-	put(o, "cost_hi_usd", jnum(r->cost_hi), oom);
-	put(o, "reference", jstr(ds->rows[r->ref].system), oom);
-	put(o, "is_reference", json_boolean(r->is_ref), oom);
-	put(o, "pareto", json_boolean(r->pareto), oom);
-	return o;
-}
-
-/* A dataset row that need not be shown (a reference, a candidate). */
+/* A dataset row (a reference, a candidate): its names, N and minutes; null for -1. */
 static json_t *j_drow(const struct dataset *ds, long i, bool *oom)
 {
 	if (i < 0)
@@ -89,6 +63,26 @@ static json_t *j_drow(const struct dataset *ds, long i, bool *oom)
 	put(o, "family", jstr(d->family), oom);
 	put(o, "accelerators", json_integer(d->accelerators), oom);
 	put(o, "minutes", jnum(d->minutes), oom);
+	return o;
+}
+
+/* One shown row: a dataset row's fields, T as analysed, and its metrics. */
+static json_t *j_row(const struct dataset *ds, const struct arow *r, bool *oom)
+{
+	json_t *o = j_drow(ds, (long)r->row, oom);
+
+	if (!o)
+		return NULL;
+	put(o, "minutes", jnum(r->T), oom); /* in place: the key keeps its position */
+	put(o, "speedup", jnum(r->S), oom);
+	put(o, "e_prime", jnum(r->Ep), oom);
+	put(o, "acc_hours", jnum(r->A), oom);
+	put(o, "kwh", jnum(r->kwh), oom);
+	put(o, "cost_lo_usd", jnum(r->cost_lo), oom);
+	put(o, "cost_hi_usd", jnum(r->cost_hi), oom);
+	put(o, "reference", jstr(ds->rows[r->ref].system), oom);
+	put(o, "is_reference", json_boolean(r->is_ref), oom);
+	put(o, "pareto", json_boolean(r->pareto), oom);
 	return o;
 }
 
