@@ -85,8 +85,7 @@ void analysis_free(struct analysis *a)
 	free(a->fits);
 	free(a->cand);
 	free(a->groups);
-	free(a->memo);
-	free(a->bref);
+	boot_cache_release(a->boot);
 	memset(a, 0, sizeof *a);
 }
 
@@ -642,12 +641,7 @@ static void reset(struct analysis *a)
 	memset(a, 0, sizeof *a);
 	a->rows = keep.rows;
 	a->rows_cap = keep.rows_cap;
-	a->memo = keep.memo;
-	a->memo_ds = keep.memo_ds;
-	a->memo_rows = keep.memo_rows;
-	a->memo_n = keep.memo_n;
-	a->bref = keep.bref;
-	a->bref_cap = keep.bref_cap;
+	a->boot = keep.boot;
 	a->ref = -1;
 	a->silhouette = NAN;
 }
@@ -798,7 +792,6 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 
 	/* no interval is drawn here (about 100 us a row): what shows one asks for it
 	 * (analysis_intervals), and the break-even range draws only the rows it must */
-	a->nbref = 0;
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
 		err_oom(err, NULL, 0);
 		return -1;
@@ -818,8 +811,8 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
  * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and the
  * ranking. */
-int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
-		 struct gs_err *err)
+static int run(const struct dataset *ds, const struct params *p, struct analysis *a, bool finish,
+	       struct gs_err *err)
 {
 	size_t ns = 0, npinned = 0;
 	long pinned = -1;
@@ -850,7 +843,7 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto oom;
 	free(idx);
 	idx = NULL;
-	if (analysis_finish(ds, p, a, err) < 0)
+	if (finish && analysis_finish(ds, p, a, err) < 0)
 		goto fail;
 	return 0;
 oom:
@@ -859,10 +852,25 @@ fail:
 	free(idx);
 	{
 		const char *round = a->round, *workload = a->workload;
+		struct boot_cache *boot = a->boot; /* what was drawn stays good, and may be shared */
+		a->boot = NULL;
 		analysis_free(a);
 		reset(a);
 		a->round = round;
 		a->workload = workload;
+		a->boot = boot;
 	}
 	return -1;
+}
+
+int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
+		 struct gs_err *err)
+{
+	return run(ds, p, a, true, err);
+}
+
+int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
+		   struct gs_err *err)
+{
+	return run(ds, p, a, false, err);
 }

@@ -30,6 +30,9 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
+/* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
+void boot_cache_release(struct boot_cache *c);
+
 /* Bounds *lo..*hi that hold every E' resample of row o (its fastest and slowest runs against
  * the reference's), without drawing any; false when the row can have no interval (< 3 runs). */
 bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi);

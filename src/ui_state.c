@@ -394,6 +394,10 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
+	/* one store of resamples for both buffers: a recompute reuses what the last one drew
+	 * (out of memory, each keeps its own) */
+	if (app->spare.boot != app->a.boot)
+		(void)analysis_share_boot(&app->spare, &app->a);
 	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
 	done = app->spare;

@@ -1463,6 +1463,57 @@ static const struct spec boot[] = {
 };
 #define NBOOT (sizeof boot / sizeof boot[0])
 
+/* Two analyses sharing one store of resamples, run in turn as the explorer's two buffers are,
+ * with a new pinned reference each time, give the intervals of a fresh analysis; with more
+ * rows than the store keeps resamples of (2048), so that some are drawn again. */
+static void test_intervals_shared_store(void **state)
+{
+	enum { NS = 2600 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	struct dataset ds;
+	struct params p;
+	struct analysis buf[2] = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		double t = 100.0 / (double)(1 + i % 64) + (double)(i % 7);
+		snprintf(names[i], sizeof names[i], "s%04zu", i);
+		r[i] = (struct spec){ names[i], "S", "H100", "NVIDIA", "", "closed", (long long)(1 + i % 64),
+				      t, 0, 3 + (unsigned)(i % 3), { t * 0.97, t * 0.99, t, t * 1.02, t * 1.05 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	p.mode = REF_PINNED;
+	assert_int_equal(analysis_share_boot(&buf[1], &buf[0]), 0);
+	static const char *const pins[] = { "s0000", "s0064", "s0001", "s0000", "s2599" };
+	for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++) {
+		struct analysis *a = &buf[k % 2];
+		p.pinned = pins[k];
+		run_all(&ds, &p, a);
+		run_all(&ds, &p, &fresh);
+		assert_int_equal(a->n, fresh.n);
+		for (size_t i = 0; i < a->n; i++) {
+			const struct arow *x = &a->rows[i], *y = &fresh.rows[i];
+			assert_int_equal(x->row, y->row);
+			assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
+			assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
+			assert_memory_equal(&x->s_ci_lo, &y->s_ci_lo, sizeof(double));
+			assert_memory_equal(&x->s_ci_hi, &y->s_ci_hi, sizeof(double));
+			assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
+			assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+		}
+		analysis_free(&fresh);
+		memset(&fresh, 0, sizeof fresh);
+	}
+	/* either may go first: the store lives until the last */
+	analysis_free(&buf[0]);
+	p.pinned = pins[1];
+	run_all(&ds, &p, &buf[1]);
+	analysis_free(&buf[1]);
+	unbuild(&ds);
+}
+
 static void test_intervals(void **state)
 {
 	struct dataset ds, rev;
@@ -2462,6 +2513,7 @@ int main(void)
 		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
