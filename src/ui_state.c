@@ -131,6 +131,9 @@ void ui_state_free(struct app *app)
 	free(app->menu.famsel);
 	free(app->vis);
 	free(app->collide);
+	free(app->ed.hits);
+	app->ed.hits = NULL;
+	app->ed.hits_ok = false;
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
 	app->menu.fam = NULL;

@@ -118,6 +118,41 @@ static void sanitize_matches_definition(void **state)
 	}
 }
 
+/* ascii_casestr as defined: every place of hay compared with the whole needle. */
+static const char *casestr_reference(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (ascii_ncasecmp(hay, needle, n) == 0)
+			return hay;
+	return n == 0 ? hay : NULL;
+}
+
+static void casestr_matches_definition(void **state)
+{
+	static const char alpha[] = "aAbB0-_\xc3\xa1zZ";
+	uint64_t x = 0x853c49e6748fea9bull;
+	char hay[24], needle[6];
+
+	(void)state;
+	for (int t = 0; t < 300000; t++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		size_t nh = x % sizeof hay, nn = (x >> 8) % sizeof needle;
+		for (size_t i = 0; i < nh; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			hay[i] = alpha[x % (sizeof alpha - 1)];
+		}
+		hay[nh] = '\0';
+		for (size_t i = 0; i < nn; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			needle[i] = alpha[x % 4 ? x % 4 : x % (sizeof alpha - 1)];
+		}
+		needle[nn] = '\0';
+		assert_ptr_equal(ascii_casestr(hay, needle), casestr_reference(hay, needle));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -125,6 +160,7 @@ int main(void)
 		cmocka_unit_test(invalid),
 		cmocka_unit_test(bidi_unsafe),
 		cmocka_unit_test(sanitize_matches_definition),
+		cmocka_unit_test(casestr_matches_definition),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
