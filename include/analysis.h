@@ -203,6 +203,10 @@ struct analysis {
 	/* Resamples and intervals per dataset row, kept between runs on the same dataset
 	 * (boot.c); shared with the analyses analysis_share_boot joined, freed with the last. */
 	struct boot_cache *boot;
+	/* Orders that depend on the shown rows alone, kept for the next run on the same rows
+	 * (analysis_impl.h); owned. in_set_order: the rows are still in the order collected. */
+	struct row_orders *orders;
+	bool in_set_order;
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier

@@ -79,6 +79,85 @@ double arow_cost(const struct arow *r)
 	return (r->cost_lo + r->cost_hi) / 2;
 }
 
+/* ---- orders kept for the same row set ------------------------------------------------ */
+
+static void orders_free(struct row_orders *o)
+{
+	if (!o)
+		return;
+	for (int k = 0; k < ORD_COUNT; k++)
+		free(o->ord[k]);
+	free(o->set);
+	free(o);
+}
+
+static uint64_t fp_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 27);
+}
+
+/* A fingerprint of what the kept orders read of rows idx[n]: a dataset whose rows changed in
+ * place, or a new one at the same address, is another row set. */
+static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
+{
+	uint64_t h = n, b;
+
+	for (size_t j = 0; j < n; j++) {
+		const struct row *r = &ds->rows[idx[j]];
+		memcpy(&b, &r->minutes, sizeof b);
+		h = fp_mix(h, b ^ (uint64_t)r->accelerators << 1);
+		memcpy(&b, &r->price_lo, sizeof b);
+		h = fp_mix(h, b);
+		memcpy(&b, &r->price_hi, sizeof b);
+		h = fp_mix(h, b ^ (uintptr_t)r->family);
+		h = fp_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
+	}
+	return h;
+}
+
+/* a->orders made the store of the row set idx[n] of ds: kept when it is the same set (in the
+ * same order, the same values), else emptied for it. Out of memory nothing is kept. */
+static void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n)
+{
+	struct row_orders *o = a->orders;
+	uint64_t fp = orders_fp(ds, idx, n);
+
+	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
+	    memcmp(o->set, idx, n * sizeof *idx) == 0)
+		return;
+	orders_free(o);
+	a->orders = NULL;
+	if (!(o = calloc(1, sizeof *o)) || !(o->set = malloc((n ? n : 1) * sizeof *o->set))) {
+		free(o);
+		return;
+	}
+	memcpy(o->set, idx, n * sizeof *idx);
+	o->ds = ds;
+	o->rows = ds->rows;
+	o->dn = ds->n;
+	o->n = n;
+	o->fp = fp;
+	a->orders = o;
+}
+
+const size_t *orders_get(const struct analysis *a, enum ord_kind k)
+{
+	return a->in_set_order && a->orders && a->orders->n == a->n ? a->orders->ord[k] : NULL;
+}
+
+void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
+{
+	struct row_orders *o = a->orders;
+
+	if (!a->in_set_order || !o || o->n != a->n || o->ord[k] ||
+	    !(o->ord[k] = malloc((a->n ? a->n : 1) * sizeof *o->ord[k])))
+		return;
+	for (size_t j = 0; j < a->n; j++)
+		o->ord[k][j] = *(const size_t *)((const char *)first + j * stride);
+}
+
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
@@ -86,6 +165,7 @@ void analysis_free(struct analysis *a)
 	free(a->cand);
 	free(a->groups);
 	boot_cache_release(a->boot);
+	orders_free(a->orders);
 	memset(a, 0, sizeof *a);
 }
 
@@ -277,16 +357,23 @@ static int pkey_cmp(const void *pa, const void *pb)
  * row survives when its A is the least of its equal-T group and beats, strictly, the least A
  * of every faster group: O(n log n). Rows with NAN T or A never qualify. Sets rows[].pareto
  * and returns how many are on it; k[n] is scratch. */
-static size_t pareto(struct arow *rows, size_t n, bool cost, struct pkey *k)
+static size_t pareto(struct analysis *a, bool cost, struct pkey *k)
 {
+	struct arow *rows = a->rows;
+	size_t n = a->n;
 	double best = INFINITY;
 	size_t on = 0;
+	const size_t *kept = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
 
-	for (size_t i = 0; i < n; i++) {
-		k[i] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
+		k[j] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
 		rows[i].pareto = false;
 	}
-	qsort(k, n, sizeof *k, pkey_cmp);
+	if (!kept) {
+		qsort(k, n, sizeof *k, pkey_cmp);
+		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, &k[0].i, sizeof *k);
+	}
 	for (size_t g = 0; g < n;) {
 		size_t e = g + 1;
 		while (e < n && k[e].t == k[g].t)
@@ -319,15 +406,25 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		err_oom(err, NULL, 0);
 		return -1;
 	}
+	/* the system id order of the rows as collected depends on them alone: kept */
+	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
 	const struct col_def *d = reg_col(col);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
-				      .i = i, .dir = desc ? -1 : 1 };
-		if (!k[i].s)
-			k[i].v = d->value(&a->rows[i]);
+	if (kept) {
+		for (size_t j = 0; j < n; j++)
+			k[j].i = kept[j];
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
+					      .i = i, .dir = desc ? -1 : 1 };
+			if (!k[i].s)
+				k[i].v = d->value(&a->rows[i]);
+		}
+		qsort(k, n, sizeof *k, skey_cmp);
+		if (col == COL_SYSTEM && !desc)
+			orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
 	}
-	qsort(k, n, sizeof *k, skey_cmp);
+	a->in_set_order = false;
 	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
 	for (size_t i = 0; i < n; i++) {
@@ -437,11 +534,16 @@ static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_
 		free(g);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
+	const size_t *kept = orders_get(a, ORD_FAMILY);
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
 		const struct row *r = &ds->rows[rows[i].row];
-		k[i] = (struct skey){ .s = nz(r->family), .r = r, .row = rows[i].row, .i = i };
+		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = rows[i].row, .i = i };
 	}
-	qsort(k, n, sizeof *k, fam_cmp);
+	if (!kept) {
+		qsort(k, n, sizeof *k, fam_cmp);
+		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
+	}
 	for (size_t s = 0; s < n;) {
 		size_t e = s, best = 0, nc;
 		struct group *gr = &a->groups[a->ngroups];
@@ -642,6 +744,7 @@ static void reset(struct analysis *a)
 	a->rows = keep.rows;
 	a->rows_cap = keep.rows_cap;
 	a->boot = keep.boot;
+	a->orders = keep.orders;
 	a->ref = -1;
 	a->silhouette = NAN;
 }
@@ -797,7 +900,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 		return -1;
 	}
 	a->pareto_cost = p->pareto_cost;
-	a->npareto = pareto(a->rows, ns, p->pareto_cost, pk);
+	a->npareto = pareto(a, p->pareto_cost, pk);
 	free(pk);
 	if (p->fit && fit_families(ds, a, err) < 0)
 		return -1;
@@ -837,6 +940,8 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 		goto fail;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
+	orders_ready(ds, a, idx, ns);
+	a->in_set_order = true; /* until the first sort */
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
 	if (refs_and_metrics(ds, a, idx, ns, pinned) < 0)

@@ -5,8 +5,34 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis.h"
+
+/* Orders of the shown rows that depend on the row set alone (not on the reference, k, theta
+ * or the sort), kept by the analysis between runs that show the same rows: each a list of
+ * positions into the rows in the order the run collects them (ORD_COUNT lists; NULL: not yet
+ * made). At 10^5 rows they were most of a recompute: the family grouping, the system id order
+ * the clusters are seeded in, the Pareto order on (T, A) and on (T, cost), and the break-even
+ * orders by T and by N. */
+enum ord_kind { ORD_FAMILY, ORD_SYSTEM, ORD_PARETO_A, ORD_PARETO_COST, ORD_T, ORD_N, ORD_COUNT };
+
+struct row_orders {
+	const struct dataset *ds;          /* the row set: ds (and its rows) and set[n] */
+	const struct row *rows;
+	size_t dn, n;
+	size_t *set;
+	uint64_t fp;                       /* of the values the orders read (analysis.c) */
+	size_t *ord[ORD_COUNT];
+};
+
+/* The kept order k of a's rows, or NULL when it must be made (the rows are not in the order
+ * the run collected them, or it was not made yet for this row set). */
+const size_t *orders_get(const struct analysis *a, enum ord_kind k);
+
+/* Keeps order k of a's n rows: the position of the j-th is the size_t at first + j * stride
+ * bytes (a field of sort keys); copied. Out of memory it is just not kept. */
+void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride);
 
 /* s, or "" for NULL. */
 static inline const char *nz(const char *s)

@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "../src/analysis_impl.h"
 #include "dataset.h"
 #include "describe.h"
 #include "kmeans.h"
@@ -1514,6 +1515,65 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
+/* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
+ * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
+ * comes out as in a fresh analysis; rows changed in place are another row set. */
+static void test_kept_orders_match_fresh(void **state)
+{
+	enum { NS = 400 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	static const char *const fams[] = { "H100", "A100", "B200" };
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		/* ties in T, in N and in (T, A) within and across families */
+		double t = 50.0 / (double)(1 + i % 9) + (double)(i % 5);
+		snprintf(names[i], sizeof names[i], "s%03zu", (i * 7) % NS);
+		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[i % 3], "V", "", "closed",
+				      (long long)1 << (i % 7), t, 0, 3, { t * 0.98, t, t * 1.03 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	for (int step = 0; step < 24; step++) {
+		p.mode = step % 3 == 0 ? REF_FAMILY : step % 3 == 1 ? REF_PAPER : REF_PINNED;
+		p.pinned = names[step * 17 % NS];
+		p.ref_rule = (enum ref_rule)(step % RULE_COUNT);
+		p.k = step % 5;
+		p.theta = 0.5 + 0.05 * (step % 7);
+		p.pareto_cost = step % 4 == 3;
+		p.sort = (enum col)(step % 6);
+		p.desc = step % 2;
+		if (step == 12)
+			ds.rows[5].minutes *= 0.5; /* in place: the orders must be made again */
+		run_ok(&ds, &p, &a);
+		memset(&fresh, 0, sizeof fresh);
+		run_ok(&ds, &p, &fresh);
+		if (step > 0 && step != 12) {
+			assert_non_null(a.orders);
+			assert_non_null(a.orders->ord[ORD_FAMILY]);
+			assert_non_null(a.orders->ord[ORD_T]);
+		}
+		assert_int_equal(a.n, fresh.n);
+		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
+		assert_int_equal(a.ngroups, fresh.ngroups);
+		assert_int_equal(a.npareto, fresh.npareto);
+		for (size_t g = 0; g < a.ngroups; g++) {
+			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
+			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
+			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
+			assert_int_equal(a.groups[g].ref, fresh.groups[g].ref);
+		}
+		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		analysis_free(&fresh);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 static void test_intervals(void **state)
 {
 	struct dataset ds, rev;
@@ -2513,6 +2573,7 @@ int main(void)
 		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_kept_orders_match_fresh),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
