@@ -147,6 +147,41 @@ const size_t *orders_get(const struct analysis *a, enum ord_kind k)
 	return a->in_set_order && a->orders && a->orders->n == a->n ? a->orders->ord[k] : NULL;
 }
 
+size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k)
+{
+	const struct row_orders *o = a->orders;
+
+	if (!o || !o->ord[k] || o->n != a->n || o->ds != ds || o->dn != ds->n)
+		return NULL;
+	size_t n = a->n, *at = malloc((ds->n ? ds->n : 1) * sizeof *at), *cur = malloc((n ? n : 1) * sizeof *cur);
+	size_t *out = malloc((n ? n : 1) * sizeof *out);
+	if (!at || !cur || !out) {
+		free(at);
+		free(cur);
+		free(out);
+		return NULL;
+	}
+	for (size_t i = 0; i < ds->n; i++)
+		at[i] = SIZE_MAX;
+	for (size_t j = 0; j < n; j++)
+		at[o->set[j]] = j;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = a->rows[i].row < ds->n ? at[a->rows[i].row] : SIZE_MAX;
+		if (j == SIZE_MAX) { /* not the kept row set after all */
+			free(at);
+			free(cur);
+			free(out);
+			return NULL;
+		}
+		cur[j] = i;
+	}
+	for (size_t j = 0; j < n; j++)
+		out[j] = cur[o->ord[k][j]];
+	free(at);
+	free(cur);
+	return out;
+}
+
 void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
 {
 	struct row_orders *o = a->orders;

@@ -30,6 +30,12 @@ struct row_orders {
  * the run collected them, or it was not made yet for this row set). */
 const size_t *orders_get(const struct analysis *a, enum ord_kind k);
 
+/* Order k of the kept row set as positions of a's rows in their present order (re-sorted
+ * since the run: a theta change), in a new array the caller frees; NULL when it is not kept,
+ * the rows are not that set, or out of memory. Only for an order that is total by the rows'
+ * values (ORD_T), not one broken by position. */
+size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k);
+
 /* Keeps order k of a's n rows: the position of the j-th is the size_t at first + j * stride
  * bytes (a field of sort keys); copied. Out of memory it is just not kept. */
 void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride);

@@ -86,7 +86,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	}
 	/* the T and N orders depend on the rows alone: kept for a run on the same rows */
 	const size_t *kt = orders_get(a, ORD_T), *kn = orders_get(a, ORD_N);
-	size_t *pos = malloc(m * sizeof *pos), *at = calloc(ng ? ng : 1, sizeof *at);
+	size_t *pos = malloc(m * sizeof *pos), *at = calloc(ng ? ng : 1, sizeof *at), *mapped = NULL;
 	if (!pos || !at) {
 		free(pos);
 		free(at);
@@ -94,6 +94,10 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		work_free(w);
 		return -1;
 	}
+	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
+	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
+	if (!kt)
+		kt = mapped = orders_mapped(ds, a, ORD_T);
 	for (size_t i = 0; i < n; i++)
 		w->tg[a->rows[i].group + 1]++;
 	if (!kt) {
@@ -111,6 +115,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		w->tg[g + 1] += w->tg[g];
 	/* a stable split of the T order by group */
 	split_by_group(a, kt, n, w->tg, at, w->t);
+	free(mapped);
 	free(k);
 	for (size_t g = 0; g < ng; g++)
 		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {

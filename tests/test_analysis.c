@@ -1568,6 +1568,18 @@ static void test_kept_orders_match_fresh(void **state)
 			assert_int_equal(a.groups[g].ref, fresh.groups[g].ref);
 		}
 		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		/* theta alone, on the ranked rows: the kept T order mapped to them, against none */
+		struct row_orders *held = fresh.orders;
+		fresh.orders = NULL;
+		double th = 0.4 + 0.07 * (step % 5);
+		assert_int_equal(analysis_breakeven(&ds, &a, th, NULL), 0);
+		assert_int_equal(analysis_breakeven(&ds, &fresh, th, NULL), 0);
+		fresh.orders = held;
+		for (size_t g = 0; g < a.ngroups; g++) {
+			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
+			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
+			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
+		}
 		analysis_free(&fresh);
 	}
 	analysis_free(&a);
