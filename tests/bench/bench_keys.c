@@ -327,6 +327,12 @@ static void report_round(int m, const struct stop *stops, size_t nstops, double 
 			       stops[top[i] / NSCRIPT].work_name,
 			       key_label(script[top[i] % NSCRIPT].key, name, sizeof name), med[top[i]]);
 	}
+	/* BENCH_KEYS_ALL set: every press, for a profile of one key */
+	if (getenv("BENCH_KEYS_ALL"))
+		for (size_t k = 0; k < npos; k++)
+			printf("%d press %zu %s %s %s %.9f\n", m, k % NSCRIPT + 1, stops[k / NSCRIPT].round_name,
+			       stops[k / NSCRIPT].work_name, key_label(script[k % NSCRIPT].key, name, sizeof name),
+			       med[k]);
 	snprintf(tag, sizeof tag, "%d keys", m);
 	report(tag, med, npos);
 	for (size_t i = 0; i < ne; i++)

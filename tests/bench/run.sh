@@ -1,5 +1,5 @@
 #!/bin/sh
-# make bench: every budget of issues 13 and 16 as one line: its figure, its ratio to the
+# make bench: every performance budget as one line: its figure, its ratio to the
 # budget, PASS or MISS; then a few figures without a budget (marked "-") that explain them.
 #
 # The machines are shared and noisy. Every budget is measured in 3 rounds and a MISS is
