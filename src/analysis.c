@@ -125,8 +125,10 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 	uint64_t fp = orders_fp(ds, idx, n);
 
 	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
-	    memcmp(o->set, idx, n * sizeof *idx) == 0)
+	    memcmp(o->set, idx, n * sizeof *idx) == 0) {
+		o->record = true; /* a second run on these rows: worth keeping what it sorts */
 		return;
+	}
 	orders_free(o);
 	a->orders = NULL;
 	if (!(o = calloc(1, sizeof *o)) || !(o->set = malloc((n ? n : 1) * sizeof *o->set))) {
@@ -186,7 +188,7 @@ void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t s
 {
 	struct row_orders *o = a->orders;
 
-	if (!a->in_set_order || !o || o->n != a->n || o->ord[k] ||
+	if (!a->in_set_order || !o || !o->record || o->n != a->n || o->ord[k] ||
 	    !(o->ord[k] = malloc((a->n ? a->n : 1) * sizeof *o->ord[k])))
 		return;
 	for (size_t j = 0; j < a->n; j++)

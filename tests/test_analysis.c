@@ -1552,10 +1552,11 @@ static void test_kept_orders_match_fresh(void **state)
 		run_ok(&ds, &p, &a);
 		memset(&fresh, 0, sizeof fresh);
 		run_ok(&ds, &p, &fresh);
-		if (step > 0 && step != 12) {
+		if (step > 0 && step != 12) { /* kept from the second run on the same rows */
 			assert_non_null(a.orders);
-			assert_non_null(a.orders->ord[ORD_FAMILY]);
 			assert_non_null(a.orders->ord[ORD_T]);
+			if (step % 3 == 0 && step != 12) /* a family mode run, not the first on its rows */
+				assert_non_null(a.orders->ord[ORD_FAMILY]);
 		}
 		assert_int_equal(a.n, fresh.n);
 		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);

@@ -15,8 +15,9 @@
  *   "R keys n median min q1 q3 max"      over every press but e;
  *   "R over2ms n of N"                   presses over the 2 ms budget;
  *   "R top ROUND WORKLOAD KEY s"         the five slowest presses, slowest first;
- *   "R nav KEY s"                        the slowest press of KEY (j, k, PgDn, Enter, ?) that
- *                                        moved without asking for a recompute;
+ *   "R nav KEY s"                        the slowest press of KEY (j, k, PgDn, Enter, ?) in the
+ *                                        main view that moved without asking for a recompute
+ *                                        (Enter there opens the detail);
  *   "R recompute ROUND WORKLOAD KEY s"   the slowest press that asked for a recompute;
  *   "R export n median_e median_floor median_ratio max_ratio"
  * where the floor is the disk's own cost of what e must do, timed right after each e: two new
@@ -297,7 +298,8 @@ static void report_round(int m, const struct stop *stops, size_t nstops, double 
 	for (size_t j = 0; j < NNAV; j++) {
 		double worst = 0;
 		for (size_t k = 0; k < npos; k++)
-			if (script[k % NSCRIPT].key == nav_keys[j] && !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
+			if (script[k % NSCRIPT].key == nav_keys[j] && script[k % NSCRIPT].ov == OV_NONE &&
+			    !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
 				worst = med[k];
 		printf("%d nav %s %.9f\n", m, key_label(nav_keys[j], name, sizeof name), worst);
 	}
