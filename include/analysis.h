@@ -166,8 +166,7 @@ struct fam_fit {
 	struct fit_verdict v;
 };
 
-struct boot_memo;
-struct boot_ref;
+struct boot_cache;
 
 struct cluster_sum {
 	size_t n;
@@ -201,14 +200,13 @@ struct analysis {
 					    * family name (bytes); NULL otherwise; owned */
 	size_t nfits;
 	size_t rows_cap;                   /* rows allocated at rows */
-	/* Intervals per dataset row, kept between runs on the same dataset (only a change of
-	 * reference draws again); owned, freed by analysis_free. */
-	struct boot_memo *memo;
-	const struct dataset *memo_ds;
-	const struct row *memo_rows;
-	size_t memo_n;
-	struct boot_ref *bref;             /* resamples of this run's references */
-	size_t nbref, bref_cap;
+	/* Resamples and intervals per dataset row, kept between runs on the same dataset
+	 * (boot.c); shared with the analyses analysis_share_boot joined, freed with the last. */
+	struct boot_cache *boot;
+	/* Orders that depend on the shown rows alone, kept for the next run on the same rows
+	 * (analysis_impl.h); owned. in_set_order: the rows are still in the order collected. */
+	struct row_orders *orders;
+	bool in_set_order;
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -216,6 +214,17 @@ struct analysis {
  * pinned system, or out of memory. */
 int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
 		 struct gs_err *err);
+
+/* analysis_run up to the metrics of the shown rows: round, workload and pinned system checked
+ * as analysis_run checks them, then no Pareto, break-even, fit, clusters or ranking (what the
+ * names check needs, at a fifth of the cost). Same returns; a is for analysis_run to reuse. */
+int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
+		   struct gs_err *err);
+
+/* Makes a keep its run-to-run resamples and intervals in b's store (made when b has none), so
+ * that a run into either reuses what the other drew (the explorer's two buffers). Returns 0,
+ * or -1 when out of memory (a keeps its own). */
+int analysis_share_boot(struct analysis *a, struct analysis *b);
 
 /* Makes sure shown rows [from, to) have their run-to-run intervals (analysis_run draws only
  * those the break-even range needs; whatever shows an interval asks for it here). Returns 0,

@@ -53,7 +53,7 @@ int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err);
 void cli_free(struct cli *c);
 
 /* Resolves c's round (default: the newest loaded, by version order) and workload and checks them, the pinned
- * system (by analysis_run into a, zeroed or reused; the caller frees it) and the filter names
+ * system (by analysis_check into a, zeroed or reused; the caller frees it) and the filter names
  * against ds. Returns 0, or -1 with err naming the valid ones. */
 int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err);
 

@@ -146,6 +146,11 @@ struct ui_editor {
 	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
 	size_t input_len;
 	char rowfilt_was[UI_SEARCH_MAX];  /* the row filter when the | prompt opened (Esc restores it) */
+	/* the shown rows matching hits_text, in view order, while the view is pc.gen hits_gen */
+	size_t *hits, nhits, hits_cap;
+	char hits_text[UI_SEARCH_MAX];
+	unsigned long hits_gen;
+	bool hits_ok;
 };
 
 /* Which overlay is open, how far it is scrolled, and the family menu. */

@@ -84,14 +84,130 @@ double arow_cost(const struct arow *r)
 	return (r->cost_lo + r->cost_hi) / 2;
 }
 
+/* ---- orders kept for the same row set ------------------------------------------------ */
+
+static void orders_free(struct row_orders *o)
+{
+	if (!o)
+		return;
+	for (int k = 0; k < ORD_COUNT; k++)
+		free(o->ord[k]);
+	free(o->set);
+	free(o);
+}
+
+static uint64_t fp_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 27);
+}
+
+/* A fingerprint of what the kept orders read of rows idx[n]: a dataset whose rows changed in
+ * place, or a new one at the same address, is another row set. */
+static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
+{
+	uint64_t h = n, b;
+
+	for (size_t j = 0; j < n; j++) {
+		const struct row *r = &ds->rows[idx[j]];
+		memcpy(&b, &r->minutes, sizeof b);
+		h = fp_mix(h, b ^ (uint64_t)r->accelerators << 1);
+		memcpy(&b, &r->price_lo, sizeof b);
+		h = fp_mix(h, b);
+		memcpy(&b, &r->price_hi, sizeof b);
+		h = fp_mix(h, b ^ (uintptr_t)r->family);
+		h = fp_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
+	}
+	return h;
+}
+
+/* a->orders made the store of the row set idx[n] of ds: kept when it is the same set (in the
+ * same order, the same values), else emptied for it. Out of memory nothing is kept. */
+static void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n)
+{
+	struct row_orders *o = a->orders;
+	uint64_t fp = orders_fp(ds, idx, n);
+
+	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
+	    memcmp(o->set, idx, n * sizeof *idx) == 0) {
+		o->record = true; /* a second run on these rows: worth keeping what it sorts */
+		return;
+	}
+	orders_free(o);
+	a->orders = NULL;
+	if (!(o = calloc(1, sizeof *o)) || !(o->set = malloc((n ? n : 1) * sizeof *o->set))) {
+		free(o);
+		return;
+	}
+	memcpy(o->set, idx, n * sizeof *idx);
+	o->ds = ds;
+	o->rows = ds->rows;
+	o->dn = ds->n;
+	o->n = n;
+	o->fp = fp;
+	a->orders = o;
+}
+
+const size_t *orders_get(const struct analysis *a, enum ord_kind k)
+{
+	return a->in_set_order && a->orders && a->orders->n == a->n ? a->orders->ord[k] : NULL;
+}
+
+size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k)
+{
+	const struct row_orders *o = a->orders;
+
+	if (!o || !o->ord[k] || o->n != a->n || o->ds != ds || o->dn != ds->n)
+		return NULL;
+	size_t n = a->n, *at = malloc((ds->n ? ds->n : 1) * sizeof *at), *cur = malloc((n ? n : 1) * sizeof *cur);
+	size_t *out = malloc((n ? n : 1) * sizeof *out);
+	if (!at || !cur || !out) {
+		free(at);
+		free(cur);
+		free(out);
+		return NULL;
+	}
+	for (size_t i = 0; i < ds->n; i++)
+		at[i] = SIZE_MAX;
+	for (size_t j = 0; j < n; j++)
+		at[o->set[j]] = j;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = a->rows[i].row < ds->n ? at[a->rows[i].row] : SIZE_MAX;
+		if (j == SIZE_MAX) { /* not the kept row set after all */
+			free(at);
+			free(cur);
+			free(out);
+			return NULL;
+		}
+		cur[j] = i;
+	}
+	for (size_t j = 0; j < n; j++)
+		out[j] = cur[o->ord[k][j]];
+	free(at);
+	free(cur);
+	return out;
+}
+
+void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
+{
+	struct row_orders *o = a->orders;
+
+	if (!a->in_set_order || !o || !o->record || o->n != a->n || o->ord[k] ||
+	    !(o->ord[k] = malloc((a->n ? a->n : 1) * sizeof *o->ord[k])))
+		return;
+	for (size_t j = 0; j < a->n; j++)
+		o->ord[k][j] = *(const size_t *)((const char *)first + j * stride);
+}
+
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
 	free(a->fits);
 	free(a->cand);
 	free(a->groups);
-	free(a->memo);
-	free(a->bref);
+	boot_cache_release(a->boot);
+	orders_free(a->orders);
 	memset(a, 0, sizeof *a);
 }
 
@@ -283,16 +399,23 @@ static int pkey_cmp(const void *pa, const void *pb)
  * row survives when its A is the least of its equal-T group and beats, strictly, the least A
  * of every faster group: O(n log n). Rows with NAN T or A never qualify. Sets rows[].pareto
  * and returns how many are on it; k[n] is scratch. */
-static size_t pareto(struct arow *rows, size_t n, bool cost, struct pkey *k)
+static size_t pareto(struct analysis *a, bool cost, struct pkey *k)
 {
+	struct arow *rows = a->rows;
+	size_t n = a->n;
 	double best = INFINITY;
 	size_t on = 0;
+	const size_t *kept = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
 
-	for (size_t i = 0; i < n; i++) {
-		k[i] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
+		k[j] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
 		rows[i].pareto = false;
 	}
-	qsort(k, n, sizeof *k, pkey_cmp);
+	if (!kept) {
+		qsort(k, n, sizeof *k, pkey_cmp);
+		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, &k[0].i, sizeof *k);
+	}
 	for (size_t g = 0; g < n;) {
 		size_t e = g + 1;
 		while (e < n && k[e].t == k[g].t)
@@ -325,15 +448,25 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		err_oom(err, NULL, 0);
 		return -1;
 	}
+	/* the system id order of the rows as collected depends on them alone: kept */
+	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
 	const struct col_def *d = reg_col(col);
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
-				      .i = i, .dir = desc ? -1 : 1 };
-		if (!k[i].s)
-			k[i].v = d->value(&a->rows[i]);
+	if (kept) {
+		for (size_t j = 0; j < n; j++)
+			k[j].i = kept[j];
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
+					      .i = i, .dir = desc ? -1 : 1 };
+			if (!k[i].s)
+				k[i].v = d->value(&a->rows[i]);
+		}
+		qsort(k, n, sizeof *k, skey_cmp);
+		if (col == COL_SYSTEM && !desc)
+			orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
 	}
-	qsort(k, n, sizeof *k, skey_cmp);
+	a->in_set_order = false;
 	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
 	for (size_t i = 0; i < n; i++) {
@@ -443,11 +576,16 @@ static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_
 		free(g);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
+	const size_t *kept = orders_get(a, ORD_FAMILY);
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
 		const struct row *r = &ds->rows[rows[i].row];
-		k[i] = (struct skey){ .s = nz(r->family), .r = r, .row = rows[i].row, .i = i };
+		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = rows[i].row, .i = i };
 	}
-	qsort(k, n, sizeof *k, fam_cmp);
+	if (!kept) {
+		qsort(k, n, sizeof *k, fam_cmp);
+		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
+	}
 	for (size_t s = 0; s < n;) {
 		size_t e = s, best = 0, nc;
 		struct group *gr = &a->groups[a->ngroups];
@@ -647,12 +785,8 @@ static void reset(struct analysis *a)
 	memset(a, 0, sizeof *a);
 	a->rows = keep.rows;
 	a->rows_cap = keep.rows_cap;
-	a->memo = keep.memo;
-	a->memo_ds = keep.memo_ds;
-	a->memo_rows = keep.memo_rows;
-	a->memo_n = keep.memo_n;
-	a->bref = keep.bref;
-	a->bref_cap = keep.bref_cap;
+	a->boot = keep.boot;
+	a->orders = keep.orders;
 	a->ref = -1;
 	a->silhouette = NAN;
 }
@@ -803,13 +937,12 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 
 	/* no interval is drawn here (about 100 us a row): what shows one asks for it
 	 * (analysis_intervals), and the break-even range draws only the rows it must */
-	a->nbref = 0;
 	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
 		err_oom(err, NULL, 0);
 		return -1;
 	}
 	a->pareto_cost = p->pareto_cost;
-	a->npareto = pareto(a->rows, ns, p->pareto_cost, pk);
+	a->npareto = pareto(a, p->pareto_cost, pk);
 	free(pk);
 	if (p->fit && fit_families(ds, a, err) < 0)
 		return -1;
@@ -823,8 +956,8 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
  * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and the
  * ranking. */
-int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
-		 struct gs_err *err)
+static int run(const struct dataset *ds, const struct params *p, struct analysis *a, bool finish,
+	       struct gs_err *err)
 {
 	size_t ns = 0, npinned = 0;
 	long pinned = -1;
@@ -849,13 +982,15 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 		goto fail;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
+	orders_ready(ds, a, idx, ns);
+	a->in_set_order = true; /* until the first sort */
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
 	if (refs_and_metrics(ds, a, idx, ns, pinned) < 0)
 		goto oom;
 	free(idx);
 	idx = NULL;
-	if (analysis_finish(ds, p, a, err) < 0)
+	if (finish && analysis_finish(ds, p, a, err) < 0)
 		goto fail;
 	return 0;
 oom:
@@ -864,10 +999,25 @@ fail:
 	free(idx);
 	{
 		const char *round = a->round, *workload = a->workload;
+		struct boot_cache *boot = a->boot; /* what was drawn stays good, and may be shared */
+		a->boot = NULL;
 		analysis_free(a);
 		reset(a);
 		a->round = round;
 		a->workload = workload;
+		a->boot = boot;
 	}
 	return -1;
+}
+
+int analysis_run(const struct dataset *ds, const struct params *p, struct analysis *a,
+		 struct gs_err *err)
+{
+	return run(ds, p, a, true, err);
+}
+
+int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
+		   struct gs_err *err)
+{
+	return run(ds, p, a, false, err);
 }

@@ -5,8 +5,43 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analysis.h"
+
+/* Orders of the shown rows that depend on the row set alone (not on the reference, k, theta
+ * or the sort), kept by the analysis between runs that show the same rows: each a list of
+ * positions into the rows in the order the run collects them (ORD_COUNT lists; NULL: not yet
+ * made). At 10^5 rows they were most of a recompute: the family grouping, the system id order
+ * the clusters are seeded in, the Pareto order on (T, A) and on (T, cost), and the break-even
+ * orders by T and by N; kept, a recompute there went from 411 to 199 ms (bench_core median,
+ * one run). */
+enum ord_kind { ORD_FAMILY, ORD_SYSTEM, ORD_PARETO_A, ORD_PARETO_COST, ORD_T, ORD_N, ORD_COUNT };
+
+struct row_orders {
+	const struct dataset *ds;          /* the row set: ds (and its rows) and set[n] */
+	const struct row *rows;
+	size_t dn, n;
+	size_t *set;
+	uint64_t fp;                       /* of the values the orders read (analysis.c) */
+	bool record;                       /* kept from the second run on the set on: a single
+					    * run (--print) holds no copies (at 10^6 rows 48 MB) */
+	size_t *ord[ORD_COUNT];
+};
+
+/* The kept order k of a's rows, or NULL when it must be made (the rows are not in the order
+ * the run collected them, or it was not made yet for this row set). */
+const size_t *orders_get(const struct analysis *a, enum ord_kind k);
+
+/* Order k of the kept row set as positions of a's rows in their present order (re-sorted
+ * since the run: a theta change), in a new array the caller frees; NULL when it is not kept,
+ * the rows are not that set, or out of memory. Only for an order that is total by the rows'
+ * values (ORD_T), not one broken by position. */
+size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k);
+
+/* Keeps order k of a's n rows: the position of the j-th is the size_t at first + j * stride
+ * bytes (a field of sort keys); copied. Out of memory it is just not kept. */
+void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride);
 
 /* s, or "" for NULL. */
 static inline const char *nz(const char *s)
@@ -29,6 +64,9 @@ int analysis_cmp_num(double x, double y, int dir);
 
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
+
+/* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
+void boot_cache_release(struct boot_cache *c);
 
 /* Bounds *lo..*hi that hold every E' resample of row o (its fastest and slowest runs against
  * the reference's), without drawing any; false when the row can have no interval (< 3 runs). */

@@ -137,56 +137,128 @@ static void boot_pct(double *x, double *p5, double *p95)
 	*p5 = a + (h5 - (double)i5) * (b - a);
 }
 
-/* Bootstrap times of one reference, kept for the run: a family mode run has one per family. */
-struct boot_ref {
-	size_t row;
-	bool has;                          /* false: fewer than 3 runs, its official T is used */
-	double t[BOOT_B];
+/* What the runs drew, per dataset row, kept while the dataset is the same and shared by the
+ * analyses that joined (analysis_share_boot: the explorer's two buffers). The T interval of a
+ * row does not depend on its reference, so it is kept once; the S interval is kept for the
+ * last reference it was paired with; the resamples themselves (8 KB a row) are kept for the
+ * BOOT_KEEP rows drawn last, so that a new reference pairs them again without drawing. On
+ * v4.0 unet3d (40 runs a row) a new reference drew every row in view again: 11-20 ms a key,
+ * 92% of it in boot_draws; now it draws the new reference alone (on v4.0, in one run: the
+ * slowest key 11.5 -> 5.1 ms, presses over 2 ms 45 -> 10 of 1,611). */
+#define BOOT_KEEP 2048
+
+struct boot_slot {
+	size_t row;                        /* the dataset row these are the resamples of */
+	double t[BOOT_B];                  /* in draw order */
 };
 
-/* Per dataset row, what the last runs computed: intervals of T (its own) and of S (paired with
- * the reference ref_of). Valid while the dataset is the same. */
 struct boot_memo {
-	size_t ref_of;                     /* SIZE_MAX: not computed */
-	bool has;
-	double t_lo, t_hi, s_lo, s_hi;
+	uint32_t slot;                     /* 1 + the slot holding the row's resamples; 0 none */
+	uint8_t state;                     /* 0 not yet known, 1 no interval, 2 t_lo, t_hi set */
+	double t_lo, t_hi;
+	size_t ref_of;                     /* reference of s_lo, s_hi; SIZE_MAX none */
+	double s_lo, s_hi;
 };
 
-static int boot_memo_ready(const struct dataset *ds, struct analysis *a)
+struct boot_cache {
+	int refs;                          /* analyses holding it */
+	const struct dataset *ds;
+	const struct row *rows;
+	size_t n;
+	struct boot_memo *memo;            /* per dataset row */
+	struct boot_slot **slot;           /* at most BOOT_KEEP, reused oldest first */
+	size_t nslot, next;
+};
+
+static struct boot_cache *cache_new(void)
 {
-	if (a->memo && a->memo_ds == ds && a->memo_rows == ds->rows && a->memo_n == ds->n)
-		return 0;
-	free(a->memo);
-	a->memo = malloc((ds->n ? ds->n : 1) * sizeof *a->memo);
-	if (!a->memo)
+	struct boot_cache *c = calloc(1, sizeof *c);
+
+	if (c)
+		c->refs = 1;
+	return c;
+}
+
+void boot_cache_release(struct boot_cache *c)
+{
+	if (!c || --c->refs > 0)
+		return;
+	for (size_t i = 0; i < c->nslot; i++)
+		free(c->slot[i]);
+	free(c->slot);
+	free(c->memo);
+	free(c);
+}
+
+int analysis_share_boot(struct analysis *a, struct analysis *b)
+{
+	if (!b->boot && !(b->boot = cache_new()))
 		return -1;
-	for (size_t i = 0; i < ds->n; i++)
-		a->memo[i].ref_of = SIZE_MAX;
-	a->memo_ds = ds;
-	a->memo_rows = ds->rows;
-	a->memo_n = ds->n;
+	if (a->boot == b->boot)
+		return 0;
+	boot_cache_release(a->boot);
+	a->boot = b->boot;
+	a->boot->refs++;
 	return 0;
 }
 
-/* The resamples of reference row ref, drawn once per run; NULL when out of memory. */
-static const struct boot_ref *boot_ref_get(const struct dataset *ds, struct analysis *a,
-					   size_t ref, double *s)
+/* a's cache, made for ds (what was kept for another dataset is dropped). 0, or -1. */
+static struct boot_cache *cache_ready(const struct dataset *ds, struct analysis *a)
 {
-	for (size_t i = 0; i < a->nbref; i++)
-		if (a->bref[i].row == ref)
-			return &a->bref[i];
-	if (a->nbref == a->bref_cap) {
-		size_t nc = a->bref_cap ? 2 * a->bref_cap : 4;
-		struct boot_ref *p = realloc(a->bref, nc * sizeof *p);
-		if (!p)
-			return NULL;
-		a->bref = p;
-		a->bref_cap = nc;
+	struct boot_cache *c = a->boot;
+
+	if (!c && !(c = a->boot = cache_new()))
+		return NULL;
+	if (c->memo && c->ds == ds && c->rows == ds->rows && c->n == ds->n)
+		return c;
+	free(c->memo);
+	c->memo = malloc((ds->n ? ds->n : 1) * sizeof *c->memo);
+	if (!c->memo) {
+		c->n = 0;
+		return NULL;
 	}
-	struct boot_ref *b = &a->bref[a->nbref++];
-	b->row = ref;
-	b->has = boot_draws(ds, &ds->rows[ref], b->t, s) == 0;
-	return b;
+	for (size_t i = 0; i < ds->n; i++)
+		c->memo[i] = (struct boot_memo){ .ref_of = SIZE_MAX };
+	for (size_t i = 0; i < c->nslot; i++)
+		c->slot[i]->row = SIZE_MAX;
+	c->ds = ds;
+	c->rows = ds->rows;
+	c->n = ds->n;
+	return c;
+}
+
+/* The resamples of dataset row i, which boot_ok accepts, in draw order: kept, or drawn into
+ * the oldest slot. Valid until the next call. NULL when out of memory. */
+static const double *cache_draws(const struct dataset *ds, struct boot_cache *c, size_t i)
+{
+	struct boot_memo *m = &c->memo[i];
+	struct boot_slot *sl;
+
+	if (m->slot)
+		return c->slot[m->slot - 1]->t;
+	if (c->nslot < BOOT_KEEP) {
+		struct boot_slot **v = realloc(c->slot, (c->nslot + 1) * sizeof *v);
+		if (!v)
+			return NULL;
+		c->slot = v;
+		if (!(v[c->nslot] = malloc(sizeof **v)))
+			return NULL;
+		v[c->nslot]->row = SIZE_MAX;
+		c->next = c->nslot++;
+	}
+	sl = c->slot[c->next];
+	if (sl->row != SIZE_MAX && sl->row < c->n)
+		c->memo[sl->row].slot = 0;
+	sl->row = SIZE_MAX;
+	double *s = malloc((ds->rows[i].run_n ? ds->rows[i].run_n : 1) * sizeof *s);
+	int rc = s ? boot_draws(ds, &ds->rows[i], sl->t, s) : -1;
+	free(s);
+	if (rc < 0)
+		return NULL;
+	sl->row = i;
+	m->slot = (uint32_t)c->next + 1;
+	c->next = (c->next + 1) % BOOT_KEEP;
+	return sl->t;
 }
 
 /* Whether row r can have an interval (the test boot_draws makes before drawing). */
@@ -201,43 +273,57 @@ static bool boot_ok(const struct dataset *ds, const struct row *r)
 /* Intervals of T, S, E', A of shown row i. E' pairs the row's b-th resample with the
  * reference's b-th (independent streams); the reference paired with itself gives S = 1 in
  * every resample, so its E' interval is exactly [1, 1]. A reference with fewer than 3 runs
- * counts as exact (its official T). Rows keep their intervals between runs while their
- * reference stays the same, so recomputes after theta, k or sort changes draw nothing. */
+ * counts as exact (its official T). What was drawn is kept (struct boot_cache), so recomputes
+ * after theta, k or sort changes draw nothing, and a new reference only pairs again. */
 static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 {
 	struct arow *o = &a->rows[i];
+	struct boot_cache *c;
 	struct boot_memo *m;
 	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
+	double t[BOOT_B], q[BOOT_B];
+	const double *d;
 
 	if (o->ci_done)
 		return 0;
-	if (boot_memo_ready(ds, a) < 0)
+	if (!(c = cache_ready(ds, a)))
 		return -1;
-	m = &a->memo[o->row];
-	if (m->ref_of != o->ref) {
-		m->has = boot_ok(ds, r);
-		if (m->has) {
-			size_t k = r->run_n > fr->run_n ? r->run_n : fr->run_n;
-			double *t = malloc(2 * BOOT_B * sizeof *t), *s = malloc(k * sizeof *s);
-			const struct boot_ref *br = NULL;
-			if (!t || !s || boot_draws(ds, r, t, s) < 0 ||
-			    !(br = boot_ref_get(ds, a, o->ref, s))) {
-				free(t);
-				free(s);
+	m = &c->memo[o->row];
+	if (m->state == 0) {
+		m->state = 1;
+		if (boot_ok(ds, r)) {
+			if (!(d = cache_draws(ds, c, o->row))) {
+				m->state = 0;
 				return -1;
 			}
-			double *q = t + BOOT_B;
-			for (size_t b = 0; b < BOOT_B; b++)
-				q[b] = (o->row == o->ref ? t[b] : br->has ? br->t[b] : fr->minutes) / t[b];
+			memcpy(t, d, sizeof t);
 			boot_pct(t, &m->t_lo, &m->t_hi);
-			boot_pct(q, &m->s_lo, &m->s_hi);
-			free(t);
-			free(s);
+			m->state = 2;
 		}
+	}
+	if (m->state == 2 && m->ref_of != o->ref) {
+		/* the row's resamples copied first: drawing the reference's may take their slot */
+		if (!(d = cache_draws(ds, c, o->row)))
+			return -1;
+		memcpy(t, d, sizeof t);
+		if (o->row == o->ref) {
+			for (size_t b = 0; b < BOOT_B; b++)
+				q[b] = t[b] / t[b];
+		} else if (boot_ok(ds, fr)) {
+			const double *rt = cache_draws(ds, c, o->ref);
+			if (!rt)
+				return -1;
+			for (size_t b = 0; b < BOOT_B; b++)
+				q[b] = rt[b] / t[b];
+		} else {
+			for (size_t b = 0; b < BOOT_B; b++)
+				q[b] = fr->minutes / t[b];
+		}
+		boot_pct(q, &m->s_lo, &m->s_hi);
 		m->ref_of = o->ref;
 	}
 	o->ci_done = true;
-	if (!m->has)
+	if (m->state != 2)
 		return 0;
 	double Nr = (double)fr->accelerators;
 	o->ci_runs = r->run_n;

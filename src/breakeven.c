@@ -19,7 +19,7 @@ static int tkey_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* A shown row in (group, N) order. */
+/* A shown row in N order (by group after a stable split: (group, N) order). */
 struct nkey {
 	size_t g;
 	double n;
@@ -30,11 +30,20 @@ static int nkey_cmp(const void *pa, const void *pb)
 {
 	const struct nkey *a = pa, *b = pb;
 
-	if (a->g != b->g)
-		return (a->g > b->g) - (a->g < b->g);
 	if (a->n != b->n)
 		return (a->n > b->n) - (a->n < b->n);
 	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The positions pos[n] split by group, stable, into out[n]: group g from out[tg[g]] on; at[ng]
+ * is scratch, zeroed. */
+static void split_by_group(const struct analysis *a, const size_t *pos, size_t n, const size_t *tg,
+			   size_t *at, size_t *out)
+{
+	for (size_t j = 0; j < n; j++) {
+		size_t g = a->rows[pos[j]].group;
+		out[tg[g] + at[g]++] = pos[j];
+	}
 }
 
 /* The orders one call works in: shown rows in T order grouped by group (t[tg[g]..tg[g+1])),
@@ -60,7 +69,7 @@ static void work_free(struct be_work *w)
 
 /* The T order first (its sort keys freed before the N order's are made: at 10^5 rows and more
  * the two sets of keys at once were the peak of a summary's memory). */
-static int work_make(const struct dataset *ds, const struct analysis *a, struct be_work *w)
+static int work_make(const struct dataset *ds, struct analysis *a, struct be_work *w)
 {
 	size_t n = a->n, ng = a->ngroups, m = n ? n : 1, nd = 0;
 	struct skey *k = malloc(m * sizeof *k);
@@ -75,28 +84,38 @@ static int work_make(const struct dataset *ds, const struct analysis *a, struct 
 		work_free(w);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
-		w->tg[a->rows[i].group + 1]++;
+	/* the T and N orders depend on the rows alone: kept for a run on the same rows */
+	const size_t *kt = orders_get(a, ORD_T), *kn = orders_get(a, ORD_N);
+	size_t *pos = malloc(m * sizeof *pos), *at = calloc(ng ? ng : 1, sizeof *at), *mapped = NULL;
+	if (!pos || !at) {
+		free(pos);
+		free(at);
+		free(k);
+		work_free(w);
+		return -1;
 	}
-	qsort(k, n, sizeof *k, tkey_cmp);
+	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
+	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
+	if (!kt)
+		kt = mapped = orders_mapped(ds, a, ORD_T);
+	for (size_t i = 0; i < n; i++)
+		w->tg[a->rows[i].group + 1]++;
+	if (!kt) {
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
+		}
+		qsort(k, n, sizeof *k, tkey_cmp);
+		for (size_t j = 0; j < n; j++)
+			pos[j] = k[j].i;
+		orders_put(a, ORD_T, pos, sizeof *pos);
+		kt = pos;
+	}
 	for (size_t g = 0; g < ng; g++)
 		w->tg[g + 1] += w->tg[g];
-	{
-		/* a stable split of the T order by group */
-		size_t *at = calloc(ng ? ng : 1, sizeof *at);
-		if (!at) {
-			free(k);
-			work_free(w);
-			return -1;
-		}
-		for (size_t j = 0; j < n; j++) {
-			size_t g = a->rows[k[j].i].group;
-			w->t[w->tg[g] + at[g]++] = k[j].i;
-		}
-		free(at);
-	}
+	/* a stable split of the T order by group */
+	split_by_group(a, kt, n, w->tg, at, w->t);
+	free(mapped);
 	free(k);
 	for (size_t g = 0; g < ng; g++)
 		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
@@ -114,9 +133,24 @@ static int work_make(const struct dataset *ds, const struct analysis *a, struct 
 		work_free(w);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++)
-		nk[i] = (struct nkey){ .g = a->rows[i].group, .n = a->rows[i].N, .i = i };
-	qsort(nk, n, sizeof *nk, nkey_cmp);
+	if (!kn) {
+		for (size_t i = 0; i < n; i++)
+			nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
+		qsort(nk, n, sizeof *nk, nkey_cmp);
+		for (size_t j = 0; j < n; j++)
+			pos[j] = nk[j].i;
+		orders_put(a, ORD_N, pos, sizeof *pos);
+		kn = pos;
+	}
+	/* (group, N) order: the N order split by group, stable */
+	memset(at, 0, (ng ? ng : 1) * sizeof *at);
+	split_by_group(a, kn, n, w->tg, at, w->nrow);
+	for (size_t j = 0; j < n; j++) {
+		size_t i = w->nrow[j];
+		nk[j] = (struct nkey){ .g = a->rows[i].group, .n = a->rows[i].N, .i = i };
+	}
+	free(pos);
+	free(at);
 	for (size_t j = 0; j < n; j++) {
 		w->nrow[j] = nk[j].i;
 		if (j == 0 || nk[j].g != nk[j - 1].g || nk[j].n != nk[j - 1].n) {

@@ -775,7 +775,7 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 	if (!p->round)
 		p->round = newest_round(ds, rounds, n, p->workload);
 	/* round, workload and the pinned system are the analysis's to check */
-	if (analysis_run(ds, p, a, err) < 0) {
+	if (analysis_check(ds, p, a, err) < 0) {
 		if (p->pinned && a->round && a->workload && (bufs = malloc(maxn * 256))) {
 			struct params q = *p;
 			q.round = a->round;

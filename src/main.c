@@ -54,7 +54,7 @@ int main(int argc, char **argv)
 		return stdout_status(0);
 	}
 	memset(&ds, 0, sizeof ds);
-	/* the analysis that checks the names is the reports' first, its memory reused */
+	/* the names are checked by the first steps of an analysis, whose memory the reports reuse */
 	if (cli_load(&ds, &c, &err) < 0 || cli_check(&ds, &c, &a, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		cli_warnings(&ds, 20, stderr);

@@ -8,16 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a over s[0..len). */
+/* A hash of s[0..len) eight bytes at a time (FNV-1a's byte loop was 6.7 M of the eight
+ * shipped rounds' 144 M instructions, this is 2.3 M); the finalizer spreads every input bit
+ * to the low bits the table indexes by. */
 static uint64_t hash(const char *s, size_t len)
 {
-	uint64_t h = 0xcbf29ce484222325ull;
+	uint64_t h = 0xcbf29ce484222325ull ^ len, w;
+	size_t i = 0;
 
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 0x100000001b3ull;
+	for (; i + 8 <= len; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * 0x100000001b3ull;
+		h ^= h >> 29;
 	}
-	return h;
+	if (i < len) {
+		w = 0;
+		memcpy(&w, s + i, len - i);
+		h = (h ^ w) * 0x100000001b3ull;
+	}
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	return h ^ (h >> 31);
 }
 
 /* Rehashes into cap slots (a power of two). 0, or -1 when out of memory. */

@@ -144,6 +144,9 @@ void ui_state_free(struct app *app)
 	free(app->menu.famsel);
 	free(app->vis);
 	table_view_free(&app->tv);
+	free(app->ed.hits);
+	app->ed.hits = NULL;
+	app->ed.hits_ok = false;
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
 	app->menu.fam = NULL;
@@ -322,6 +325,10 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
+	/* one store of resamples for both buffers: a recompute reuses what the last one drew
+	 * (out of memory, each keeps its own) */
+	if (app->spare.boot != app->a.boot)
+		(void)analysis_share_boot(&app->spare, &app->a);
 	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
 	done = app->spare;

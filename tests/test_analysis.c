@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "../src/analysis_impl.h"
 #include "dataset.h"
 #include "describe.h"
 #include "kmeans.h"
@@ -1463,6 +1464,129 @@ static const struct spec boot[] = {
 };
 #define NBOOT (sizeof boot / sizeof boot[0])
 
+/* Two analyses sharing one store of resamples, run in turn as the explorer's two buffers are,
+ * with a new pinned reference each time, give the intervals of a fresh analysis; with more
+ * rows than the store keeps resamples of (2048), so that some are drawn again. */
+static void test_intervals_shared_store(void **state)
+{
+	enum { NS = 2600 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	struct dataset ds;
+	struct params p;
+	struct analysis buf[2] = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		double t = 100.0 / (double)(1 + i % 64) + (double)(i % 7);
+		snprintf(names[i], sizeof names[i], "s%04zu", i);
+		r[i] = (struct spec){ names[i], "S", "H100", "NVIDIA", "", "closed", (long long)(1 + i % 64),
+				      t, 0, 3 + (unsigned)(i % 3), { t * 0.97, t * 0.99, t, t * 1.02, t * 1.05 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	p.mode = REF_PINNED;
+	assert_int_equal(analysis_share_boot(&buf[1], &buf[0]), 0);
+	static const char *const pins[] = { "s0000", "s0064", "s0001", "s0000", "s2599" };
+	for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++) {
+		struct analysis *a = &buf[k % 2];
+		p.pinned = pins[k];
+		run_all(&ds, &p, a);
+		run_all(&ds, &p, &fresh);
+		assert_int_equal(a->n, fresh.n);
+		for (size_t i = 0; i < a->n; i++) {
+			const struct arow *x = &a->rows[i], *y = &fresh.rows[i];
+			assert_int_equal(x->row, y->row);
+			assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
+			assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
+			assert_memory_equal(&x->s_ci_lo, &y->s_ci_lo, sizeof(double));
+			assert_memory_equal(&x->s_ci_hi, &y->s_ci_hi, sizeof(double));
+			assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
+			assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+		}
+		analysis_free(&fresh);
+		memset(&fresh, 0, sizeof fresh);
+	}
+	/* either may go first: the store lives until the last */
+	analysis_free(&buf[0]);
+	p.pinned = pins[1];
+	run_all(&ds, &p, &buf[1]);
+	analysis_free(&buf[1]);
+	unbuild(&ds);
+}
+
+/* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
+ * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
+ * comes out as in a fresh analysis; rows changed in place are another row set. */
+static void test_kept_orders_match_fresh(void **state)
+{
+	enum { NS = 400 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	static const char *const fams[] = { "H100", "A100", "B200" };
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		/* ties in T, in N and in (T, A) within and across families */
+		double t = 50.0 / (double)(1 + i % 9) + (double)(i % 5);
+		snprintf(names[i], sizeof names[i], "s%03zu", (i * 7) % NS);
+		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[i % 3], "V", "", "closed",
+				      (long long)1 << (i % 7), t, 0, 3, { t * 0.98, t, t * 1.03 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	for (int step = 0; step < 24; step++) {
+		p.mode = step % 3 == 0 ? REF_FAMILY : step % 3 == 1 ? REF_PAPER : REF_PINNED;
+		p.pinned = names[step * 17 % NS];
+		p.ref_rule = (enum ref_rule)(step % RULE_COUNT);
+		p.k = step % 5;
+		p.theta = 0.5 + 0.05 * (step % 7);
+		p.pareto_cost = step % 4 == 3;
+		p.sort = (enum col)(step % 6);
+		p.desc = step % 2;
+		if (step == 12)
+			ds.rows[5].minutes *= 0.5; /* in place: the orders must be made again */
+		run_ok(&ds, &p, &a);
+		memset(&fresh, 0, sizeof fresh);
+		run_ok(&ds, &p, &fresh);
+		if (step > 0 && step != 12) { /* kept from the second run on the same rows */
+			assert_non_null(a.orders);
+			assert_non_null(a.orders->ord[ORD_T]);
+			if (step % 3 == 0 && step != 12) /* a family mode run, not the first on its rows */
+				assert_non_null(a.orders->ord[ORD_FAMILY]);
+		}
+		assert_int_equal(a.n, fresh.n);
+		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
+		assert_int_equal(a.ngroups, fresh.ngroups);
+		assert_int_equal(a.npareto, fresh.npareto);
+		for (size_t g = 0; g < a.ngroups; g++) {
+			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
+			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
+			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
+			assert_int_equal(a.groups[g].ref, fresh.groups[g].ref);
+		}
+		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		/* theta alone, on the ranked rows: the kept T order mapped to them, against none */
+		struct row_orders *held = fresh.orders;
+		fresh.orders = NULL;
+		double th = 0.4 + 0.07 * (step % 5);
+		assert_int_equal(analysis_breakeven(&ds, &a, th, NULL), 0);
+		assert_int_equal(analysis_breakeven(&ds, &fresh, th, NULL), 0);
+		fresh.orders = held;
+		for (size_t g = 0; g < a.ngroups; g++) {
+			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
+			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
+			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
+		}
+		analysis_free(&fresh);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 static void test_intervals(void **state)
 {
 	struct dataset ds, rev;
@@ -2462,6 +2586,8 @@ int main(void)
 		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_kept_orders_match_fresh),
+		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),

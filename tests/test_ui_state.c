@@ -367,6 +367,73 @@ static void search_counts_and_filter(void **state)
 	close_app(&f);
 }
 
+/* The search keeps its matches and narrows them as the text grows: random typing, deleting,
+ * n and N land where the plain scans (ui_prompt_find, ui_prompt_count) say, and the message
+ * counts what they count. */
+static void search_list_matches_scan(void **state)
+{
+	static const char letters[] = "eos_1x8HS";
+	struct fx f = { 0 };
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	char text[UI_SEARCH_MAX] = "", want[64];
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	for (int t = 0; t < 3000; t++) {
+		struct app *a = f.app;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		unsigned pick = (unsigned)(x % 20);
+		long expect;
+		if (a->menu.ov != OV_SEARCH && pick >= 4) {
+			key(a, '/');
+			text[0] = '\0';
+			continue;
+		}
+		if (a->menu.ov != OV_SEARCH) { /* n or N in the main view */
+			int dir = pick % 2 ? 1 : -1;
+			expect = text[0] ? ui_prompt_find(a, a->sel, dir, text) : -1;
+			if (expect < 0)
+				expect = (long)a->sel;
+			key(a, dir > 0 ? 'n' : 'N');
+		} else if (pick == 0) {
+			key(a, '\n');
+			continue;
+		} else {
+			size_t from = 0, len = strlen(text);
+			int k = 127;
+			if (pick < 4 && len) {
+				text[--len] = '\0';
+			} else if (len < 12) {
+				k = letters[(x >> 8) % (sizeof letters - 1)];
+				text[len++] = (char)k;
+				text[len] = '\0';
+			} else {
+				text[--len] = '\0';
+			}
+			for (size_t j = 0; j < a->nvis; j++)
+				if (ui_state_row(a, j)->system == a->ed.search_from &&
+				    ui_state_row(a, j)->submitter == a->ed.search_from_sub)
+					from = j;
+			expect = len ? ui_prompt_find(a, (from + a->nvis - 1) % a->nvis, 1, text) : -1;
+			if (expect < 0)
+				expect = (long)from;
+			key(a, k);
+			assert_string_equal(a->ed.search, text);
+		}
+		assert_int_equal(a->sel, expect);
+		if (text[0]) {
+			size_t ord, n = ui_prompt_count(a, text, &ord);
+			if (n)
+				snprintf(want, sizeof want, "match %zu/%zu for", ord, n);
+			else
+				snprintf(want, sizeof want, "no match for");
+			assert_non_null(strstr(a->msg.text, want));
+		}
+	}
+	close_app(&f);
+}
+
 static void jump_keys(void **state)
 {
 	struct fx f = { 0 };
@@ -1063,6 +1130,7 @@ int main(void)
 		cmocka_unit_test(no_fixed_limits),
 		cmocka_unit_test(sort_both_ways_and_by_click),
 		cmocka_unit_test(search_counts_and_filter),
+		cmocka_unit_test(search_list_matches_scan),
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),

@@ -65,12 +65,102 @@ static void bidi_unsafe(void **state)
 	}
 }
 
+/* The sanitizer as defined, with no shortcut for ASCII: every byte through the checks. */
+static void sanitize_reference(char *s, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		const unsigned char *c = (const unsigned char *)s + i;
+		size_t len = 1;
+		if (*c < 0x20 || *c == 0x7f)
+			len = 0;
+		else if (*c >= 0x80 && ((len = utf8_seq_len(c, n - i)) == 0 || utf8_is_c1(c, len)))
+			len = 0;
+		if (len == 0) {
+			s[i++] = '?';
+			continue;
+		}
+		if (utf8_is_bidi(c, len))
+			memset(s + i, '?', len);
+		i += len;
+	}
+}
+
+/* Random text, mostly ASCII with UTF-8, bidi controls, C0/C1 controls and stray bytes mixed
+ * in, comes out of the sanitizer as out of its plain definition. */
+static void sanitize_matches_definition(void **state)
+{
+	static const char *const bits[] = {
+		"a", "Z", " ", "~", "\x7f", "\t", "\n", "\x01", "\xc3\xa1", "\xe2\x82\xac", "\xf0\x9f\x98\x80",
+		"\xc2\x85", "\xd8\x9c", "\xe2\x80\x8e", "\xe2\x81\xa6", "\x80", "\xff", "\xe2\x82", "\xc0\xaf",
+	};
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	char a[96], b[96];
+
+	(void)state;
+	for (int t = 0; t < 200000; t++) {
+		size_t n = 0;
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		unsigned parts = (unsigned)(x % 24);
+		for (unsigned k = 0; k < parts; k++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			/* ASCII letters three times out of four, as in real files */
+			const char *p = x % 4 ? bits[x % 4] : bits[(x >> 8) % (sizeof bits / sizeof bits[0])];
+			size_t l = strlen(p);
+			if (n + l >= sizeof a)
+				break;
+			memcpy(a + n, p, l);
+			n += l;
+		}
+		memcpy(b, a, n);
+		utf8_sanitize(a, n);
+		sanitize_reference(b, n);
+		assert_memory_equal(a, b, n);
+	}
+}
+
+/* ascii_casestr as defined: every place of hay compared with the whole needle. */
+static const char *casestr_reference(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (ascii_ncasecmp(hay, needle, n) == 0)
+			return hay;
+	return n == 0 ? hay : NULL;
+}
+
+static void casestr_matches_definition(void **state)
+{
+	static const char alpha[] = "aAbB0-_\xc3\xa1zZ";
+	uint64_t x = 0x853c49e6748fea9bull;
+	char hay[24], needle[6];
+
+	(void)state;
+	for (int t = 0; t < 300000; t++) {
+		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+		size_t nh = x % sizeof hay, nn = (x >> 8) % sizeof needle;
+		for (size_t i = 0; i < nh; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			hay[i] = alpha[x % (sizeof alpha - 1)];
+		}
+		hay[nh] = '\0';
+		for (size_t i = 0; i < nn; i++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			needle[i] = alpha[x % 4 ? x % 4 : x % (sizeof alpha - 1)];
+		}
+		needle[nn] = '\0';
+		assert_ptr_equal(ascii_casestr(hay, needle), casestr_reference(hay, needle));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(valid),
 		cmocka_unit_test(invalid),
 		cmocka_unit_test(bidi_unsafe),
+		cmocka_unit_test(sanitize_matches_definition),
+		cmocka_unit_test(casestr_matches_definition),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
