@@ -51,7 +51,8 @@ value_for() {
 	sort) echo min ;; print) echo summary ;; y-metric) echo s ;; width) echo 90 ;;
 	height) echo 30 ;; mouse) echo off ;; families) echo "$GS_TOP/data/families.csv" ;;
 	prices) echo "$GS_TOP/data/prices.csv" ;; family) echo B200 H100 ;; vendor) echo NVIDIA ;;
-	availability) echo Preview Research ;; division) echo closed ;; *) echo 1 x 2 summary on ;;
+	availability) echo Preview Research ;; division) echo closed ;; minimize) echo acc-hours ;;
+	format) echo json text ;; columns) echo n,min system n ;; *) echo 1 x 2 summary on ;;
 	esac
 }
 "$G" --help | grep -oE '^  (-[a-zA-Z], |    )--[a-z-]+( [^ ]+)?' >"$TMP/opts"
@@ -65,7 +66,8 @@ while read -r line; do
 	# pinned needs a system: a valid one of v4.1 bert
 	base="-w bert --print summary"
 	case $name in workload) base="--print summary" ;; print) base="-w bert" ;;
-	reference) base="--print summary" ;; esac
+	reference) base="--print summary" ;; minimize) base="-w bert --print query --deadline 30" ;;
+	columns) base="-w bert --print table" ;; esac
 	used=
 	if [ $valued = no ]; then
 		# shellcheck disable=SC2086
