@@ -179,14 +179,14 @@ unsigned ui_plan_query_accept(struct app *app)
 	}
 	const struct q_answer *b = &r->ans[r->best];
 	const struct arow *ar = &app->a.rows[b->row];
+	/* the table's name (SUBMITTER/SYSTEM where the id is shared), the id when not shown */
+	const char *nm = app->ds->rows[ar->row].system;
 	for (size_t i = 0; i < app->nvis; i++)
 		if (app->vis[i] == (size_t)b->row) {
 			ui_state_select(app, (long)i);
-			ui_state_name(app, i, name, sizeof name);
+			nm = ui_state_name(app, i, name, sizeof name);
 		}
-	if (!name[0] || !app->nvis)
-		snprintf(name, sizeof name, "%s", app->ds->rows[ar->row].system);
-	describe_q_row(ar, name, &pl->q, b->cost, row, sizeof row);
+	describe_q_row(ar, nm, &pl->q, b->cost, row, sizeof row);
 	/* the best row first: a narrow message line keeps the head */
 	ui_state_msg(app, false, "best %s: %s; %zu famil%s marked @%s%s (%s)", b->family, row, nans,
 		     nans == 1 ? "y" : "ies", r->nunpriced ? "; unpriced families left out" : "",

@@ -33,12 +33,13 @@ tally() { # name, exit status, output in $log
 	fi
 	grep -E -A4 '^not ok ' "$log" | grep -v '# *SKIP' | grep -E '^(not ok |#)' | sed 's/^/    /' | head -n 60
 	grep -E '^(not )?ok .*# *SKIP' "$log" | sed 's/^/    /' | head -n 20
-	printf '%-28s %4d passed, %d failed, %d skipped\n' "$1" "$p" "$f" "$s"
+	printf '%-28s %4d passed, %d failed, %d skipped  %ss\n' "$1" "$p" "$f" "$s" $(($(date +%s) - t0))
 	pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
 }
 
 for t in "$BUILD"/tests/test_*; do
 	[ -x "$t" ] || continue
+	t0=$(date +%s)
 	CMOCKA_MESSAGE_OUTPUT=TAP "$t" >"$log" 2>&1
 	rc=$?
 	if [ $rc -ne 0 ]; then grep -v '^ok ' "$log" | head -n 30 | sed 's/^/    /'; fi
@@ -46,6 +47,7 @@ for t in "$BUILD"/tests/test_*; do
 done
 for t in "$top"/tests/sh/*.sh; do
 	[ -f "$t" ] || continue
+	t0=$(date +%s)
 	sh "$t" >"$log" 2>&1
 	tally "$(basename "$t" .sh)" $?
 done

@@ -30,12 +30,8 @@ for size in "80 24" "200 60"; do
 	ui_see "${c}x$r: Q opens the query prompt" "query (e.g. deadline 30"
 	ui_keys "deadline 30" Enter
 	ui_see "${c}x$r: Q: the answer names the best row, as --print query" "best ${best%% *}: "
-	ui_cap
-	if grep -qF "best ${best%% *}: ${best#* } (N=" "$UI_SCREEN"; then
-		ok "${c}x$r: Q: ... the same system"
-	else
-		nok "${c}x$r: Q: ... the same system" "$(tail -3 "$UI_SCREEN")"
-	fi
+	# waits for the whole text: a slow build draws the message in more than one frame
+	ui_see "${c}x$r: Q: ... the same system" "best ${best%% *}: ${best#* } (N="
 	plot_at=$(grep -c '@' "$UI_SCREEN")
 	if [ "$plot_at" -gt "$plot_at0" ]; then
 		ok "${c}x$r: Q: answer rows marked @ in the plot"
