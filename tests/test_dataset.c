@@ -1046,7 +1046,7 @@ static void availability_map_covers_published(void **state)
 	}
 	globfree(&g);
 	assert_true(checked > 300);
-	/* the spellings the issue lists, and the classes */
+	/* the spellings older trees use, and the classes */
 	assert_int_equal(dataset_avail("onprem"), AVAIL_ONPREM);
 	assert_int_equal(dataset_avail("Cloud"), AVAIL_CLOUD);
 	assert_int_equal(dataset_avail("available"), AVAIL_ONPREM);

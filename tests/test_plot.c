@@ -740,7 +740,7 @@ static void test_reuse_and_determinism(void **state)
 /* ---- layers ----------------------------------------------------------------------------- */
 
 /* Llama2-LoRA v4.1 on H100 SXM (E' against the slowest 4-GPU system, with the run-to-run
- * intervals of --print csv): the break-even view of issue 11. */
+ * intervals of --print csv): the break-even view. */
 static const struct { double n, ep, lo, hi; unsigned fl; } lora[] = {
 	{ 8, 1.1234, 1.0108, 1.3205, PT_PARETO }, { 8, 1.1127, 0.9963, 1.1336, 0 },
 	{ 8, 1.1124, 1.0108, 1.3235, 0 },         { 8, 1.1077, 1.0227, 1.1704, 0 },
@@ -987,7 +987,7 @@ static void test_label_placement(void **state)
 }
 
 /* A label, whole or cut, keeps one blank before any point beside it on its row (the cut label
- * "GX25~Bx45" ran into a count digit): the issue's crowding, then random crowds. */
+ * "GX25~Bx45" ran into a count digit): the crowding seen on the bundled data, then random crowds. */
 static void test_label_keeps_a_blank(void **state)
 {
 	struct plot_point pts[48];

@@ -146,7 +146,7 @@ static void plan_without_limit_is_the_measure(void **state)
 	}
 }
 
-/* The example: the distinguishing tail stays, with one cut mark. */
+/* A long name: the distinguishing tail stays, with one cut mark. */
 static void cut_keeps_the_tail(void **state)
 {
 	char buf[64];

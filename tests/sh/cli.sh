@@ -19,7 +19,7 @@ contains "v10.0 is newer than v5.1 (versions, not text)" "$TMP/out" "round v10.0
 mkdir -p "$TMP/empty"
 GPUSCALE_DATA=$TMP/empty expect_exit "a data folder with no round: exit 2" 2 "$G" --print summary
 contains "a data folder with no round says what it looked for" "$TMP/err" "no mlperf_training_*.csv here"
-# (issue: data/*.csv) the families and prices tables among the inputs are used as such
+# data/*.csv: the families and prices tables among the inputs are used as such
 expect_exit "data/*.csv: the tables among the results are no error" 0 "$G" "$D"/*.csv --print summary
 contains "data/*.csv: the families table is said to be used" "$TMP/err" "families.csv: a families table, not results: used as the families table"
 contains "data/*.csv: the prices table is said to be used" "$TMP/err" "prices.csv: a prices table, not results: used as the prices table"
