@@ -20,8 +20,8 @@
  * against each other over a short range of N), so each problem starts from a grid scaled to
  * the largest N (sigma*(Nmax-1) and kappa*Nmax^2 at 0.1 and 1: E'(Nmax) near 0.9 and 0.5),
  * and the best minimum is kept. Each start gets FIT_MAXITER iterations: a run that creeps
- * towards a bound (v -> 0 converges slowly) is cut short, and the face it heads for, solved
- * on its own, wins. The face sigma = 1 (no speedup at all) gets one start. Candidates are
+ * towards a bound (v -> 0 converges slowly) is cut short (see drive), and the face it heads
+ * for, solved on its own, wins. The face sigma = 1 (no speedup at all) gets one start. Candidates are
  * tried in a fixed order, and a later one must beat the best by more than rounding, so the
  * result is the same on every run. These starts and the cap keep a recompute with the fit
  * on the bundled data near 0.4 ms (9 starts and 500 iterations took 3 ms). */
@@ -168,6 +168,61 @@ static void offer(struct sol *best, const struct sol *c)
 		*best = *c;
 }
 
+/* How far the free parameters of x are from the box's faces, as their largest effect on the
+ * model's denominator at the largest N: sigma*(Nmax-1), (1-sigma)*(Nmax-1), kappa*Nmax*(Nmax-1).
+ * Below 1e-13 the model is the face's to within rounding. */
+static double face_gap(const struct prob *p, const gsl_vector *x)
+{
+	double a, s, k, nmax = p->n[p->m - 1], gap = INFINITY;
+
+	decode(p, x, &a, &s, &k);
+	if (p->sig.free)
+		gap = fmin(s, 1.0 - s) * (nmax - 1.0);
+	if (p->kap.free)
+		gap = fmin(gap, k * nmax * (nmax - 1.0));
+	return gap;
+}
+
+/* gsl_multifit_nlinear_driver's loop (iterate, then test, at most maxiter times, the same
+ * statuses), and one more stop: a run whose free parameter closes in on a face of the box.
+ * Through sigma = sin^2 u and kappa = v^2 the solver approaches a face only geometrically (a
+ * step about halves v) and its step test, relative to the shrinking parameter, never passes:
+ * such a run used the whole maxiter. Once the model is the face's to within rounding and the
+ * last three steps moved it closer, the run is stopped as not converged. Its sum of squares
+ * can only fall towards the face's, and the face is solved exactly on its own, tried before
+ * (offer keeps the earlier of equal minima), so the best minimum is the same; the run costs
+ * about 20 iterations instead of 100. */
+static int drive(const struct prob *p, gsl_multifit_nlinear_workspace *w, size_t maxiter, int *info)
+{
+	size_t iter = 0, closer = 0;
+	double gap = face_gap(p, w->x);
+	int status;
+
+	do {
+		status = gsl_multifit_nlinear_iterate(w);
+		if (status == GSL_ENOPROG && iter == 0) {
+			*info = status;
+			return GSL_EMAXITER;
+		}
+		++iter;
+		status = gsl_multifit_nlinear_test(1e-13, 1e-13, 0.0, info, w);
+		if (status == GSL_CONTINUE) {
+			double g = face_gap(p, w->x);
+			closer = g < gap ? closer + 1 : 0;
+			gap = g;
+			if (closer >= 3 && gap < 1e-13)
+				return GSL_EMAXITER;
+		}
+	} while (status == GSL_CONTINUE && iter < maxiter);
+	if (status == GSL_ETOLF || status == GSL_ETOLX || status == GSL_ETOLG) {
+		*info = status;
+		status = GSL_SUCCESS;
+	}
+	if (iter >= maxiter && status != GSL_SUCCESS)
+		status = GSL_EMAXITER;
+	return status;
+}
+
 /* Solves problem p from one starting (sigma, kappa) with workspace w of the right size;
  * returns 0, or -1 when GSL cannot allocate. */
 static int solve_from(struct prob *p, gsl_multifit_nlinear_workspace *w, double s0, double k0,
@@ -193,8 +248,7 @@ static int solve_from(struct prob *p, gsl_multifit_nlinear_workspace *w, double 
 	fdf.params = p;
 	if (gsl_multifit_nlinear_init(&x0.vector, &fdf, w) != GSL_SUCCESS)
 		return -1;
-	status = gsl_multifit_nlinear_driver(p->maxiter < 1 ? 1 : (size_t)p->maxiter, 1e-13, 1e-13, 0.0,
-					     NULL, NULL, &info, w);
+	status = drive(p, w, p->maxiter < 1 ? 1 : (size_t)p->maxiter, &info);
 	decode(p, w->x, &a, &s, &k);
 	out->a = a;
 	out->sigma = s;
