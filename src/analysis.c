@@ -703,11 +703,15 @@ static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_
 
 	if (!k || !pn)
 		goto oom;
-	for (size_t i = 0; i < n; i++) {
+	/* the family grouping family_groups made (or kept) for these rows: the same order */
+	const size_t *kept = orders_get(a, ORD_FAMILY);
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
 		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
 	}
-	qsort(k, n, sizeof *k, fam_cmp);
+	if (!kept)
+		qsort(k, n, sizeof *k, fam_cmp);
 	for (size_t g = 0; g < n; g++)
 		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))

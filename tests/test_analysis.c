@@ -1547,6 +1547,7 @@ static void test_kept_orders_match_fresh(void **state)
 		p.pareto_cost = step % 4 == 3;
 		p.sort = (enum col)(step % 6);
 		p.desc = step % 2;
+		p.fit = step % 4 < 2; /* the fits group the rows by family as family_groups does */
 		if (step == 12)
 			ds.rows[5].minutes *= 0.5; /* in place: the orders must be made again */
 		run_ok(&ds, &p, &a);
@@ -1569,6 +1570,12 @@ static void test_kept_orders_match_fresh(void **state)
 			assert_int_equal(a.groups[g].ref, fresh.groups[g].ref);
 		}
 		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		assert_int_equal(a.nfits, fresh.nfits);
+		for (size_t f = 0; f < a.nfits; f++) {
+			assert_ptr_equal(a.fits[f].family, fresh.fits[f].family);
+			assert_int_equal(a.fits[f].fit.npoints, fresh.fits[f].fit.npoints);
+			assert_memory_equal(&a.fits[f].fit.usl, &fresh.fits[f].fit.usl, sizeof a.fits[f].fit.usl);
+		}
 		/* theta alone, on the ranked rows: the kept T order mapped to them, against none */
 		struct row_orders *held = fresh.orders;
 		fresh.orders = NULL;
