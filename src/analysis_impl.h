@@ -65,6 +65,11 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
+/* Sorts k[n] exactly as qsort with cmp does, where cmp orders by .v (analysis_cmp_num in
+ * direction dir: NAN last, -0 equal to 0) and breaks equal .v by anything else: by a radix
+ * sort of .v, then cmp over each run of equal .v only. Out of memory, qsort with cmp. */
+void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *));
+
 /* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
 void boot_cache_release(struct boot_cache *c);
 

@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "analysis_impl.h"
+#include "numsort.h"
 
 /* Shown rows by (T, system id, dataset row): the order every break-even takes "fastest" in. */
 static int tkey_cmp(const void *pa, const void *pb)
@@ -33,6 +34,29 @@ static int nkey_cmp(const void *pa, const void *pb)
 	if (a->n != b->n)
 		return (a->n > b->n) - (a->n < b->n);
 	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The shown rows in (N, position) order into pos, as qsort with nkey_cmp gives them: by a
+ * stable radix sort of N from the rows in position order. False (pos untouched) where qsort is
+ * as fast, or out of memory. */
+static bool n_order(const struct analysis *a, size_t *pos)
+{
+	size_t n = a->n;
+	struct numsort_item *it = n >= 256 ? malloc(n * sizeof *it) : NULL;
+	struct numsort_item *tmp = it ? malloc(n * sizeof *tmp) : NULL;
+
+	if (!tmp) {
+		free(it);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		it[i] = (struct numsort_item){ numsort_key(a->rows[i].N, 1), i };
+	const struct numsort_item *s = numsort_run(it, tmp, n);
+	for (size_t j = 0; j < n; j++)
+		pos[j] = s[j].at;
+	free(it);
+	free(tmp);
+	return true;
 }
 
 /* The positions pos[n] split by group, stable, into out[n]: group g from out[tg[g]] on; at[ng]
@@ -105,7 +129,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 			const struct row *r = &ds->rows[a->rows[i].row];
 			k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
 		}
-		qsort(k, n, sizeof *k, tkey_cmp);
+		skey_sort_num(k, n, 1, tkey_cmp);
 		for (size_t j = 0; j < n; j++)
 			pos[j] = k[j].i;
 		orders_put(a, ORD_T, pos, sizeof *pos);
@@ -134,11 +158,13 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		return -1;
 	}
 	if (!kn) {
-		for (size_t i = 0; i < n; i++)
-			nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
-		qsort(nk, n, sizeof *nk, nkey_cmp);
-		for (size_t j = 0; j < n; j++)
-			pos[j] = nk[j].i;
+		if (!n_order(a, pos)) {
+			for (size_t i = 0; i < n; i++)
+				nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
+			qsort(nk, n, sizeof *nk, nkey_cmp);
+			for (size_t j = 0; j < n; j++)
+				pos[j] = nk[j].i;
+		}
 		orders_put(a, ORD_N, pos, sizeof *pos);
 		kn = pos;
 	}

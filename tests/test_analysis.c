@@ -4,6 +4,7 @@
  * verdict, clusters (against the exhaustive optimum of the z-scored features), ranking, edge
  * cases, determinism, a large input, and the paper's reference systems on the bundled v4.1
  * data when it is present. */
+#include <float.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -1515,6 +1516,44 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
+/* An ordering by .v in the item's direction, then by .i: the shape of every numeric one. */
+static int num_then_i(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c = analysis_cmp_num(a->v, b->v, a->dir);
+
+	return c ? c : (a->i > b->i) - (a->i < b->i);
+}
+
+/* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
+ * directions, sizes below and above where the radix sort takes over. */
+static void test_sort_num_is_qsort(void **state)
+{
+	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-310, -1e-310,
+					  DBL_MAX, -DBL_MAX, 1.0, -1.0 };
+	static struct skey a[5000], b[5000];
+	uint64_t x = 12345;
+	(void)state;
+
+	for (int trial = 0; trial < 60; trial++) {
+		size_t n = trial < 20 ? (size_t)trial * 17 : (size_t)(trial * 83) % 5000;
+		int dir = trial % 2 ? -1 : 1;
+		for (size_t i = 0; i < n; i++) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			unsigned r = (unsigned)(x >> 33);
+			double v = r % 4 == 0 ? special[r / 4 % 11]
+				   : r % 4 == 1 ? (double)(r % 7) /* ties */
+				   : ldexp((double)(r % 100000) - 50000.0, (int)(r % 41) - 20);
+			a[i] = (struct skey){ .v = v, .i = n - 1 - i, .row = i, .dir = dir };
+		}
+		memcpy(b, a, n * sizeof *a);
+		qsort(a, n, sizeof *a, num_then_i);
+		skey_sort_num(b, n, dir, num_then_i);
+		for (size_t i = 0; i < n; i++)
+			assert_int_equal(a[i].row, b[i].row);
+	}
+}
+
 /* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
  * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
  * comes out as in a fresh analysis; rows changed in place are another row set. */
@@ -2593,6 +2632,7 @@ int main(void)
 		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
