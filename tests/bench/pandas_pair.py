@@ -6,6 +6,10 @@ usage: pandas_pair.py read|write RUNS CSV GPUSCALE [ARG...]
 read:  A = the gpuscale command (a process: load + report), B = pandas.read_csv(CSV) alone.
 write: A = the gpuscale command, B = DataFrame.to_csv of the frame that command printed
        (read once beforehand, untimed), written to /dev/null.
+peer:  A = the gpuscale command, B = the peer script a pandas user writes for the same table:
+       read_csv(CSV), the rows of one benchmark (the command's -w), speedup and E' against the
+       reference (fewest accelerators, the slowest of them), k-means (k = 3, SciPy's kmeans2,
+       seeded) on (log2 N, E'), to_csv of the frame with those columns to /dev/null.
 Prints "n median_a median_b median_ratio max_ratio" (the ratio: median of per-pair A/B)."""
 import io
 import statistics
@@ -28,10 +32,30 @@ def main():
         subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         return time.perf_counter() - t
 
+    bench = cmd[cmd.index("-w") + 1] if "-w" in cmd else None
+
+    def peer():
+        import numpy as np
+        from scipy.cluster.vq import kmeans2
+
+        d = pd.read_csv(csv)
+        if bench:
+            d = d[d["benchmark"] == bench].copy()
+        n, t = d["accelerators"].astype(float), d["minutes"].astype(float)
+        ref = d[n == n.min()]["minutes"].max()
+        d["speedup"] = ref / t
+        d["e_prime"] = d["speedup"] / (n / n.min())
+        x = np.column_stack([np.log2(n), d["e_prime"]])
+        _, d["cluster"] = kmeans2(x, 3, seed=1, minit="++")
+        with open("/dev/null", "w") as f:
+            d.to_csv(f, index=False)
+
     def b():
         t = time.perf_counter()
         if mode == "read":
             pd.read_csv(csv)
+        elif mode == "peer":
+            peer()
         else:
             with open("/dev/null", "w") as f:
                 frame.to_csv(f, index=False)
