@@ -3,6 +3,7 @@
 # Never an absolute time: each check times the same command on an input 4 times as large and
 # wants less than 8 times the time (linear work gives about 4, quadratic 16); the large field
 # counts the buffer's growths instead (strace), which no load on the machine changes.
+# gs-test: alone
 . "$(dirname "$0")/../lib.sh"
 
 HEAD="round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed,scaling_factor,run_minutes,notes"
