@@ -95,7 +95,8 @@ struct dataset {
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
 	struct dataset_key *keys;        /* the loader's set of rows by round, system and benchmark
-					  * (duplicates across files), kept between files */
+					  * (duplicates across files), kept between files; dropped by
+					  * dataset_classify, made again by the next load */
 	size_t keys_cap, nkeys;
 };
 
@@ -151,8 +152,9 @@ void families_apply(struct dataset *ds);
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
  * one of the first submitter by name, whatever the input order); carried_from (the earliest
- * earlier round, by version, with a row of the same benchmark and run list). 0, or -1 when
- * out of memory (rows keep their defaults). */
+ * earlier round, by version, with a row of the same benchmark and run list); frees the
+ * loader's key set (a later load makes it again). 0, or -1 when out of memory (rows keep
+ * their defaults). */
 int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

@@ -122,16 +122,21 @@ static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
 	return h;
 }
 
-/* a->orders made the store of the row set idx[n] of ds: kept when it is the same set (in the
- * same order, the same values), else emptied for it. Out of memory nothing is kept. */
-static void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n)
+/* a->orders made the store of the row set idx[n] of ds for a run (whole, or finish false: the
+ * check of the names, which sorts nothing): kept when it is the same set (in the same order,
+ * the same values), else emptied for it. Out of memory nothing is kept. */
+static void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n,
+			 bool finish)
 {
 	struct row_orders *o = a->orders;
 	uint64_t fp = orders_fp(ds, idx, n);
 
 	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
 	    memcmp(o->set, idx, n * sizeof *idx) == 0) {
-		o->record = true; /* a second run on these rows: worth keeping what it sorts */
+		/* a second whole run on these rows: worth keeping what it sorts (after the check
+		 * alone, --print's one run would keep copies no run reads) */
+		o->record = o->finished;
+		o->finished = o->finished || finish;
 		return;
 	}
 	orders_free(o);
@@ -146,6 +151,7 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 	o->dn = ds->n;
 	o->n = n;
 	o->fp = fp;
+	o->finished = finish;
 	a->orders = o;
 }
 
@@ -1079,7 +1085,7 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 		goto fail;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
-	orders_ready(ds, a, idx, ns);
+	orders_ready(ds, a, idx, ns, finish);
 	a->in_set_order = true; /* until the first sort */
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;

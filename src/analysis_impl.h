@@ -24,8 +24,10 @@ struct row_orders {
 	size_t dn, n;
 	size_t *set;
 	uint64_t fp;                       /* of the values the orders read (analysis.c) */
-	bool record;                       /* kept from the second run on the set on: a single
-					    * run (--print) holds no copies (at 10^6 rows 48 MB) */
+	bool record;                       /* kept from the second whole run on the set on: a
+					    * single run (--print) holds no copies (at 10^6 rows 48 MB) */
+	bool finished;                     /* a whole run was made on the set (not only the check
+					    * of its names, analysis_check) */
 	size_t *ord[ORD_COUNT];
 };
 

@@ -203,6 +203,11 @@ int dataset_classify(struct dataset *ds)
 {
 	uint32_t *v;
 
+	/* the loader's key set (16 MB at 10^6 rows) is not needed until another load, which
+	 * makes it again from the rows */
+	free(ds->keys);
+	ds->keys = NULL;
+	ds->keys_cap = ds->nkeys = 0;
 	families_apply(ds);
 	prices_apply(ds);
 	warn_unmapped(ds);

@@ -1585,6 +1585,30 @@ static void test_kept_orders_match_fresh(void **state)
 	unbuild(&ds);
 }
 
+/* The check of the names (analysis_check) is no run that sorts: a whole run after it keeps
+ * no orders (the one run of --print), the next whole run on the same rows does. */
+static void test_orders_kept_from_second_whole_run(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 };
+	struct gs_err e = { 0 };
+	(void)state;
+
+	build(&ds, base, NBASE);
+	base_params(&p);
+	assert_int_equal(analysis_check(&ds, &p, &a, &e), 0);
+	run_ok(&ds, &p, &a);
+	assert_non_null(a.orders);
+	for (int k = 0; k < ORD_COUNT; k++)
+		assert_null(a.orders->ord[k]);
+	run_ok(&ds, &p, &a);
+	assert_non_null(a.orders->ord[ORD_T]);
+	assert_non_null(a.orders->ord[ORD_SYSTEM]);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 /* Family mode with many families (more than the family table's first size), each family's
  * text at several addresses (equal text is one family) and the rows in no order: one group a
  * family in name order, each with its own count, its slowest fewest-accelerator row as the
@@ -2645,6 +2669,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_kept_orders_match_fresh),
 		cmocka_unit_test(test_family_groups_many),
+		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),

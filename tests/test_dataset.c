@@ -206,6 +206,25 @@ static void duplicates_across_files(void **state)
 	assert_true(warned("u.csv:2: duplicate of t.csv:2"));
 }
 
+/* dataset_classify drops the loader's key set; a load after it makes the set again from the
+ * rows, so a row repeating one loaded before the classify is still found. */
+static void duplicates_after_classify(void **state)
+{
+	static const char csv[] = "round,system,benchmark,accelerators,minutes\nv1,a,bert,8,1\nv1,b,bert,16,1\n";
+
+	(void)state;
+	assert_int_equal(load(csv), 0);
+	assert_non_null(ds.keys);
+	assert_int_equal(dataset_classify(&ds), 0);
+	assert_null(ds.keys);
+	assert_int_equal(ds.nkeys, 0);
+	assert_int_equal(dataset_load_buffer(&ds, "u.csv", "round,system,benchmark,accelerators,minutes\nv1,b,bert,16,5\nv1,c,bert,32,1\n",
+					     74, &err), 0);
+	assert_int_equal(ds.n, 3);
+	assert_true(warned("u.csv:2: duplicate of t.csv:3"));
+	assert_int_equal(ds.nkeys, 3);
+}
+
 /* A file given twice: one warning with the count, not one a row. */
 static void duplicates_counted_once(void **state)
 {
@@ -1150,6 +1169,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
