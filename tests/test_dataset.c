@@ -225,6 +225,72 @@ static void duplicates_after_classify(void **state)
 	assert_int_equal(ds.nkeys, 3);
 }
 
+/* Rows that repeat the row before's field text, or differ from it only in what trimming,
+ * the formula guard or the sanitizer remove, or repeat a benchmark in another round, load as
+ * each row alone loads; runs written ascending or not come out ascending. */
+static void rows_as_if_alone(void **state)
+{
+	static const char head[] = "round,submitter,system,availability,division,benchmark,accelerators,minutes,run_minutes\n";
+	static const char *const rows[] = {
+		"v1.0,Sub,a,available,closed,ssd,8,5,4;5;6\n",
+		"v2.0,Sub,b,available,closed,ssd,8,5,6;5;4\n",
+		"v2.0, Sub ,c,Available on-premise,Closed,ssd,8,5,1;1;2\n",
+		"v2.0,'=Sub,d,available ,closed,ssd,8,5,3;2;2\n",
+		"v2.0,'=Sub,e,preview,open,ssd,8,5,2\n",
+		"v2.0,S\x01ub,f,preview,open,ssd,8,5,\n",
+		"v2.0,S\x01ub,g,research,other,bert,8,5,7;7;7\n",
+		"v1.0,S\x01ub,h,research,other,ssd,8,5,9;8\n",
+	};
+	enum { NR = sizeof rows / sizeof rows[0] };
+	char all[2048];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(all + at, sizeof all - at, "%s", head);
+	for (size_t i = 0; i < NR; i++)
+		at += (size_t)snprintf(all + at, sizeof all - at, "%s", rows[i]);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", all, at, &err), 0);
+	assert_int_equal(ds.n, NR);
+	for (size_t i = 0; i < NR; i++) {
+		struct dataset one = { 0 };
+		struct gs_err e = { 0 };
+		char text[512];
+		int len = snprintf(text, sizeof text, "%s%s", head, rows[i]);
+		assert_int_equal(dataset_load_buffer(&one, "t.csv", text, (size_t)len, &e), 0);
+		assert_int_equal(one.n, 1);
+		const struct row *x = &ds.rows[i], *y = &one.rows[0];
+		assert_string_equal(x->round, y->round);
+		assert_string_equal(x->submitter, y->submitter);
+		assert_string_equal(x->system, y->system);
+		assert_string_equal(x->availability, y->availability);
+		assert_string_equal(x->division, y->division);
+		assert_string_equal(x->benchmark, y->benchmark);
+		assert_string_equal(x->benchmark_published, y->benchmark_published);
+		assert_int_equal(x->avail, y->avail);
+		assert_int_equal(x->div, y->div);
+		assert_int_equal(x->run_n, y->run_n);
+		for (unsigned k = 0; k < x->run_n; k++) {
+			assert_true(ds.runs[x->run_off + k] == one.runs[y->run_off + k]);
+			if (k)
+				assert_true(ds.runs[x->run_off + k - 1] <= ds.runs[x->run_off + k]);
+		}
+		dataset_free(&one);
+	}
+	/* equal text is one pooled string, however the field was written */
+	assert_ptr_equal(ds.rows[0].submitter, ds.rows[2].submitter);
+	assert_ptr_equal(ds.rows[3].submitter, ds.rows[4].submitter);
+	assert_string_equal(ds.rows[3].submitter, "=Sub");
+	assert_string_equal(ds.rows[5].submitter, "S?ub");
+	assert_string_equal(ds.rows[0].benchmark, "ssd");
+	assert_string_equal(ds.rows[1].benchmark, "retinanet");
+	assert_string_equal(ds.rows[7].benchmark, "ssd");
+	assert_int_equal(ds.rows[2].avail, AVAIL_ONPREM);
+	assert_int_equal(ds.rows[4].avail, AVAIL_PREVIEW);
+	assert_int_equal(ds.rows[6].avail, AVAIL_RESEARCH);
+	assert_int_equal(ds.rows[4].div, DIV_OPEN);
+	assert_int_equal(ds.rows[6].div, DIV_OTHER);
+}
+
 /* A file given twice: one warning with the count, not one a row. */
 static void duplicates_counted_once(void **state)
 {
@@ -1170,6 +1236,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
+		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
