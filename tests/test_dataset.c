@@ -291,6 +291,43 @@ static void rows_as_if_alone(void **state)
 	assert_int_equal(ds.rows[6].div, DIV_OTHER);
 }
 
+/* A sealed pool has no table; interning again makes it from the strings, so that every text
+ * gets back the pointer it had (short, empty and long strings alike) and a new text a new one. */
+static void strpool_sealed_keeps_pointers(void **state)
+{
+	enum { NS = 3000 };
+	static char big[40000];
+	struct strpool p = { 0 };
+	const char *had[NS + 2];
+	char buf[32];
+	(void)state;
+
+	memset(big, 'x', sizeof big - 1);
+	for (size_t i = 0; i < NS; i++) {
+		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
+		assert_non_null(had[i] = strpool_intern(&p, buf, (size_t)len));
+	}
+	assert_non_null(had[NS] = strpool_intern(&p, "", 0));
+	assert_non_null(had[NS + 1] = strpool_intern(&p, big, sizeof big - 1));
+	size_t n = p.n;
+	strpool_seal(&p);
+	assert_null(p.slots);
+	for (size_t i = NS; i-- > 0;) {
+		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
+		assert_ptr_equal(strpool_intern(&p, buf, (size_t)len), had[i]);
+	}
+	assert_ptr_equal(strpool_intern(&p, "", 0), had[NS]);
+	assert_ptr_equal(strpool_intern(&p, big, sizeof big - 1), had[NS + 1]);
+	assert_int_equal(p.n, n);
+	const char *fresh = strpool_intern(&p, "fresh", 5);
+	assert_int_equal(p.n, n + 1);
+	strpool_seal(&p);
+	assert_ptr_equal(strpool_intern(&p, "fresh", 5), fresh);
+	assert_ptr_equal(strpool_intern(&p, "name 0", 6), had[0]);
+	assert_int_equal(p.n, n + 1);
+	strpool_free(&p);
+}
+
 /* A file given twice: one warning with the count, not one a row. */
 static void duplicates_counted_once(void **state)
 {
@@ -1237,6 +1274,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
+		cmocka_unit_test(strpool_sealed_keeps_pointers),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
