@@ -328,6 +328,34 @@ static void strpool_sealed_keeps_pointers(void **state)
 	strpool_free(&p);
 }
 
+/* A count read as digits is the count the number gives (strtod, then whole): leading zeros,
+ * 15 and 16 digits, a sign, a decimal point, an exponent. */
+static void counts_as_numbers(void **state)
+{
+	static const char *const counts[] = {
+		"8", "0", "08", "000000000000016", "123456789012345", "1234567890123456",
+		"999999999999999", "8.0", "+8", "1e3", "12.50", "0x10", "7a",
+	};
+	enum { NC = sizeof counts / sizeof counts[0] };
+	char csv[2048];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(csv, sizeof csv, "system,benchmark,accelerators,minutes,nodes\n");
+	for (size_t i = 0; i < NC; i++)
+		at += (size_t)snprintf(csv + at, sizeof csv - at, "s%zu,bert,8,5,%s\n", i, counts[i]);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, at, &err), 0);
+	assert_int_equal(ds.n, NC);
+	for (size_t i = 0; i < NC; i++) {
+		char *end;
+		double v = strtod(counts[i], &end);
+		bool whole = *end == '\0' && strchr(counts[i], 'x') == NULL && v == floor(v) && v <= 9e15;
+		long long want = whole ? (long long)v : 0; /* not a count: warned, 0 */
+		if (ds.rows[i].nodes != want)
+			fail_msg("nodes '%s' read as %lld, not %lld", counts[i], ds.rows[i].nodes, want);
+	}
+}
+
 /* A file given twice: one warning with the count, not one a row. */
 static void duplicates_counted_once(void **state)
 {
@@ -1275,6 +1303,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
 		cmocka_unit_test(strpool_sealed_keeps_pointers),
+		cmocka_unit_test_setup_teardown(counts_as_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
