@@ -44,17 +44,18 @@ struct row {
 	const char *run_files, *failed_files; /* log file names, ';'-separated */
 	const char *power_measurement;    /* "AC", "DC" or "" */
 	const char *vendor, *family;      /* from the families table */
-	enum avail avail;                 /* availability normalised (raw text in availability) */
-	enum division div;                /* division normalised (raw text in division) */
 	long long nodes, per_node;        /* 0 when not given */
 	long long accelerators;           /* N, >= 1; 0 for a CPU-only system (no E': views leave it out) */
 	double minutes;                   /* T, official score, > 0 and finite */
 	double energy_j;                  /* official energy-to-train in joules; NAN when absent */
 	double price_lo, price_hi;        /* USD per accelerator-hour by family; NAN when none */
-	int runs_scored, runs_failed;     /* -1 when not given */
 	double scaling_factor;            /* 1 when not given */
 	size_t run_off;                   /* first run in dataset.runs */
 	unsigned run_n;                   /* number of raw run minutes, ascending */
+	int runs_scored, runs_failed;     /* -1 when not given */
+	/* the 4-byte fields together, the two codes in one: 272 bytes a row, not 280 */
+	enum avail avail : 8;             /* availability normalised (raw text in availability) */
+	enum division div : 8;            /* division normalised (raw text in division) */
 	long dup_of;                      /* -1, or the index of the row standing for this one (same
 					   * round, benchmark, system id and run list) */
 	const char *collapsed_from;       /* on a standing row: the submitters it stands for, ';' */

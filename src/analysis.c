@@ -1068,6 +1068,10 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	size_t *idx = NULL;
 
 	reset(a);
+	if (ds->n >= UINT32_MAX) { /* arow indices are 32-bit; the loader stops before */
+		err_set(err, NULL, 0, 0, "more than %u rows", (unsigned)UINT32_MAX - 1);
+		return -1;
+	}
 	if (!(a->round = resolve_round(ds, p->round, err))) {
 		if (!p->round)
 			err_set(err, NULL, 0, 0, "no results loaded");
