@@ -11,16 +11,21 @@
 
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
 struct strpool {
-	char **slots;   /* open-addressing table of the strings (NULL: free) */
+	char **slots;   /* open-addressing table of the strings (NULL: free; no table at all
+			 * after strpool_seal, made again from the blocks when needed) */
 	size_t cap, n;
 	char **blocks;  /* the memory of the strings, freed at the end */
+	size_t *bused;  /* bytes of strings in each block */
 	size_t nblocks;
 	char *arena;    /* the block being filled */
-	size_t used;
+	size_t used, arena_i;
 };
 
 /* The pooled copy of s[0..len) (never NULL unless out of memory); lives until strpool_free. */
 const char *strpool_intern(struct strpool *p, const char *s, size_t len);
+/* Frees the pool's table (every string stays): the next strpool_intern makes it again from
+ * the strings, and equal text still gives the pointer it gave before. */
+void strpool_seal(struct strpool *p);
 /* Frees every string of the pool and zeroes it. */
 void strpool_free(struct strpool *p);
 
@@ -39,17 +44,18 @@ struct row {
 	const char *run_files, *failed_files; /* log file names, ';'-separated */
 	const char *power_measurement;    /* "AC", "DC" or "" */
 	const char *vendor, *family;      /* from the families table */
-	enum avail avail;                 /* availability normalised (raw text in availability) */
-	enum division div;                /* division normalised (raw text in division) */
 	long long nodes, per_node;        /* 0 when not given */
 	long long accelerators;           /* N, >= 1; 0 for a CPU-only system (no E': views leave it out) */
 	double minutes;                   /* T, official score, > 0 and finite */
 	double energy_j;                  /* official energy-to-train in joules; NAN when absent */
 	double price_lo, price_hi;        /* USD per accelerator-hour by family; NAN when none */
-	int runs_scored, runs_failed;     /* -1 when not given */
 	double scaling_factor;            /* 1 when not given */
 	size_t run_off;                   /* first run in dataset.runs */
 	unsigned run_n;                   /* number of raw run minutes, ascending */
+	int runs_scored, runs_failed;     /* -1 when not given */
+	/* the 4-byte fields together, the two codes in one: 272 bytes a row, not 280 */
+	enum avail avail : 8;             /* availability normalised (raw text in availability) */
+	enum division div : 8;            /* division normalised (raw text in division) */
 	long dup_of;                      /* -1, or the index of the row standing for this one (same
 					   * round, benchmark, system id and run list) */
 	const char *collapsed_from;       /* on a standing row: the submitters it stands for, ';' */
@@ -95,7 +101,8 @@ struct dataset {
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
 	struct dataset_key *keys;        /* the loader's set of rows by round, system and benchmark
-					  * (duplicates across files), kept between files */
+					  * (duplicates across files), kept between files; dropped by
+					  * dataset_classify, made again by the next load */
 	size_t keys_cap, nkeys;
 };
 
@@ -151,8 +158,9 @@ void families_apply(struct dataset *ds);
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
  * one of the first submitter by name, whatever the input order); carried_from (the earliest
- * earlier round, by version, with a row of the same benchmark and run list). 0, or -1 when
- * out of memory (rows keep their defaults). */
+ * earlier round, by version, with a row of the same benchmark and run list); frees the
+ * loader's key set (a later load makes it again) and seals the string pool (strpool_seal).
+ * 0, or -1 when out of memory (rows keep their defaults). */
 int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

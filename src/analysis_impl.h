@@ -12,11 +12,11 @@
 /* Orders of the shown rows that depend on the row set alone (not on the reference, k, theta
  * or the sort), kept by the analysis between runs that show the same rows: each a list of
  * positions into the rows in the order the run collects them (ORD_COUNT lists; NULL: not yet
- * made). At 10^5 rows they were most of a recompute: the family grouping, the system id order
- * the clusters are seeded in, the Pareto order on (T, A) and on (T, cost), and the break-even
+ * made). At 10^5 rows they were most of a recompute: the system id order the clusters are
+ * seeded in, the Pareto order on (T, A) and on (T, cost), and the break-even
  * orders by T and by N; kept, a recompute there went from 411 to 199 ms (bench_core median,
- * one run). */
-enum ord_kind { ORD_FAMILY, ORD_SYSTEM, ORD_PARETO_A, ORD_PARETO_COST, ORD_T, ORD_N, ORD_COUNT };
+ * one run; the family grouping, kept then too, is a table of families now, no sort). */
+enum ord_kind { ORD_SYSTEM, ORD_PARETO_A, ORD_PARETO_COST, ORD_T, ORD_N, ORD_COUNT };
 
 struct row_orders {
 	const struct dataset *ds;          /* the row set: ds (and its rows) and set[n] */
@@ -24,8 +24,10 @@ struct row_orders {
 	size_t dn, n;
 	size_t *set;
 	uint64_t fp;                       /* of the values the orders read (analysis.c) */
-	bool record;                       /* kept from the second run on the set on: a single
-					    * run (--print) holds no copies (at 10^6 rows 48 MB) */
+	bool record;                       /* kept from the second whole run on the set on: a
+					    * single run (--print) holds no copies (at 10^6 rows 48 MB) */
+	bool finished;                     /* a whole run was made on the set (not only the check
+					    * of its names, analysis_check) */
 	size_t *ord[ORD_COUNT];
 };
 

@@ -203,6 +203,11 @@ int dataset_classify(struct dataset *ds)
 {
 	uint32_t *v;
 
+	/* the loader's key set (16 MB at 10^6 rows) is not needed until another load, which
+	 * makes it again from the rows */
+	free(ds->keys);
+	ds->keys = NULL;
+	ds->keys_cap = ds->nkeys = 0;
 	families_apply(ds);
 	prices_apply(ds);
 	warn_unmapped(ds);
@@ -211,8 +216,10 @@ int dataset_classify(struct dataset *ds)
 		ds->rows[i].collapsed_from = ds->rows[i].collapsed_read ? ds->rows[i].collapsed_read : "";
 		ds->rows[i].carried_from = ds->rows[i].carried_read ? ds->rows[i].carried_read : "";
 	}
-	if (ds->n == 0)
+	if (ds->n == 0) {
+		strpool_seal(&ds->pool);
 		return 0;
+	}
 	if (ds->n > UINT32_MAX || !(v = malloc(ds->n * sizeof *v)))
 		return -1;
 	for (size_t i = 0; i < ds->n; i++)
@@ -223,6 +230,9 @@ int dataset_classify(struct dataset *ds)
 		mark_carried(ds, v);
 	order_ds = NULL;
 	free(v);
+	/* no text is pooled again until another load or a pinned name: the pool's table (32 MB
+	 * at 10^6 rows) is made again then, not held through the analysis */
+	strpool_seal(&ds->pool);
 	return rc;
 }
 

@@ -63,21 +63,65 @@ static char *block_new(struct strpool *p, size_t size)
 	if (!b)
 		return NULL;
 	p->blocks = b;
+	size_t *u = realloc(p->bused, (p->nblocks + 1) * sizeof *u);
+	if (!u)
+		return NULL;
+	p->bused = u;
+	u[p->nblocks] = 0;
 	return (b[p->nblocks] = malloc(size)) ? b[p->nblocks++] : NULL;
 }
 
 /* Room for len bytes that never move (NULL when out of memory). */
 static char *pool_alloc(struct strpool *p, size_t len)
 {
-	if (len > BLOCK / 4) /* a long string gets a block of its own */
-		return block_new(p, len);
+	if (len > BLOCK / 4) { /* a long string gets a block of its own */
+		char *b = block_new(p, len);
+		if (b)
+			p->bused[p->nblocks - 1] = len;
+		return b;
+	}
 	if (!p->arena || p->used + len > BLOCK) {
 		if (!(p->arena = block_new(p, BLOCK)))
 			return NULL;
+		p->arena_i = p->nblocks - 1;
 		p->used = 0;
 	}
 	p->used += len;
+	p->bused[p->arena_i] = p->used;
 	return p->arena + p->used - len;
+}
+
+/* The table made again from the strings of the blocks (after strpool_seal): each string is
+ * in the blocks once, so each text gets back its own pointer. 0, or -1 when out of memory. */
+static int pool_rebuild(struct strpool *p)
+{
+	size_t cap = 256;
+
+	while (cap < (p->n + 1) * 2)
+		cap *= 2;
+	char **slots = calloc(cap, sizeof *slots);
+	if (!slots)
+		return -1;
+	for (size_t b = 0; b < p->nblocks; b++) {
+		for (size_t q = 0; q < p->bused[b];) {
+			char *s = p->blocks[b] + q;
+			size_t len = strlen(s), j = hash(s, len) & (cap - 1);
+			while (slots[j])
+				j = (j + 1) & (cap - 1);
+			slots[j] = s;
+			q += len + 1;
+		}
+	}
+	p->slots = slots;
+	p->cap = cap;
+	return 0;
+}
+
+void strpool_seal(struct strpool *p)
+{
+	free(p->slots);
+	p->slots = NULL;
+	p->cap = 0;
 }
 
 const char *strpool_intern(struct strpool *p, const char *s, size_t len)
@@ -85,6 +129,8 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 	size_t j;
 	char *c;
 
+	if (!p->slots && p->n && pool_rebuild(p) < 0)
+		return NULL;
 	if ((p->n + 1) * 2 > p->cap && pool_resize(p, p->cap ? p->cap * 2 : 256) < 0)
 		return NULL;
 	for (j = hash(s, len) & (p->cap - 1); (c = p->slots[j]); j = (j + 1) & (p->cap - 1))
@@ -104,6 +150,7 @@ void strpool_free(struct strpool *p)
 	for (size_t i = 0; i < p->nblocks; i++)
 		free(p->blocks[i]);
 	free(p->blocks);
+	free(p->bused);
 	free(p->slots);
 	memset(p, 0, sizeof *p);
 }

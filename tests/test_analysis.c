@@ -1595,8 +1595,6 @@ static void test_kept_orders_match_fresh(void **state)
 		if (step > 0 && step != 12) { /* kept from the second run on the same rows */
 			assert_non_null(a.orders);
 			assert_non_null(a.orders->ord[ORD_T]);
-			if (step % 3 == 0 && step != 12) /* a family mode run, not the first on its rows */
-				assert_non_null(a.orders->ord[ORD_FAMILY]);
 		}
 		assert_int_equal(a.n, fresh.n);
 		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
@@ -1628,6 +1626,89 @@ static void test_kept_orders_match_fresh(void **state)
 			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
 		}
 		analysis_free(&fresh);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* The check of the names (analysis_check) is no run that sorts: a whole run after it keeps
+ * no orders (the one run of --print), the next whole run on the same rows does. */
+static void test_orders_kept_from_second_whole_run(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 };
+	struct gs_err e = { 0 };
+	(void)state;
+
+	build(&ds, base, NBASE);
+	base_params(&p);
+	assert_int_equal(analysis_check(&ds, &p, &a, &e), 0);
+	run_ok(&ds, &p, &a);
+	assert_non_null(a.orders);
+	for (int k = 0; k < ORD_COUNT; k++)
+		assert_null(a.orders->ord[k]);
+	run_ok(&ds, &p, &a);
+	assert_non_null(a.orders->ord[ORD_T]);
+	assert_non_null(a.orders->ord[ORD_SYSTEM]);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
+/* Family mode with many families (more than the family table's first size), each family's
+ * text at several addresses (equal text is one family) and the rows in no order: one group a
+ * family in name order, each with its own count, its slowest fewest-accelerator row as the
+ * reference of every row in it. */
+static void test_family_groups_many(void **state)
+{
+	enum { NS = 600, NF = 97 };
+	static struct spec r[NS];
+	static char names[NS][16], fams[NS][16];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		size_t f = (i * 37) % NF; /* a row's own copy of its family's text */
+		snprintf(fams[i], sizeof fams[i], "F%02u", (unsigned)f);
+		snprintf(names[i], sizeof names[i], "s%03zu", (i * 7) % NS);
+		double t = 10.0 + (double)((i * 13) % 29) + (double)i / 1024; /* no two alike */
+		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[i], "V", "", "closed",
+				      (long long)1 << (i % 4), t, 0, 0, { 0 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, NS);
+	assert_int_equal(a.ngroups, NF);
+	for (size_t g = 0; g < a.ngroups; g++) {
+		char want[16];
+		snprintf(want, sizeof want, "F%02u", (unsigned)g); /* name order is number order here */
+		assert_non_null(a.groups[g].family);
+		assert_string_equal(a.groups[g].family, want);
+		size_t count = 0;
+		long ref = -1;
+		for (size_t i = 0; i < NS; i++) {
+			const struct row *x = &ds.rows[i];
+			if (strcmp(x->family, want) != 0)
+				continue;
+			count++;
+			/* the rule within the family: fewest accelerators, then slowest */
+			const struct row *b = ref < 0 ? NULL : &ds.rows[ref];
+			if (!b || x->accelerators < b->accelerators ||
+			    (x->accelerators == b->accelerators && x->minutes > b->minutes))
+				ref = (long)i;
+		}
+		assert_int_equal(a.groups[g].nrows, count);
+		assert_int_equal(a.groups[g].ref, ref);
+	}
+	for (size_t i = 0; i < a.n; i++) {
+		const struct arow *o = &a.rows[i];
+		assert_true(o->group < a.ngroups);
+		assert_string_equal(a.groups[o->group].family, ds.rows[o->row].family);
+		assert_int_equal((long)o->ref, a.groups[o->group].ref);
 	}
 	analysis_free(&a);
 	unbuild(&ds);
@@ -2634,6 +2715,8 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
+		cmocka_unit_test(test_family_groups_many),
+		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),

@@ -206,6 +206,156 @@ static void duplicates_across_files(void **state)
 	assert_true(warned("u.csv:2: duplicate of t.csv:2"));
 }
 
+/* dataset_classify drops the loader's key set; a load after it makes the set again from the
+ * rows, so a row repeating one loaded before the classify is still found. */
+static void duplicates_after_classify(void **state)
+{
+	static const char csv[] = "round,system,benchmark,accelerators,minutes\nv1,a,bert,8,1\nv1,b,bert,16,1\n";
+
+	(void)state;
+	assert_int_equal(load(csv), 0);
+	assert_non_null(ds.keys);
+	assert_int_equal(dataset_classify(&ds), 0);
+	assert_null(ds.keys);
+	assert_int_equal(ds.nkeys, 0);
+	assert_int_equal(dataset_load_buffer(&ds, "u.csv", "round,system,benchmark,accelerators,minutes\nv1,b,bert,16,5\nv1,c,bert,32,1\n",
+					     74, &err), 0);
+	assert_int_equal(ds.n, 3);
+	assert_true(warned("u.csv:2: duplicate of t.csv:3"));
+	assert_int_equal(ds.nkeys, 3);
+}
+
+/* Rows that repeat the row before's field text, or differ from it only in what trimming,
+ * the formula guard or the sanitizer remove, or repeat a benchmark in another round, load as
+ * each row alone loads; runs written ascending or not come out ascending. */
+static void rows_as_if_alone(void **state)
+{
+	static const char head[] = "round,submitter,system,availability,division,benchmark,accelerators,minutes,run_minutes\n";
+	static const char *const rows[] = {
+		"v1.0,Sub,a,available,closed,ssd,8,5,4;5;6\n",
+		"v2.0,Sub,b,available,closed,ssd,8,5,6;5;4\n",
+		"v2.0, Sub ,c,Available on-premise,Closed,ssd,8,5,1;1;2\n",
+		"v2.0,'=Sub,d,available ,closed,ssd,8,5,3;2;2\n",
+		"v2.0,'=Sub,e,preview,open,ssd,8,5,2\n",
+		"v2.0,S\x01ub,f,preview,open,ssd,8,5,\n",
+		"v2.0,S\x01ub,g,research,other,bert,8,5,7;7;7\n",
+		"v1.0,S\x01ub,h,research,other,ssd,8,5,9;8\n",
+	};
+	enum { NR = sizeof rows / sizeof rows[0] };
+	char all[2048];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(all + at, sizeof all - at, "%s", head);
+	for (size_t i = 0; i < NR; i++)
+		at += (size_t)snprintf(all + at, sizeof all - at, "%s", rows[i]);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", all, at, &err), 0);
+	assert_int_equal(ds.n, NR);
+	for (size_t i = 0; i < NR; i++) {
+		struct dataset one = { 0 };
+		struct gs_err e = { 0 };
+		char text[512];
+		int len = snprintf(text, sizeof text, "%s%s", head, rows[i]);
+		assert_int_equal(dataset_load_buffer(&one, "t.csv", text, (size_t)len, &e), 0);
+		assert_int_equal(one.n, 1);
+		const struct row *x = &ds.rows[i], *y = &one.rows[0];
+		assert_string_equal(x->round, y->round);
+		assert_string_equal(x->submitter, y->submitter);
+		assert_string_equal(x->system, y->system);
+		assert_string_equal(x->availability, y->availability);
+		assert_string_equal(x->division, y->division);
+		assert_string_equal(x->benchmark, y->benchmark);
+		assert_string_equal(x->benchmark_published, y->benchmark_published);
+		assert_int_equal(x->avail, y->avail);
+		assert_int_equal(x->div, y->div);
+		assert_int_equal(x->run_n, y->run_n);
+		for (unsigned k = 0; k < x->run_n; k++) {
+			assert_true(ds.runs[x->run_off + k] == one.runs[y->run_off + k]);
+			if (k)
+				assert_true(ds.runs[x->run_off + k - 1] <= ds.runs[x->run_off + k]);
+		}
+		dataset_free(&one);
+	}
+	/* equal text is one pooled string, however the field was written */
+	assert_ptr_equal(ds.rows[0].submitter, ds.rows[2].submitter);
+	assert_ptr_equal(ds.rows[3].submitter, ds.rows[4].submitter);
+	assert_string_equal(ds.rows[3].submitter, "=Sub");
+	assert_string_equal(ds.rows[5].submitter, "S?ub");
+	assert_string_equal(ds.rows[0].benchmark, "ssd");
+	assert_string_equal(ds.rows[1].benchmark, "retinanet");
+	assert_string_equal(ds.rows[7].benchmark, "ssd");
+	assert_int_equal(ds.rows[2].avail, AVAIL_ONPREM);
+	assert_int_equal(ds.rows[4].avail, AVAIL_PREVIEW);
+	assert_int_equal(ds.rows[6].avail, AVAIL_RESEARCH);
+	assert_int_equal(ds.rows[4].div, DIV_OPEN);
+	assert_int_equal(ds.rows[6].div, DIV_OTHER);
+}
+
+/* A sealed pool has no table; interning again makes it from the strings, so that every text
+ * gets back the pointer it had (short, empty and long strings alike) and a new text a new one. */
+static void strpool_sealed_keeps_pointers(void **state)
+{
+	enum { NS = 3000 };
+	static char big[40000];
+	struct strpool p = { 0 };
+	const char *had[NS + 2];
+	char buf[32];
+	(void)state;
+
+	memset(big, 'x', sizeof big - 1);
+	for (size_t i = 0; i < NS; i++) {
+		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
+		assert_non_null(had[i] = strpool_intern(&p, buf, (size_t)len));
+	}
+	assert_non_null(had[NS] = strpool_intern(&p, "", 0));
+	assert_non_null(had[NS + 1] = strpool_intern(&p, big, sizeof big - 1));
+	size_t n = p.n;
+	strpool_seal(&p);
+	assert_null(p.slots);
+	for (size_t i = NS; i-- > 0;) {
+		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
+		assert_ptr_equal(strpool_intern(&p, buf, (size_t)len), had[i]);
+	}
+	assert_ptr_equal(strpool_intern(&p, "", 0), had[NS]);
+	assert_ptr_equal(strpool_intern(&p, big, sizeof big - 1), had[NS + 1]);
+	assert_int_equal(p.n, n);
+	const char *fresh = strpool_intern(&p, "fresh", 5);
+	assert_int_equal(p.n, n + 1);
+	strpool_seal(&p);
+	assert_ptr_equal(strpool_intern(&p, "fresh", 5), fresh);
+	assert_ptr_equal(strpool_intern(&p, "name 0", 6), had[0]);
+	assert_int_equal(p.n, n + 1);
+	strpool_free(&p);
+}
+
+/* A count read as digits is the count the number gives (strtod, then whole): leading zeros,
+ * 15 and 16 digits, a sign, a decimal point, an exponent. */
+static void counts_as_numbers(void **state)
+{
+	static const char *const counts[] = {
+		"8", "0", "08", "000000000000016", "123456789012345", "1234567890123456",
+		"999999999999999", "8.0", "+8", "1e3", "12.50", "0x10", "7a",
+	};
+	enum { NC = sizeof counts / sizeof counts[0] };
+	char csv[2048];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(csv, sizeof csv, "system,benchmark,accelerators,minutes,nodes\n");
+	for (size_t i = 0; i < NC; i++)
+		at += (size_t)snprintf(csv + at, sizeof csv - at, "s%zu,bert,8,5,%s\n", i, counts[i]);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, at, &err), 0);
+	assert_int_equal(ds.n, NC);
+	for (size_t i = 0; i < NC; i++) {
+		char *end;
+		double v = strtod(counts[i], &end);
+		bool whole = *end == '\0' && strchr(counts[i], 'x') == NULL && v == floor(v) && v <= 9e15;
+		long long want = whole ? (long long)v : 0; /* not a count: warned, 0 */
+		if (ds.rows[i].nodes != want)
+			fail_msg("nodes '%s' read as %lld, not %lld", counts[i], ds.rows[i].nodes, want);
+	}
+}
+
 /* A file given twice: one warning with the count, not one a row. */
 static void duplicates_counted_once(void **state)
 {
@@ -1150,6 +1300,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
+		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
+		cmocka_unit_test(strpool_sealed_keeps_pointers),
+		cmocka_unit_test_setup_teardown(counts_as_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
 		cmocka_unit_test_setup_teardown(nul_byte_in_field, setup, teardown),
