@@ -849,15 +849,17 @@ static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_
 
 	if (!k || !pn)
 		goto oom;
-	/* the family grouping family_groups made (or kept) for these rows: the same order */
+	/* by family, then the tie-break: kept for the next run on these rows */
 	const size_t *kept = orders_get(a, ORD_FAMILY);
 	for (size_t j = 0; j < n; j++) {
 		size_t i = kept ? kept[j] : j;
 		const struct row *r = &ds->rows[a->rows[i].row];
 		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
 	}
-	if (!kept)
+	if (!kept) {
 		qsort(k, n, sizeof *k, fam_cmp);
+		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
+	}
 	for (size_t g = 0; g < n; g++)
 		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))

@@ -1586,7 +1586,7 @@ static void test_kept_orders_match_fresh(void **state)
 		p.pareto_cost = step % 4 == 3;
 		p.sort = (enum col)(step % 6);
 		p.desc = step % 2;
-		p.fit = step % 4 < 2; /* the fits group the rows by family as family_groups does */
+		p.fit = step % 4 < 2; /* the fits' family order is kept too */
 		if (step == 12)
 			ds.rows[5].minutes *= 0.5; /* in place: the orders must be made again */
 		run_ok(&ds, &p, &a);
