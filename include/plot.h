@@ -160,7 +160,8 @@ struct plot_base {
 };
 
 /* Draws into b what plot_render(pts, n, spec) draws but for every PT_SELECTED flag (points are
- * drawn as if unselected) and spec->mark_x. Returns 0, or -1 with err as plot_render. */
+ * drawn as if unselected) and spec->mark_x. Returns 0, or -1 with err as plot_render (b then
+ * holds no picture). */
 int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		     struct plot_base *b, struct gs_err *err);
 

@@ -470,6 +470,9 @@ int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_s
 	const unsigned char *cnt;
 	size_t valid;
 
+	/* a failed render leaves no picture to finish */
+	if (b->facts)
+		b->facts->cells = 0;
 	if (spec_check(spec, err) < 0)
 		return -1;
 	if (!b->facts && !(b->facts = calloc(1, sizeof *b->facts))) {
@@ -477,7 +480,6 @@ int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_s
 		return -1;
 	}
 	f = b->facts;
-	f->cells = 0;
 	if (grid_alloc(g, spec->width, spec->height, err) < 0)
 		return -1;
 	if (plot_axis_layout(pts, n, spec, &f->L, &valid, err) < 0)
