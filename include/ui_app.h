@@ -490,6 +490,8 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err);
 void ui_draw_init(void);
 /* Draws the whole frame from state into stdscr (no refresh). */
 void ui_draw(const struct app *app);
+/* Brings app->msg.notice up to date with the view (no curses; ui_draw_frame calls it). */
+void ui_draw_notice(struct app *app);
 /* One frame: layout for the terminal's size, table scroll, plot, ui_draw, one refresh
  * (clear_all repaints the whole terminal); counts it in app->frames. */
 void ui_draw_frame(struct app *app, bool clear_all);

@@ -800,7 +800,7 @@ void ui_draw(const struct app *app)
 
 /* The message line's notice for the current view (see struct ui_message): at 10^5 rows the pass
  * over every row was two thirds of a press of j. */
-static void notice_update(struct app *app)
+void ui_draw_notice(struct app *app)
 {
 	struct ui_message *m = &app->msg;
 
@@ -821,7 +821,7 @@ void ui_draw_frame(struct app *app, bool clear_all)
 	ui_layout_compute(app, LINES, COLS);
 	ui_state_scroll(app);
 	ui_state_plot(app);
-	notice_update(app);
+	ui_draw_notice(app);
 	ui_draw(app);
 	if (clear_all)
 		clearok(curscr, TRUE);
