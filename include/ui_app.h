@@ -126,7 +126,7 @@ struct ui_plot_cache {
 	bool grid_ok;
 	struct plot_base base;            /* the picture without selection and break-even mark */
 	bool base_ok;
-	size_t mark_focus;                /* the group (+ 1; 0 none) whose mark spec and grid have */
+	size_t mark_focus;                /* the group (+ 1; 0 none yet) whose mark spec and grid have */
 	unsigned long plot_key[8];        /* what base was drawn from: unchanged, only a moved
 					   * selection (and its group's mark) is drawn again */
 	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */

@@ -60,10 +60,10 @@ void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s
 	chart_spec(app->ds, &app->a, &o, s);
 }
 
-/* The group whose break-even the plot marks: the selected row's (+ 1; 0 none). */
+/* The group whose break-even the plot marks, as plot_opts gives it, + 1 (0: none yet). */
 static size_t focus_of(const struct app *app)
 {
-	return app->nvis ? app->a.rows[app->vis[app->sel]].group + 1 : 0;
+	return (app->nvis ? app->a.rows[app->vis[app->sel]].group : 0) + 1;
 }
 
 /* Finishes the kept picture (pc.base) for the selection and its group's break-even mark. */
@@ -74,7 +74,7 @@ static void finish(struct app *app)
 	size_t focus = focus_of(app);
 
 	if (focus != app->pc.mark_focus) {
-		chart_mark(&app->a, focus ? focus - 1 : (size_t)-1, &app->pc.spec);
+		chart_mark(&app->a, focus - 1, &app->pc.spec);
 		app->pc.mark_focus = focus;
 	}
 	app->pc.pts_sel = app->nvis ? (long)app->sel : -1;
