@@ -19,6 +19,10 @@
  * half-cell boundary falls the same way on every machine. Ticks go through the same function as
  * points. Powers of ten are built by exact integer arithmetic, not pow().
  *
+ * plot_render is plot_base_render then plot_base_finish: everything but the selection and the
+ * break-even mark first, those two (with what depends on them: the selected label, theta's
+ * text, the legend) last, so that a kept picture is finished again for another selection.
+ *
  * The axes and the layout are in plot_axis.c, the legend and the selected label in
  * plot_marks.c; this file draws the points and lines and holds the entry points.
  */
