@@ -39,6 +39,9 @@ struct chart_opts {
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		struct plot_spec *s);
 
+/* Sets s's break-even mark as chart_spec does for group focus (none when it has no bracket). */
+void chart_mark(const struct analysis *a, size_t focus, struct plot_spec *s);
+
 /* Fills pts (a->n entries, caller-owned) with a's rows as plot points of o->metric; sel is the
  * selected index into a->rows or -1, the one point with a label (ds's system id, not copied).
  * Preview and Research rows get PT_PREVIEW; in GROUP_FAMILY and GROUP_ROUND the cluster is the

@@ -151,6 +151,32 @@ struct plot_grid {
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err);
 
+/* A picture without its selection and break-even mark, kept so that a moved selection costs a
+ * copy of the grid, not a pass over every point (j at 10^5 rows: see plot_base_finish). Starts
+ * zeroed ({ 0 }); reused across calls; plot_base_free frees it. */
+struct plot_base {
+	struct plot_grid grid;           /* the cells; its role buffer carries the point counts */
+	struct plot_base_facts *facts;   /* the layout and the legend's facts (plot.c's) */
+};
+
+/* Draws into b what plot_render(pts, n, spec) draws but for every PT_SELECTED flag (points are
+ * drawn as if unselected) and spec->mark_x. Returns 0, or -1 with err as plot_render (b then
+ * holds no picture). */
+int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+		     struct plot_base *b, struct gs_err *err);
+
+/* Copies b into g (zeroed or reused as for plot_render) and draws on it the PT_SELECTED points of
+ * pts (the others are ignored: pass just the selected one), spec's break-even mark, the selected
+ * label, theta's text and the legend. spec must be the one b was drawn with but for mark_x and
+ * mark_name; a selected point must be one of those b was drawn with. Then g is what
+ * plot_render draws for b's points with those selected and that mark. Returns 0, or -1 with
+ * err when b holds no picture or out of memory. */
+int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, size_t n,
+		     const struct plot_spec *spec, struct plot_grid *g, struct gs_err *err);
+
+/* Frees b's buffers. */
+void plot_base_free(struct plot_base *b);
+
 /* Where plot_render puts each point, without drawing: cells[i] (n entries, caller's) becomes
  * row * width + column of pts[i]'s glyph in the grid plot_render(pts, n, spec) would draw, or -1
  * for a point that is skipped. The position does not depend on flags or labels, so a point keeps

@@ -120,18 +120,21 @@ struct ui_help_line {
 };
 
 /* The plot as last drawn and what it was drawn from: a frame whose inputs did not change
- * reuses it, one where only the selection moved redraws from the points kept. */
+ * reuses it, one where only the selection moved finishes the kept picture without it. */
 struct ui_plot_cache {
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
-	unsigned long plot_key[8];        /* what grid was drawn from, the selection aside: unchanged,
-					   * only a moved selection is drawn again */
+	struct plot_base base;            /* the picture without selection and break-even mark */
+	bool base_ok;
+	size_t mark_focus;                /* the group (+ 1; 0 none yet) whose mark spec and grid have */
+	unsigned long plot_key[8];        /* what base was drawn from: unchanged, only a moved
+					   * selection (and its group's mark) is drawn again */
 	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
 	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
 	struct plot_spec spec;            /* the spec grid was drawn with */
 	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
-	long pts_sel;                     /* the shown row marked selected in pts (-1 none); -2: pts
-					   * no longer holds grid's points */
+	long pts_sel;                     /* the shown row grid shows selected (-1 none); -2: pts no
+					   * longer holds base's points */
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	size_t pts_cap;
@@ -189,6 +192,12 @@ struct ui_message {
 	long long at;                     /* when it was set (ms, monotonic clock) */
 	unsigned seq, key_seq;            /* messages set so far; seq when the last key came */
 	enum ui_note note;                /* message to compose after the next recompute */
+	/* what the view leaves out (bench_reg_notice, a pass over every loaded row), kept while
+	 * its inputs (the dataset, round, workload and cross-round view) stay the same */
+	char notice[UI_LINE + UI_SEARCH_MAX];
+	size_t notice_left;
+	const void *notice_key[3];
+	bool notice_all, notice_ok;
 };
 
 /* Undo (U) and the view's command line (:): the views before the last changes and where the
@@ -481,6 +490,8 @@ int ui_export_write(struct app *app, char *path, size_t n, struct gs_err *err);
 void ui_draw_init(void);
 /* Draws the whole frame from state into stdscr (no refresh). */
 void ui_draw(const struct app *app);
+/* Brings app->msg.notice up to date with the view (no curses; ui_draw_frame calls it). */
+void ui_draw_notice(struct app *app);
 /* One frame: layout for the terminal's size, table scroll, plot, ui_draw, one refresh
  * (clear_all repaints the whole terminal); counts it in app->frames. */
 void ui_draw_frame(struct app *app, bool clear_all);

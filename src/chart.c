@@ -37,7 +37,8 @@ static void famtab_make(const struct dataset *ds, const struct analysis *a, enum
 	for (size_t i = 0; i < a->n && t->n < FAM_SCAN; i++) {
 		const char *f = group_of(&ds->rows[a->rows[i].row], g);
 		int j = 0;
-		while (j < t->n && strcmp(t->name[j], f) != 0)
+		/* names are pooled: equal pointers first, strcmp for the rest */
+		while (j < t->n && t->name[j] != f && strcmp(t->name[j], f) != 0)
 			j++;
 		if (j == t->n)
 			t->name[t->n++] = f;
@@ -49,7 +50,7 @@ static void famtab_make(const struct dataset *ds, const struct analysis *a, enum
 static int famtab_find(const struct famtab *t, const char *f)
 {
 	for (int j = 0; j < t->n && j < FAM_MAX; j++)
-		if (strcmp(t->name[j], f) == 0)
+		if (t->name[j] == f || strcmp(t->name[j], f) == 0)
 			return j;
 	return -1;
 }
@@ -74,6 +75,22 @@ void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
 		d->interval(r, lo, hi);
 }
 
+void chart_mark(const struct analysis *a, size_t focus, struct plot_spec *s)
+{
+	s->mark_x = 0;
+	s->mark_name[0] = '\0';
+	if (focus < a->ngroups && a->groups[focus].be.lo >= 0) {
+		const struct group *g = &a->groups[focus];
+		char br[96];
+		s->mark_x = (double)g->be.lo;
+		describe_bracket_short(&g->be, br, sizeof br);
+		if (g->family)
+			snprintf(s->mark_name, sizeof s->mark_name, "%s break-even %s", g->family, br);
+		else
+			snprintf(s->mark_name, sizeof s->mark_name, "break-even %s", br);
+	}
+}
+
 void chart_spec(const struct dataset *ds, const struct analysis *a, const struct chart_opts *o,
 		struct plot_spec *s)
 {
@@ -88,16 +105,7 @@ void chart_spec(const struct dataset *ds, const struct analysis *a, const struct
 	/* E', S and E fall with N: their low values are the finding, never clipped */
 	s->keep_low = o->metric == MET_EP || o->metric == MET_S || o->metric == MET_E;
 	s->show_bars = o->bars;
-	if (o->focus < a->ngroups && a->groups[o->focus].be.lo >= 0) {
-		const struct group *g = &a->groups[o->focus];
-		char br[96];
-		s->mark_x = (double)g->be.lo;
-		describe_bracket_short(&g->be, br, sizeof br);
-		if (g->family)
-			snprintf(s->mark_name, sizeof s->mark_name, "%s break-even %s", g->family, br);
-		else
-			snprintf(s->mark_name, sizeof s->mark_name, "break-even %s", br);
-	}
+	chart_mark(a, o->focus, s);
 	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
 		struct famtab t;
 		famtab_make(ds, a, o->group, &t);

@@ -19,6 +19,10 @@
  * half-cell boundary falls the same way on every machine. Ticks go through the same function as
  * points. Powers of ten are built by exact integer arithmetic, not pow().
  *
+ * plot_render is plot_base_render then plot_base_finish: everything but the selection and the
+ * break-even mark first, those two (with what depends on them: the selected label, theta's
+ * text, the legend) last, so that a kept picture is finished again for another selection.
+ *
  * The axes and the layout are in plot_axis.c, the legend and the selected label in
  * plot_marks.c; this file draws the points and lines and holds the entry points.
  */
@@ -187,13 +191,13 @@ static bool draw_curve(const struct layout *L, struct plot_grid *g, const unsign
  * when it is a Pareto point and marks are on; '.' / '*' for a cluster outside 0..11; '^' when
  * clipped. The role is its cluster's (ROLE_LABEL outside 0..11), ROLE_REF or ROLE_SELECTED, plus
  * ROLE_F_* bits. */
-static void point_glyph(const struct plot_point *p, bool marks, int clip, bool below, char *ch,
-			int *role)
+static void point_glyph(const struct plot_point *p, unsigned flags, bool marks, int clip, bool below,
+			char *ch, int *role)
 {
-	bool par = marks && (p->flags & PT_PARETO);
+	bool par = marks && (flags & PT_PARETO);
 	bool inside = p->cluster >= 0 && p->cluster < N_CLUSTER;
 
-	if (p->flags & PT_REF) {
+	if (flags & PT_REF) {
 		*ch = 'R';
 		*role = ROLE_REF;
 	} else if (p->glyph) {
@@ -208,11 +212,11 @@ static void point_glyph(const struct plot_point *p, bool marks, int clip, bool b
 	}
 	if (clip)
 		*ch = clip > 0 ? '^' : 'v';
-	if (p->flags & PT_SELECTED)
+	if (flags & PT_SELECTED)
 		*role = ROLE_SELECTED;
 	if (below)
 		*role |= ROLE_F_BELOW;
-	if (p->flags & PT_PREVIEW)
+	if (flags & PT_PREVIEW)
 		*role |= ROLE_F_PREVIEW;
 }
 
@@ -359,18 +363,17 @@ static void legend_note(struct legend_info *li, const struct plot_point *p, int 
 
 enum { CELL_SEL = 1, CELL_REF = 2 };
 
-/* The selected point placed by draw_points: its cell and label (r < 0: none). */
+/* The selected point placed by plot_base_finish: its cell and label (r < 0: none). */
 struct selected {
 	int r, c;
 	const char *label;
 };
 
-/* One pass: the first point of a cell writes its glyph; a selected point, then a reference,
- * overwrite it; every point counts (cnt, saturating at 255; flag: CELL_*). Returns whether a
- * cell has several points. */
+/* One pass over every point as if none were selected (plot_base_finish draws the selection):
+ * the first point of a cell writes its glyph, a reference overwrites it; every point counts
+ * (cnt, saturating at 255; flag: CELL_REF). Returns whether a cell has several points. */
 static bool draw_points(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
-			size_t n, const struct plot_spec *spec, struct legend_info *li,
-			struct selected *sel)
+			size_t n, const struct plot_spec *spec, struct legend_info *li)
 {
 	unsigned char *cnt = g->role + (size_t)L->w * L->h, *flag = cnt + (size_t)L->w * L->h;
 	struct xcache xc = { NAN, 0 };
@@ -378,6 +381,7 @@ static bool draw_points(const struct layout *L, struct plot_grid *g, const struc
 
 	for (size_t i = 0; i < n; i++) {
 		const struct plot_point *p = &pts[i];
+		unsigned flags = p->flags & ~(unsigned)PT_SELECTED;
 		char ch;
 		int role, r, c, clip;
 		size_t k;
@@ -387,17 +391,9 @@ static bool draw_points(const struct layout *L, struct plot_grid *g, const struc
 		point_cell(L, p, &xc, &r, &c);
 		k = (size_t)r * L->w + c;
 		clip = clipped(L, p->y);
-		point_glyph(p, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch, &role);
+		point_glyph(p, flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch, &role);
 		legend_note(li, p, clip, spec->show_pareto);
-		if (p->flags & PT_SELECTED) {
-			if (!(flag[k] & CELL_SEL)) {
-				g->ch[k] = ch;
-				g->role[k] = (unsigned char)role;
-			}
-			flag[k] |= CELL_SEL;
-			if (sel->r < 0)
-				*sel = (struct selected){ r, c, p->label };
-		} else if ((p->flags & PT_REF) && !(flag[k] & CELL_SEL)) {
+		if (flags & PT_REF) {
 			g->ch[k] = ch;
 			g->role[k] = (unsigned char)role;
 			flag[k] |= CELL_REF;
@@ -413,23 +409,32 @@ static bool draw_points(const struct layout *L, struct plot_grid *g, const struc
 	return overlap;
 }
 
+/* Whether the count of cell (r, k) is drawn: several points, no reference or selected point,
+ * in a data row. */
+static bool count_cell(const struct layout *L, const unsigned char *cnt, const unsigned char *flag,
+		       int r, size_t k)
+{
+	return cnt[k] >= 2 && !flag[k] && r >= L->y.top && r <= row_bottom(L);
+}
+
 /* Data cells with several points and neither a selected point nor a reference show their
- * count, '#' for ten or more (sets li->many). */
-static void draw_counts(const struct layout *L, struct plot_grid *g, struct legend_info *li)
+ * count, '#' for ten or more. Returns how many show '#'. */
+static size_t draw_counts(const struct layout *L, struct plot_grid *g)
 {
 	const unsigned char *cnt = g->role + (size_t)L->w * L->h, *flag = cnt + (size_t)L->w * L->h;
+	size_t many = 0;
 
 	for (int r = 0; r < L->ar; r++)
 		for (int c = L->ax + 1; c < L->w; c++) {
 			size_t k = (size_t)r * L->w + c;
-			if (cnt[k] < 2 || flag[k] || r < L->y.top || r > row_bottom(L))
+			if (!count_cell(L, cnt, flag, r, k))
 				continue;
 			/* '#', not '+': a '+' reads as an axis tick */
 			g->ch[k] = cnt[k] > 9 ? '#' : (char)('0' + cnt[k]);
 			g->role[k] = ROLE_OVERLAP;
-			if (cnt[k] > 9)
-				li->many = true;
+			many += cnt[k] > 9;
 		}
+	return many;
 }
 
 /* The interval bars of the points not clipped; returns whether one is drawn. */
@@ -452,43 +457,146 @@ static bool draw_bars(const struct layout *L, struct plot_grid *g, const struct 
 	return any;
 }
 
+/* What plot_base_finish needs of the picture besides its cells. */
+struct plot_base_facts {
+	struct layout L;
+	struct legend_info li;    /* li.spec and li.mark are the finishing spec's */
+	int theta_row;
+	size_t many;              /* cells showing '#' */
+	size_t cells;             /* w * h of the grid the facts are for */
+};
+
+int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+		     struct plot_base *b, struct gs_err *err)
+{
+	struct plot_base_facts *f;
+	struct plot_grid *g = &b->grid;
+	const unsigned char *cnt;
+	size_t valid;
+
+	/* a failed render leaves no picture to finish */
+	if (b->facts)
+		b->facts->cells = 0;
+	if (spec_check(spec, err) < 0)
+		return -1;
+	if (!b->facts && !(b->facts = calloc(1, sizeof *b->facts))) {
+		err_set(err, NULL, 0, 0, "plot: out of memory");
+		return -1;
+	}
+	f = b->facts;
+	if (grid_alloc(g, spec->width, spec->height, err) < 0)
+		return -1;
+	if (plot_axis_layout(pts, n, spec, &f->L, &valid, err) < 0)
+		return -1;
+	grid_clear(&f->L, g);
+	cnt = g->role + (size_t)f->L.w * f->L.h;
+	plot_axis_draw(&f->L, g);
+	legend_start(&f->li, spec, &f->L, n - valid);
+	f->theta_row = draw_theta_line(&f->L, g);
+	f->li.theta_drawn = f->theta_row >= 0;
+	f->many = draw_points(&f->L, g, pts, n, spec, &f->li) ? draw_counts(&f->L, g) : 0;
+	g->clipped = f->li.clipped + f->li.clipped_low;
+	/* the break-even mark comes in plot_base_finish: it takes only blank cells, and the bars
+	 * and curves take blank and mark cells alike, so drawing it after them changes nothing */
+	if (spec->show_bars)
+		f->li.bars = draw_bars(&f->L, g, pts, n, spec->log_y);
+	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
+		if (draw_curve(&f->L, g, cnt, &spec->curves[i]) && i < 16)
+			f->li.curve[i] = true;
+	f->cells = (size_t)f->L.w * f->L.h;
+	return 0;
+}
+
+int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, size_t n,
+		     const struct plot_spec *spec, struct plot_grid *g, struct gs_err *err)
+{
+	const struct plot_base_facts *f = b->facts;
+	const struct layout *L;
+	struct legend_info li;
+	struct selected sel = { -1, -1, NULL };
+	struct xcache xc = { NAN, 0 };
+	unsigned char *cnt, *flag;
+	size_t many, cells;
+	bool theta_on;
+
+	if (!f || !f->cells || !b->grid.ch) {
+		err_set(err, NULL, 0, 0, "plot: no picture to finish");
+		return -1;
+	}
+	L = &f->L;
+	cells = f->cells;
+	if (grid_alloc(g, L->w, L->h, err) < 0)
+		return -1;
+	memcpy(g->ch, b->grid.ch, cells);
+	memcpy(g->role, b->grid.role, 3 * cells);
+	g->label_w = g->label_row = g->label_col = 0;
+	g->label[0] = '\0';
+	g->label_off = false;
+	g->clipped = b->grid.clipped;
+	li = f->li;
+	li.spec = spec;
+	many = f->many;
+	cnt = g->role + cells;
+	flag = cnt + cells;
+	theta_on = li.theta_set && fabs(spec->theta) <= VAL_MAX;
+	/* the selected points: the first in a cell takes it, whatever else is there */
+	for (size_t i = 0; i < n; i++) {
+		const struct plot_point *p = &pts[i];
+		char ch;
+		int role, r, c, clip;
+		size_t k;
+
+		if (!(p->flags & PT_SELECTED) || !point_ok(p, spec->log_y))
+			continue;
+		point_cell(L, p, &xc, &r, &c);
+		k = (size_t)r * L->w + c;
+		clip = clipped(L, p->y);
+		point_glyph(p, p->flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch,
+			    &role);
+		if (!(flag[k] & CELL_SEL)) {
+			if (count_cell(L, cnt, flag, r, k) && cnt[k] > 9)
+				many--;
+			g->ch[k] = ch;
+			g->role[k] = (unsigned char)role;
+		}
+		flag[k] |= CELL_SEL;
+		if (sel.r < 0)
+			sel = (struct selected){ r, c, p->label };
+	}
+	li.many = many > 0;
+	li.mark = draw_mark(L, g, spec->mark_x);
+	if (sel.r >= 0 && sel.label)
+		plot_marks_label(L, g, cnt, sel.r, sel.c, sel.label);
+	if (f->theta_row >= 0)
+		draw_theta_text(L, g, f->theta_row, spec->theta);
+	plot_marks_legend(g, &li);
+	return 0;
+}
+
+void plot_base_free(struct plot_base *b)
+{
+	if (!b)
+		return;
+	plot_free(&b->grid);
+	free(b->facts);
+	b->facts = NULL;
+}
+
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err)
 {
-	struct layout L;
-	struct legend_info li;
-	struct selected sel = { -1, -1, NULL };
-	size_t valid;
-	const unsigned char *cnt;
-	int theta_row;
+	struct plot_base b = { 0 };
+	int rc;
 
 	if (spec_check(spec, err) < 0)
 		return -1;
-	if (grid_alloc(g, spec->width, spec->height, err) < 0)
-		return -1;
-	if (plot_axis_layout(pts, n, spec, &L, &valid, err) < 0)
-		return -1;
-	grid_clear(&L, g);
-	cnt = g->role + (size_t)L.w * L.h;
-	plot_axis_draw(&L, g);
-	legend_start(&li, spec, &L, n - valid);
-	theta_row = draw_theta_line(&L, g);
-	li.theta_drawn = theta_row >= 0;
-	if (draw_points(&L, g, pts, n, spec, &li, &sel))
-		draw_counts(&L, g, &li);
-	g->clipped = li.clipped + li.clipped_low;
-	li.mark = draw_mark(&L, g, spec->mark_x);
-	if (spec->show_bars)
-		li.bars = draw_bars(&L, g, pts, n, spec->log_y);
-	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
-		if (draw_curve(&L, g, cnt, &spec->curves[i]) && i < 16)
-			li.curve[i] = true;
-	if (sel.r >= 0 && sel.label)
-		plot_marks_label(&L, g, cnt, sel.r, sel.c, sel.label);
-	if (theta_row >= 0)
-		draw_theta_text(&L, g, theta_row, spec->theta);
-	plot_marks_legend(g, &li);
-	return 0;
+	rc = plot_base_render(pts, n, spec, &b, err);
+	if (rc == 0)
+		rc = plot_base_finish(&b, pts, n, spec, g, err);
+	else
+		plot_free(g);
+	plot_base_free(&b);
+	return rc;
 }
 
 size_t plot_to_text(const struct plot_grid *g, char *buf, size_t n)

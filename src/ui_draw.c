@@ -724,10 +724,9 @@ static void draw_msgline(const struct app *app)
 		return;
 	}
 	/* what the view leaves out: in the cross-round view, before the other warnings */
-	notice = app->ds && bench_reg_notice(app->ds, app->a.round, app->a.workload, app->p.all_rounds,
-					      buf, sizeof buf);
+	notice = app->msg.notice_ok && app->msg.notice_left;
 	if (notice && app->p.all_rounds) {
-		put_notice(app, buf);
+		put_notice(app, app->msg.notice);
 		return;
 	}
 	if (app->a.ncross || app->ds->skipped) {
@@ -748,7 +747,7 @@ static void draw_msgline(const struct app *app)
 		return;
 	}
 	if (notice && !app->p.all_rounds) {
-		put_notice(app, buf);
+		put_notice(app, app->msg.notice);
 		return;
 	}
 	if (selected_text(app, buf, sizeof buf)) {
@@ -799,11 +798,30 @@ void ui_draw(const struct app *app)
 	attrset(A_NORMAL);
 }
 
+/* The message line's notice for the current view (see struct ui_message): at 10^5 rows the pass
+ * over every row was two thirds of a press of j. */
+void ui_draw_notice(struct app *app)
+{
+	struct ui_message *m = &app->msg;
+
+	if (m->notice_ok && m->notice_key[0] == app->ds && m->notice_key[1] == app->a.round &&
+	    m->notice_key[2] == app->a.workload && m->notice_all == app->p.all_rounds)
+		return;
+	m->notice_left = app->ds ? bench_reg_notice(app->ds, app->a.round, app->a.workload,
+						    app->p.all_rounds, m->notice, sizeof m->notice) : 0;
+	m->notice_key[0] = app->ds;
+	m->notice_key[1] = app->a.round;
+	m->notice_key[2] = app->a.workload;
+	m->notice_all = app->p.all_rounds;
+	m->notice_ok = true;
+}
+
 void ui_draw_frame(struct app *app, bool clear_all)
 {
 	ui_layout_compute(app, LINES, COLS);
 	ui_state_scroll(app);
 	ui_state_plot(app);
+	ui_draw_notice(app);
 	ui_draw(app);
 	if (clear_all)
 		clearok(curscr, TRUE);

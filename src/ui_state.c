@@ -134,6 +134,8 @@ void ui_state_free(struct app *app)
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);
+	plot_base_free(&app->pc.base);
+	app->pc.base_ok = false;
 	free(app->pc.pts);
 	free(app->rounds);
 	free(app->works);

@@ -892,7 +892,7 @@ static void moved_selection_plot_is_fresh(void **state)
 		{
 			struct plot_grid kept = f.app->pc.grid;
 			f.app->pc.grid = fresh;
-			f.app->pc.grid_ok = false;
+			f.app->pc.grid_ok = f.app->pc.base_ok = false;
 			ui_state_plot(f.app);
 			fresh = f.app->pc.grid;
 			f.app->pc.grid = kept;
