@@ -32,7 +32,10 @@ export CMOCKA_MESSAGE_OUTPUT
 pass=0 fail=0 skip=0
 log=$(mktemp) || exit 1
 before=$(mktemp) || exit 1
-trap 'rm -f "$log" "$before"' EXIT INT TERM
+trap 'rm -f "$log" "$before"' EXIT
+# stopped: the run ends after the test at hand (the EXIT trap then cleans up)
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # tests write under $TMP or the build folder, never into the working tree: what is at its top
 # before the run is compared with what is there after
 ls -A "$top" >"$before"
