@@ -1,5 +1,6 @@
-/* import.c: walks an MLPerf training_results tree, scores every system x benchmark by the
- * official rules and produces the results CSV (import_cmd.c wraps it in the command).
+/* import.c: walks an MLPerf training_results tree into the model of its systems, benchmarks and
+ * logs (import_model.h) and scans every log; import_out.c scores each system x benchmark by
+ * the official rules and writes the results CSV; cli_import.c wraps both in the command.
  *
  * Layout read: <Submitter>/systems/<system>.json and
  * <Submitter>/results/<system>/<benchmark>/result_*.txt (+ scaling.json). The walk is sorted,
@@ -9,16 +10,10 @@
  * worth its code, and a mapped log cut short while scanned faults the process. */
 #include "import.h"
 #include "import_fs.h"
+#include "import_model.h"
 #include "bench_reg.h"
-#include "compliance.h"
-#include "csvw.h"
-#include "fileio.h"
-#include "fmt.h"
-#include "olympic.h"
-#include "power.h"
 #include "text.h"
 #include "mllog.h"
-#include "schema.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -41,105 +36,10 @@
 #define JSON_MAX ((size_t)1 << 24)
 #define LOG_MAX ((size_t)1 << 32 > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)1 << 32)
 
-/* ---- CSV text ---- */
-
-/* One CSV field: s cleaned by the one sanitizer (control characters, CR and LF included, and
- * invalid UTF-8 become '?'), then written by the one CSV writer (csvw_field), which quotes it
- * when it holds a comma or a quote. Sets *oom when a long field finds no memory. */
-static void put_field(FILE *f, const char *s, int *oom)
-{
-	char small[256], *buf = small;
-	size_t n = strlen(s);
-
-	if (n >= sizeof small && !(buf = malloc(n + 1))) {
-		*oom = 1;
-		return;
-	}
-	memcpy(buf, s, n + 1);
-	utf8_sanitize(buf, n);
-	csvw_field(f, buf);
-	if (buf != small)
-		free(buf);
-}
-
-/* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
- * the results CSV has always used, when that shows it: at least 10^-decimals and below
- * 10^15. Otherwise in the shortest form that reads back exactly ("1.6666666666666668e+303"):
- * %f of a huge value runs to 300 digits, and a tiny one would be written as 0, which the
- * loader refuses. */
-static void put_minutes(FILE *f, double v, int decimals)
-{
-	static const double least[] = { 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 };
-	char num[64];
-
-	if (decimals >= 0 && decimals <= 6 && v >= least[decimals] && v < 1e15)
-		fprintf(f, "%.*f", decimals, v);
-	else
-		fputs(fmt_roundtrip(v, 15, num, sizeof num), f);
-}
-
 /* ---- the model built by the walk ---- */
 
-struct sys {
-	char *submitter, *name;       /* folder names as written (clean_name) */
-	char *folder;                 /* the system's name as in the tree: results/<folder> */
-	const char *refused;          /* why the system is not scored though its JSON is usable */
-	char *json;                   /* path of its systems JSON */
-	struct import_system info;    /* what the JSON says (zero when it could not be read) */
-	int has_results;
-	size_t rows;
-};
+/* the model (struct sys, cell, job, model) is in import_model.h */
 
-struct cell {
-	size_t sys;
-	char *bench;                  /* the one id across rounds (bench_reg_canon) */
-	char *published;              /* the folder's name: the id as the round published it */
-	char *dir;                    /* the folder; from `source` on, its path inside the tree */
-	const char *source;
-	size_t first, njobs;          /* its logs in the job list (and in rank) */
-	double sf;
-	int sf_bad;
-	struct compliance_req *req;   /* the keys each log needs (compliance.c); owned */
-	/* set by score_cell: rank[first .. first + nok) are the successful runs by time, the
-	 * failed ones follow in name order; [lo, hi) of them is what the olympic average keeps */
-	int scored;
-	size_t nok, lo, hi;
-	double score;
-	char why[160];                /* no score: the reason */
-	/* energy-to-train (power.c, from dir/power): NAN and "" when there is none */
-	double energy_j;
-	const char *power_measurement;
-};
-
-struct job {
-	char *path;
-	const char *name;             /* the file name part of path */
-	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
-	const struct compliance_req *req; /* the keys the log needs (rule 6); NULL none */
-	char advice[200];             /* a requirement broken where it only warns, else "" */
-	int ok;                       /* 1 successful run, 0 failed */
-	int unreadable;               /* not a regular file, or reading failed: no score */
-	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
-	double minutes;               /* a successful run's time, and its run_stop - run_start */
-	double ms;
-	long line, col;
-	char why[160];
-	unsigned long long bytes;     /* read */
-};
-
-struct model {
-	struct sys *sys;
-	size_t nsys, capsys;
-	struct cell *cells;
-	size_t ncells, capcells;
-	struct job *jobs;
-	size_t njobs, capjobs;
-	size_t *rank;                 /* job indices, in each cell's scoring order */
-	size_t toplen;                /* length of the tree's path: cell sources start after it */
-	const char *round;            /* the round column: the ids and rules of its ruleset */
-	struct fbuf buf;              /* one buffer for every file read */
-	int oom;
-};
 
 static int has_suffix(const char *s, const char *suf)
 {
@@ -563,260 +463,6 @@ static void scan_all(struct model *m, FILE *progress)
 		fprintf(progress, "\r%60s\r", "");
 }
 
-/* ---- scoring and output ---- */
-
-/* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
- * by file name. Runs are the jobs m->jobs[*rank] (cmp_ctx: qsort has no context pointer). */
-static const struct job *cmp_jobs;
-
-static int cmp_rank(const void *a, const void *b)
-{
-	size_t x = *(const size_t *)a, y = *(const size_t *)b;
-	const struct job *p = &cmp_jobs[x], *q = &cmp_jobs[y];
-
-	if (p->ok != q->ok)
-		return p->ok ? -1 : 1;
-	if (p->ok && p->minutes != q->minutes)
-		return p->minutes < q->minutes ? -1 : 1;
-	return (x > y) - (x < y);
-}
-
-/* Orders the runs of c in m->rank and scores c by the olympic average: sets c->scored and
- * c->score, or c->why. */
-static void score_cell(struct model *m, struct cell *c)
-{
-	size_t *r = m->rank + c->first, d, lim = olympic_limit(c->bench);
-	double sum = 0;
-	int w;
-
-	c->nok = 0;
-	for (size_t i = 0; i < c->njobs; i++) {
-		r[i] = c->first + i;
-		c->nok += m->jobs[r[i]].ok;
-	}
-	d = c->njobs - c->nok;
-	if (c->njobs > 1) {
-		cmp_jobs = m->jobs;
-		qsort(r, c->njobs, sizeof *r, cmp_rank);
-	}
-	for (size_t i = 0; i < c->njobs; i++) {
-		if (m->jobs[r[i]].unreadable) {
-			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
-			return;
-		}
-		if (m->jobs[r[i]].unwritable) {
-			snprintf(c->why, sizeof c->why, "result log %.100s has a run time too small to write",
-				 m->jobs[r[i]].name);
-			return;
-		}
-	}
-	if (c->njobs == 0) {
-		snprintf(c->why, sizeof c->why, "no result logs");
-		return;
-	}
-	if (c->sf_bad) {
-		snprintf(c->why, sizeof c->why, "unusable scaling.json");
-		return;
-	}
-	w = olympic_window(c->nok, d, lim, &c->lo, &c->hi);
-	if (w == 1) {
-		snprintf(c->why, sizeof c->why, "%zu of %zu runs failed (at most %zu allowed)", d,
-			 c->njobs, lim);
-		return;
-	}
-	if (w == 2) {
-		snprintf(c->why, sizeof c->why, "%zu successful run%s, too few to score", c->nok,
-			 c->nok == 1 ? "" : "s");
-		return;
-	}
-	for (size_t i = c->lo; i < c->hi; i++)
-		sum += m->jobs[r[i]].minutes;
-	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
-	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
-	 * rather than an "inf" or a 0 the loader would refuse */
-	c->score = sum / (double)(c->hi - c->lo) * c->sf;
-	if (!isfinite(c->score) || !(c->score >= DBL_MIN)) {
-		snprintf(c->why, sizeof c->why,
-			 "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
-			 sum / (double)(c->hi - c->lo), c->sf);
-		return;
-	}
-	c->scored = 1;
-}
-
-/* The file names of runs rank[from, to) of c, ';'-separated, as one CSV field; sets m->oom
- * when out of memory. */
-static void put_names(FILE *f, struct model *m, const struct cell *c, size_t from, size_t to)
-{
-	size_t len = 1, at = 0;
-	char *text;
-
-	for (size_t i = from; i < to; i++)
-		len += strlen(m->jobs[m->rank[c->first + i]].name) + 1;
-	if (!(text = malloc(len))) {
-		m->oom = 1;
-		return;
-	}
-	text[0] = '\0';
-	for (size_t i = from; i < to; i++) {
-		const char *name = m->jobs[m->rank[c->first + i]].name;
-		size_t n = strlen(name);
-		if (i > from)
-			text[at++] = ';';
-		memcpy(text + at, name, n + 1);
-		at += n;
-	}
-	put_field(f, text, &m->oom);
-	free(text);
-}
-
-static void emit_row(FILE *f, const char *round, struct model *m, const struct cell *c)
-{
-	const struct sys *s = &m->sys[c->sys];
-	const char *head[] = { round, s->submitter, s->name, s->info.system_name, s->info.division,
-			       s->info.availability, s->info.accelerator };
-	char num[64];
-
-	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
-		if (i)
-			fputc(',', f);
-		put_field(f, head[i], &m->oom);
-	}
-	fprintf(f, ",%lld,%lld,%lld,", s->info.nodes, s->info.per_node, s->info.accelerators);
-	put_field(f, s->info.framework, &m->oom);
-	fputc(',', f);
-	put_field(f, c->bench, &m->oom);
-	fputc(',', f);
-	put_minutes(f, c->score, 6);
-	fprintf(f, ",%zu,%zu,%s,", c->nok, c->njobs - c->nok, fmt_roundtrip(c->sf, 15, num, sizeof num));
-	for (size_t i = 0; i < c->nok; i++) {
-		if (i)
-			fputc(';', f);
-		put_minutes(f, m->jobs[m->rank[c->first + i]].minutes, 4);
-	}
-	fputc(',', f);
-	put_field(f, c->published, &m->oom);
-	fputc(',', f);
-	put_field(f, c->source, &m->oom);
-	fputc(',', f);
-	put_names(f, m, c, 0, c->nok);
-	fputc(',', f);
-	put_names(f, m, c, c->nok, c->njobs);
-	fputc(',', f);
-	if (isfinite(c->energy_j))
-		fprintf(f, "%.0f", c->energy_j);
-	fputc(',', f);
-	put_field(f, c->power_measurement, &m->oom);
-	fputc('\n', f);
-}
-
-/* Energy-to-train of a scored cell with power logs (power.c): its successful runs, in the
- * time score's order, with the round's node rule; sets energy_j and power_measurement, or
- * leaves them blank (power.c has said why in w). */
-static void score_energy(struct model *m, struct cell *c, const char *round, struct gs_warn *w)
-{
-	const struct sys *s = &m->sys[c->sys];
-	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
-	char meas[3];
-	double j;
-	int rc;
-
-	if (!runs) {
-		m->oom = 1;
-		return;
-	}
-	for (size_t i = 0; i < c->nok; i++) {
-		const struct job *jb = &m->jobs[m->rank[c->first + i]];
-		runs[i].log = jb->name;
-		runs[i].ms = jb->ms;
-		runs[i].minutes = jb->minutes;
-	}
-	rc = power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
-				 olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas, w);
-	if (rc == -2)
-		m->oom = 1;
-	if (rc == 0) {
-		c->energy_j = j;
-		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
-	}
-	free(runs);
-}
-
-/* One warning for the logs of c that break a requirement of a ruleset that only warns: the
- * first of them, and how many more (a round's rule is usually broken by every log of a folder). */
-static void warn_advice(const struct model *m, const struct cell *c, struct gs_warn *w)
-{
-	const struct job *first = NULL;
-	size_t more = 0;
-
-	for (size_t r = 0; r < c->njobs; r++) {
-		const struct job *j = &m->jobs[c->first + r];
-		if (!j->ok || !j->advice[0])
-			continue;
-		if (!first)
-			first = j;
-		else
-			more++;
-	}
-	if (!first)
-		return;
-	if (more)
-		warn_add(w, first->path, 0, 0, "compliance: %s; and %zu more log%s of this folder", first->advice,
-			 more, more == 1 ? "" : "s");
-	else
-		warn_add(w, first->path, 0, 0, "compliance: %s", first->advice);
-}
-
-/* Scores every cell of m and writes the CSV to f; -1 when out of memory. */
-static int build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
-{
-	if (!(m->rank = malloc((m->njobs ? m->njobs : 1) * sizeof *m->rank)))
-		return -1;
-	for (size_t i = 0; i < m->ncells; i++) {
-		struct cell *c = &m->cells[i];
-		for (size_t r = 0; r < c->njobs; r++) {
-			struct job *j = &m->jobs[c->first + r];
-			if (j->unreadable)
-				warn_add(&res->warn, j->path, 0, 0, "cannot read result log: %s; no score for "
-					 "this benchmark", j->why);
-			else if (j->unwritable)
-				warn_add(&res->warn, j->path, j->line, j->col, "%s; no score for this benchmark",
-					 j->why);
-			else if (!j->ok)
-				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
-		}
-		warn_advice(m, c, &res->warn);
-		score_cell(m, c);
-	}
-	for (size_t i = 0; i < m->ncells && !m->oom; i++)
-		if (m->cells[i].scored)
-			score_energy(m, &m->cells[i], round, &res->warn);
-
-	schema_write_header(f);
-	for (size_t i = 0; i < m->ncells; i++) {
-		struct cell *c = &m->cells[i];
-		struct sys *s = &m->sys[c->sys];
-		if (!c->scored) {
-			warn_add(&res->unscored, NULL, 0, 0, "%s/%s/%s: %s", s->submitter, s->name,
-				 c->published, c->why);
-			continue;
-		}
-		emit_row(f, round, m, c);
-		if (s->rows++ == 0)
-			res->systems++;
-		res->rows++;
-	}
-	for (size_t i = 0; i < m->nsys; i++) {
-		struct sys *s = &m->sys[i];
-		if (s->rows)
-			continue;
-		warn_add(&res->unscored, NULL, 0, 0, "%s/%s: %s", s->submitter, s->name,
-			 !s->info.usable ? "unusable systems JSON" : s->refused ? s->refused :
-			 !s->has_results ? "no results folder" : "no benchmark with a score");
-	}
-	return 0;
-}
-
 /* Numbers are read and written in C notation whatever the process locale says: this thread
  * switches to a C LC_NUMERIC until c_numeric_leave (a NULL return: it could not, nothing to
  * undo). */
@@ -870,7 +516,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 		for (size_t i = 0; i < m.njobs; i++)
 			res->bytes += m.jobs[i].bytes;
 		res->files = m.njobs;
-		if (build_csv(&m, round, res, out.f) < 0)
+		if (import_build_csv(&m, round, res, out.f) < 0)
 			m.oom = 1;
 		if (fileio_mem_close(&out) < 0)
 			m.oom = 1;

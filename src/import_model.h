@@ -1,0 +1,79 @@
+/* import_model.h: what import.c (the walk and the scan of the logs) shares with import_out.c
+ * (scoring by the official rules and the results CSV), and nothing else includes: the model
+ * the walk builds. */
+#ifndef GS_IMPORT_MODEL_H
+#define GS_IMPORT_MODEL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "compliance.h"
+#include "fileio.h"
+#include "import.h"
+
+struct sys {
+	char *submitter, *name;       /* folder names as written (clean_name) */
+	char *folder;                 /* the system's name as in the tree: results/<folder> */
+	const char *refused;          /* why the system is not scored though its JSON is usable */
+	char *json;                   /* path of its systems JSON */
+	struct import_system info;    /* what the JSON says (zero when it could not be read) */
+	int has_results;
+	size_t rows;
+};
+
+struct cell {
+	size_t sys;
+	char *bench;                  /* the one id across rounds (bench_reg_canon) */
+	char *published;              /* the folder's name: the id as the round published it */
+	char *dir;                    /* the folder; from `source` on, its path inside the tree */
+	const char *source;
+	size_t first, njobs;          /* its logs in the job list (and in rank) */
+	double sf;
+	int sf_bad;
+	struct compliance_req *req;   /* the keys each log needs (compliance.c); owned */
+	/* set by score_cell: rank[first .. first + nok) are the successful runs by time, the
+	 * failed ones follow in name order; [lo, hi) of them is what the olympic average keeps */
+	int scored;
+	size_t nok, lo, hi;
+	double score;
+	char why[160];                /* no score: the reason */
+	/* energy-to-train (power.c, from dir/power): NAN and "" when there is none */
+	double energy_j;
+	const char *power_measurement;
+};
+
+struct job {
+	char *path;
+	const char *name;             /* the file name part of path */
+	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
+	const struct compliance_req *req; /* the keys the log needs (rule 6); NULL none */
+	char advice[200];             /* a requirement broken where it only warns, else "" */
+	int ok;                       /* 1 successful run, 0 failed */
+	int unreadable;               /* not a regular file, or reading failed: no score */
+	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
+	double minutes;               /* a successful run's time, and its run_stop - run_start */
+	double ms;
+	long line, col;
+	char why[160];
+	unsigned long long bytes;     /* read */
+};
+
+struct model {
+	struct sys *sys;
+	size_t nsys, capsys;
+	struct cell *cells;
+	size_t ncells, capcells;
+	struct job *jobs;
+	size_t njobs, capjobs;
+	size_t *rank;                 /* job indices, in each cell's scoring order */
+	size_t toplen;                /* length of the tree's path: cell sources start after it */
+	const char *round;            /* the round column: the ids and rules of its ruleset */
+	struct fbuf buf;              /* one buffer for every file read */
+	int oom;
+};
+
+/* Scores every cell of m and writes the results CSV to f (import_out.c); -1 when out of
+ * memory. Warnings go to res. */
+int import_build_csv(struct model *m, const char *round, struct import_result *res, FILE *f);
+
+#endif

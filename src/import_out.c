@@ -1,0 +1,305 @@
+/* import_out.c: each system x benchmark of an imported tree scored by the official rules (the
+ * olympic average of its runs, energy-to-train from its power logs) and written as one row of
+ * the results CSV. The model comes from the walk in import.c. */
+#include "import_model.h"
+#include "csvw.h"
+#include "fmt.h"
+#include "olympic.h"
+#include "power.h"
+#include "schema.h"
+#include "text.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- CSV text ---- */
+
+/* One CSV field: s cleaned by the one sanitizer (control characters, CR and LF included, and
+ * invalid UTF-8 become '?'), then written by the one CSV writer (csvw_field), which quotes it
+ * when it holds a comma or a quote. Sets *oom when a long field finds no memory. */
+static void put_field(FILE *f, const char *s, int *oom)
+{
+	char small[256], *buf = small;
+	size_t n = strlen(s);
+
+	if (n >= sizeof small && !(buf = malloc(n + 1))) {
+		*oom = 1;
+		return;
+	}
+	memcpy(buf, s, n + 1);
+	utf8_sanitize(buf, n);
+	csvw_field(f, buf);
+	if (buf != small)
+		free(buf);
+}
+
+/* A number of minutes, v > 0 and finite, in the fixed notation with `decimals` digits that
+ * the results CSV has always used, when that shows it: at least 10^-decimals and below
+ * 10^15. Otherwise in the shortest form that reads back exactly ("1.6666666666666668e+303"):
+ * %f of a huge value runs to 300 digits, and a tiny one would be written as 0, which the
+ * loader refuses. */
+static void put_minutes(FILE *f, double v, int decimals)
+{
+	static const double least[] = { 1, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6 };
+	char num[64];
+
+	if (decimals >= 0 && decimals <= 6 && v >= least[decimals] && v < 1e15)
+		fprintf(f, "%.*f", decimals, v);
+	else
+		fputs(fmt_roundtrip(v, 15, num, sizeof num), f);
+}
+
+/* ---- scoring and output ---- */
+
+/* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
+ * by file name. Runs are the jobs m->jobs[*rank] (cmp_ctx: qsort has no context pointer). */
+static const struct job *cmp_jobs;
+
+static int cmp_rank(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	const struct job *p = &cmp_jobs[x], *q = &cmp_jobs[y];
+
+	if (p->ok != q->ok)
+		return p->ok ? -1 : 1;
+	if (p->ok && p->minutes != q->minutes)
+		return p->minutes < q->minutes ? -1 : 1;
+	return (x > y) - (x < y);
+}
+
+/* Orders the runs of c in m->rank and scores c by the olympic average: sets c->scored and
+ * c->score, or c->why. */
+static void score_cell(struct model *m, struct cell *c)
+{
+	size_t *r = m->rank + c->first, d, lim = olympic_limit(c->bench);
+	double sum = 0;
+	int w;
+
+	c->nok = 0;
+	for (size_t i = 0; i < c->njobs; i++) {
+		r[i] = c->first + i;
+		c->nok += m->jobs[r[i]].ok;
+	}
+	d = c->njobs - c->nok;
+	if (c->njobs > 1) {
+		cmp_jobs = m->jobs;
+		qsort(r, c->njobs, sizeof *r, cmp_rank);
+	}
+	for (size_t i = 0; i < c->njobs; i++) {
+		if (m->jobs[r[i]].unreadable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
+			return;
+		}
+		if (m->jobs[r[i]].unwritable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s has a run time too small to write",
+				 m->jobs[r[i]].name);
+			return;
+		}
+	}
+	if (c->njobs == 0) {
+		snprintf(c->why, sizeof c->why, "no result logs");
+		return;
+	}
+	if (c->sf_bad) {
+		snprintf(c->why, sizeof c->why, "unusable scaling.json");
+		return;
+	}
+	w = olympic_window(c->nok, d, lim, &c->lo, &c->hi);
+	if (w == 1) {
+		snprintf(c->why, sizeof c->why, "%zu of %zu runs failed (at most %zu allowed)", d,
+			 c->njobs, lim);
+		return;
+	}
+	if (w == 2) {
+		snprintf(c->why, sizeof c->why, "%zu successful run%s, too few to score", c->nok,
+			 c->nok == 1 ? "" : "s");
+		return;
+	}
+	for (size_t i = c->lo; i < c->hi; i++)
+		sum += m->jobs[r[i]].minutes;
+	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
+	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
+	 * rather than an "inf" or a 0 the loader would refuse */
+	c->score = sum / (double)(c->hi - c->lo) * c->sf;
+	if (!isfinite(c->score) || !(c->score >= DBL_MIN)) {
+		snprintf(c->why, sizeof c->why,
+			 "score is not a finite positive number of minutes (mean %g x scaling_factor %g)",
+			 sum / (double)(c->hi - c->lo), c->sf);
+		return;
+	}
+	c->scored = 1;
+}
+
+/* The file names of runs rank[from, to) of c, ';'-separated, as one CSV field; sets m->oom
+ * when out of memory. */
+static void put_names(FILE *f, struct model *m, const struct cell *c, size_t from, size_t to)
+{
+	size_t len = 1, at = 0;
+	char *text;
+
+	for (size_t i = from; i < to; i++)
+		len += strlen(m->jobs[m->rank[c->first + i]].name) + 1;
+	if (!(text = malloc(len))) {
+		m->oom = 1;
+		return;
+	}
+	text[0] = '\0';
+	for (size_t i = from; i < to; i++) {
+		const char *name = m->jobs[m->rank[c->first + i]].name;
+		size_t n = strlen(name);
+		if (i > from)
+			text[at++] = ';';
+		memcpy(text + at, name, n + 1);
+		at += n;
+	}
+	put_field(f, text, &m->oom);
+	free(text);
+}
+
+static void emit_row(FILE *f, const char *round, struct model *m, const struct cell *c)
+{
+	const struct sys *s = &m->sys[c->sys];
+	const char *head[] = { round, s->submitter, s->name, s->info.system_name, s->info.division,
+			       s->info.availability, s->info.accelerator };
+	char num[64];
+
+	for (size_t i = 0; i < sizeof head / sizeof head[0]; i++) {
+		if (i)
+			fputc(',', f);
+		put_field(f, head[i], &m->oom);
+	}
+	fprintf(f, ",%lld,%lld,%lld,", s->info.nodes, s->info.per_node, s->info.accelerators);
+	put_field(f, s->info.framework, &m->oom);
+	fputc(',', f);
+	put_field(f, c->bench, &m->oom);
+	fputc(',', f);
+	put_minutes(f, c->score, 6);
+	fprintf(f, ",%zu,%zu,%s,", c->nok, c->njobs - c->nok, fmt_roundtrip(c->sf, 15, num, sizeof num));
+	for (size_t i = 0; i < c->nok; i++) {
+		if (i)
+			fputc(';', f);
+		put_minutes(f, m->jobs[m->rank[c->first + i]].minutes, 4);
+	}
+	fputc(',', f);
+	put_field(f, c->published, &m->oom);
+	fputc(',', f);
+	put_field(f, c->source, &m->oom);
+	fputc(',', f);
+	put_names(f, m, c, 0, c->nok);
+	fputc(',', f);
+	put_names(f, m, c, c->nok, c->njobs);
+	fputc(',', f);
+	if (isfinite(c->energy_j))
+		fprintf(f, "%.0f", c->energy_j);
+	fputc(',', f);
+	put_field(f, c->power_measurement, &m->oom);
+	fputc('\n', f);
+}
+
+/* Energy-to-train of a scored cell with power logs (power.c): its successful runs, in the
+ * time score's order, with the round's node rule; sets energy_j and power_measurement, or
+ * leaves them blank (power.c has said why in w). */
+static void score_energy(struct model *m, struct cell *c, const char *round, struct gs_warn *w)
+{
+	const struct sys *s = &m->sys[c->sys];
+	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
+	char meas[3];
+	double j;
+	int rc;
+
+	if (!runs) {
+		m->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < c->nok; i++) {
+		const struct job *jb = &m->jobs[m->rank[c->first + i]];
+		runs[i].log = jb->name;
+		runs[i].ms = jb->ms;
+		runs[i].minutes = jb->minutes;
+	}
+	rc = power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
+				 olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas, w);
+	if (rc == -2)
+		m->oom = 1;
+	if (rc == 0) {
+		c->energy_j = j;
+		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
+	}
+	free(runs);
+}
+
+/* One warning for the logs of c that break a requirement of a ruleset that only warns: the
+ * first of them, and how many more (a round's rule is usually broken by every log of a folder). */
+static void warn_advice(const struct model *m, const struct cell *c, struct gs_warn *w)
+{
+	const struct job *first = NULL;
+	size_t more = 0;
+
+	for (size_t r = 0; r < c->njobs; r++) {
+		const struct job *j = &m->jobs[c->first + r];
+		if (!j->ok || !j->advice[0])
+			continue;
+		if (!first)
+			first = j;
+		else
+			more++;
+	}
+	if (!first)
+		return;
+	if (more)
+		warn_add(w, first->path, 0, 0, "compliance: %s; and %zu more log%s of this folder", first->advice,
+			 more, more == 1 ? "" : "s");
+	else
+		warn_add(w, first->path, 0, 0, "compliance: %s", first->advice);
+}
+
+int import_build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
+{
+	if (!(m->rank = malloc((m->njobs ? m->njobs : 1) * sizeof *m->rank)))
+		return -1;
+	for (size_t i = 0; i < m->ncells; i++) {
+		struct cell *c = &m->cells[i];
+		for (size_t r = 0; r < c->njobs; r++) {
+			struct job *j = &m->jobs[c->first + r];
+			if (j->unreadable)
+				warn_add(&res->warn, j->path, 0, 0, "cannot read result log: %s; no score for "
+					 "this benchmark", j->why);
+			else if (j->unwritable)
+				warn_add(&res->warn, j->path, j->line, j->col, "%s; no score for this benchmark",
+					 j->why);
+			else if (!j->ok)
+				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
+		}
+		warn_advice(m, c, &res->warn);
+		score_cell(m, c);
+	}
+	for (size_t i = 0; i < m->ncells && !m->oom; i++)
+		if (m->cells[i].scored)
+			score_energy(m, &m->cells[i], round, &res->warn);
+
+	schema_write_header(f);
+	for (size_t i = 0; i < m->ncells; i++) {
+		struct cell *c = &m->cells[i];
+		struct sys *s = &m->sys[c->sys];
+		if (!c->scored) {
+			warn_add(&res->unscored, NULL, 0, 0, "%s/%s/%s: %s", s->submitter, s->name,
+				 c->published, c->why);
+			continue;
+		}
+		emit_row(f, round, m, c);
+		if (s->rows++ == 0)
+			res->systems++;
+		res->rows++;
+	}
+	for (size_t i = 0; i < m->nsys; i++) {
+		struct sys *s = &m->sys[i];
+		if (s->rows)
+			continue;
+		warn_add(&res->unscored, NULL, 0, 0, "%s/%s: %s", s->submitter, s->name,
+			 !s->info.usable ? "unusable systems JSON" : s->refused ? s->refused :
+			 !s->has_results ? "no results folder" : "no benchmark with a score");
+	}
+	return 0;
+}
