@@ -4,6 +4,7 @@
  * Actions change the state and return UI_* flags; they never draw. What is typed into a
  * prompt is handled in ui_prompt.c, whose actions the table names too. */
 #include "ui_app.h"
+#include "ui_keys_impl.h"
 
 #include "describe.h"
 
@@ -21,20 +22,6 @@
 #include "table.h"
 #include "text.h"
 
-typedef unsigned (*ui_action)(struct app *app, struct ui_press in);
-
-struct ui_key {
-	int key;
-	ui_action fn;
-	int arg;              /* handed to fn: a direction, a step, a prompt, a toggle */
-	enum ui_ctx ctx;
-	const char *help;
-};
-
-#define CTRL_KEY(c) ((c) & 0x1f)
-#define K_ESC 27
-#define K_ENTER '\n'
-#define K_BACKSPACE 127
 
 /* Arguments of the moving keys: lines (rows, families) to move, or one of these, signed. */
 #define ARG_PAGE 1000000  /* a page */
@@ -839,95 +826,13 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	return UI_REDRAW;
 }
 
-/* ---- help ---- */
-
-static void key_label(int key, char *buf, size_t n)
+const struct ui_key *ui_keys_all(size_t *n)
 {
-	static const struct { int key; const char *name; } names[] = {
-		{ '\t', "Tab" }, { K_ENTER, "Enter" }, { K_ESC, "Esc" }, { K_BACKSPACE, "Backspace" },
-		{ ' ', "Space" }, { UI_KEY_TEXT, "text" },
-		{ UI_FKEY(KEY_BTAB), "Shift-Tab" }, { UI_FKEY(KEY_UP), "Up" },
-		{ UI_FKEY(KEY_DOWN), "Down" }, { UI_FKEY(KEY_PPAGE), "PgUp" },
-		{ UI_FKEY(KEY_NPAGE), "PgDn" }, { UI_FKEY(KEY_HOME), "Home" },
-		{ UI_FKEY(KEY_END), "End" }, { UI_FKEY(KEY_F(1)), "F1" },
-		{ UI_PTR_CLICK, "click" }, { UI_PTR_WHEEL_UP, "wheel" }, { UI_PTR_WHEEL_DOWN, "wheel" },
-	};
-	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-		if (names[i].key == key) {
-			snprintf(buf, n, "%s", names[i].name);
-			return;
-		}
-	if (key >= 1 && key <= 26)
-		snprintf(buf, n, "Ctrl-%c", 'A' + key - 1);
-	else if (key < 128)
-		snprintf(buf, n, "%c", key);
-	else
-		snprintf(buf, n, "#%d", key);
+	*n = NKEYS;
+	return key_table;
 }
 
-/* The help section of an entry: the pointer's entries together, as the mouse can be off. */
-static enum ui_ctx help_ctx(const struct ui_key *k)
+bool ui_keys_names_metrics(const struct ui_key *k)
 {
-	return UI_IS_PTR(k->key) ? UI_CTX_MOUSE : k->ctx;
-}
-
-/* y's help names the metrics it cycles through, in the registry's order. */
-static const char *metric_help(void)
-{
-	static char help[160];
-	char list[128];
-
-	if (!help[0])
-		snprintf(help, sizeof help, "cycle plot metric (%s)", reg_metric_list(", ", true, list, sizeof list));
-	return help;
-}
-
-void ui_keys_help_build(struct app *app)
-{
-	struct ui_help_line *h = NULL;
-
-	app->scr.nhelp = 0;
-	for (size_t i = 0; i < NKEYS; i++) {
-		const struct ui_key *k = &key_table[i];
-		const struct ui_key *prev = i ? &key_table[i - 1] : NULL;
-		enum ui_ctx ctx = help_ctx(k);
-		char name[24], prev_name[24];
-		size_t len;
-
-		key_label(k->key, name, sizeof name);
-		if (h && prev && help_ctx(prev) == ctx && prev->fn == k->fn &&
-		    strcmp(prev->help, k->help) == 0) {
-			key_label(prev->key, prev_name, sizeof prev_name);
-			if (strcmp(prev_name, name) == 0)
-				continue; /* wheel up and down, a click in two overlays: one name */
-			/* 1, 2, ... 9 read as one range */
-			if (k->key >= '2' && k->key <= '9' && prev->key == k->key - 1) {
-				len = strlen(h->keys);
-				if (len >= 2 && h->keys[len - 2] == '-')
-					h->keys[len - 1] = (char)k->key;
-				else
-					snprintf(h->keys + len, sizeof h->keys - len, "-%c", k->key);
-				continue;
-			}
-			snprintf(h->keys + strlen(h->keys), sizeof h->keys - strlen(h->keys), ", %s", name);
-			continue;
-		}
-		if (app->scr.nhelp == UI_MAX_HELP)
-			break;
-		h = &app->scr.help[app->scr.nhelp++];
-		snprintf(h->keys, sizeof h->keys, "%s", name);
-		h->help = k->fn == act_metric ? metric_help() : k->help;
-		h->ctx = ctx;
-	}
-}
-
-const char *ui_keys_ctx_name(enum ui_ctx c)
-{
-	static const char *const names[UI_CTX_COUNT] = {
-		"anywhere", "main screen", "help", "family filter menu", "detail",
-		"search (/) and row filter (|) prompt", "value prompt (= theta, K k, Q query)",
-		"break-even trend (W)",
-		"mouse (M turns it on/off; off by default over SSH)"
-	};
-	return c < UI_CTX_COUNT ? names[c] : "";
+	return k->fn == act_metric;
 }
