@@ -1,5 +1,6 @@
 /* ui_keys.c: the one key table. Each entry is {key, action, argument, context, help}: dispatch
- * walks it, and the help overlay is generated from it, so the help cannot drift from the keys.
+ * walks it, and the help overlay is generated from it (ui_keys_help.c), so the help cannot
+ * drift from the keys.
  * The mouse's click and wheel are entries too (pointer codes that the event loop hands in).
  * Actions change the state and return UI_* flags; they never draw. What is typed into a
  * prompt is handled in ui_prompt.c, whose actions the table names too. */
