@@ -74,6 +74,49 @@ static void assert_no_inf(const struct fit *f)
 
 /* ---- recovery ---- */
 
+/* The fit is a function of the points as a set: 3,000 points (sorted by a radix sort past 256)
+ * in their order, reversed and shuffled give the same fit to the last bit, with ties in N and
+ * in (N, T); and 200 of them (sorted by qsort) likewise. */
+static void test_fit_independent_of_point_order(void **state)
+{
+	enum { NP = 3000 };
+	static double n[NP], t[NP], n2[NP], t2[NP];
+	uint64_t x = 99;
+	(void)state;
+
+	for (size_t i = 0; i < NP; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		double nn = (double)(1u << (x >> 60)); /* 16 distinct N */
+		double noise = (double)((x >> 20) % 1000) / 1000.0 - 0.5;
+		n[i] = nn;
+		t[i] = i % 7 == 0 && i ? t[i - 1] : 100.0 * (1 + 0.01 * (nn - 1) + 1e-6 * nn * (nn - 1)) / nn * exp(0.2 * noise);
+		if (i % 7 == 0 && i)
+			n[i] = n[i - 1]; /* a tie in (N, T) */
+	}
+	for (size_t size = 200; size <= NP; size += NP - 200) {
+		struct fit a, b, c;
+		struct gs_err e = { 0 };
+		assert_int_equal(fit_run(n, t, size, &a, &e), 0);
+		for (size_t i = 0; i < size; i++) {
+			n2[i] = n[size - 1 - i];
+			t2[i] = t[size - 1 - i];
+		}
+		assert_int_equal(fit_run(n2, t2, size, &b, &e), 0);
+		for (size_t i = size - 1; i > 0; i--) {
+			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+			size_t j = (size_t)(x >> 33) % (i + 1);
+			double tn = n2[i], tt = t2[i];
+			n2[i] = n2[j], t2[i] = t2[j];
+			n2[j] = tn, t2[j] = tt;
+		}
+		assert_int_equal(fit_run(n2, t2, size, &c, &e), 0);
+		assert_int_equal(a.state, FIT_OK);
+		assert_memory_equal(&a.usl, &b.usl, sizeof a.usl);
+		assert_memory_equal(&a.usl, &c.usl, sizeof a.usl);
+		assert_memory_equal(&a.amdahl, &c.amdahl, sizeof a.amdahl);
+	}
+}
+
 static void test_exact_usl_recovered(void **state)
 {
 	static const double laws[][3] = {
@@ -727,6 +770,7 @@ static void test_analysis_fits_each_family(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fit_independent_of_point_order),
 		cmocka_unit_test(test_exact_usl_recovered),
 		cmocka_unit_test(test_noisy_usl_recovered),
 		cmocka_unit_test(test_standard_error_at_corner),
