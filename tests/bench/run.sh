@@ -5,8 +5,8 @@
 # The machines are shared and noisy. Every budget is measured in 3 rounds and a MISS is
 # counted only when all 3 rounds miss; the line shows the median round. A budget against a
 # floor (the read loop, pandas, write+fsync, the file ten times smaller) times the command and
-# its floor interleaved
-# (A B A B ...) and takes the median of the per-pair ratios, so that a machine changing speed
+# its floor interleaved (A B A B ...) and takes the median of the per-pair ratios, so that a
+# machine changing speed
 # moves both alike. Drivers and generated data live in $BUILD/bench (never committed); the
 # data is deterministic and regenerated only when its generator changes.
 #
