@@ -6,9 +6,8 @@
 # counted only when all 3 rounds miss; the line shows the median round. A budget against a
 # floor (the read loop, pandas, write+fsync, the file ten times smaller) times the command and
 # its floor interleaved (A B A B ...) and takes the median of the per-pair ratios, so that a
-# machine changing speed
-# moves both alike. Drivers and generated data live in $BUILD/bench (never committed); the
-# data is deterministic and regenerated only when its generator changes.
+# machine changing speed moves both alike. Drivers and generated data live in $BUILD/bench
+# (never committed); the data is deterministic and regenerated only when its generator changes.
 #
 # Environment (set by make bench): BUILD, GPUSCALE, CC, CFLAGS, CPPFLAGS, LDLIBS.
 # BENCH_QUICK=1 runs fewer repetitions and skips the 10^6-row file and the synthetic import
