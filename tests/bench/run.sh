@@ -196,6 +196,28 @@ core() {
 	c_rows=$(awk '$1 == "rows" { print $2 }' "$B/core.out")
 }
 reps() { if [ "$BENCH_QUICK" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+# vs_pandas NAME MODE RUNS FILE BUDGETTEXT GPUSCALE-ARGS...: a budget line of the gpuscale
+# command against pandas_pair.py's MODE (read: read_csv alone; peer: the peer script), 3 rounds.
+vs_pandas() {
+	name=$1 mode=$2 runs=$3 file=$4 text=$5
+	shift 5
+	for round in 1 2 3; do
+		out=$("$PY" tests/bench/pandas_pair.py "$mode" "$runs" "$file" "$GPUSCALE" "$@") ||
+			die "pandas_pair.py $mode failed on $file"
+		# "n median_a median_b ratio max": not through set, which would replace the arguments
+		r3_add "$(echo "$out" | awk '{ print $2 }')" "$(echo "$out" | awk '{ print $4 }')"
+	done
+	r3_line "$name" s "$text"
+}
+# decade NAME RUNS BIG SMALL: load + summary of BIG against SMALL (ten times fewer rows), 3 rounds.
+decade() {
+	for round in 1 2 3; do
+		pair "$2" "$GPUSCALE" "$3" -w bert --print summary -- "$GPUSCALE" "$4" -w bert --print summary ||
+			die "gpuscale --print summary $3 failed"
+		r3_add "$p_a" "$(div "$p_r" 11)"
+	done
+	r3_line "$1" s "<= 11x the same on $5 rows"
+}
 # keys OUT ROUND WHAT...: the field after WHAT in bench_keys' line "ROUND WHAT..." of OUT.
 keyf() { out=$1 m=$2 what=$3 col=$4; awk -v m="$m" -v w="$what" -v c="$col" '$1 == m && $2 == w { print $c; exit }' "$out"; }
 
@@ -235,35 +257,15 @@ fi
 F4=$B/rows_10000.csv
 F5=$B/rows_100000.csv
 if [ -n "$PY" ]; then
-	for round in 1 2 3; do
-		out=$("$PY" tests/bench/pandas_pair.py read "$(reps 10 3)" "$F4" "$GPUSCALE" "$F4" -w bert --print summary) ||
-			die "pandas_pair.py read failed on $F4"
-		set -- $out
-		r3_add "$2" "$4"
-	done
-	r3_line "10^4: load + --print summary" s "< pandas read_csv alone"
+	vs_pandas "10^4: load + --print summary" read "$(reps 10 3)" "$F4" "< pandas read_csv alone" \
+		"$F4" -w bert --print summary
 fi
-for round in 1 2 3; do
-	pair "$(reps 5 2)" "$GPUSCALE" "$F5" -w bert --print summary -- "$GPUSCALE" "$F4" -w bert --print summary ||
-		die "gpuscale --print summary $F5 failed"
-	r3_add "$p_a" "$(div "$p_r" 11)"
-done
-r3_line "10^5: load + --print summary" s "<= 11x the same on 10^4 rows"
+decade "10^5: load + --print summary" "$(reps 5 2)" "$F5" "$F4" 10^4
 if [ -n "$PY" ]; then
-	for round in 1 2 3; do
-		out=$("$PY" tests/bench/pandas_pair.py read "$(reps 5 3)" "$F5" "$GPUSCALE" "$F5" -w bert --print summary) ||
-			die "pandas_pair.py read failed"
-		set -- $out
-		r3_add "$2" "$4"
-	done
-	r3_line "10^5: load + --print summary" s "< pandas read_csv alone"
-	for round in 1 2 3; do
-		out=$("$PY" tests/bench/pandas_pair.py peer "$(reps 5 3)" "$F5" "$GPUSCALE" "$F5" -w bert --print csv) ||
-			die "pandas_pair.py peer failed"
-		set -- $out
-		r3_add "$2" "$4"
-	done
-	r3_line "10^5: --print csv (intervals included)" s "< pandas peer (read, E', k-means, to_csv)"
+	vs_pandas "10^5: load + --print summary" read "$(reps 5 3)" "$F5" "< pandas read_csv alone" \
+		"$F5" -w bert --print summary
+	vs_pandas "10^5: --print csv (intervals included)" peer "$(reps 5 3)" "$F5" \
+		"< pandas peer (read, E', k-means, to_csv)" "$F5" -w bert --print csv
 else
 	skipline "10^5 against pandas" "$why_pd"
 fi
@@ -294,20 +296,10 @@ fi
 # ---- 10^6 rows ----
 if [ -f "$B/rows_1000000.csv" ] && [ "$BENCH_QUICK" != 1 ]; then
 	F6=$B/rows_1000000.csv
-	for round in 1 2 3; do
-		pair 2 "$GPUSCALE" "$F6" -w bert --print summary -- "$GPUSCALE" "$F5" -w bert --print summary ||
-			die "gpuscale --print summary $F6 failed"
-		r3_add "$p_a" "$(div "$p_r" 11)"
-	done
-	r3_line "10^6: load + --print summary" s "<= 11x the same on 10^5 rows"
+	decade "10^6: load + --print summary" 2 "$F6" "$F5" 10^5
 	if [ -n "$PY" ]; then
-		for round in 1 2 3; do
-			out=$("$PY" tests/bench/pandas_pair.py read 2 "$F6" "$GPUSCALE" "$F6" -w bert --print summary) ||
-				die "pandas_pair.py read failed on $F6"
-			set -- $out
-			r3_add "$2" "$4"
-		done
-		r3_line "10^6: load + --print summary" s "< pandas read_csv alone"
+		vs_pandas "10^6: load + --print summary" read 2 "$F6" "< pandas read_csv alone" \
+			"$F6" -w bert --print summary
 	fi
 	size_kb=$(( $(wc -c < "$F6") / 1024 ))
 	for round in 1 2 3; do
