@@ -15,6 +15,7 @@
  *   "R keys n median min q1 q3 max"      over every press but e;
  *   "R over2ms n of N"                   presses over the 2 ms budget;
  *   "R top ROUND WORKLOAD KEY s"         the five slowest presses, slowest first;
+ *   "R search s"                         the slowest letter typed into the search prompt;
  *   "R nav KEY s"                        the slowest press of KEY (j, k, PgDn, Enter, ?) in the
  *                                        main view that moved without asking for a recompute
  *                                        (Enter there opens the detail);
@@ -302,6 +303,15 @@ static void report_round(int m, const struct stop *stops, size_t nstops, double 
 			    !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
 				worst = med[k];
 		printf("%d nav %s %.9f\n", m, key_label(nav_keys[j], name, sizeof name), worst);
+	}
+	{
+		/* a letter typed into the search prompt (the match list narrows as it grows) */
+		double worst = 0;
+		for (size_t k = 0; k < npos; k++)
+			if (script[k % NSCRIPT].ov == OV_SEARCH && script[k % NSCRIPT].key >= 'a' &&
+			    script[k % NSCRIPT].key <= 'z' && !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
+				worst = med[k];
+		printf("%d search %.9f\n", m, worst);
 	}
 	if (rslow != (size_t)-1)
 		printf("%d recompute %s %s %s %.9f\n", m, stops[rslow / NSCRIPT].round_name,
