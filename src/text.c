@@ -149,8 +149,9 @@ int ascii_ncasecmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
-/* The first letter is compared before the whole needle is: a search letter at 10^5 rows
- * (three names a row) that matches little went from 61 to 51 ms. */
+/* The places where the needle's first letter stands, in either case, are found by strpbrk
+ * (libc's, many bytes at a time), and only there is the whole needle compared: the first
+ * letter typed into the search at 10^5 rows (three names a row) scans every name. */
 const char *ascii_casestr(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -158,9 +159,12 @@ const char *ascii_casestr(const char *hay, const char *needle)
 	if (n == 0)
 		return hay;
 	int first = ascii_fold((unsigned char)needle[0]);
-	for (; *hay; hay++)
-		if (ascii_fold((unsigned char)*hay) == first && ascii_ncasecmp(hay, needle, n) == 0)
-			return hay;
+	char set[3] = { (char)first, 0, 0 };
+	if (first >= 'a' && first <= 'z')
+		set[1] = (char)(first - 'a' + 'A');
+	for (const char *p = hay; (p = strpbrk(p, set)) != NULL; p++)
+		if (ascii_ncasecmp(p, needle, n) == 0)
+			return p;
 	return NULL;
 }
 
