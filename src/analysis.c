@@ -130,9 +130,11 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 {
 	struct row_orders *o = a->orders;
 	uint64_t fp = orders_fp(ds, idx, n);
+	bool same_set = o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp;
 
-	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
-	    memcmp(o->set, idx, n * sizeof *idx) == 0) {
+	for (size_t j = 0; same_set && j < n; j++)
+		same_set = o->set[j] == idx[j];
+	if (same_set) {
 		/* a second whole run on these rows: worth keeping what it sorts (after the check
 		 * alone, --print's one run would keep copies no run reads) */
 		o->record = o->finished;
@@ -145,7 +147,8 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 		free(o);
 		return;
 	}
-	memcpy(o->set, idx, n * sizeof *idx);
+	for (size_t j = 0; j < n; j++)
+		o->set[j] = (uint32_t)idx[j];
 	o->ds = ds;
 	o->rows = ds->rows;
 	o->dn = ds->n;
