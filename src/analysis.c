@@ -650,8 +650,9 @@ oom:
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
  * each group's reference by the rule and its candidates (a pick is a total order, so the order
  * of the rows within a group does not matter: the rows are grouped by a table of their
- * families, not sorted; the sort of 10^6 rows by family held 64 MB and took 1.1 s). rows[i].row
- * is set; rows[i].ref and .group, and a->groups, a->cand are filled (a->cand has room for n). */
+ * families, not sorted: the sort of 10^6 rows by family held 64 MB of keys and qsort's
+ * copy of them, and was the peak of --print at that size). rows[i].row is set; rows[i].ref
+ * and .group, and a->groups, a->cand are filled (a->cand has room for n). */
 static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
 {
 	size_t n = a->n, nsl = 0, ng = 0, most = 1;
