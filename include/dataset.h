@@ -11,21 +11,19 @@
 
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
 struct strpool {
-	char **slots;   /* open-addressing table of the strings (NULL: free; no table at all
-			 * after strpool_seal, made again from the blocks when needed) */
+	uint32_t *slots; /* open-addressing table of the strings, each as (block + 1) << 16 | its
+			  * offset in the block (0: free): half the memory of pointers (16 MB of
+			  * 32 at 10^6 rows) */
 	size_t cap, n;
-	char **blocks;  /* the memory of the strings, freed at the end */
-	size_t *bused;  /* bytes of strings in each block */
+	char **blocks;   /* the memory of the strings, freed at the end (at most 65,535 blocks:
+			  * 4 GB of distinct text) */
 	size_t nblocks;
-	char *arena;    /* the block being filled */
+	char *arena;     /* the block being filled */
 	size_t used, arena_i;
 };
 
 /* The pooled copy of s[0..len) (never NULL unless out of memory); lives until strpool_free. */
 const char *strpool_intern(struct strpool *p, const char *s, size_t len);
-/* Frees the pool's table (every string stays): the next strpool_intern makes it again from
- * the strings, and equal text still gives the pointer it gave before. */
-void strpool_seal(struct strpool *p);
 /* Frees every string of the pool and zeroes it. */
 void strpool_free(struct strpool *p);
 
@@ -159,8 +157,8 @@ void families_apply(struct dataset *ds);
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
  * one of the first submitter by name, whatever the input order); carried_from (the earliest
  * earlier round, by version, with a row of the same benchmark and run list); frees the
- * loader's key set (a later load makes it again) and seals the string pool (strpool_seal).
- * 0, or -1 when out of memory (rows keep their defaults). */
+ * loader's key set (a later load makes it again). 0, or -1 when out of memory (rows keep
+ * their defaults). */
 int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

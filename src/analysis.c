@@ -131,9 +131,11 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 {
 	struct row_orders *o = a->orders;
 	uint64_t fp = orders_fp(ds, idx, n);
+	bool same_set = o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp;
 
-	if (o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp &&
-	    memcmp(o->set, idx, n * sizeof *idx) == 0) {
+	for (size_t j = 0; same_set && j < n; j++)
+		same_set = o->set[j] == idx[j];
+	if (same_set) {
 		/* a second whole run on these rows: worth keeping what it sorts (after the check
 		 * alone, --print's one run would keep copies no run reads) */
 		o->record = o->finished;
@@ -146,7 +148,8 @@ static void orders_ready(const struct dataset *ds, struct analysis *a, const siz
 		free(o);
 		return;
 	}
-	memcpy(o->set, idx, n * sizeof *idx);
+	for (size_t j = 0; j < n; j++)
+		o->set[j] = (uint32_t)idx[j];
 	o->ds = ds;
 	o->rows = ds->rows;
 	o->dn = ds->n;
@@ -690,8 +693,9 @@ oom:
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
  * each group's reference by the rule and its candidates (a pick is a total order, so the order
  * of the rows within a group does not matter: the rows are grouped by a table of their
- * families, not sorted; the sort of 10^6 rows by family held 64 MB and took 1.1 s). rows[i].row
- * is set; rows[i].ref and .group, and a->groups, a->cand are filled (a->cand has room for n). */
+ * families, not sorted: the sort of 10^6 rows by family held 64 MB of keys and qsort's
+ * copy of them, and was the peak of --print at that size). rows[i].row is set; rows[i].ref
+ * and .group, and a->groups, a->cand are filled (a->cand has room for n). */
 static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
 {
 	size_t n = a->n, nsl = 0, ng = 0, most = 1;

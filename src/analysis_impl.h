@@ -24,7 +24,7 @@ struct row_orders {
 	const struct dataset *ds;          /* the row set: ds (and its rows) and set[n] */
 	const struct row *rows;
 	size_t dn, n;
-	size_t *set;
+	uint32_t *set;                     /* 32-bit as arow.row */
 	uint64_t fp;                       /* of the values the orders read (analysis.c) */
 	bool record;                       /* kept from the second whole run on the set on: a
 					    * single run (--print) holds no copies (at 10^6 rows 48 MB) */

@@ -216,10 +216,8 @@ int dataset_classify(struct dataset *ds)
 		ds->rows[i].collapsed_from = ds->rows[i].collapsed_read ? ds->rows[i].collapsed_read : "";
 		ds->rows[i].carried_from = ds->rows[i].carried_read ? ds->rows[i].carried_read : "";
 	}
-	if (ds->n == 0) {
-		strpool_seal(&ds->pool);
+	if (ds->n == 0)
 		return 0;
-	}
 	if (ds->n > UINT32_MAX || !(v = malloc(ds->n * sizeof *v)))
 		return -1;
 	for (size_t i = 0; i < ds->n; i++)
@@ -230,9 +228,6 @@ int dataset_classify(struct dataset *ds)
 		mark_carried(ds, v);
 	order_ds = NULL;
 	free(v);
-	/* no text is pooled again until another load or a pinned name: the pool's table (32 MB
-	 * at 10^6 rows) is made again then, not held through the analysis */
-	strpool_seal(&ds->pool);
 	return rc;
 }
 

@@ -31,21 +31,30 @@ static uint64_t hash(const char *s, size_t len)
 	return h ^ (h >> 31);
 }
 
+#define BLOCK ((size_t)64 << 10)
+#define MAX_BLOCKS ((size_t)0xffff)
+
+/* The string a slot stands for. */
+static char *slot_str(const struct strpool *p, uint32_t ref)
+{
+	return p->blocks[(ref >> 16) - 1] + (ref & 0xffff);
+}
+
 /* Rehashes into cap slots (a power of two). 0, or -1 when out of memory. */
 static int pool_resize(struct strpool *p, size_t cap)
 {
-	char **slots = calloc(cap, sizeof *slots);
+	uint32_t *slots = calloc(cap, sizeof *slots);
 
 	if (!slots)
 		return -1;
 	for (size_t i = 0; i < p->cap; i++) {
-		char *s = p->slots[i];
-		if (!s)
+		if (!p->slots[i])
 			continue;
+		const char *s = slot_str(p, p->slots[i]);
 		size_t j = hash(s, strlen(s)) & (cap - 1);
 		while (slots[j])
 			j = (j + 1) & (cap - 1);
-		slots[j] = s;
+		slots[j] = p->slots[i];
 	}
 	free(p->slots);
 	p->slots = slots;
@@ -53,31 +62,26 @@ static int pool_resize(struct strpool *p, size_t cap)
 	return 0;
 }
 
-#define BLOCK ((size_t)64 << 10)
-
-/* A new block of size bytes, kept for strpool_free (NULL when out of memory). */
+/* A new block of size bytes, kept for strpool_free (NULL when out of memory or out of
+ * block numbers). */
 static char *block_new(struct strpool *p, size_t size)
 {
+	if (p->nblocks >= MAX_BLOCKS)
+		return NULL;
 	char **b = realloc(p->blocks, (p->nblocks + 1) * sizeof *b);
 
 	if (!b)
 		return NULL;
 	p->blocks = b;
-	size_t *u = realloc(p->bused, (p->nblocks + 1) * sizeof *u);
-	if (!u)
-		return NULL;
-	p->bused = u;
-	u[p->nblocks] = 0;
 	return (b[p->nblocks] = malloc(size)) ? b[p->nblocks++] : NULL;
 }
 
-/* Room for len bytes that never move (NULL when out of memory). */
-static char *pool_alloc(struct strpool *p, size_t len)
+/* Room for len bytes that never move, its slot reference in *ref (NULL when out of memory). */
+static char *pool_alloc(struct strpool *p, size_t len, uint32_t *ref)
 {
 	if (len > BLOCK / 4) { /* a long string gets a block of its own */
 		char *b = block_new(p, len);
-		if (b)
-			p->bused[p->nblocks - 1] = len;
+		*ref = (uint32_t)p->nblocks << 16;
 		return b;
 	}
 	if (!p->arena || p->used + len > BLOCK) {
@@ -86,61 +90,29 @@ static char *pool_alloc(struct strpool *p, size_t len)
 		p->arena_i = p->nblocks - 1;
 		p->used = 0;
 	}
+	*ref = (uint32_t)(p->arena_i + 1) << 16 | (uint32_t)p->used;
 	p->used += len;
-	p->bused[p->arena_i] = p->used;
 	return p->arena + p->used - len;
-}
-
-/* The table made again from the strings of the blocks (after strpool_seal): each string is
- * in the blocks once, so each text gets back its own pointer. 0, or -1 when out of memory. */
-static int pool_rebuild(struct strpool *p)
-{
-	size_t cap = 256;
-
-	while (cap < (p->n + 1) * 2)
-		cap *= 2;
-	char **slots = calloc(cap, sizeof *slots);
-	if (!slots)
-		return -1;
-	for (size_t b = 0; b < p->nblocks; b++) {
-		for (size_t q = 0; q < p->bused[b];) {
-			char *s = p->blocks[b] + q;
-			size_t len = strlen(s), j = hash(s, len) & (cap - 1);
-			while (slots[j])
-				j = (j + 1) & (cap - 1);
-			slots[j] = s;
-			q += len + 1;
-		}
-	}
-	p->slots = slots;
-	p->cap = cap;
-	return 0;
-}
-
-void strpool_seal(struct strpool *p)
-{
-	free(p->slots);
-	p->slots = NULL;
-	p->cap = 0;
 }
 
 const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 {
 	size_t j;
+	uint32_t ref;
 	char *c;
 
-	if (!p->slots && p->n && pool_rebuild(p) < 0)
-		return NULL;
 	if ((p->n + 1) * 2 > p->cap && pool_resize(p, p->cap ? p->cap * 2 : 256) < 0)
 		return NULL;
-	for (j = hash(s, len) & (p->cap - 1); (c = p->slots[j]); j = (j + 1) & (p->cap - 1))
+	for (j = hash(s, len) & (p->cap - 1); (ref = p->slots[j]); j = (j + 1) & (p->cap - 1)) {
+		c = slot_str(p, ref);
 		if (strnlen(c, len + 1) == len && memcmp(c, s, len) == 0)
 			return c;
-	if (!(c = pool_alloc(p, len + 1)))
+	}
+	if (!(c = pool_alloc(p, len + 1, &ref)))
 		return NULL;
 	memcpy(c, s, len);
 	c[len] = '\0';
-	p->slots[j] = c;
+	p->slots[j] = ref;
 	p->n++;
 	return c;
 }
@@ -150,7 +122,6 @@ void strpool_free(struct strpool *p)
 	for (size_t i = 0; i < p->nblocks; i++)
 		free(p->blocks[i]);
 	free(p->blocks);
-	free(p->bused);
 	free(p->slots);
 	memset(p, 0, sizeof *p);
 }

@@ -291,39 +291,40 @@ static void rows_as_if_alone(void **state)
 	assert_int_equal(ds.rows[6].div, DIV_OTHER);
 }
 
-/* A sealed pool has no table; interning again makes it from the strings, so that every text
- * gets back the pointer it had (short, empty and long strings alike) and a new text a new one. */
-static void strpool_sealed_keeps_pointers(void **state)
+/* The pool's table refers to its strings by block and offset: across many blocks, with long
+ * strings in blocks of their own between them and the table grown many times, every text gets
+ * back the pointer it had, and equal text is one string. */
+static void strpool_keeps_pointers(void **state)
 {
-	enum { NS = 3000 };
-	static char big[40000];
+	enum { NS = 30000 };
+	static char big[3][40000];
+	static const char *had[NS];
 	struct strpool p = { 0 };
-	const char *had[NS + 2];
-	char buf[32];
+	const char *bigs[3];
+	char buf[48];
 	(void)state;
 
-	memset(big, 'x', sizeof big - 1);
 	for (size_t i = 0; i < NS; i++) {
-		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
+		int len = snprintf(buf, sizeof buf, "name %zu of the pool", i * 7919);
 		assert_non_null(had[i] = strpool_intern(&p, buf, (size_t)len));
+		if (i % 10000 == 5000) {
+			size_t k = i / 10000;
+			memset(big[k], 'a' + (int)k, sizeof big[k] - 1);
+			assert_non_null(bigs[k] = strpool_intern(&p, big[k], sizeof big[k] - 1));
+		}
 	}
-	assert_non_null(had[NS] = strpool_intern(&p, "", 0));
-	assert_non_null(had[NS + 1] = strpool_intern(&p, big, sizeof big - 1));
+	assert_true(p.nblocks > 10);
 	size_t n = p.n;
-	strpool_seal(&p);
-	assert_null(p.slots);
+	const char *empty = strpool_intern(&p, "", 0);
 	for (size_t i = NS; i-- > 0;) {
-		int len = snprintf(buf, sizeof buf, "name %zu", i * 7919);
-		assert_ptr_equal(strpool_intern(&p, buf, (size_t)len), had[i]);
+		int len = snprintf(buf, sizeof buf, "name %zu of the pool", i * 7919);
+		const char *again = strpool_intern(&p, buf, (size_t)len);
+		assert_ptr_equal(again, had[i]);
+		assert_string_equal(again, buf);
 	}
-	assert_ptr_equal(strpool_intern(&p, "", 0), had[NS]);
-	assert_ptr_equal(strpool_intern(&p, big, sizeof big - 1), had[NS + 1]);
-	assert_int_equal(p.n, n);
-	const char *fresh = strpool_intern(&p, "fresh", 5);
-	assert_int_equal(p.n, n + 1);
-	strpool_seal(&p);
-	assert_ptr_equal(strpool_intern(&p, "fresh", 5), fresh);
-	assert_ptr_equal(strpool_intern(&p, "name 0", 6), had[0]);
+	for (size_t k = 0; k < 3; k++)
+		assert_ptr_equal(strpool_intern(&p, big[k], sizeof big[k] - 1), bigs[k]);
+	assert_ptr_equal(strpool_intern(&p, "", 0), empty);
 	assert_int_equal(p.n, n + 1);
 	strpool_free(&p);
 }
@@ -1302,7 +1303,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
-		cmocka_unit_test(strpool_sealed_keeps_pointers),
+		cmocka_unit_test(strpool_keeps_pointers),
 		cmocka_unit_test_setup_teardown(counts_as_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
 		cmocka_unit_test_setup_teardown(control_characters_replaced, setup, teardown),
