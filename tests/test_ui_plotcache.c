@@ -3,7 +3,8 @@
  * range, fit, sort, reference, mode, k, features, toggles, round and workload, the row filter,
  * undo, resizes, the zoom), after every key the plot as kept (ui_state_plot: the picture without the
  * selection, finished for it) equals the plot rendered with nothing kept, cell for cell, and
- * the message line's kept notice equals bench_reg_notice asked now. */
+ * the message line's kept notice equals bench_reg_notice asked now; a click on the plot picks
+ * the point it picks with nothing kept. */
 #include <locale.h>
 #include <math.h>
 #include <setjmp.h>
@@ -182,7 +183,7 @@ static void random_keys_keep_a_fresh_picture(void **state)
 	(void)state;
 	for (int run = 0; run < 3; run++) {
 		struct fx f = { 0 };
-		size_t checked = 0;
+		size_t checked = 0, hits = 0;
 
 		data(&f, &seed);
 		open_app(&f);
@@ -223,9 +224,33 @@ static void random_keys_keep_a_fresh_picture(void **state)
 			ui_state_plot(f.app);
 			check_fresh(f.app);
 			checked += f.app->pc.grid_ok;
+			/* a click on the plot lands on the point it lands on with nothing kept */
+			if (f.app->pc.grid_ok && rnd(&seed) % 4 == 0) {
+				/* on a random cell, or next to a random point */
+				int gy = (int)(rnd(&seed) % (unsigned)f.app->pc.grid.h);
+				int gx = (int)(rnd(&seed) % (unsigned)f.app->pc.grid.w);
+				int *cells = malloc((f.app->pc.npts + 1) * sizeof *cells);
+				assert_non_null(cells);
+				if (f.app->pc.npts && rnd(&seed) % 4 &&
+				    plot_locate(f.app->pc.pts, f.app->pc.npts, &f.app->pc.spec, cells, NULL) == 0) {
+					int c = cells[rnd(&seed) % f.app->pc.npts];
+					if (c >= 0) {
+						gy = c / f.app->pc.grid.w;
+						gx = c % f.app->pc.grid.w + (int)(rnd(&seed) % 3) - 1;
+					}
+				}
+				free(cells);
+				long hit = ui_state_plot_hit(f.app, gy, gx);
+				f.app->pc.pts_sel = -2;
+				assert_int_equal(ui_state_plot_hit(f.app, gy, gx), hit);
+				hits += hit >= 0;
+				ui_state_plot(f.app);
+				check_fresh(f.app);
+			}
 		}
 		/* at least half the frames had a plot to compare */
 		assert_true(checked > 150);
+		assert_true(hits > 0);
 		close_app(&f);
 	}
 }
