@@ -1,5 +1,6 @@
 /* analysis.c: one round x workload under filters: reference, speedup, E', Karp-Flatt, spread,
- * Pareto frontier, break-even, k-means clusters and ranking. No terminal here.
+ * Pareto frontier, break-even, k-means clusters and ranking (the orders and the ranking in
+ * analysis_order.c, the family groups and fits in analysis_family.c). No terminal here.
  *
  * Every ordering in this file ends in an explicit tie-break (system id, submitter, dataset row), so
  * qsort, unstable as it is, gives the same order with every libc. String comparisons that users
@@ -14,7 +15,6 @@
 #include <string.h>
 
 #include "analysis_impl.h"
-#include "numsort.h"
 
 /* ---- names ---------------------------------------------------------------------------- */
 
@@ -85,131 +85,6 @@ double arow_cost(const struct arow *r)
 	return (r->cost_lo + r->cost_hi) / 2;
 }
 
-/* ---- orders kept for the same row set ------------------------------------------------ */
-
-static void orders_free(struct row_orders *o)
-{
-	if (!o)
-		return;
-	for (int k = 0; k < ORD_COUNT; k++)
-		free(o->ord[k]);
-	free(o->set);
-	free(o);
-}
-
-static uint64_t fp_mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	return h ^ (h >> 27);
-}
-
-/* A fingerprint of what the kept orders read of rows idx[n]: a dataset whose rows changed in
- * place, or a new one at the same address, is another row set. */
-static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
-{
-	uint64_t h = n, b;
-
-	for (size_t j = 0; j < n; j++) {
-		const struct row *r = &ds->rows[idx[j]];
-		memcpy(&b, &r->minutes, sizeof b);
-		h = fp_mix(h, b ^ (uint64_t)r->accelerators << 1);
-		memcpy(&b, &r->price_lo, sizeof b);
-		h = fp_mix(h, b);
-		memcpy(&b, &r->price_hi, sizeof b);
-		h = fp_mix(h, b ^ (uintptr_t)r->family);
-		h = fp_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
-	}
-	return h;
-}
-
-/* a->orders made the store of the row set idx[n] of ds for a run (whole, or finish false: the
- * check of the names, which sorts nothing): kept when it is the same set (in the same order,
- * the same values), else emptied for it. Out of memory nothing is kept. */
-static void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n,
-			 bool finish)
-{
-	struct row_orders *o = a->orders;
-	uint64_t fp = orders_fp(ds, idx, n);
-	bool same_set = o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp;
-
-	for (size_t j = 0; same_set && j < n; j++)
-		same_set = o->set[j] == idx[j];
-	if (same_set) {
-		/* a second whole run on these rows: worth keeping what it sorts (after the check
-		 * alone, --print's one run would keep copies no run reads) */
-		o->record = o->finished;
-		o->finished = o->finished || finish;
-		return;
-	}
-	orders_free(o);
-	a->orders = NULL;
-	if (!(o = calloc(1, sizeof *o)) || !(o->set = malloc((n ? n : 1) * sizeof *o->set))) {
-		free(o);
-		return;
-	}
-	for (size_t j = 0; j < n; j++)
-		o->set[j] = (uint32_t)idx[j];
-	o->ds = ds;
-	o->rows = ds->rows;
-	o->dn = ds->n;
-	o->n = n;
-	o->fp = fp;
-	o->finished = finish;
-	a->orders = o;
-}
-
-const size_t *orders_get(const struct analysis *a, enum ord_kind k)
-{
-	return a->in_set_order && a->orders && a->orders->n == a->n ? a->orders->ord[k] : NULL;
-}
-
-size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k)
-{
-	const struct row_orders *o = a->orders;
-
-	if (!o || !o->ord[k] || o->n != a->n || o->ds != ds || o->dn != ds->n)
-		return NULL;
-	size_t n = a->n, *at = malloc((ds->n ? ds->n : 1) * sizeof *at), *cur = malloc((n ? n : 1) * sizeof *cur);
-	size_t *out = malloc((n ? n : 1) * sizeof *out);
-	if (!at || !cur || !out) {
-		free(at);
-		free(cur);
-		free(out);
-		return NULL;
-	}
-	for (size_t i = 0; i < ds->n; i++)
-		at[i] = SIZE_MAX;
-	for (size_t j = 0; j < n; j++)
-		at[o->set[j]] = j;
-	for (size_t i = 0; i < n; i++) {
-		size_t j = a->rows[i].row < ds->n ? at[a->rows[i].row] : SIZE_MAX;
-		if (j == SIZE_MAX) { /* not the kept row set after all */
-			free(at);
-			free(cur);
-			free(out);
-			return NULL;
-		}
-		cur[j] = i;
-	}
-	for (size_t j = 0; j < n; j++)
-		out[j] = cur[o->ord[k][j]];
-	free(at);
-	free(cur);
-	return out;
-}
-
-void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
-{
-	struct row_orders *o = a->orders;
-
-	if (!a->in_set_order || !o || !o->record || o->n != a->n || o->ord[k] ||
-	    !(o->ord[k] = malloc((a->n ? a->n : 1) * sizeof *o->ord[k])))
-		return;
-	for (size_t j = 0; j < a->n; j++)
-		o->ord[k][j] = *(const size_t *)((const char *)first + j * stride);
-}
-
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
@@ -246,87 +121,6 @@ static bool filter_pass(const struct filter *f, const struct row *r)
 	       in_list(r->division, f->divisions, f->ndivisions);
 }
 
-/* ---- ordering ------------------------------------------------------------------------ */
-
-/* Every ordering in this file is total: its own key, then the system id, then the dataset row.
- * Ranking then needs no stable sort: qsort with these comparators gives one order. */
-
-/* -1, 0, 1 for doubles, NAN after every number whatever the direction. */
-int analysis_cmp_num(double x, double y, int dir)
-{
-	if (isnan(x) || isnan(y))
-		return isnan(x) - isnan(y);
-	return dir * ((x > y) - (x < y));
-}
-
-/* The final tie-break of every ordering: the system id, then the submitter (one id can have
- * several: the order must not come from the file), then the dataset row. */
-int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib)
-{
-	int c = strcmp(nz(a->system), nz(b->system));
-
-	if (!c)
-		c = strcmp(nz(a->submitter), nz(b->submitter));
-	if (c)
-		return c;
-	return (ia > ib) - (ia < ib);
-}
-
-void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *))
-{
-	/* below this qsort is as fast, and the bundled data's groups are that small */
-	enum { RADIX_MIN = 256 };
-	struct numsort_item *r = NULL, *tmp = NULL;
-	struct skey *out = NULL;
-
-	if (n >= RADIX_MIN) {
-		r = malloc(n * sizeof *r);
-		tmp = malloc(n * sizeof *tmp);
-		out = malloc(n * sizeof *out);
-	}
-	if (!r || !tmp || !out) {
-		free(r);
-		free(tmp);
-		free(out);
-		qsort(k, n, sizeof *k, cmp);
-		return;
-	}
-	for (size_t i = 0; i < n; i++)
-		r[i] = (struct numsort_item){ numsort_key(k[i].v, dir), i };
-	struct numsort_item *s = numsort_run(r, tmp, n);
-	for (size_t j = 0; j < n; j++)
-		out[j] = k[s[j].at];
-	/* equal numbers: their order is cmp's tie-break, over each run alone */
-	for (size_t j = 0; j < n;) {
-		size_t e = j + 1;
-		while (e < n && s[e].key == s[j].key)
-			e++;
-		if (e - j > 1)
-			qsort(out + j, e - j, sizeof *out, cmp);
-		j = e;
-	}
-	memcpy(k, out, n * sizeof *k);
-	free(r);
-	free(tmp);
-	free(out);
-}
-
-/* Text columns compare case-insensitively (ASCII), then exactly; numbers with NAN last. */
-static int skey_cmp(const void *pa, const void *pb)
-{
-	const struct skey *a = pa, *b = pb;
-	int c;
-
-	if (a->s) {
-		if (!(c = ascii_casecmp(a->s, b->s)))
-			c = strcmp(a->s, b->s);
-		c *= a->dir;
-	} else {
-		c = analysis_cmp_num(a->v, b->v, a->dir);
-	}
-	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
-}
-
 /* ---- reference ------------------------------------------------------------------------ */
 
 /* The reference of a group of shown rows g[n] (dataset rows) by the rule: among the rows with
@@ -334,7 +128,7 @@ static int skey_cmp(const void *pa, const void *pb)
  * row), the first (slowest, the paper's), the middle (median; of an even count the faster of
  * the two middle ones) or the last (fastest). The candidates are left in c[0..return) in that
  * order; c has room for n. */
-static size_t pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum ref_rule rule,
+size_t analysis_pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum ref_rule rule,
 		       struct skey *c, size_t *ref)
 {
 	long long nmin = 0;
@@ -348,7 +142,7 @@ static size_t pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum
 		if (r->accelerators == nmin)
 			c[nc++] = (struct skey){ .v = r->minutes, .r = r, .row = g[i], .dir = -1 };
 	}
-	qsort(c, nc, sizeof *c, skey_cmp);
+	qsort(c, nc, sizeof *c, analysis_skey_cmp);
 	if (nc)
 		*ref = c[ref_rule_pick(rule, nc)].row;
 	return nc;
@@ -482,65 +276,6 @@ static size_t pareto(struct analysis *a, bool cost, struct pkey *k)
 	return on;
 }
 
-/* ---- ranking -------------------------------------------------------------------------- */
-
-
-int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
-		  struct gs_err *err)
-{
-	size_t n = a->n;
-
-	if (n < 2)
-		return 0;
-	struct skey *k = malloc(n * sizeof *k);
-	if (!k) {
-		err_oom(err, NULL, 0);
-		return -1;
-	}
-	/* the system id order of the rows as collected depends on them alone: kept */
-	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
-	const struct col_def *d = reg_col(col);
-	if (kept) {
-		for (size_t j = 0; j < n; j++)
-			k[j].i = kept[j];
-	} else {
-		for (size_t i = 0; i < n; i++) {
-			const struct row *r = &ds->rows[a->rows[i].row];
-			k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
-					      .i = i, .dir = desc ? -1 : 1 };
-			if (!k[i].s)
-				k[i].v = d->value(&a->rows[i]);
-		}
-		if (d->text)
-			qsort(k, n, sizeof *k, skey_cmp);
-		else
-			skey_sort_num(k, n, desc ? -1 : 1, skey_cmp);
-		if (col == COL_SYSTEM && !desc)
-			orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
-	}
-	a->in_set_order = false;
-	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
-	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
-	for (size_t i = 0; i < n; i++) {
-		if (k[i].i == i)
-			continue;
-		struct arow hold = a->rows[i];
-		size_t j = i;
-		for (;;) {
-			size_t from = k[j].i;
-			k[j].i = j;
-			if (from == i) {
-				a->rows[j] = hold;
-				break;
-			}
-			a->rows[j] = a->rows[from];
-			j = from;
-		}
-	}
-	free(k);
-	return 0;
-}
-
 /* ---- the run -------------------------------------------------------------------------- */
 
 static void list_names(char *buf, size_t n, const char *const *names, size_t count)
@@ -600,337 +335,6 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 	}
 	free(names);
 	return found;
-}
-
-/* Shown rows in order of family text, for grouping. */
-static int fam_cmp(const void *pa, const void *pb)
-{
-	const struct skey *a = pa, *b = pb;
-	int c = strcmp(a->s, b->s);
-
-	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
-}
-
-/* A family among the shown rows: its text, its rows, and its group (families of equal text
- * share one). */
-struct fam_slot {
-	const char *s;
-	size_t n, group;
-};
-
-static int slot_cmp(const void *pa, const void *pb)
-{
-	const struct fam_slot *a = *(const struct fam_slot *const *)pa, *b = *(const struct fam_slot *const *)pb;
-
-	return strcmp(a->s, b->s);
-}
-
-/* A hash of a pointer for a table of them (splitmix64's first step). */
-static size_t ptr_hash(const void *p)
-{
-	uint64_t h = (uint64_t)(uintptr_t)p;
-
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	return (size_t)(h ^ (h >> 31));
-}
-
-/* The family slot of each shown row in fi[n] (their texts pooled, so a pointer stands for a
- * family: a table of pointers finds it), the slots in *slots[*ns]. 0, or -1 when out of memory. */
-static int family_slots(const struct dataset *ds, const struct analysis *a, uint32_t *fi,
-			struct fam_slot **slots, size_t *ns)
-{
-	size_t cap = 0, n = 0, tcap = 64;
-	struct fam_slot *sl = NULL;
-	uint32_t *tab = calloc(tcap, sizeof *tab); /* slot + 1; 0: free */
-
-	if (!tab)
-		return -1;
-	for (size_t i = 0; i < a->n; i++) {
-		const char *f = nz(ds->rows[a->rows[i].row].family);
-		size_t j = ptr_hash(f) & (tcap - 1), k;
-		while (tab[j] && sl[tab[j] - 1].s != f)
-			j = (j + 1) & (tcap - 1);
-		if (tab[j]) {
-			k = tab[j] - 1;
-		} else {
-			if (n == cap) {
-				struct fam_slot *v = realloc(sl, (cap = cap ? cap * 2 : 16) * sizeof *v);
-				if (!v)
-					goto oom;
-				sl = v;
-			}
-			sl[n] = (struct fam_slot){ .s = f };
-			k = n++;
-			tab[j] = (uint32_t)n;
-			if (n * 2 > tcap) { /* a table twice as large, the slots put back */
-				uint32_t *t = calloc(tcap * 2, sizeof *t);
-				if (!t)
-					goto oom;
-				free(tab);
-				tab = t;
-				tcap *= 2;
-				for (size_t q = 0; q < n; q++) {
-					size_t x = ptr_hash(sl[q].s) & (tcap - 1);
-					while (tab[x])
-						x = (x + 1) & (tcap - 1);
-					tab[x] = (uint32_t)q + 1;
-				}
-			}
-		}
-		fi[i] = (uint32_t)k;
-		sl[k].n++;
-	}
-	free(tab);
-	*slots = sl;
-	*ns = n;
-	return 0;
-oom:
-	free(tab);
-	free(sl);
-	return -1;
-}
-
-/* The groups of family mode: the shown rows grouped by family (exact text, in name order),
- * each group's reference by the rule and its candidates (a pick is a total order, so the order
- * of the rows within a group does not matter: the rows are grouped by a table of their
- * families, not sorted: the sort of 10^6 rows by family held 64 MB of keys and qsort's
- * copy of them, and was the peak of --print at that size). rows[i].row is set; rows[i].ref
- * and .group, and a->groups, a->cand are filled (a->cand has room for n). */
-static int family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
-{
-	size_t n = a->n, nsl = 0, ng = 0, most = 1;
-	struct arow *rows = a->rows;
-	uint32_t *fi = malloc((n ? n : 1) * sizeof *fi);
-	struct fam_slot *sl = NULL, **by = NULL;
-	size_t *at = NULL, *g = NULL, *refs = NULL;
-	struct skey *c = NULL;
-	int rc = -1;
-
-	if (!fi || family_slots(ds, a, fi, &sl, &nsl) < 0 || !(by = malloc((nsl ? nsl : 1) * sizeof *by)))
-		goto out;
-	for (size_t j = 0; j < nsl; j++)
-		by[j] = &sl[j];
-	qsort(by, nsl, sizeof *by, slot_cmp);
-	/* a group per distinct text; its rows in g[at[group]..at[group + 1]) */
-	if (!(at = calloc(nsl + 1, sizeof *at)))
-		goto out;
-	for (size_t j = 0; j < nsl; j++) {
-		if (j > 0 && strcmp(by[j]->s, by[j - 1]->s) != 0)
-			ng++;
-		by[j]->group = ng;
-		at[ng + 1] += by[j]->n;
-	}
-	ng = nsl ? ng + 1 : 0;
-	for (size_t q = 0; q < ng; q++) {
-		if (at[q + 1] > most)
-			most = at[q + 1];
-		at[q + 1] += at[q];
-	}
-	if (!(g = malloc((n ? n : 1) * sizeof *g)) || !(c = malloc(most * sizeof *c)) ||
-	    !(refs = malloc((ng ? ng : 1) * sizeof *refs)) ||
-	    !(a->groups = calloc(ng ? ng : 1, sizeof *a->groups)))
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		size_t q = sl[fi[i]].group;
-		g[at[q]++] = rows[i].row;
-	}
-	for (size_t q = 0, s = 0; q < ng; q++) { /* at[q] is now where group q ends */
-		size_t best = 0, e = at[q], nc = pick_ref(ds, g + s, e - s, rule, c, &best);
-		/* .cand is set once a->cand has its final size (an offset until then) */
-		a->groups[q] = (struct group){ .family = ds->rows[g[s]].family, .ref = (long)best,
-					       .nrows = e - s, .cand = NULL, .ncand = nc, .fit = -1 };
-		for (size_t j = 0; j < nc; j++)
-			a->cand[a->ncand++] = (struct be_cand){ .row = c[j].row };
-		refs[q] = best;
-		s = e;
-	}
-	a->ngroups = ng;
-	for (size_t i = 0; i < n; i++) {
-		size_t q = sl[fi[i]].group;
-		rows[i].ref = refs[q];
-		rows[i].group = q;
-	}
-	rc = 0;
-out:
-	free(fi);
-	free(sl);
-	free(by);
-	free(at);
-	free(g);
-	free(refs);
-	free(c);
-	return rc;
-}
-
-/* A row by how far its E' is off the fitted one (relative), furthest first, then by index. */
-struct off_key {
-	double rel;
-	size_t i;
-};
-
-static int off_cmp(const void *pa, const void *pb)
-{
-	const struct off_key *a = pa, *b = pb;
-
-	if (a->rel != b->rel)
-		return (a->rel < b->rel) - (a->rel > b->rel);
-	return (a->i > b->i) - (a->i < b->i);
-}
-
-/* The verdict of family fit ff over its rows k[n] (their E' on their own reference against
- * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
- * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
- * furthest off (in ln E') is named. 0, or -1 when out of memory. */
-static int fit_judge(const struct dataset *ds, struct analysis *a, const struct skey *k, size_t n,
-		     struct fam_fit *ff)
-{
-	struct fit_verdict *v = &ff->v;
-	double worst = -1;
-	const struct fit *f = &ff->fit;
-
-	memset(v, 0, sizeof *v);
-	v->worst_n = v->worst_obs = v->worst_fit = v->be = NAN;
-	v->be_why = "";
-	v->peak_ok = f->peak_in_range && isfinite(f->usl.se_kappa) && f->usl.kappa > 2 * f->usl.se_kappa;
-	if (!fit_usable(f) || n == 0)
-		return 0;
-	v->judged = true;
-	v->ok = true;
-	v->n_ref = (double)ds->rows[a->rows[k[0].i].ref].accelerators;
-	v->t_ref = ds->rows[a->rows[k[0].i].ref].minutes;
-	/* the row furthest off, from the E' alone */
-	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j].i];
-		double off = fabs(log(o->Ep / o->ep_fit));
-		if (!isfinite(off))
-			off = INFINITY;
-		if (off > worst) {
-			worst = off;
-			v->worst_n = o->N;
-			v->worst_obs = o->Ep;
-			v->worst_fit = o->ep_fit;
-		}
-	}
-	/* then the rows beyond 10%, furthest off first: each must hold the fitted E' in its own
-	 * interval, drawn only for them and only until one does not (one is enough for "poor",
-	 * and the furthest off is the likeliest: a poor fit of 10^5 rows draws one or two) */
-	struct off_key *ok = malloc((n ? n : 1) * sizeof *ok);
-	size_t nok = 0;
-	if (!ok)
-		return -1;
-	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j].i];
-		double rel = fabs(o->Ep / o->ep_fit - 1);
-		if (!(isfinite(rel) && rel <= FIT_VERDICT_TOL))
-			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j].i };
-	}
-	/* the furthest off found in one pass; the rest sorted only when it holds (a poor fit of
-	 * 10^5 rows sorted 10^5 keys to look at the first: 60 M instructions a recompute) */
-	size_t top = 0;
-	for (size_t j = 1; j < nok; j++)
-		if (off_cmp(&ok[j], &ok[top]) < 0)
-			top = j;
-	for (size_t j = 0; j < nok && v->ok; j++) {
-		if (j == 1)
-			qsort(ok, nok, sizeof *ok, off_cmp); /* ok[0] is then ok[top] again */
-		size_t at = j == 0 ? top : j;
-		struct arow *o = &a->rows[ok[at].i];
-		double blo, bhi;
-		/* no interval, or the fitted E' beyond every resample the row can have: no draw */
-		if (!o->ci_done && (!boot_ep_bounds(ds, o, &blo, &bhi) || o->ep_fit < blo || o->ep_fit > bhi)) {
-			v->ok = false;
-			break;
-		}
-		if (analysis_intervals(ds, a, ok[at].i, ok[at].i + 1, NULL) < 0) {
-			free(ok);
-			return -1;
-		}
-		v->ok = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
-	}
-	free(ok);
-	return 0;
-}
-
-/* The scaling-law fit of each family of the shown rows (rows grouped as family_refs does),
- * and every row's fitted E' and residual from its family's fit. */
-static int fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
-{
-	size_t n = a->n, nf = 0;
-	struct skey *k = malloc((n ? n : 1) * sizeof *k);
-	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
-
-	if (!k || !pn)
-		goto oom;
-	/* by family, then the tie-break: kept for the next run on these rows */
-	const size_t *kept = orders_get(a, ORD_FAMILY);
-	for (size_t j = 0; j < n; j++) {
-		size_t i = kept ? kept[j] : j;
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
-	}
-	if (!kept) {
-		qsort(k, n, sizeof *k, fam_cmp);
-		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
-	}
-	for (size_t g = 0; g < n; g++)
-		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
-	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))
-		goto oom;
-	for (size_t g = 0; g < n;) {
-		size_t e = g;
-		struct fam_fit *ff = &a->fits[a->nfits++];
-		for (; e < n && strcmp(k[e].s, k[g].s) == 0; e++) {
-			pn[e - g] = a->rows[k[e].i].N;
-			pt[e - g] = a->rows[k[e].i].T;
-		}
-		ff->family = ds->rows[k[g].row].family;
-		ff->group = a->rows[k[g].i].group;
-		if (fit_run(pn, pt, e - g, &ff->fit, err) < 0)
-			goto fail;
-		for (size_t i = g; i < e; i++) {
-			struct arow *o = &a->rows[k[i].i];
-			const struct row *rf = &ds->rows[o->ref];
-			o->ep_fit = rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N;
-			if (!isfinite(o->ep_fit))
-				o->ep_fit = NAN;
-			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
-		}
-		if (fit_judge(ds, a, k + g, e - g, ff) < 0)
-			goto oom;
-		g = e;
-	}
-	for (size_t f = 0; f < a->nfits; f++) {
-		struct group *gr = &a->groups[a->fits[f].group];
-		/* a group's own fit only when the family is the whole group */
-		gr->fit = gr->family ? (long)f : a->nfits == 1 ? 0 : -1;
-	}
-	free(k);
-	free(pn);
-	return 0;
-oom:
-	err_oom(err, NULL, 0);
-fail:
-	free(k);
-	free(pn);
-	return -1;
-}
-
-const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,
-					  size_t row)
-{
-	const char *fam = row < ds->n ? nz(ds->rows[row].family) : NULL;
-
-	for (size_t i = 0; fam && i < a->nfits; i++)
-		if (strcmp(nz(a->fits[i].family), fam) == 0)
-			return &a->fits[i];
-	return NULL;
-}
-
-const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row)
-{
-	const struct fam_fit *ff = analysis_fam_fit_of(ds, a, row);
-
-	return ff ? &ff->fit : NULL;
 }
 
 bool filter_empty(const struct filter *f)
@@ -1039,7 +443,7 @@ static void cand_fit(struct analysis *a)
 }
 
 /* The shown rows idx[ns] into a->rows with their groups, references and metrics: family mode,
- * a group per family (family_groups); else one group of every shown row with the reference of
+ * a group per family (analysis_family_groups); else one group of every shown row with the reference of
  * the mode (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the
  * sensitivity range (slowest first). 0, or -1 when out of memory. */
 static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const size_t *idx,
@@ -1051,7 +455,7 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 	if (!(a->cand = malloc((ns ? ns : 1) * sizeof *a->cand)))
 		return -1;
 	if (a->mode == REF_FAMILY) {
-		if (family_groups(ds, a, a->rule) < 0)
+		if (analysis_family_groups(ds, a, a->rule) < 0)
 			return -1;
 	} else if (ns) {
 		size_t best = 0;
@@ -1060,7 +464,7 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 			free(ck);
 			return -1;
 		}
-		a->ncand = pick_ref(ds, idx, ns, a->rule, ck, &best);
+		a->ncand = analysis_pick_ref(ds, idx, ns, a->rule, ck, &best);
 		for (size_t i = 0; i < a->ncand; i++)
 			a->cand[i] = (struct be_cand){ .row = ck[i].row };
 		free(ck);
@@ -1108,7 +512,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	a->pareto_cost = p->pareto_cost;
 	a->npareto = pareto(a, p->pareto_cost, pk);
 	free(pk);
-	if (p->fit && fit_families(ds, a, err) < 0)
+	if (p->fit && analysis_fit_families(ds, a, err) < 0)
 		return -1;
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;

@@ -90,4 +90,29 @@ int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, doub
  * clusters by mean N; sets a->k, inertia, silhouette, clusters. 0, or -1 with err (OOM). */
 int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err);
 
+/* Frees kept orders o (NULL: nothing). */
+void orders_free(struct row_orders *o);
+
+/* a->orders made the store of the row set idx[n] of ds for a run (finish false: the check of
+ * the names): kept when it is the same set, else emptied for it. */
+void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n,
+		  bool finish);
+
+/* Text columns compare case-insensitively (ASCII), then exactly; numbers with NAN last; then
+ * the tie-break (qsort comparator of struct skey). */
+int analysis_skey_cmp(const void *pa, const void *pb);
+
+/* The reference of the group of shown rows g[n] by rule (analysis.c): its candidates left in
+ * c[0..return), the reference's dataset row in *ref. */
+size_t analysis_pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum ref_rule rule,
+			 struct skey *c, size_t *ref);
+
+/* Family mode's groups of a's shown rows (analysis_family.c): a->groups, each row's group and
+ * reference, a->cand. 0, or -1 out of memory. */
+int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule);
+
+/* The scaling-law fit of each family of a's shown rows, each row's fitted E' and residual, and
+ * each fit's verdict (analysis_family.c). 0, or -1 with err. */
+int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err);
+
 #endif

@@ -1,0 +1,343 @@
+/* analysis_family.c: the rows by accelerator family: the comparison groups of family mode
+ * (each family's reference and candidates), and the scaling-law fit of each family with its
+ * verdict against the data. */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "analysis_impl.h"
+#include "fit.h"
+
+/* Shown rows in order of family text, for grouping. */
+static int fam_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c = strcmp(a->s, b->s);
+
+	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
+}
+
+/* A family among the shown rows: its text, its rows, and its group (families of equal text
+ * share one). */
+struct fam_slot {
+	const char *s;
+	size_t n, group;
+};
+
+static int slot_cmp(const void *pa, const void *pb)
+{
+	const struct fam_slot *a = *(const struct fam_slot *const *)pa, *b = *(const struct fam_slot *const *)pb;
+
+	return strcmp(a->s, b->s);
+}
+
+/* A hash of a pointer for a table of them (splitmix64's first step). */
+static size_t ptr_hash(const void *p)
+{
+	uint64_t h = (uint64_t)(uintptr_t)p;
+
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return (size_t)(h ^ (h >> 31));
+}
+
+/* The family slot of each shown row in fi[n] (their texts pooled, so a pointer stands for a
+ * family: a table of pointers finds it), the slots in *slots[*ns]. 0, or -1 when out of memory. */
+static int family_slots(const struct dataset *ds, const struct analysis *a, uint32_t *fi,
+			struct fam_slot **slots, size_t *ns)
+{
+	size_t cap = 0, n = 0, tcap = 64;
+	struct fam_slot *sl = NULL;
+	uint32_t *tab = calloc(tcap, sizeof *tab); /* slot + 1; 0: free */
+
+	if (!tab)
+		return -1;
+	for (size_t i = 0; i < a->n; i++) {
+		const char *f = nz(ds->rows[a->rows[i].row].family);
+		size_t j = ptr_hash(f) & (tcap - 1), k;
+		while (tab[j] && sl[tab[j] - 1].s != f)
+			j = (j + 1) & (tcap - 1);
+		if (tab[j]) {
+			k = tab[j] - 1;
+		} else {
+			if (n == cap) {
+				struct fam_slot *v = realloc(sl, (cap = cap ? cap * 2 : 16) * sizeof *v);
+				if (!v)
+					goto oom;
+				sl = v;
+			}
+			sl[n] = (struct fam_slot){ .s = f };
+			k = n++;
+			tab[j] = (uint32_t)n;
+			if (n * 2 > tcap) { /* a table twice as large, the slots put back */
+				uint32_t *t = calloc(tcap * 2, sizeof *t);
+				if (!t)
+					goto oom;
+				free(tab);
+				tab = t;
+				tcap *= 2;
+				for (size_t q = 0; q < n; q++) {
+					size_t x = ptr_hash(sl[q].s) & (tcap - 1);
+					while (tab[x])
+						x = (x + 1) & (tcap - 1);
+					tab[x] = (uint32_t)q + 1;
+				}
+			}
+		}
+		fi[i] = (uint32_t)k;
+		sl[k].n++;
+	}
+	free(tab);
+	*slots = sl;
+	*ns = n;
+	return 0;
+oom:
+	free(tab);
+	free(sl);
+	return -1;
+}
+
+/* The groups of family mode: the shown rows grouped by family (exact text, in name order),
+ * each group's reference by the rule and its candidates (a pick is a total order, so the order
+ * of the rows within a group does not matter: the rows are grouped by a table of their
+ * families, not sorted: the sort of 10^6 rows by family held 64 MB of keys and qsort's
+ * copy of them, and was the peak of --print at that size). rows[i].row is set; rows[i].ref
+ * and .group, and a->groups, a->cand are filled (a->cand has room for n). */
+int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
+{
+	size_t n = a->n, nsl = 0, ng = 0, most = 1;
+	struct arow *rows = a->rows;
+	uint32_t *fi = malloc((n ? n : 1) * sizeof *fi);
+	struct fam_slot *sl = NULL, **by = NULL;
+	size_t *at = NULL, *g = NULL, *refs = NULL;
+	struct skey *c = NULL;
+	int rc = -1;
+
+	if (!fi || family_slots(ds, a, fi, &sl, &nsl) < 0 || !(by = malloc((nsl ? nsl : 1) * sizeof *by)))
+		goto out;
+	for (size_t j = 0; j < nsl; j++)
+		by[j] = &sl[j];
+	qsort(by, nsl, sizeof *by, slot_cmp);
+	/* a group per distinct text; its rows in g[at[group]..at[group + 1]) */
+	if (!(at = calloc(nsl + 1, sizeof *at)))
+		goto out;
+	for (size_t j = 0; j < nsl; j++) {
+		if (j > 0 && strcmp(by[j]->s, by[j - 1]->s) != 0)
+			ng++;
+		by[j]->group = ng;
+		at[ng + 1] += by[j]->n;
+	}
+	ng = nsl ? ng + 1 : 0;
+	for (size_t q = 0; q < ng; q++) {
+		if (at[q + 1] > most)
+			most = at[q + 1];
+		at[q + 1] += at[q];
+	}
+	if (!(g = malloc((n ? n : 1) * sizeof *g)) || !(c = malloc(most * sizeof *c)) ||
+	    !(refs = malloc((ng ? ng : 1) * sizeof *refs)) ||
+	    !(a->groups = calloc(ng ? ng : 1, sizeof *a->groups)))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		size_t q = sl[fi[i]].group;
+		g[at[q]++] = rows[i].row;
+	}
+	for (size_t q = 0, s = 0; q < ng; q++) { /* at[q] is now where group q ends */
+		size_t best = 0, e = at[q], nc = analysis_pick_ref(ds, g + s, e - s, rule, c, &best);
+		/* .cand is set once a->cand has its final size (an offset until then) */
+		a->groups[q] = (struct group){ .family = ds->rows[g[s]].family, .ref = (long)best,
+					       .nrows = e - s, .cand = NULL, .ncand = nc, .fit = -1 };
+		for (size_t j = 0; j < nc; j++)
+			a->cand[a->ncand++] = (struct be_cand){ .row = c[j].row };
+		refs[q] = best;
+		s = e;
+	}
+	a->ngroups = ng;
+	for (size_t i = 0; i < n; i++) {
+		size_t q = sl[fi[i]].group;
+		rows[i].ref = refs[q];
+		rows[i].group = q;
+	}
+	rc = 0;
+out:
+	free(fi);
+	free(sl);
+	free(by);
+	free(at);
+	free(g);
+	free(refs);
+	free(c);
+	return rc;
+}
+
+/* A row by how far its E' is off the fitted one (relative), furthest first, then by index. */
+struct off_key {
+	double rel;
+	size_t i;
+};
+
+static int off_cmp(const void *pa, const void *pb)
+{
+	const struct off_key *a = pa, *b = pb;
+
+	if (a->rel != b->rel)
+		return (a->rel < b->rel) - (a->rel > b->rel);
+	return (a->i > b->i) - (a->i < b->i);
+}
+
+/* The verdict of family fit ff over its rows k[n] (their E' on their own reference against
+ * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
+ * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
+ * furthest off (in ln E') is named. 0, or -1 when out of memory. */
+static int fit_judge(const struct dataset *ds, struct analysis *a, const struct skey *k, size_t n,
+		     struct fam_fit *ff)
+{
+	struct fit_verdict *v = &ff->v;
+	double worst = -1;
+	const struct fit *f = &ff->fit;
+
+	memset(v, 0, sizeof *v);
+	v->worst_n = v->worst_obs = v->worst_fit = v->be = NAN;
+	v->be_why = "";
+	v->peak_ok = f->peak_in_range && isfinite(f->usl.se_kappa) && f->usl.kappa > 2 * f->usl.se_kappa;
+	if (!fit_usable(f) || n == 0)
+		return 0;
+	v->judged = true;
+	v->ok = true;
+	v->n_ref = (double)ds->rows[a->rows[k[0].i].ref].accelerators;
+	v->t_ref = ds->rows[a->rows[k[0].i].ref].minutes;
+	/* the row furthest off, from the E' alone */
+	for (size_t j = 0; j < n; j++) {
+		const struct arow *o = &a->rows[k[j].i];
+		double off = fabs(log(o->Ep / o->ep_fit));
+		if (!isfinite(off))
+			off = INFINITY;
+		if (off > worst) {
+			worst = off;
+			v->worst_n = o->N;
+			v->worst_obs = o->Ep;
+			v->worst_fit = o->ep_fit;
+		}
+	}
+	/* then the rows beyond 10%, furthest off first: each must hold the fitted E' in its own
+	 * interval, drawn only for them and only until one does not (one is enough for "poor",
+	 * and the furthest off is the likeliest: a poor fit of 10^5 rows draws one or two) */
+	struct off_key *ok = malloc((n ? n : 1) * sizeof *ok);
+	size_t nok = 0;
+	if (!ok)
+		return -1;
+	for (size_t j = 0; j < n; j++) {
+		const struct arow *o = &a->rows[k[j].i];
+		double rel = fabs(o->Ep / o->ep_fit - 1);
+		if (!(isfinite(rel) && rel <= FIT_VERDICT_TOL))
+			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j].i };
+	}
+	/* the furthest off found in one pass; the rest sorted only when it holds (a poor fit of
+	 * 10^5 rows sorted 10^5 keys to look at the first: 60 M instructions a recompute) */
+	size_t top = 0;
+	for (size_t j = 1; j < nok; j++)
+		if (off_cmp(&ok[j], &ok[top]) < 0)
+			top = j;
+	for (size_t j = 0; j < nok && v->ok; j++) {
+		if (j == 1)
+			qsort(ok, nok, sizeof *ok, off_cmp); /* ok[0] is then ok[top] again */
+		size_t at = j == 0 ? top : j;
+		struct arow *o = &a->rows[ok[at].i];
+		double blo, bhi;
+		/* no interval, or the fitted E' beyond every resample the row can have: no draw */
+		if (!o->ci_done && (!boot_ep_bounds(ds, o, &blo, &bhi) || o->ep_fit < blo || o->ep_fit > bhi)) {
+			v->ok = false;
+			break;
+		}
+		if (analysis_intervals(ds, a, ok[at].i, ok[at].i + 1, NULL) < 0) {
+			free(ok);
+			return -1;
+		}
+		v->ok = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
+	}
+	free(ok);
+	return 0;
+}
+
+/* The scaling-law fit of each family of the shown rows (rows grouped as family_refs does),
+ * and every row's fitted E' and residual from its family's fit. */
+int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
+{
+	size_t n = a->n, nf = 0;
+	struct skey *k = malloc((n ? n : 1) * sizeof *k);
+	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
+
+	if (!k || !pn)
+		goto oom;
+	/* by family, then the tie-break: kept for the next run on these rows */
+	const size_t *kept = orders_get(a, ORD_FAMILY);
+	for (size_t j = 0; j < n; j++) {
+		size_t i = kept ? kept[j] : j;
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+	}
+	if (!kept) {
+		qsort(k, n, sizeof *k, fam_cmp);
+		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
+	}
+	for (size_t g = 0; g < n; g++)
+		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
+	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))
+		goto oom;
+	for (size_t g = 0; g < n;) {
+		size_t e = g;
+		struct fam_fit *ff = &a->fits[a->nfits++];
+		for (; e < n && strcmp(k[e].s, k[g].s) == 0; e++) {
+			pn[e - g] = a->rows[k[e].i].N;
+			pt[e - g] = a->rows[k[e].i].T;
+		}
+		ff->family = ds->rows[k[g].row].family;
+		ff->group = a->rows[k[g].i].group;
+		if (fit_run(pn, pt, e - g, &ff->fit, err) < 0)
+			goto fail;
+		for (size_t i = g; i < e; i++) {
+			struct arow *o = &a->rows[k[i].i];
+			const struct row *rf = &ds->rows[o->ref];
+			o->ep_fit = rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N;
+			if (!isfinite(o->ep_fit))
+				o->ep_fit = NAN;
+			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
+		}
+		if (fit_judge(ds, a, k + g, e - g, ff) < 0)
+			goto oom;
+		g = e;
+	}
+	for (size_t f = 0; f < a->nfits; f++) {
+		struct group *gr = &a->groups[a->fits[f].group];
+		/* a group's own fit only when the family is the whole group */
+		gr->fit = gr->family ? (long)f : a->nfits == 1 ? 0 : -1;
+	}
+	free(k);
+	free(pn);
+	return 0;
+oom:
+	err_oom(err, NULL, 0);
+fail:
+	free(k);
+	free(pn);
+	return -1;
+}
+
+const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,
+					  size_t row)
+{
+	const char *fam = row < ds->n ? nz(ds->rows[row].family) : NULL;
+
+	for (size_t i = 0; fam && i < a->nfits; i++)
+		if (strcmp(nz(a->fits[i].family), fam) == 0)
+			return &a->fits[i];
+	return NULL;
+}
+
+const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysis *a, size_t row)
+{
+	const struct fam_fit *ff = analysis_fam_fit_of(ds, a, row);
+
+	return ff ? &ff->fit : NULL;
+}

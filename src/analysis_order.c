@@ -1,0 +1,277 @@
+/* analysis_order.c: the orders of an analysis: the tie-break every ranking ends in, sorting
+ * by a number (a radix sort past a few hundred rows), the table's ranking by a column, and the
+ * orders kept between runs on the same row set. */
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "analysis_impl.h"
+#include "numsort.h"
+#include "text.h"
+
+/* ---- orders kept for the same row set ------------------------------------------------ */
+
+void orders_free(struct row_orders *o)
+{
+	if (!o)
+		return;
+	for (int k = 0; k < ORD_COUNT; k++)
+		free(o->ord[k]);
+	free(o->set);
+	free(o);
+}
+
+static uint64_t fp_mix(uint64_t h, uint64_t v)
+{
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 27);
+}
+
+/* A fingerprint of what the kept orders read of rows idx[n]: a dataset whose rows changed in
+ * place, or a new one at the same address, is another row set. */
+static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
+{
+	uint64_t h = n, b;
+
+	for (size_t j = 0; j < n; j++) {
+		const struct row *r = &ds->rows[idx[j]];
+		memcpy(&b, &r->minutes, sizeof b);
+		h = fp_mix(h, b ^ (uint64_t)r->accelerators << 1);
+		memcpy(&b, &r->price_lo, sizeof b);
+		h = fp_mix(h, b);
+		memcpy(&b, &r->price_hi, sizeof b);
+		h = fp_mix(h, b ^ (uintptr_t)r->family);
+		h = fp_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
+	}
+	return h;
+}
+
+/* a->orders made the store of the row set idx[n] of ds for a run (whole, or finish false: the
+ * check of the names, which sorts nothing): kept when it is the same set (in the same order,
+ * the same values), else emptied for it. Out of memory nothing is kept. */
+void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n,
+		  bool finish)
+{
+	struct row_orders *o = a->orders;
+	uint64_t fp = orders_fp(ds, idx, n);
+	bool same_set = o && o->ds == ds && o->rows == ds->rows && o->dn == ds->n && o->n == n && o->fp == fp;
+
+	for (size_t j = 0; same_set && j < n; j++)
+		same_set = o->set[j] == idx[j];
+	if (same_set) {
+		/* a second whole run on these rows: worth keeping what it sorts (after the check
+		 * alone, --print's one run would keep copies no run reads) */
+		o->record = o->finished;
+		o->finished = o->finished || finish;
+		return;
+	}
+	orders_free(o);
+	a->orders = NULL;
+	if (!(o = calloc(1, sizeof *o)) || !(o->set = malloc((n ? n : 1) * sizeof *o->set))) {
+		free(o);
+		return;
+	}
+	for (size_t j = 0; j < n; j++)
+		o->set[j] = (uint32_t)idx[j];
+	o->ds = ds;
+	o->rows = ds->rows;
+	o->dn = ds->n;
+	o->n = n;
+	o->fp = fp;
+	o->finished = finish;
+	a->orders = o;
+}
+
+const size_t *orders_get(const struct analysis *a, enum ord_kind k)
+{
+	return a->in_set_order && a->orders && a->orders->n == a->n ? a->orders->ord[k] : NULL;
+}
+
+size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k)
+{
+	const struct row_orders *o = a->orders;
+
+	if (!o || !o->ord[k] || o->n != a->n || o->ds != ds || o->dn != ds->n)
+		return NULL;
+	size_t n = a->n, *at = malloc((ds->n ? ds->n : 1) * sizeof *at), *cur = malloc((n ? n : 1) * sizeof *cur);
+	size_t *out = malloc((n ? n : 1) * sizeof *out);
+	if (!at || !cur || !out) {
+		free(at);
+		free(cur);
+		free(out);
+		return NULL;
+	}
+	for (size_t i = 0; i < ds->n; i++)
+		at[i] = SIZE_MAX;
+	for (size_t j = 0; j < n; j++)
+		at[o->set[j]] = j;
+	for (size_t i = 0; i < n; i++) {
+		size_t j = a->rows[i].row < ds->n ? at[a->rows[i].row] : SIZE_MAX;
+		if (j == SIZE_MAX) { /* not the kept row set after all */
+			free(at);
+			free(cur);
+			free(out);
+			return NULL;
+		}
+		cur[j] = i;
+	}
+	for (size_t j = 0; j < n; j++)
+		out[j] = cur[o->ord[k][j]];
+	free(at);
+	free(cur);
+	return out;
+}
+
+void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
+{
+	struct row_orders *o = a->orders;
+
+	if (!a->in_set_order || !o || !o->record || o->n != a->n || o->ord[k] ||
+	    !(o->ord[k] = malloc((a->n ? a->n : 1) * sizeof *o->ord[k])))
+		return;
+	for (size_t j = 0; j < a->n; j++)
+		o->ord[k][j] = *(const size_t *)((const char *)first + j * stride);
+}
+
+/* ---- ordering ------------------------------------------------------------------------ */
+
+/* Every ordering in this file is total: its own key, then the system id, then the dataset row.
+ * Ranking then needs no stable sort: qsort with these comparators gives one order. */
+
+/* -1, 0, 1 for doubles, NAN after every number whatever the direction. */
+int analysis_cmp_num(double x, double y, int dir)
+{
+	if (isnan(x) || isnan(y))
+		return isnan(x) - isnan(y);
+	return dir * ((x > y) - (x < y));
+}
+
+/* The final tie-break of every ordering: the system id, then the submitter (one id can have
+ * several: the order must not come from the file), then the dataset row. */
+int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib)
+{
+	int c = strcmp(nz(a->system), nz(b->system));
+
+	if (!c)
+		c = strcmp(nz(a->submitter), nz(b->submitter));
+	if (c)
+		return c;
+	return (ia > ib) - (ia < ib);
+}
+
+void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *))
+{
+	/* below this qsort is as fast, and the bundled data's groups are that small */
+	enum { RADIX_MIN = 256 };
+	struct numsort_item *r = NULL, *tmp = NULL;
+	struct skey *out = NULL;
+
+	if (n >= RADIX_MIN) {
+		r = malloc(n * sizeof *r);
+		tmp = malloc(n * sizeof *tmp);
+		out = malloc(n * sizeof *out);
+	}
+	if (!r || !tmp || !out) {
+		free(r);
+		free(tmp);
+		free(out);
+		qsort(k, n, sizeof *k, cmp);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		r[i] = (struct numsort_item){ numsort_key(k[i].v, dir), i };
+	struct numsort_item *s = numsort_run(r, tmp, n);
+	for (size_t j = 0; j < n; j++)
+		out[j] = k[s[j].at];
+	/* equal numbers: their order is cmp's tie-break, over each run alone */
+	for (size_t j = 0; j < n;) {
+		size_t e = j + 1;
+		while (e < n && s[e].key == s[j].key)
+			e++;
+		if (e - j > 1)
+			qsort(out + j, e - j, sizeof *out, cmp);
+		j = e;
+	}
+	memcpy(k, out, n * sizeof *k);
+	free(r);
+	free(tmp);
+	free(out);
+}
+
+/* Text columns compare case-insensitively (ASCII), then exactly; numbers with NAN last. */
+int analysis_skey_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c;
+
+	if (a->s) {
+		if (!(c = ascii_casecmp(a->s, b->s)))
+			c = strcmp(a->s, b->s);
+		c *= a->dir;
+	} else {
+		c = analysis_cmp_num(a->v, b->v, a->dir);
+	}
+	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
+}
+
+/* ---- ranking -------------------------------------------------------------------------- */
+
+
+int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
+		  struct gs_err *err)
+{
+	size_t n = a->n;
+
+	if (n < 2)
+		return 0;
+	struct skey *k = malloc(n * sizeof *k);
+	if (!k) {
+		err_oom(err, NULL, 0);
+		return -1;
+	}
+	/* the system id order of the rows as collected depends on them alone: kept */
+	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
+	const struct col_def *d = reg_col(col);
+	if (kept) {
+		for (size_t j = 0; j < n; j++)
+			k[j].i = kept[j];
+	} else {
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
+					      .i = i, .dir = desc ? -1 : 1 };
+			if (!k[i].s)
+				k[i].v = d->value(&a->rows[i]);
+		}
+		if (d->text)
+			qsort(k, n, sizeof *k, analysis_skey_cmp);
+		else
+			skey_sort_num(k, n, desc ? -1 : 1, analysis_skey_cmp);
+		if (col == COL_SYSTEM && !desc)
+			orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
+	}
+	a->in_set_order = false;
+	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
+	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */
+	for (size_t i = 0; i < n; i++) {
+		if (k[i].i == i)
+			continue;
+		struct arow hold = a->rows[i];
+		size_t j = i;
+		for (;;) {
+			size_t from = k[j].i;
+			k[j].i = j;
+			if (from == i) {
+				a->rows[j] = hold;
+				break;
+			}
+			a->rows[j] = a->rows[from];
+			j = from;
+		}
+	}
+	free(k);
+	return 0;
+}
