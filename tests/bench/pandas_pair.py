@@ -8,8 +8,9 @@ write: A = the gpuscale command, B = DataFrame.to_csv of the frame that command 
        (read once beforehand, untimed), written to /dev/null.
 peer:  A = the gpuscale command, B = the peer script a pandas user writes for the same table:
        read_csv(CSV), the rows of one benchmark (the command's -w), speedup and E' against the
-       reference (fewest accelerators, the slowest of them), k-means (k = 3, SciPy's kmeans2,
-       seeded) on (log2 N, E'), to_csv of the frame with those columns to /dev/null.
+       reference (fewest accelerators, the slowest of them), k-means as gpuscale runs it (k = 3
+       on (log2 N, E'), 16 seeded starts of SciPy's kmeans2, the lowest inertia kept), to_csv
+       of the frame with those columns to /dev/null.
 Prints "n median_a median_b median_ratio max_ratio" (the ratio: median of per-pair A/B)."""
 import io
 import statistics
@@ -46,7 +47,13 @@ def main():
         d["speedup"] = ref / t
         d["e_prime"] = d["speedup"] / (n / n.min())
         x = np.column_stack([np.log2(n), d["e_prime"]])
-        _, d["cluster"] = kmeans2(x, 3, seed=1, minit="++")
+        best = None
+        for seed in range(16):
+            c, lab = kmeans2(x, 3, seed=seed, minit="++")
+            inertia = float(((x - c[lab]) ** 2).sum())
+            if best is None or inertia < best[0]:
+                best = (inertia, lab)
+        d["cluster"] = best[1]
         with open("/dev/null", "w") as f:
             d.to_csv(f, index=False)
 

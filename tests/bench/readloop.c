@@ -1,7 +1,10 @@
 /* readloop.c: the import's floor: walks a tree and reads every regular file in it once, whole,
  * into one buffer (open, read to the end, close), as the importer must at the least.
  * usage: readloop DIR; prints the bytes read. */
-#define _XOPEN_SOURCE 700
+#if !defined(_XOPEN_SOURCE) || _XOPEN_SOURCE < 500
+#undef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700 /* nftw */
+#endif
 #include <fcntl.h>
 #include <ftw.h>
 #include <stdio.h>
