@@ -362,6 +362,8 @@ static int runs_parse(struct loader *L, struct row *r)
 	 * insertion per run took 22 s for a row of 100,000); a list written ascending, as the
 	 * importer writes it, is left as it is (its sort was 1.9 M of the eight shipped rounds'
 	 * 29.5 M load instructions) */
+	if (r->run_n < 2)
+		return 0; /* and ds->runs may be NULL: no pointer into it */
 	const double *v = ds->runs + r->run_off;
 	size_t k = 1;
 	while (k < r->run_n && v[k - 1] <= v[k])
