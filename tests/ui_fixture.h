@@ -26,6 +26,12 @@ static void add(struct fx *f, const char *fmt, ...)
 	va_list ap;
 	int n;
 
+	if (!f->csv) { /* no pointer arithmetic on NULL, even by 0 */
+		f->cap = 4096;
+		f->len = 0;
+		f->csv = malloc(f->cap);
+		assert_non_null(f->csv);
+	}
 	for (;;) {
 		va_start(ap, fmt);
 		n = vsnprintf(f->csv + f->len, f->cap - f->len, fmt, ap);
