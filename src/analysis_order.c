@@ -167,38 +167,49 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 	/* below this qsort is as fast, and the bundled data's groups are that small */
 	enum { RADIX_MIN = 256 };
 	struct numsort_item *r = NULL, *tmp = NULL;
-	struct skey *out = NULL;
 
 	if (n >= RADIX_MIN) {
 		r = malloc(n * sizeof *r);
 		tmp = malloc(n * sizeof *tmp);
-		out = malloc(n * sizeof *out);
 	}
-	if (!r || !tmp || !out) {
+	if (!r || !tmp) {
 		free(r);
 		free(tmp);
-		free(out);
 		qsort(k, n, sizeof *k, cmp);
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
 		r[i] = (struct numsort_item){ numsort_key(k[i].v, dir), i };
 	struct numsort_item *s = numsort_run(r, tmp, n);
-	for (size_t j = 0; j < n; j++)
-		out[j] = k[s[j].at];
+	free(s == r ? tmp : r);
+	/* place j takes item s[j].at: each cycle of the permutation walked once with one item in
+	 * hand, in place (a sorted copy of the items was 48 MB at 10^6 rows, and the peak) */
+	for (size_t i = 0; i < n; i++) {
+		if (s[i].at == i)
+			continue;
+		struct skey hold = k[i];
+		size_t at = i;
+		for (;;) {
+			size_t from = s[at].at;
+			s[at].at = at;
+			if (from == i) {
+				k[at] = hold;
+				break;
+			}
+			k[at] = k[from];
+			at = from;
+		}
+	}
 	/* equal numbers: their order is cmp's tie-break, over each run alone */
 	for (size_t j = 0; j < n;) {
 		size_t e = j + 1;
 		while (e < n && s[e].key == s[j].key)
 			e++;
 		if (e - j > 1)
-			qsort(out + j, e - j, sizeof *out, cmp);
+			qsort(k + j, e - j, sizeof *k, cmp);
 		j = e;
 	}
-	memcpy(k, out, n * sizeof *k);
-	free(r);
-	free(tmp);
-	free(out);
+	free(s);
 }
 
 /* Text columns compare case-insensitively (ASCII), then exactly; numbers with NAN last. */

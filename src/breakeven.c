@@ -70,6 +70,64 @@ static void split_by_group(const struct analysis *a, const size_t *pos, size_t n
 	}
 }
 
+/* The shown rows in tkey_cmp's order (T, then the tie-break) into pos: many rows by a radix
+ * sort of T, with sort items made only for each run of equal T (items for every row were 48
+ * bytes a row, 48 MB at 10^6 rows and the peak of a summary there); few by qsort of the
+ * items. 0, or -1 out of memory. */
+static int t_order(const struct dataset *ds, const struct analysis *a, size_t *pos)
+{
+	size_t n = a->n;
+	struct numsort_item *it = n >= 256 ? malloc(n * sizeof *it) : NULL;
+	struct numsort_item *tmp = it ? malloc(n * sizeof *tmp) : NULL;
+
+	if (!tmp) { /* few rows, or out of memory: the items themselves */
+		free(it);
+		struct skey *k = malloc((n ? n : 1) * sizeof *k);
+		if (!k)
+			return -1;
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
+		}
+		qsort(k, n, sizeof *k, tkey_cmp);
+		for (size_t j = 0; j < n; j++)
+			pos[j] = k[j].i;
+		free(k);
+		return 0;
+	}
+	for (size_t i = 0; i < n; i++)
+		it[i] = (struct numsort_item){ numsort_key(a->rows[i].T, 1), i };
+	struct numsort_item *s = numsort_run(it, tmp, n);
+	int rc = 0;
+	for (size_t j = 0; j < n;) {
+		size_t e = j + 1;
+		while (e < n && s[e].key == s[j].key)
+			e++;
+		if (e - j > 1) { /* equal T: the tie-break orders them */
+			struct skey *k = malloc((e - j) * sizeof *k);
+			if (!k) {
+				rc = -1;
+				break;
+			}
+			for (size_t q = j; q < e; q++) {
+				size_t i = s[q].at;
+				k[q - j] = (struct skey){ .v = a->rows[i].T, .r = &ds->rows[a->rows[i].row],
+							  .row = a->rows[i].row, .i = i };
+			}
+			qsort(k, e - j, sizeof *k, tkey_cmp);
+			for (size_t q = j; q < e; q++)
+				s[q].at = k[q - j].i;
+			free(k);
+		}
+		j = e;
+	}
+	for (size_t j = 0; j < n; j++)
+		pos[j] = s[j].at;
+	free(it);
+	free(tmp);
+	return rc;
+}
+
 /* The orders one call works in: shown rows in T order grouped by group (t[tg[g]..tg[g+1])),
  * and each group's distinct N ascending (dn[dg[g]..dg[g+1]]), the rows of the d-th at
  * nrow[doff[d]..doff[d+1]) with their least A in dmin[d]; minA[j] is the least A of t[tg[g]..j]
@@ -96,15 +154,13 @@ static void work_free(struct be_work *w)
 static int work_make(const struct dataset *ds, struct analysis *a, struct be_work *w)
 {
 	size_t n = a->n, ng = a->ngroups, m = n ? n : 1, nd = 0;
-	struct skey *k = malloc(m * sizeof *k);
 	struct nkey *nk;
 
 	memset(w, 0, sizeof *w);
 	w->t = malloc(m * sizeof *w->t);
 	w->tg = calloc(ng + 1, sizeof *w->tg);
 	w->minA = malloc(m * sizeof *w->minA);
-	if (!k || !w->t || !w->tg || !w->minA) {
-		free(k);
+	if (!w->t || !w->tg || !w->minA) {
 		work_free(w);
 		return -1;
 	}
@@ -114,7 +170,6 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	if (!pos || !at) {
 		free(pos);
 		free(at);
-		free(k);
 		work_free(w);
 		return -1;
 	}
@@ -125,13 +180,12 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	for (size_t i = 0; i < n; i++)
 		w->tg[a->rows[i].group + 1]++;
 	if (!kt) {
-		for (size_t i = 0; i < n; i++) {
-			const struct row *r = &ds->rows[a->rows[i].row];
-			k[i] = (struct skey){ .v = a->rows[i].T, .r = r, .row = a->rows[i].row, .i = i };
+		if (t_order(ds, a, pos) < 0) {
+			free(pos);
+			free(at);
+			work_free(w);
+			return -1;
 		}
-		skey_sort_num(k, n, 1, tkey_cmp);
-		for (size_t j = 0; j < n; j++)
-			pos[j] = k[j].i;
 		orders_put(a, ORD_T, pos, sizeof *pos);
 		kt = pos;
 	}
@@ -140,7 +194,6 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	/* a stable split of the T order by group */
 	split_by_group(a, kt, n, w->tg, at, w->t);
 	free(mapped);
-	free(k);
 	for (size_t g = 0; g < ng; g++)
 		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
 			double A = a->rows[w->t[j]].A;

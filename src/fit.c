@@ -574,11 +574,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
 		return 0;
 	}
-	buf = malloc(4 * count * sizeof *buf);
-	pts = malloc(count * sizeof *pts);
-	if (!buf || !pts) {
-		free(buf);
-		free(pts);
+	if (!(buf = malloc(4 * count * sizeof *buf))) {
 		err_set(err, NULL, 0, 0, "fit: out of memory");
 		return -1;
 	}
@@ -587,6 +583,11 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	y = buf + 2 * count;
 	lnn = buf + 3 * count;
 	if (!points_sort_radix(n, t, count, sn, st)) {
+		if (!(pts = malloc(count * sizeof *pts))) {
+			free(buf);
+			err_set(err, NULL, 0, 0, "fit: out of memory");
+			return -1;
+		}
 		for (size_t i = 0; i < count; i++)
 			pts[i] = (struct npt){ n[i], t[i] };
 		qsort(pts, count, sizeof *pts, npt_cmp);
@@ -594,8 +595,8 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 			sn[i] = pts[i].n;
 			st[i] = pts[i].t;
 		}
+		free(pts);
 	}
-	free(pts);
 	points_count(sn, count, f);
 	if (f->ndistinct < FIT_MIN_DISTINCT) {
 		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
