@@ -87,6 +87,10 @@ static int read_fd(int fd, const char *path, const struct stat *st, size_t max, 
 			err_set(err, path, 0, 0, "a line longer than %zu bytes", max_line);
 			goto fail;
 		}
+		/* a regular file read to the size fstat gave is whole: no read to see its end (one
+		 * syscall a file, and a v4.1 import reads 1,400 files) */
+		if (S_ISREG(st->st_mode) && st->st_size > 0 && n == (size_t)st->st_size)
+			break;
 	}
 	close(fd);
 	b->p[n] = '\0';
@@ -126,6 +130,8 @@ int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err
 		err_set(err, path, 0, 0, "larger than %zu bytes", max);
 		goto fail;
 	}
+	b->dev = st.st_dev;
+	b->ino = st.st_ino;
 	return read_fd(fd, path, &st, max, 0, b, err);
 fail:
 	close(fd);

@@ -132,37 +132,18 @@ static const struct cell *find_cell(const struct model *m, size_t si, const char
 
 /* Adds the result logs of one benchmark folder as jobs of cell c. A log that is not a
  * readable regular file leaves the cell without a score (c->sf_bad is not used for it: the
- * job says why); the same file reached twice (a symlink to a sibling) counts once. */
+ * job says why); the same file reached twice (a symlink to a sibling) counts once, which
+ * drop_twins sees once the logs are read. */
 static void add_logs(struct model *m, struct cell *c, const struct dent *names, size_t n,
-		     double init_limit, struct gs_warn *w)
+		     double init_limit)
 {
-	struct { dev_t dev; ino_t ino; } *seen = calloc(n ? n : 1, sizeof *seen);
-	size_t nseen = 0;
-
-	if (!seen) {
-		m->oom = 1;
-		return;
-	}
 	for (size_t i = 0; i < n; i++) {
 		char *p;
 		struct job *j, *grown;
-		struct stat st;
-		size_t k;
 		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
 			continue;
 		if (!(p = import_fs_join(c->dir, names[i].name, &m->oom)))
 			break;
-		if (stat(p, &st) == 0 && S_ISREG(st.st_mode)) {
-			for (k = 0; k < nseen && !(seen[k].dev == st.st_dev && seen[k].ino == st.st_ino); k++)
-				;
-			if (k < nseen) {
-				warn_add(w, p, 0, 0, "the same file as an earlier log of this folder; counted once");
-				free(p);
-				continue;
-			}
-			seen[nseen].dev = st.st_dev;
-			seen[nseen++].ino = st.st_ino;
-		}
 		if (!(grown = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
 			break;
@@ -176,7 +157,32 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 		j->req = c->req && c->req->n ? c->req : NULL;
 		c->njobs++;
 	}
-	free(seen);
+}
+
+/* The keys a log of benchmark (as published) needs in the round's ruleset and the division
+ * (open, else closed), from m's memo; NULL with m->oom when out of memory. */
+static const struct compliance_req *model_req(struct model *m, bool open, const char *bench)
+{
+	struct req_memo *grown, *r;
+	char ruleset[16];
+
+	for (size_t i = 0; i < m->nreqs; i++)
+		if (m->reqs[i].open == open && strcmp(m->reqs[i].bench, bench) == 0)
+			return m->reqs[i].req;
+	if (!(grown = import_fs_grow(m->reqs, &m->capreqs, m->nreqs + 1, sizeof *m->reqs, &m->oom)))
+		return NULL;
+	m->reqs = grown;
+	r = &m->reqs[m->nreqs];
+	r->open = open;
+	r->bench = import_fs_strdup(bench, &m->oom);
+	if (!(r->req = malloc(sizeof *r->req)) || !r->bench) {
+		free(r->bench), free(r->req);
+		m->oom = 1;
+		return NULL;
+	}
+	m->nreqs++;
+	compliance_required(bench_reg_ruleset(m->round, ruleset, sizeof ruleset), open, bench, r->req);
+	return r->req;
 }
 
 static void walk_bench(struct model *m, size_t si, const char *sysdir, const char *bench,
@@ -189,7 +195,6 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	size_t n;
 	struct cell *c, *grown;
 	const char *division;
-	char ruleset[16];
 	bool open;
 
 	if (!dir || !clean)
@@ -228,13 +233,10 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	open = division && ascii_casecmp(division, "open") == 0;
 	/* compliance rule 6: the keys the checker of the round's ruleset requires, by the
 	 * benchmark's name as published */
-	if (!(c->req = malloc(sizeof *c->req))) {
-		m->oom = 1;
+	if (!(c->req = model_req(m, open, c->published)))
 		goto out;
-	}
-	compliance_required(bench_reg_ruleset(m->round, ruleset, sizeof ruleset), open, c->published, c->req);
 	/* compliance rule 5: the longest initialization of the round's ruleset and division */
-	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open), w);
+	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open));
 out:
 	free(dir);
 	free(clean);
@@ -288,6 +290,27 @@ static void warn_unusable(struct model *m, const struct sys *s, const char *sd, 
 			 "its results folder (no benchmark folder in it)");
 	free(list);
 	import_fs_free_list(benches);
+}
+
+/* A job's texts (why, advice): heap strings, or no_text when there was no memory for one. */
+static char no_text[] = "";
+
+static void text_free(char *t)
+{
+	if (t != no_text)
+		free(t);
+}
+
+/* *dst = a heap copy of text (replacing what it held); *oom set when there is no memory,
+ * and then *dst is no_text, "", which text_free leaves. */
+static void set_text(char **dst, const char *text, int *oom)
+{
+	char *t = strdup(text);
+
+	text_free(*dst);
+	if (!t)
+		*oom = 1;
+	*dst = t ? t : no_text;
 }
 
 /* One submitter folder (the caller has checked that it is a folder). */
@@ -379,10 +402,12 @@ static void model_free(struct model *m)
 		import_system_free(&s->info);
 	}
 	for (size_t i = 0; i < m->ncells; i++)
-		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir),
-			free(m->cells[i].req);
+		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir);
+	for (size_t i = 0; i < m->nreqs; i++)
+		free(m->reqs[i].bench), free(m->reqs[i].req);
+	free(m->reqs);
 	for (size_t i = 0; i < m->njobs; i++)
-		free(m->jobs[i].path);
+		free(m->jobs[i].path), text_free(m->jobs[i].why), text_free(m->jobs[i].advice);
 	free(m->sys);
 	free(m->cells);
 	free(m->jobs);
@@ -406,29 +431,34 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	struct gs_err err;
 	struct mllog_scan s;
 	unsigned counts[COMPLIANCE_MAX_KEYS];
-	char why[120];
+	char why[120], text[200];
 
 	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
 		if (errno == ENOMEM)
 			*oom = 1;
 		/* not a failed run: a run nobody can read may have been a good one */
-		snprintf(j->why, sizeof j->why, "%.150s", err.msg);
+		snprintf(text, sizeof text, "%.150s", err.msg);
+		set_text(&j->why, text, oom);
 		j->ok = 0;
 		j->unreadable = 1;
 		return;
 	}
 	j->bytes = buf->len;
+	j->dev = buf->dev;
+	j->ino = buf->ino;
 	mllog_scan_keys(buf->p, buf->len, j->req ? j->req->keys : NULL, j->req ? j->req->n : 0, counts, &s);
-	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, j->why, sizeof j->why, &j->line,
-			      &j->col) == 0;
+	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, text, 160, &j->line, &j->col) == 0;
+	if (!j->ok)
+		set_text(&j->why, text, oom);
 	if (j->ok && j->req && compliance_check(j->req, counts, why, sizeof why) >= 0) {
 		/* the official checker fails the log, and the run with it (a warning before 3.0.0) */
 		if (j->req->binding) {
 			j->ok = 0;
-			snprintf(j->why, sizeof j->why, "compliance: %.120s", why);
+			snprintf(text, 160, "compliance: %.120s", why);
+			set_text(&j->why, text, oom);
 		} else {
-			snprintf(j->advice, sizeof j->advice, "%.120s (counted: this ruleset's "
-				 "check only warns)", why);
+			snprintf(text, sizeof text, "%.120s (counted: this ruleset's check only warns)", why);
+			set_text(&j->advice, text, oom);
 		}
 	}
 	if (j->ok)
@@ -436,8 +466,9 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	/* a subnormal time would be written as text the loader refuses (strtod says ERANGE):
 	 * no score for the benchmark rather than a row that does not load */
 	if (j->ok && j->minutes < DBL_MIN) {
-		snprintf(j->why, sizeof j->why, "run time %.3g minutes is below %.3g, the least a "
-			 "results CSV holds", j->minutes, DBL_MIN);
+		snprintf(text, 160, "run time %.3g minutes is below %.3g, the least a results CSV holds",
+			 j->minutes, DBL_MIN);
+		set_text(&j->why, text, oom);
 		j->ok = 0;
 		j->unwritable = 1;
 	}
@@ -461,6 +492,35 @@ static void scan_all(struct model *m, FILE *progress)
 	}
 	if (progress && shown > t0)
 		fprintf(progress, "\r%60s\r", "");
+}
+
+/* Drops each log that is the same file as an earlier log of its folder (a symlink to a
+ * sibling), with a warning: it counts once. The file read tells, not a stat of each name
+ * while walking (a syscall a log). */
+static void drop_twins(struct model *m, struct gs_warn *w)
+{
+	size_t out = 0;
+
+	for (size_t i = 0; i < m->ncells; i++) {
+		struct cell *c = &m->cells[i];
+		size_t first = out;
+		for (size_t r = 0; r < c->njobs; r++) {
+			struct job *j = &m->jobs[c->first + r];
+			size_t k = first;
+			while (k < out && (j->unreadable || m->jobs[k].unreadable || m->jobs[k].dev != j->dev ||
+					   m->jobs[k].ino != j->ino))
+				k++;
+			if (k < out) {
+				warn_add(w, j->path, 0, 0, "the same file as an earlier log of this folder; counted once");
+				free(j->path), text_free(j->why), text_free(j->advice);
+				continue;
+			}
+			m->jobs[out++] = *j;
+		}
+		c->first = first;
+		c->njobs = out - first;
+	}
+	m->njobs = out;
 }
 
 /* Numbers are read and written in C notation whatever the process locale says: this thread
@@ -510,6 +570,8 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	import_fs_free_list(subs);
 	if (!m.oom)
 		scan_all(&m, progress);
+	if (!m.oom)
+		drop_twins(&m, &res->warn);
 	/* every byte of the CSV goes through a stream that records a write finding no memory:
 	 * a text cut short is never taken for the whole */
 	if (!m.oom && fileio_mem_open(&out) == 0) {

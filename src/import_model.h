@@ -30,7 +30,7 @@ struct cell {
 	size_t first, njobs;          /* its logs in the job list (and in rank) */
 	double sf;
 	int sf_bad;
-	struct compliance_req *req;   /* the keys each log needs (compliance.c); owned */
+	const struct compliance_req *req; /* the keys each log needs (compliance.c): the model's */
 	/* set by score_cell: rank[first .. first + nok) are the successful runs by time, the
 	 * failed ones follow in name order; [lo, hi) of them is what the olympic average keeps */
 	int scored;
@@ -47,15 +47,27 @@ struct job {
 	const char *name;             /* the file name part of path */
 	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
 	const struct compliance_req *req; /* the keys the log needs (rule 6); NULL none */
-	char advice[200];             /* a requirement broken where it only warns, else "" */
+	char *advice;                 /* a requirement broken where it only warns, else NULL */
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
 	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
 	double ms;
 	long line, col;
-	char why[160];
+	char *why;                    /* a failed or unreadable run: why (heap, as advice: most
+				       * runs have neither, and 360 bytes of text in every job
+				       * was 250 KB more memory to fault in on the v4.1 tree) */
 	unsigned long long bytes;     /* read */
+	dev_t dev;                    /* the file read, when readable (fileio_read) */
+	ino_t ino;
+};
+
+/* The keys a benchmark's logs need in one division: a cell per system shares them (a copy
+ * in each cell was 350 KB of the v4.1 import's 4.8 MB to fault in). */
+struct req_memo {
+	char *bench;                  /* as published */
+	bool open;
+	struct compliance_req *req;
 };
 
 struct model {
@@ -65,6 +77,8 @@ struct model {
 	size_t ncells, capcells;
 	struct job *jobs;
 	size_t njobs, capjobs;
+	struct req_memo *reqs;
+	size_t nreqs, capreqs;
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	const char *round;            /* the round column: the ids and rules of its ruleset */

@@ -239,7 +239,7 @@ static void warn_advice(const struct model *m, const struct cell *c, struct gs_w
 
 	for (size_t r = 0; r < c->njobs; r++) {
 		const struct job *j = &m->jobs[c->first + r];
-		if (!j->ok || !j->advice[0])
+		if (!j->ok || !j->advice)
 			continue;
 		if (!first)
 			first = j;

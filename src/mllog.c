@@ -92,6 +92,22 @@ static ALWAYS_INLINE const unsigned char *skip_digits(const unsigned char *p, co
 	return p;
 }
 
+/* Bytes a string body takes as they are: printable ASCII but the quote and the backslash.
+ * One table load a byte instead of four compares: the string loop was 142 M of the 350 M
+ * instructions of the v4.1 import (12.8 MB of its 20.8 MB of payload is string text). */
+#define ROW_0 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+#define ROW_1 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+static const unsigned char str_plain[256] = {
+	ROW_0, ROW_0,                                           /* 0x00-0x1f: control */
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,         /* 0x22 '"' */
+	ROW_1, ROW_1,
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,         /* 0x5c '\\' */
+	ROW_1, ROW_1,
+	ROW_0, ROW_0, ROW_0, ROW_0, ROW_0, ROW_0, ROW_0, ROW_0, /* 0x80-0xff: UTF-8 */
+};
+#undef ROW_0
+#undef ROW_1
+
 /* The body of a string whose opening quote is just before p: returns the closing quote, or
  * NULL with j->fail set. *esc is set when the body holds an escape. bounded: see jp_parse. */
 static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned char *p, char *esc,
@@ -100,7 +116,7 @@ static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned ch
 	const unsigned char *end = j->end;
 
 	for (;;) {
-		while ((!bounded || p < end) && *p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+		while ((!bounded || p < end) && str_plain[*p])
 			p++;
 		if (bounded && p >= end) {
 			j->fail = p;
