@@ -65,6 +65,25 @@ int fit_run(const double *n, const double *t, size_t count, struct fit *f, struc
 int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
 		struct gs_err *err);
 
+/* The last fits, by their points: a recompute that changes the reference, theta, k or the
+ * sort fits the same families again (on the shipped data the fits are half of a recompute). */
+struct fit_memo;
+
+/* An empty memo, or NULL out of memory. */
+struct fit_memo *fit_memo_new(void);
+
+/* Frees m (NULL: nothing). */
+void fit_memo_free(struct fit_memo *m);
+
+/* fit_run through m: points the same bit for bit and in the same order as one of the last
+ * FIT_MEMO_KEEP fits give that fit's result without fitting again; m NULL: fit_run. */
+#define FIT_MEMO_KEEP 32
+int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
+		 struct gs_err *err);
+
+/* How many fit_memo_run calls m answered from what it kept. */
+size_t fit_memo_hits(const struct fit_memo *m);
+
 /* True when f may be drawn and predicted from: converged, state FIT_OK or FIT_WEAK. */
 bool fit_usable(const struct fit *f);
 

@@ -285,6 +285,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))
 		goto oom;
+	struct fit_memo *memo = boot_fit_memo(a);
 	for (size_t g = 0; g < n;) {
 		size_t e = g;
 		struct fam_fit *ff = &a->fits[a->nfits++];
@@ -294,7 +295,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 		}
 		ff->family = ds->rows[k[g].row].family;
 		ff->group = a->rows[k[g].i].group;
-		if (fit_run(pn, pt, e - g, &ff->fit, err) < 0)
+		if (fit_memo_run(memo, pn, pt, e - g, &ff->fit, err) < 0)
 			goto fail;
 		for (size_t i = g; i < e; i++) {
 			struct arow *o = &a->rows[k[i].i];

@@ -77,6 +77,11 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 /* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
 void boot_cache_release(struct boot_cache *c);
 
+/* The memo of fits a keeps with its resamples (shared as they are), made when missing; NULL
+ * when out of memory, and then nothing is kept. */
+struct fit_memo;
+struct fit_memo *boot_fit_memo(struct analysis *a);
+
 /* Bounds *lo..*hi that hold every E' resample of row o (its fastest and slowest runs against
  * the reference's), without drawing any; false when the row can have no interval (< 3 runs). */
 bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi);

@@ -8,6 +8,7 @@
 
 #include "analysis.h"
 #include "analysis_impl.h"
+#include "fit.h"
 #include "rng.h"
 #include "olympic.h"
 #include "select.h"
@@ -168,6 +169,7 @@ struct boot_cache {
 	struct boot_memo *memo;            /* per dataset row */
 	struct boot_slot **slot;           /* at most BOOT_KEEP, reused oldest first */
 	size_t nslot, next;
+	struct fit_memo *fits;             /* the last fits (they depend on the points alone) */
 };
 
 static struct boot_cache *cache_new(void)
@@ -187,7 +189,17 @@ void boot_cache_release(struct boot_cache *c)
 		free(c->slot[i]);
 	free(c->slot);
 	free(c->memo);
+	fit_memo_free(c->fits);
 	free(c);
+}
+
+struct fit_memo *boot_fit_memo(struct analysis *a)
+{
+	if (!a->boot && !(a->boot = cache_new()))
+		return NULL;
+	if (!a->boot->fits)
+		a->boot->fits = fit_memo_new();
+	return a->boot->fits;
 }
 
 int analysis_share_boot(struct analysis *a, struct analysis *b)

@@ -556,6 +556,71 @@ int fit_run(const double *n, const double *t, size_t count, struct fit *f, struc
 	return fit_run_max(n, t, count, FIT_MAXITER, f, err);
 }
 
+struct memo_slot {
+	size_t count;
+	double *pts;                  /* n[0..count) then t[0..count) */
+	struct fit fit;
+};
+
+struct fit_memo {
+	struct memo_slot slot[FIT_MEMO_KEEP];
+	size_t next;                  /* the slot to fill next (the oldest) */
+	size_t hits;
+};
+
+size_t fit_memo_hits(const struct fit_memo *m)
+{
+	return m ? m->hits : 0;
+}
+
+struct fit_memo *fit_memo_new(void)
+{
+	return calloc(1, sizeof(struct fit_memo));
+}
+
+void fit_memo_free(struct fit_memo *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < FIT_MEMO_KEEP; i++)
+		free(m->slot[i].pts);
+	free(m);
+}
+
+int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
+		 struct gs_err *err)
+{
+	struct memo_slot *s;
+	double *p;
+
+	if (!m)
+		return fit_run(n, t, count, f, err);
+	/* bytes, not values: the same bits give the same fit (-0 and 0 could differ in the last
+	 * bits of a sum, and a NaN would never equal itself) */
+	for (size_t i = 0; i < FIT_MEMO_KEEP; i++) {
+		s = &m->slot[i];
+		if (s->pts && s->count == count && memcmp(s->pts, n, count * sizeof *n) == 0 &&
+		    memcmp(s->pts + count, t, count * sizeof *t) == 0) {
+			*f = s->fit;
+			m->hits++;
+			return 0;
+		}
+	}
+	if (fit_run(n, t, count, f, err) < 0)
+		return -1;
+	s = &m->slot[m->next];
+	/* no memory to keep it: the fit is still right, only not kept */
+	if (count && (p = realloc(s->pts, 2 * count * sizeof *p))) {
+		memcpy(p, n, count * sizeof *p);
+		memcpy(p + count, t, count * sizeof *p);
+		s->pts = p;
+		s->count = count;
+		s->fit = *f;
+		m->next = (m->next + 1) % FIT_MEMO_KEEP;
+	}
+	return 0;
+}
+
 /* The points are fitted sorted (npt_cmp): the sums of squares, and so the least bits of the
  * parameters, would otherwise depend on the order the rows came in. */
 int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,

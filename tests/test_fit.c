@@ -117,6 +117,61 @@ static void test_fit_independent_of_point_order(void **state)
 	}
 }
 
+static void assert_same_fit(const struct fit *a, const struct fit *b)
+{
+	assert_int_equal(a->state, b->state);
+	assert_string_equal(a->reason, b->reason);
+	assert_memory_equal(&a->usl, &b->usl, sizeof a->usl);
+	assert_memory_equal(&a->amdahl, &b->amdahl, sizeof a->amdahl);
+	assert_memory_equal(&a->peak, &b->peak, sizeof a->peak);
+}
+
+/* The memo gives what fit_run gives: 40 point sets (more than it keeps) fitted through it twice
+ * equal fit_run's fits to the last bit, the last FIT_MEMO_KEEP of them from the memo; a T one
+ * ulp away, or one point fewer, is fitted afresh. */
+static void test_fit_memo_same_as_fit_run(void **state)
+{
+	enum { SETS = 40 };
+	static double t[SETS][NPTS];
+	struct fit_memo *m = fit_memo_new();
+	struct fit a, b;
+	struct gs_err e = { 0 };
+	(void)state;
+
+	assert_non_null(m);
+	assert_true(SETS > FIT_MEMO_KEEP);
+	for (size_t k = 0; k < SETS; k++)
+		make_t(NS, NPTS, 1 + (double)k, 0.001 * (double)k, 1e-6 * (double)(k % 5), 0.05, 7 + k, t[k]);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t k = 0; k < SETS; k++) {
+			assert_int_equal(fit_memo_run(m, NS, t[k], NPTS, &a, &e), 0);
+			assert_int_equal(fit_run(NS, t[k], NPTS, &b, &e), 0);
+			assert_same_fit(&a, &b);
+		}
+	/* pass 2 went round in order: each set had just been pushed out, so none was kept */
+	assert_int_equal(fit_memo_hits(m), 0);
+	for (size_t k = SETS - FIT_MEMO_KEEP; k < SETS; k++) {
+		assert_int_equal(fit_memo_run(m, NS, t[k], NPTS, &a, &e), 0);
+		assert_int_equal(fit_run(NS, t[k], NPTS, &b, &e), 0);
+		assert_same_fit(&a, &b);
+	}
+	assert_int_equal(fit_memo_hits(m), FIT_MEMO_KEEP);
+	t[SETS - 1][3] = nextafter(t[SETS - 1][3], INFINITY);
+	assert_int_equal(fit_memo_run(m, NS, t[SETS - 1], NPTS, &a, &e), 0);
+	assert_int_equal(fit_run(NS, t[SETS - 1], NPTS, &b, &e), 0);
+	assert_same_fit(&a, &b);
+	assert_int_equal(fit_memo_run(m, NS, t[SETS - 1], NPTS - 1, &a, &e), 0);
+	assert_int_equal(fit_run(NS, t[SETS - 1], NPTS - 1, &b, &e), 0);
+	assert_same_fit(&a, &b);
+	assert_int_equal(fit_memo_hits(m), FIT_MEMO_KEEP);
+	/* a bad point is an error, never kept */
+	t[0][0] = -1;
+	assert_int_equal(fit_memo_run(m, NS, t[0], NPTS, &a, &e), -1);
+	assert_int_equal(fit_memo_run(m, NS, t[0], NPTS, &a, &e), -1);
+	fit_memo_free(m);
+	assert_int_equal(fit_memo_run(NULL, NS, t[1], NPTS, &a, &e), 0);
+}
+
 static void test_exact_usl_recovered(void **state)
 {
 	static const double laws[][3] = {
@@ -771,6 +826,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fit_independent_of_point_order),
+		cmocka_unit_test(test_fit_memo_same_as_fit_run),
 		cmocka_unit_test(test_exact_usl_recovered),
 		cmocka_unit_test(test_noisy_usl_recovered),
 		cmocka_unit_test(test_standard_error_at_corner),
