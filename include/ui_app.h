@@ -138,6 +138,12 @@ struct ui_plot_cache {
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	size_t pts_cap;
+	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
+	 * have their intervals; bars_pending while some shown rows have not (they are drawn a
+	 * slice at a time between keys: 10^5 rows take seconds) */
+	size_t bars_from, bars_nvis;
+	unsigned long bars_gen;
+	bool bars_pending;
 };
 
 /* The line editor of the search (/), row filter (|) and value (= K) prompts. */
@@ -335,6 +341,9 @@ void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
+/* Work the plot has left while no key comes: the next slice of interval bars. Returns
+ * UI_REDRAW when there was some (the frame shows it), else 0. */
+unsigned ui_state_plot_work(struct app *app);
 /* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
 /* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */

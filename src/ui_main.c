@@ -324,6 +324,7 @@ static int event_loop(struct app *app, struct gs_err *err)
 		wint_t ch;
 		int rc, key;
 		long long t0;
+		bool busy;
 
 		if (got_signal)
 			return 0;
@@ -336,14 +337,18 @@ static int event_loop(struct app *app, struct gs_err *err)
 		flags = 0;
 
 		t0 = now_ms();
+		/* work left (interval bars) goes on between keys: a key waiting comes first; the
+		 * check for a terminal gone waits for the usual timeout (the work is bounded) */
+		busy = app->pc.bars_pending;
+		timeout(busy ? 0 : 250);
 		rc = get_wch(&ch);
 		if (rc == ERR) {
 			long long t1 = now_ms();
-			if (!got_signal && tty_gone(t1 - t0, &quick)) {
+			if (!got_signal && !busy && tty_gone(t1 - t0, &quick)) {
 				err_set(err, NULL, 0, 0, "the terminal went away (end of input)");
 				return 1;
 			}
-			flags = ui_state_tick(app, t1);
+			flags = ui_state_tick(app, t1) | ui_state_plot_work(app);
 			continue;
 		}
 		quick = 0;

@@ -24,6 +24,60 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->height = h;
 }
 
+/* Drawing intervals for bars stops after this long and goes on when no key is waiting: at
+ * 10^5 rows all of them took 16 s in one key press (i), with the screen frozen. */
+#define BARS_SLICE_MS 25
+
+/* The intervals the bars need, drawn once and kept by the analysis: the selected row's, then the
+ * shown rows' in order from where the last slice stopped, for at most BARS_SLICE_MS. */
+static void bars_fill(struct app *app)
+{
+	size_t j = app->pc.bars_gen == app->pc.gen && app->pc.bars_nvis == app->nvis ? app->pc.bars_from : 0;
+	bool was = app->pc.bars_pending;
+	long long t0 = ui_state_now();
+
+	app->pc.bars_pending = false;
+	if (!app->scr.bars)
+		return;
+	if (app->nvis && analysis_intervals(app->ds, &app->a, app->vis[app->sel], app->vis[app->sel] + 1, NULL) < 0)
+		j = app->nvis + 1;
+	for (; j < app->nvis; j++) {
+		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0) {
+			j = app->nvis + 1;
+			break;
+		}
+		if (j % 32 == 31 && ui_state_now() - t0 >= BARS_SLICE_MS) {
+			j++;
+			break;
+		}
+	}
+	if (j > app->nvis) {
+		ui_state_msg(app, true, "out of memory for run-to-run intervals");
+		return;
+	}
+	app->pc.bars_from = j;
+	app->pc.bars_gen = app->pc.gen;
+	app->pc.bars_nvis = app->nvis;
+	app->pc.bars_pending = j < app->nvis;
+	if (app->pc.bars_pending)
+		ui_state_msg(app, false, "interval bars: %zu of %zu rows so far, the rest while no key is pressed",
+			     j, app->nvis);
+	else if (was)
+		ui_state_msg(app, false, "interval bars: all %zu rows", app->nvis);
+}
+
+unsigned ui_state_plot_work(struct app *app)
+{
+	if (!app->pc.bars_pending)
+		return 0;
+	if (!app->scr.bars) {
+		app->pc.bars_pending = false;
+		return 0;
+	}
+	app->pc.pts_sel = -2; /* the points again, with the next slice of bars */
+	return UI_REDRAW;
+}
+
 /* ui_state_plot_points, leaving the record of what pts holds to the caller. */
 static size_t points(struct app *app)
 {
@@ -31,12 +85,7 @@ static size_t points(struct app *app)
 	size_t n = 0;
 
 	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
-	/* the bars need the interval of every shown point: drawn once, kept by the analysis */
-	for (size_t j = 0; app->scr.bars && j < app->nvis; j++)
-		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0) {
-			ui_state_msg(app, true, "out of memory for run-to-run intervals");
-			break;
-		}
+	bars_fill(app);
 	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pc.pts);
 	if (app->nvis == app->a.n)
 		return app->nvis;

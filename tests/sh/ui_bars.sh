@@ -1,0 +1,49 @@
+#!/bin/sh
+# Interval bars on 30,000 rows: i draws the intervals a slice at a time between keys instead of
+# all of them in the press (at 10^5 rows that froze the screen for 16 s). The status line counts
+# them, a key pressed meanwhile is answered at once (? opens the help), and the count reaches
+# every row, with bars on the plot.
+. "$(dirname "$0")/../lib.sh"
+. "$GS_TOP/tests/ui/tmux.sh"
+
+if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
+
+csv="$TMP/rows.csv"
+awk 'BEGIN {
+	print "round,submitter,system,system_name,division,availability,accelerator,nodes," \
+	      "accelerators_per_node,accelerators,framework,benchmark,minutes,runs_scored," \
+	      "runs_failed,scaling_factor,run_minutes"
+	split("NVIDIA H100-SXM5-80GB|AMD MI300X-192GB|NVIDIA B200-SXM-180GB", acc, "|")
+	for (i = 0; i < 30000; i++) {
+		e = i % 10; n = 1; for (k = 0; k < e; k++) n *= 2
+		per = n >= 8 ? 8 : n; nodes = n / per
+		t = 2000 / (n ^ 0.8) * (1 + (i % 97) / 500)
+		printf "v9.9,Sub%03d,sys%07d,System %d,closed,available,%s,%d,%d,%d,PyTorch,bert,%.6f,5,0,1,%.4f;%.4f;%.4f;%.4f;%.4f\n",
+			i % 89, i, i, acc[i % 3 + 1], nodes, per, n, t, t * 0.97, t * 0.99, t, t * 1.01, t * 1.03
+	}
+}' >"$csv" || { nok "generate a 30,000-row CSV" "awk failed"; exit 0; }
+
+ui_start 140 40 "" "'$csv'"
+ui_see "30,000 rows: the explorer is up" "30000/30000 rows"
+ui_keys i
+ui_see "i: the bars come a slice at a time, counted on the status line" "of 30000 rows so far"
+ui_keys '?'
+if ui_wait "keys, then what you see" 2; then
+	ok "a key pressed while the bars are drawn is answered at once (? opens the help)"
+else
+	nok "a key pressed while the bars are drawn is answered at once (? opens the help)" "no help within 2 s:" "$(cat "$UI_SCREEN")"
+fi
+ui_keys Escape
+ui_see "the bars go on after the help and reach every row" "interval bars: all 30000 rows" 180
+# bar cells: '|' right of the y axis (its own '|' are in the first 5 columns)
+bar_cells() { sed -n '2,/^ *+\{1,2\}-/p' "$UI_SCREEN" | sed '$d' | cut -c6- | tr -cd '|' | wc -c; }
+on=$(bar_cells)
+contains "the legend names the bars" "$UI_SCREEN" "| interval"
+ui_keys i
+ui_see "i again: bars off" "interval bars off"
+off=$(bar_cells)
+[ "$on" -gt "$off" ] && ok "the plot draws the bars ($on bar cells; $off with them off)" ||
+	nok "the plot draws the bars" "$on bar cells on, $off off:" "$(cat "$UI_SCREEN")"
+ui_keys q
+ui_exits "q quits"
+ui_stop
