@@ -360,6 +360,11 @@ if [ "$have_ui" = 1 ]; then
 	set -- $(awk '$1 == 2 && $2 == "export" { print $4, $5 }' "$B/keys.out")
 	info "keys, shipped: export (e)" s "$1" "write+fsync floor $(fmt_t "$2")"
 fi
+# the slowest press at 10^5 of any key, the budgets' or not: no key may freeze the screen unseen
+if [ "$have_ui" = 1 ] && [ -f "$B/keys5.out" ]; then
+	set -- $(awk '$1 == 2 && $2 == "slowest" { print $5, $6 }' "$B/keys5.out")
+	info "10^5: slowest press of any key ($1)" s "$2" "the whole key script"
+fi
 for n in $SIZES; do
 	case $n in 10000) lr=$(reps 30 10) cr=$(reps 30 10) label="10^4" ;;
 	100000) lr=$(reps 10 3) cr=$(reps 10 3) label="10^5" ;;
