@@ -71,17 +71,20 @@ if ui_wait "[BERT]"; then
 	if grep -q '^SigBlk:.*[13579bdf]$' "/proc/$pid/status" 2>/dev/null; then ok "SIGHUP is blocked in the explorer"
 	else nok "SIGHUP is blocked in the explorer" "$(grep SigBlk "/proc/$pid/status" 2>&1)"; fi
 	tm kill-server
+	# 3 s; 10 s under the sanitizers, where a run on a loaded machine was seen still busy
+	# (at full CPU, exiting or not) after 3 s: a program that never ends still shows
+	lim=30; [ "${SANITIZE:-}" = 1 ] && lim=100
 	i=0
-	while [ $i -lt 30 ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+	while [ $i -lt $lim ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
 	if kill -0 "$pid" 2>/dev/null; then
 		# still there: how busy (clock ticks of CPU in one second)
 		t0=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
 		sleep 1
 		t1=$(awk '{ print $14 + $15 }' "/proc/$pid/stat")
 		kill -KILL "$pid"
-		nok "the terminal gone, the explorer ends within 3 s" "still running, $((t1 - t0)) ticks of CPU in 1 s"
+		nok "the terminal gone, the explorer ends within $((lim / 10)) s" "still running, $((t1 - t0)) ticks of CPU in 1 s"
 	else
-		ok "the terminal gone, the explorer ends within 3 s"
+		ok "the terminal gone, the explorer ends within $((lim / 10)) s"
 	fi
 else
 	nok "the explorer starts with SIGHUP blocked" "$(cat "$UI_SCREEN")"
