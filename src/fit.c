@@ -565,8 +565,17 @@ struct memo_slot {
 struct fit_memo {
 	struct memo_slot slot[FIT_MEMO_KEEP];
 	size_t next;                  /* the slot to fill next (the oldest) */
+	size_t total;                 /* points held */
 	size_t hits;
 };
+
+static void memo_drop(struct fit_memo *m, struct memo_slot *s)
+{
+	free(s->pts);
+	s->pts = NULL;
+	m->total -= s->count;
+	s->count = 0;
+}
 
 size_t fit_memo_hits(const struct fit_memo *m)
 {
@@ -608,14 +617,21 @@ int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t co
 	}
 	if (fit_run(n, t, count, f, err) < 0)
 		return -1;
+	if (!count || count > FIT_MEMO_POINTS)
+		return 0;
+	/* into the oldest slot, dropping the next oldest while the points would not fit */
 	s = &m->slot[m->next];
+	memo_drop(m, s);
+	for (size_t k = 1; m->total + count > FIT_MEMO_POINTS && k < FIT_MEMO_KEEP; k++)
+		memo_drop(m, &m->slot[(m->next + k) % FIT_MEMO_KEEP]);
 	/* no memory to keep it: the fit is still right, only not kept */
-	if (count && (p = realloc(s->pts, 2 * count * sizeof *p))) {
+	if ((p = malloc(2 * count * sizeof *p))) {
 		memcpy(p, n, count * sizeof *p);
 		memcpy(p + count, t, count * sizeof *p);
 		s->pts = p;
 		s->count = count;
 		s->fit = *f;
+		m->total += count;
 		m->next = (m->next + 1) % FIT_MEMO_KEEP;
 	}
 	return 0;

@@ -172,6 +172,43 @@ static void test_fit_memo_same_as_fit_run(void **state)
 	assert_int_equal(fit_memo_run(NULL, NS, t[1], NPTS, &a, &e), 0);
 }
 
+/* The memo holds FIT_MEMO_POINTS points at most: a set of more is fitted (as fit_run fits it)
+ * and never kept; two sets of more than half of it are not both kept, the older dropped. */
+static void test_fit_memo_bounded(void **state)
+{
+	size_t big = FIT_MEMO_POINTS + 1, half = FIT_MEMO_POINTS / 2 + 1;
+	double *n = malloc(big * sizeof *n), *t = malloc(big * sizeof *t), *t2 = malloc(big * sizeof *t2);
+	struct fit_memo *m = fit_memo_new();
+	struct fit a, b;
+	struct gs_err e = { 0 };
+	(void)state;
+
+	assert_non_null(n), assert_non_null(t), assert_non_null(t2), assert_non_null(m);
+	for (size_t i = 0; i < big; i++) {
+		n[i] = NS[i % NPTS];
+		t[i] = 60.0 / usl_x(2, 0.01, 1e-5, n[i]) * (1 + 1e-3 * (double)(i % 13));
+		t2[i] = t[i] * 1.5;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		assert_int_equal(fit_memo_run(m, n, t, big, &a, &e), 0);
+		assert_int_equal(fit_run(n, t, big, &b, &e), 0);
+		assert_same_fit(&a, &b);
+	}
+	assert_int_equal(fit_memo_hits(m), 0);
+	assert_int_equal(fit_memo_run(m, n, t, half, &a, &e), 0);
+	assert_int_equal(fit_memo_run(m, n, t, half, &a, &e), 0);
+	assert_int_equal(fit_memo_hits(m), 1);
+	assert_int_equal(fit_memo_run(m, n, t2, half, &a, &e), 0); /* drops the first */
+	assert_int_equal(fit_memo_run(m, n, t2, half, &a, &e), 0);
+	assert_int_equal(fit_memo_hits(m), 2);
+	assert_int_equal(fit_memo_run(m, n, t, half, &a, &e), 0);
+	assert_int_equal(fit_memo_hits(m), 2);
+	assert_int_equal(fit_run(n, t, half, &b, &e), 0);
+	assert_same_fit(&a, &b);
+	fit_memo_free(m);
+	free(n), free(t), free(t2);
+}
+
 static void test_exact_usl_recovered(void **state)
 {
 	static const double laws[][3] = {
@@ -827,6 +864,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fit_independent_of_point_order),
 		cmocka_unit_test(test_fit_memo_same_as_fit_run),
+		cmocka_unit_test(test_fit_memo_bounded),
 		cmocka_unit_test(test_exact_usl_recovered),
 		cmocka_unit_test(test_noisy_usl_recovered),
 		cmocka_unit_test(test_standard_error_at_corner),
