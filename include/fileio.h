@@ -18,8 +18,6 @@ struct fbuf {
 	char *p;     /* NUL-terminated after a read */
 	size_t len;  /* bytes read */
 	size_t cap;  /* bytes allocated */
-	dev_t dev;   /* the file read (fileio_read): which one a path names, symlinks followed */
-	ino_t ino;
 };
 
 /* Reads the whole regular file at path into b (at most max bytes). Returns 0, or -1 with err

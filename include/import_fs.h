@@ -2,7 +2,9 @@
 #ifndef GS_IMPORT_FS_H
 #define GS_IMPORT_FS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <sys/types.h>
 
 #include "err.h"
 
@@ -12,6 +14,8 @@ enum { KIND_OTHER, KIND_DIR, KIND_FILE };
 struct dent {
 	char *name;
 	int kind;
+	bool plain;  /* the folder says a regular file (no link, no stat needed): ino names it */
+	ino_t ino;
 };
 
 /* p grown (doubling, from 64) to hold at least need items of size bytes, *cap updated; p

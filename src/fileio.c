@@ -130,8 +130,6 @@ int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err
 		err_set(err, path, 0, 0, "larger than %zu bytes", max);
 		goto fail;
 	}
-	b->dev = st.st_dev;
-	b->ino = st.st_ino;
 	return read_fd(fd, path, &st, max, 0, b, err);
 fail:
 	close(fd);

@@ -130,20 +130,58 @@ static const struct cell *find_cell(const struct model *m, size_t si, const char
 	return NULL;
 }
 
+/* Whether names[i] is a result log ("result_*.txt"). */
+static int is_log(const struct dent *names, size_t i)
+{
+	return strncmp(names[i].name, "result_", 7) == 0 && has_suffix(names[i].name, ".txt");
+}
+
 /* Adds the result logs of one benchmark folder as jobs of cell c. A log that is not a
  * readable regular file leaves the cell without a score (c->sf_bad is not used for it: the
- * job says why); the same file reached twice (a symlink to a sibling) counts once, which
- * drop_twins sees once the logs are read. */
+ * job says why); the same file reached twice (a symlink to a sibling, a hard link) counts
+ * once. A folder whose logs are all plain files (the folder says so) can hold the same file
+ * twice only as hard links, which share the inode the folder gives: no stat of each log (a
+ * syscall a log, 1,309 on the v4.1 tree); one with a link or an entry of unknown kind stats
+ * them. */
 static void add_logs(struct model *m, struct cell *c, const struct dent *names, size_t n,
-		     double init_limit)
+		     double init_limit, struct gs_warn *w)
 {
+	struct { dev_t dev; ino_t ino; } *seen = calloc(n ? n : 1, sizeof *seen);
+	size_t nseen = 0;
+	bool plain = true;
+
+	if (!seen) {
+		m->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (is_log(names, i) && !names[i].plain)
+			plain = false;
 	for (size_t i = 0; i < n; i++) {
 		char *p;
 		struct job *j, *grown;
-		if (strncmp(names[i].name, "result_", 7) != 0 || !has_suffix(names[i].name, ".txt"))
+		struct stat st;
+		size_t k;
+		if (!is_log(names, i))
 			continue;
 		if (!(p = import_fs_join(c->dir, names[i].name, &m->oom)))
 			break;
+		if (plain) {
+			st.st_dev = 0;
+			st.st_ino = names[i].ino;
+			st.st_mode = S_IFREG;
+		}
+		if ((plain || stat(p, &st) == 0) && S_ISREG(st.st_mode)) {
+			for (k = 0; k < nseen && !(seen[k].dev == st.st_dev && seen[k].ino == st.st_ino); k++)
+				;
+			if (k < nseen) {
+				warn_add(w, p, 0, 0, "the same file as an earlier log of this folder; counted once");
+				free(p);
+				continue;
+			}
+			seen[nseen].dev = st.st_dev;
+			seen[nseen++].ino = st.st_ino;
+		}
 		if (!(grown = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			free(p);
 			break;
@@ -157,6 +195,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 		j->req = c->req && c->req->n ? c->req : NULL;
 		c->njobs++;
 	}
+	free(seen);
 }
 
 /* The keys a log of benchmark (as published) needs in the round's ruleset and the division
@@ -236,7 +275,7 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	if (!(c->req = model_req(m, open, c->published)))
 		goto out;
 	/* compliance rule 5: the longest initialization of the round's ruleset and division */
-	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open));
+	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open), w);
 out:
 	free(dir);
 	free(clean);
@@ -444,8 +483,6 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 		return;
 	}
 	j->bytes = buf->len;
-	j->dev = buf->dev;
-	j->ino = buf->ino;
 	mllog_scan_keys(buf->p, buf->len, j->req ? j->req->keys : NULL, j->req ? j->req->n : 0, counts, &s);
 	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, text, 160, &j->line, &j->col) == 0;
 	if (!j->ok)
@@ -492,35 +529,6 @@ static void scan_all(struct model *m, FILE *progress)
 	}
 	if (progress && shown > t0)
 		fprintf(progress, "\r%60s\r", "");
-}
-
-/* Drops each log that is the same file as an earlier log of its folder (a symlink to a
- * sibling), with a warning: it counts once. The file read tells, not a stat of each name
- * while walking (a syscall a log). */
-static void drop_twins(struct model *m, struct gs_warn *w)
-{
-	size_t out = 0;
-
-	for (size_t i = 0; i < m->ncells; i++) {
-		struct cell *c = &m->cells[i];
-		size_t first = out;
-		for (size_t r = 0; r < c->njobs; r++) {
-			struct job *j = &m->jobs[c->first + r];
-			size_t k = first;
-			while (k < out && (j->unreadable || m->jobs[k].unreadable || m->jobs[k].dev != j->dev ||
-					   m->jobs[k].ino != j->ino))
-				k++;
-			if (k < out) {
-				warn_add(w, j->path, 0, 0, "the same file as an earlier log of this folder; counted once");
-				free(j->path), text_free(j->why), text_free(j->advice);
-				continue;
-			}
-			m->jobs[out++] = *j;
-		}
-		c->first = first;
-		c->njobs = out - first;
-	}
-	m->njobs = out;
 }
 
 /* Numbers are read and written in C notation whatever the process locale says: this thread
@@ -570,8 +578,6 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	import_fs_free_list(subs);
 	if (!m.oom)
 		scan_all(&m, progress);
-	if (!m.oom)
-		drop_twins(&m, &res->warn);
 	/* every byte of the CSV goes through a stream that records a write finding no memory:
 	 * a text cut short is never taken for the whole */
 	if (!m.oom && fileio_mem_open(&out) == 0) {

@@ -104,6 +104,12 @@ struct dent *import_fs_list(const char *dir, struct gs_warn *w, size_t *count, i
 		if (!(v[n].name = import_fs_strdup(de->d_name, oom)))
 			break;
 		v[n].kind = dent_kind(d, de);
+#ifdef DT_REG
+		v[n].plain = de->d_type == DT_REG;
+#else
+		v[n].plain = false;
+#endif
+		v[n].ino = de->d_ino;
 		n++;
 	}
 	closedir(d);

@@ -58,8 +58,6 @@ struct job {
 				       * runs have neither, and 360 bytes of text in every job
 				       * was 250 KB more memory to fault in on the v4.1 tree) */
 	unsigned long long bytes;     /* read */
-	dev_t dev;                    /* the file read, when readable (fileio_read) */
-	ino_t ino;
 };
 
 /* The keys a benchmark's logs need in one division: a cell per system shares them (a copy

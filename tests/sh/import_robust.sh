@@ -116,6 +116,11 @@ tree "$T"; ln -s result_1.txt "$T/S/results/s/bert/result_9.txt"
 run "$T"
 contains "a log reached twice counts once: the score stays 12.000000 from 5 runs" "$TMP/o.csv" ",bert,12.000000,5,0,"
 contains "and is named in a warning" "$TMP/err" "bert/result_9.txt: the same file as an earlier log of this folder; counted once"
+# a hard link in a folder of plain files: no stat of each log, the folder's inode numbers tell
+tree "$T"; ln "$T/S/results/s/bert/result_1.txt" "$T/S/results/s/bert/result_8.txt"
+run "$T"
+contains "a log hard-linked twice counts once: the score stays 12.000000 from 5 runs" "$TMP/o.csv" ",bert,12.000000,5,0,"
+contains "and is named in a warning" "$TMP/err" "bert/result_8.txt: the same file as an earlier log of this folder; counted once"
 
 # --- 9. escape bytes in names reach no terminal and no file name ---
 esc=$(printf '\033')
