@@ -144,6 +144,7 @@ struct ui_plot_cache {
 	size_t bars_from, bars_nvis;
 	unsigned long bars_gen;
 	bool bars_pending;
+	unsigned bars_msg_seq;            /* msg.seq of the count last shown */
 };
 
 /* The line editor of the search (/), row filter (|) and value (= K) prompts. */

@@ -297,16 +297,18 @@ static long long now_ms(void)
 /* The input timeout is 250 ms: a read that gives nothing much sooner, with the terminal
  * reporting a hangup, an error or input ncurses could not read, is a terminal that is gone (its
  * reads return end of file or EIO at once, for ever). Three in a row, so that one early wake-up
- * is never taken for it. */
-static bool tty_gone(long long waited, int *quick)
+ * is never taken for it. While busy (a timeout of 0), a hangup or an error three times. */
+static bool tty_gone(long long waited, bool busy, int *quick)
 {
 	struct pollfd pf = { .fd = STDIN_FILENO, .events = POLLIN, .revents = 0 };
+	/* busy (no wait for input: work goes on between keys), only a hangup or an error tells */
+	short gone = busy ? POLLHUP | POLLERR | POLLNVAL : POLLIN | POLLHUP | POLLERR | POLLNVAL;
 
-	if (waited >= 200) {
+	if (!busy && waited >= 200) {
 		*quick = 0;
 		return false;
 	}
-	if (poll(&pf, 1, 0) < 0 || !(pf.revents & (POLLIN | POLLHUP | POLLERR | POLLNVAL))) {
+	if (poll(&pf, 1, 0) < 0 || !(pf.revents & gone)) {
 		*quick = 0;
 		return false;
 	}
@@ -337,14 +339,13 @@ static int event_loop(struct app *app, struct gs_err *err)
 		flags = 0;
 
 		t0 = now_ms();
-		/* work left (interval bars) goes on between keys: a key waiting comes first; the
-		 * check for a terminal gone waits for the usual timeout (the work is bounded) */
+		/* work left (interval bars) goes on between keys: a key waiting comes first */
 		busy = app->pc.bars_pending;
 		timeout(busy ? 0 : 250);
 		rc = get_wch(&ch);
 		if (rc == ERR) {
 			long long t1 = now_ms();
-			if (!got_signal && !busy && tty_gone(t1 - t0, &quick)) {
+			if (!got_signal && tty_gone(t1 - t0, busy, &quick)) {
 				err_set(err, NULL, 0, 0, "the terminal went away (end of input)");
 				return 1;
 			}

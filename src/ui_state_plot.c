@@ -59,11 +59,17 @@ static void bars_fill(struct app *app)
 	app->pc.bars_gen = app->pc.gen;
 	app->pc.bars_nvis = app->nvis;
 	app->pc.bars_pending = j < app->nvis;
+	/* the count replaces only itself, i's own message or none: never what a key said since */
+	if (app->msg.text[0] && app->msg.seq != app->pc.bars_msg_seq && !strstr(app->msg.text, "interval bars"))
+		return;
 	if (app->pc.bars_pending)
 		ui_state_msg(app, false, "interval bars: %zu of %zu rows so far, the rest while no key is pressed",
 			     j, app->nvis);
 	else if (was)
 		ui_state_msg(app, false, "interval bars: all %zu rows", app->nvis);
+	else
+		return;
+	app->pc.bars_msg_seq = app->msg.seq;
 }
 
 unsigned ui_state_plot_work(struct app *app)
@@ -166,6 +172,8 @@ void ui_state_plot(struct app *app)
 	if (app->scr.lay.too_small || app->scr.lay.plot.w < PLOT_MIN_W || app->scr.lay.plot.h < PLOT_MIN_H) {
 		app->pc.grid_ok = false;
 		app->pc.plot_key[0] = 0;
+		/* no plot, no bars to draw: they go on from where they stopped once it shows */
+		app->pc.bars_pending = false;
 		return;
 	}
 	if (kept(app, key)) {

@@ -124,6 +124,11 @@ static void assert_same_fit(const struct fit *a, const struct fit *b)
 	assert_memory_equal(&a->usl, &b->usl, sizeof a->usl);
 	assert_memory_equal(&a->amdahl, &b->amdahl, sizeof a->amdahl);
 	assert_memory_equal(&a->peak, &b->peak, sizeof a->peak);
+	assert_int_equal(a->npoints, b->npoints);
+	assert_int_equal(a->ndistinct, b->ndistinct);
+	assert_memory_equal(&a->n_ref, &b->n_ref, sizeof a->n_ref);
+	assert_memory_equal(&a->n_max, &b->n_max, sizeof a->n_max);
+	assert_int_equal(a->peak_in_range, b->peak_in_range);
 }
 
 /* The memo gives what fit_run gives: 40 point sets (more than it keeps) fitted through it twice

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Interval bars on 30,000 rows: i draws the intervals a slice at a time between keys instead of
 # all of them in the press (at 10^5 rows that froze the screen for 16 s). The status line counts
-# them, a key pressed meanwhile is answered at once (? opens the help), and the count reaches
-# every row, with bars on the plot.
+# them, a key pressed meanwhile is answered at once (? opens the help) and its message is not
+# covered, and the count reaches every row, with bars on the plot. With the plot hidden the
+# work waits (no busy loop); with the terminal gone the explorer still ends.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
@@ -44,6 +45,52 @@ ui_see "i again: bars off" "interval bars off"
 off=$(bar_cells)
 [ "$on" -gt "$off" ] && ok "the plot draws the bars ($on bar cells; $off with them off)" ||
 	nok "the plot draws the bars" "$on bar cells on, $off off:" "$(cat "$UI_SCREEN")"
+ui_keys i
+ui_see "on again with this analysis: its intervals are kept, all at once" "interval bars on"
 ui_keys q
 ui_exits "q quits"
+
+# with the plot hidden (z z: table only) the bars wait, idle, and go on once it shows
+ui_start 140 40 "" "'$csv'"
+ui_see "again: the explorer is up" "30000/30000 rows"
+ticks() { awk '{ print $14 + $15 }' "/proc/$(cat "$TMP/pid")/stat"; }
+ui_keys i
+ui_see "bars being drawn" "rows so far"
+# a key's message while they are drawn stays: the count never covers it
+ui_keys Y
+ui_see "Y: its message shows" "log y on"
+sleep 0.6
+ui_cap
+if grep -qF "log y on" "$UI_SCREEN"; then
+	ok "0.6 s later the message is still there (the count, done or not, never covers it)"
+else
+	nok "0.6 s later the message is still there" "the count covered it:" "$(tail -n 2 "$UI_SCREEN")"
+fi
+ui_keys Y
+ui_keys z z
+ui_see "z z: table only" "table only"
+t0=$(ticks); sleep 1; t1=$(ticks)
+[ $((t1 - t0)) -lt 30 ] && ok "with the plot hidden the bars wait: the explorer is idle ($((t1 - t0)) ticks in 1 s)" ||
+	nok "with the plot hidden the bars wait" "$((t1 - t0)) ticks of CPU in 1 s"
+ui_keys z
+ui_see "the plot back: the bars go on to every row" "interval bars: all 30000 rows" 180
+ui_keys q
+ui_exits "q quits"
+
+# the terminal gone while the bars are drawn: the explorer ends (3 s; 10 s under sanitizers)
+ui_start 140 40 "" "'$csv'"
+ui_see "once more: the explorer is up" "30000/30000 rows"
+pid=$(cat "$TMP/pid")
+ui_keys i
+ui_see "bars being drawn" "rows so far"
+tm kill-server
+lim=30; [ "${SANITIZE:-}" = 1 ] && lim=100
+i=0
+while [ $i -lt $lim ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+if kill -0 "$pid" 2>/dev/null; then
+	kill -KILL "$pid"
+	nok "the terminal gone while the bars are drawn, the explorer ends within $((lim / 10)) s" "still running"
+else
+	ok "the terminal gone while the bars are drawn, the explorer ends within $((lim / 10)) s"
+fi
 ui_stop
