@@ -25,11 +25,15 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 }
 
 /* Drawing intervals for bars stops after this long and goes on when no key is waiting: at
- * 10^5 rows all of them took 16 s in one key press (i), with the screen frozen. */
+ * 10^5 rows all of them took 16 s in one key press (i), with the screen frozen. Up to
+ * BARS_AT_ONCE shown rows (every bundled round's workloads; about 0.2 s at most) they are
+ * drawn in the press, so that what a frame shows does not depend on the machine's speed. */
 #define BARS_SLICE_MS 25
+#define BARS_AT_ONCE 2000
 
 /* The intervals the bars need, drawn once and kept by the analysis: the selected row's, then the
- * shown rows' in order from where the last slice stopped, for at most BARS_SLICE_MS. */
+ * shown rows' in order from where the last slice stopped, for at most BARS_SLICE_MS (above
+ * BARS_AT_ONCE shown rows). */
 static void bars_fill(struct app *app)
 {
 	size_t j = app->pc.bars_gen == app->pc.gen && app->pc.bars_nvis == app->nvis ? app->pc.bars_from : 0;
@@ -46,7 +50,7 @@ static void bars_fill(struct app *app)
 			j = app->nvis + 1;
 			break;
 		}
-		if (j % 32 == 31 && ui_state_now() - t0 >= BARS_SLICE_MS) {
+		if (app->nvis > BARS_AT_ONCE && j % 32 == 31 && ui_state_now() - t0 >= BARS_SLICE_MS) {
 			j++;
 			break;
 		}

@@ -35,7 +35,9 @@ else
 	nok "a key pressed while the bars are drawn is answered at once (? opens the help)" "no help within 2 s:" "$(cat "$UI_SCREEN")"
 fi
 ui_keys Escape
-ui_see "the bars go on after the help and reach every row" "interval bars: all 30000 rows" 180
+# (every row's interval: seconds, more under the sanitizers)
+if ui_wait "interval bars: all 30000 rows" 180; then ok "the bars go on after the help and reach every row"
+else nok "the bars go on after the help and reach every row" "not all within 180 s:" "$(tail -n 3 "$UI_SCREEN")"; fi
 # bar cells: '|' right of the y axis (its own '|' are in the first 5 columns)
 bar_cells() { sed -n '2,/^ *+\{1,2\}-/p' "$UI_SCREEN" | sed '$d' | cut -c6- | tr -cd '|' | wc -c; }
 on=$(bar_cells)
@@ -73,7 +75,25 @@ t0=$(ticks); sleep 1; t1=$(ticks)
 [ $((t1 - t0)) -lt 30 ] && ok "with the plot hidden the bars wait: the explorer is idle ($((t1 - t0)) ticks in 1 s)" ||
 	nok "with the plot hidden the bars wait" "$((t1 - t0)) ticks of CPU in 1 s"
 ui_keys z
-ui_see "the plot back: the bars go on to every row" "interval bars: all 30000 rows" 180
+# z's own message stays its 4 s (the count never covers it); then the count, or nothing when
+# the bars were done meanwhile: i off and on then draws nothing more (every interval kept)
+ui_wait_gone "(z cycles)" 10
+if grep -qF "rows so far" "$UI_SCREEN"; then
+	if ui_wait "interval bars: all 30000 rows" 180; then ok "the plot back: the bars go on to every row"
+	else nok "the plot back: the bars go on to every row" "not all within 180 s:" "$(tail -n 3 "$UI_SCREEN")"; fi
+else
+	ui_keys i
+	ui_see "(i off)" "interval bars off"
+	ui_keys i
+	ui_see "(i on)" "interval bars on"
+	sleep 0.5
+	ui_cap
+	if grep -qF "rows so far" "$UI_SCREEN"; then
+		nok "the plot back: the bars go on to every row" "rows left to draw after the plot came back:" "$(tail -n 2 "$UI_SCREEN")"
+	else
+		ok "the plot back: the bars went on to every row (i again draws nothing more)"
+	fi
+fi
 ui_keys q
 ui_exits "q quits"
 
