@@ -30,8 +30,8 @@ sweep() {
 			good=$((good + 1))
 		elif [ $rc -eq 1 ] && grep -q 'out of memory' "$D/err" && [ -z "$left" ]; then
 			oom=$((oom + 1))
-		elif [ $rc -eq 127 ] && grep -q 'error while loading shared libraries' "$D/err"; then
-			: # too little to start the program at all
+		elif [ $rc -eq 127 ] && grep -Eq 'error while loading shared libraries|cannot allocate TLS data structures' "$D/err"; then
+			: # too little to start the program at all (the dynamic loader gives up before main)
 		else
 			bad="$bad [ulimit -v $v: exit $rc, left '$left', $(tail -n 1 "$D/err" | head -c 200)]"
 		fi
