@@ -100,11 +100,22 @@ static int boot_draws(const struct dataset *ds, const struct row *r, double *t, 
 			size_t at = (size_t)(((rng_next(&g) >> 32) * (uint64_t)k) >> 32);
 			cnt[rank[at]]++;
 		}
+		/* the lo smallest draws are dropped whole runs at a time; then the window's
+		 * values are added one by one in sorted order, as a sorted resample adds them
+		 * (the draws total k >= hi > lo, so v stays below k) */
 		double sum = 0;
-		for (size_t v = 0, pos = 0; v < k && pos < hi; v++)
-			for (size_t c = 0; c < cnt[v] && pos < hi; c++, pos++)
-				if (pos >= lo)
-					sum += s[v];
+		size_t v = 0, pos = 0, c;
+		while (pos + cnt[v] <= lo)
+			pos += cnt[v++];
+		c = pos + cnt[v] - lo;
+		for (pos = lo;;) {
+			size_t e = pos + c < hi ? pos + c : hi;
+			for (; pos < e; pos++)
+				sum += s[v];
+			if (pos == hi)
+				break;
+			c = cnt[++v];
+		}
 		t[b] = sum / (double)(hi - lo) * sf;
 	}
 	free(rank);
