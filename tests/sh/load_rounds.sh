@@ -37,36 +37,83 @@ same_as_all "an unknown workload: the same error" -w nosuch --print summary
 same_as_all "an unknown round: the same error" --round v9.9 --print summary
 same_as_all "a round in other case: the same round" --round V4.0 --print summary
 
-# A folder whose v2.1 cannot be read: the reports of one newer round never open it.
-B="$TMP/broken"
-mkdir -p "$B" || exit 1
-for f in "$D"/mlperf_training_v*.csv "$D/families.csv" "$D/prices.csv"; do ln -s "$f" "$B/"; done
-rm "$B/mlperf_training_v2.1.csv"
-printf 'not,a,results,file\n1,2,3,4\n' >"$B/mlperf_training_v2.1.csv"
-GPUSCALE_DATA=$B "$GPUSCALE" --print summary >"$TMP/out" 2>"$TMP/err"; st=$?
+# folder NAME: a data folder under $TMP holding the tables and every bundled round (links).
+folder() {
+	mkdir -p "$TMP/$1" || exit 1
+	for f in "$D"/mlperf_training_v*.csv "$D/families.csv" "$D/prices.csv"; do ln -sf "$f" "$TMP/$1/"; done
+}
+
+# A v2.1 that starts as v2.1 and breaks further in: a report of a newer round never reads it.
+folder late
+rm "$TMP/late/mlperf_training_v2.1.csv"
+{ cat "$D/mlperf_training_v2.1.csv"; printf 'v2.1,X,"never closed\n'; } >"$TMP/late/mlperf_training_v2.1.csv"
+GPUSCALE_DATA=$TMP/late "$GPUSCALE" --print summary >"$TMP/out" 2>"$TMP/err"; st=$?
 "$GPUSCALE" --print summary >"$TMP/want" 2>/dev/null
 if [ "$st" -eq 0 ] && cmp -s "$TMP/out" "$TMP/want"; then ok "--print summary reads the newest round alone"
 else nok "--print summary reads the newest round alone" "status $st" "$(head -c 400 "$TMP/err")"; fi
-GPUSCALE_DATA=$B expect_exit "-w bert (newest in v5.0) never reads v2.1" 0 "$GPUSCALE" -w bert --print fit
-GPUSCALE_DATA=$B expect_exit "-w minigo (newest in v2.1) reads v2.1, which cannot be read" 2 "$GPUSCALE" -w minigo --print fit
+GPUSCALE_DATA=$TMP/late expect_exit "-w bert (newest in v5.0) never reads v2.1" 0 "$GPUSCALE" -w bert --print fit
+GPUSCALE_DATA=$TMP/late expect_exit "-w minigo (newest in v2.1) reads v2.1, which cannot be read" 2 "$GPUSCALE" -w minigo --print fit
 contains "... and the error names it" "$TMP/err" "mlperf_training_v2.1.csv"
 for args in "--print table" "--print csv" "--print summary,table" "-w bert --print trend" \
 	"-w retinanet --all-rounds --print summary" "--strict --print summary"; do
 	# shellcheck disable=SC2086
-	GPUSCALE_DATA=$B expect_exit "$args reads every round" 2 "$GPUSCALE" $args
+	GPUSCALE_DATA=$TMP/late expect_exit "$args reads every round" 2 "$GPUSCALE" $args
 	contains "... and names the one that cannot be read" "$TMP/err" "mlperf_training_v2.1.csv"
 done
 
-# A file named for one round holding another: every file is read, as the names cannot be trusted.
+# A v2.1 broken from its first line: not a round's import, so every round is read, and the
+# error is the one reading them all gives.
+folder broken
+rm "$TMP/broken/mlperf_training_v2.1.csv"
+printf 'not,a,results,file\n1,2,3,4\n' >"$TMP/broken/mlperf_training_v2.1.csv"
+GPUSCALE_DATA=$TMP/broken expect_exit "a bundled file broken from its start: every round read" 2 "$GPUSCALE" --print summary
+contains "... and the error names it" "$TMP/err" "mlperf_training_v2.1.csv:1: missing required column"
+
+# A bad row in a round not read is not counted: the counts cover the rounds read.
+folder badrow
+rm "$TMP/badrow/mlperf_training_v2.0.csv"
+{ cat "$D/mlperf_training_v2.0.csv"
+  printf 'v2.0,X,Y,Z,closed,Available on-premise,acc,1,8,8,fw,minigo,notanumber,5,0,1,,,,,,,\n'; } \
+	>"$TMP/badrow/mlperf_training_v2.0.csv"
+GPUSCALE_DATA=$TMP/badrow "$GPUSCALE" -w bert --print summary >"$TMP/out" 2>"$TMP/err"
+lacks "a bad row of v2.0 is not in v5.0's summary" "$TMP/out" "skipped"
+lacks "... nor in its warnings" "$TMP/err" "notanumber"
+GPUSCALE_DATA=$TMP/badrow "$GPUSCALE" -w minigo --round v2.0 --print summary >"$TMP/out" 2>"$TMP/err"
+contains "v2.0's own summary counts it" "$TMP/out" "skipped     1 bad row"
+contains "... and warns of it" "$TMP/err" "mlperf_training_v2.0.csv:"
+
+# Files whose names or first rows say another round: every file is read, as the names cannot be
+# trusted, and the report is the one reading them all gives.
+# cmp_all DESC FOLDER ARGS...: the folder's report against the one naming its files.
+cmp_all() {
+	d=$1 f=$2; shift 2
+	GPUSCALE_DATA=$f "$GPUSCALE" "$@" >"$TMP/out" 2>&1; echo "status $?" >>"$TMP/out"
+	GPUSCALE_DATA=$f "$GPUSCALE" "$@" "$f"/mlperf_training_*.csv >"$TMP/want" 2>&1; echo "status $?" >>"$TMP/want"
+	if cmp -s "$TMP/out" "$TMP/want"; then ok "$d"; else nok "$d" "$(diff "$TMP/want" "$TMP/out" | head -8)"; fi
+}
 M="$TMP/misnamed"
 mkdir -p "$M" || exit 1
 ln -s "$D/families.csv" "$D/prices.csv" "$D/mlperf_training_v5.0.csv" "$M/"
 ln -s "$D/mlperf_training_v4.1.csv" "$M/mlperf_training_v9.9.csv"
-GPUSCALE_DATA=$M "$GPUSCALE" --print summary,fit >"$TMP/out" 2>&1; echo "status $?" >>"$TMP/out"
-"$GPUSCALE" --print summary,fit "$D/mlperf_training_v4.1.csv" "$D/mlperf_training_v5.0.csv" >"$TMP/want" 2>&1
-echo "status $?" >>"$TMP/want"
-if cmp -s "$TMP/out" "$TMP/want"; then ok "a misnamed bundled file: every file read, the newest round by its rows"
-else nok "a misnamed bundled file: every file read" "$(diff "$TMP/want" "$TMP/out" | head -8)"; fi
-contains "... which is v5.0, not the name's v9.9" "$TMP/out" "round v5.0"
+cmp_all "v4.1 rows named v9.9 (newer): every file read" "$M" --print summary,fit
+contains "... the newest round by its rows, v5.0" "$TMP/out" "round v5.0"
+O="$TMP/older"
+mkdir -p "$O" || exit 1
+ln -s "$D/families.csv" "$D/prices.csv" "$D/mlperf_training_v4.1.csv" "$O/"
+ln -s "$D/mlperf_training_v5.0.csv" "$O/mlperf_training_v4.0.csv"
+cmp_all "v5.0 rows named v4.0 (older, never read by name): every file read" "$O" --print summary
+contains "... the newest round by its rows, v5.0" "$TMP/out" "round v5.0"
+folder prelim
+ln -s "$D/mlperf_training_v5.1.csv" "$TMP/prelim/mlperf_training_prelim_v5.1.csv"
+cmp_all "a name that is not a plain version (prelim_v5.1): every file read" "$TMP/prelim" --print summary
+contains "... and its repeated rows are warned of" "$TMP/out" "rows repeat an earlier row"
+folder tables
+ln -s "$D/prices.csv" "$TMP/tables/mlperf_training_aprices.csv"
+cmp_all "a prices table among the rounds (mlperf_training_aprices.csv): used as when all are read" \
+	"$TMP/tables" --print query --minimize cost --deadline 60
+folder cases
+sed 's/^v5\.1,/V5.1,/' "$D/mlperf_training_v5.1.csv" | sed '1!{/,llama2_70b_lora,/!d}' >"$TMP/cases/mlperf_training_V5.1.csv"
+cmp_all "--round V5.1 with rounds v5.1 and V5.1: the exact name, as with every round read" \
+	"$TMP/cases" --round V5.1 --print summary
 
 echo "1..$n_"
