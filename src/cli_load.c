@@ -4,6 +4,7 @@
 
 #include "text.h"
 
+#include <fcntl.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -193,7 +194,8 @@ static bool has_workload(const struct dataset *ds, const char *round, const char
 	return has;
 }
 
-/* Whether the rounds loaded into ds are exactly the nwant named in want. */
+/* Whether the rounds loaded into ds are exactly the nwant named in want, letter for letter
+ * (v5.1 and V5.1 are two rounds to the analysis). */
 static bool rounds_are(const struct dataset *ds, const char *const *want, size_t nwant)
 {
 	const char **got;
@@ -203,26 +205,39 @@ static bool rounds_are(const struct dataset *ds, const char *const *want, size_t
 	if (dataset_round_list(ds, &got, &n) < 0)
 		return false;
 	same = n == nwant;
-	for (size_t i = 0; same && i < n; i++)
-		same = name_find(want, nwant, got[i], false) < nwant;
+	for (size_t i = 0; same && i < n; i++) {
+		size_t j = 0;
+		while (j < nwant && strcmp(want[j], got[i]) != 0)
+			j++;
+		same = j < nwant;
+	}
 	free(got);
 	return same;
 }
 
 /* Whether the first rows of a bundled file not read are of the round it is named for: its
- * first 4 KB up to the last line end, parsed as the loader parses it. A file that cannot be
- * read or parsed so, or has no whole row there, counts as not. */
+ * first 4 KB up to the last line end, parsed as the loader parses it. A file that is not a
+ * regular file, cannot be read or parsed so, or has no whole row there, counts as not. */
 static bool starts_as_named(const char *path, const char *round)
 {
 	char buf[4096];
-	FILE *fp = fopen(path, "rb");
-	size_t len = fp ? fread(buf, 1, sizeof buf, fp) : 0;
+	/* a regular file only, opened so that a FIFO cannot block: anything else is the loader's
+	 * to judge, and makes every round be read */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	size_t len = 0;
 	struct dataset t;
 	struct gs_err e = { 0 };
 	bool ok;
 
-	if (fp)
-		fclose(fp);
+	if (fd < 0)
+		return false;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+		ssize_t got;
+		while (len < sizeof buf && (got = read(fd, buf + len, sizeof buf - len)) > 0)
+			len += (size_t)got;
+	}
+	close(fd);
 	while (len > 0 && buf[len - 1] != '\n')
 		len--;
 	memset(&t, 0, sizeof t);

@@ -87,8 +87,9 @@ contains "... and warns of it" "$TMP/err" "mlperf_training_v2.0.csv:"
 # cmp_all DESC FOLDER ARGS...: the folder's report against the one naming its files.
 cmp_all() {
 	d=$1 f=$2; shift 2
-	GPUSCALE_DATA=$f "$GPUSCALE" "$@" >"$TMP/out" 2>&1; echo "status $?" >>"$TMP/out"
-	GPUSCALE_DATA=$f "$GPUSCALE" "$@" "$f"/mlperf_training_*.csv >"$TMP/want" 2>&1; echo "status $?" >>"$TMP/want"
+	GPUSCALE_DATA=$f timeout 60 "$GPUSCALE" "$@" >"$TMP/out" 2>&1 </dev/null; echo "status $?" >>"$TMP/out"
+	GPUSCALE_DATA=$f timeout 60 "$GPUSCALE" "$@" "$f"/mlperf_training_*.csv >"$TMP/want" 2>&1 </dev/null
+	echo "status $?" >>"$TMP/want"
 	if cmp -s "$TMP/out" "$TMP/want"; then ok "$d"; else nok "$d" "$(diff "$TMP/want" "$TMP/out" | head -8)"; fi
 }
 M="$TMP/misnamed"
@@ -115,5 +116,25 @@ folder cases
 sed 's/^v5\.1,/V5.1,/' "$D/mlperf_training_v5.1.csv" | sed '1!{/,llama2_70b_lora,/!d}' >"$TMP/cases/mlperf_training_V5.1.csv"
 cmp_all "--round V5.1 with rounds v5.1 and V5.1: the exact name, as with every round read" \
 	"$TMP/cases" --round V5.1 --print summary
+folder fifo
+if mkfifo "$TMP/fifo/mlperf_training_v1.0.csv" 2>/dev/null; then
+	# nobody writes to it: the check of a round not read must not wait for it (timeout: 124)
+	cmp_all "a FIFO named like a round: never waited on, every file read" "$TMP/fifo" --print summary
+	contains "... and the loader's error names it" "$TMP/out" "mlperf_training_v1.0.csv"
+else
+	skip "a FIFO named like a round" "mkfifo failed"
+	skip "... and the loader's error names it" "mkfifo failed"
+fi
+# one round's rows in two files whose names differ in case only: both are read
+C2="$TMP/case2"
+mkdir -p "$C2" || exit 1
+ln -s "$D/families.csv" "$D/prices.csv" "$D/mlperf_training_v5.0.csv" "$C2/"
+h=$(($(wc -l <"$D/mlperf_training_v5.1.csv") / 2))
+{ head -1 "$D/mlperf_training_v5.1.csv"; sed -n "2,${h}p" "$D/mlperf_training_v5.1.csv" | sed 's/^v5\.1,/V5.1,/'; } \
+	>"$C2/mlperf_training_v5.1.csv"
+{ head -1 "$D/mlperf_training_v5.1.csv"; sed -n "$((h + 1)),\$p" "$D/mlperf_training_v5.1.csv" | sed 's/^v5\.1,/V5.1,/'; } \
+	>"$C2/mlperf_training_V5.1.csv"
+cmp_all "rows of V5.1 in files named v5.1 and V5.1: both read" "$C2" --print summary
+contains "... all 62 of its llama2_70b_lora rows" "$TMP/out" "rows        62 shown of 62"
 
 echo "1..$n_"
