@@ -3,6 +3,12 @@
 . "$GS_TOP/tests/lib.sh"
 if [ "${SANITIZE:-}" = 1 ]; then skip "valgrind memcheck" "sanitizer build"; exit 0; fi
 if ! command -v valgrind >/dev/null 2>&1; then skip "valgrind memcheck" "valgrind not installed"; exit 0; fi
+# memcheck follows malloc only in a dynamically linked program: the same objects linked so
+GPUSCALE=${GPUSCALE_DYN:-$GPUSCALE}
+if command -v readelf >/dev/null 2>&1 && ! readelf -l "$GPUSCALE" 2>/dev/null | grep -q INTERP; then
+	nok "memcheck runs a dynamically linked program" "$GPUSCALE is linked statically"
+	exit 0
+fi
 VG="valgrind -q --error-exitcode=99 --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible"
 
 # memcheck DESC WANT ARGS...: runs the program under valgrind; ok only when it exits WANT (its own
