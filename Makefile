@@ -42,14 +42,16 @@ CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $
 LDFLAGS  += $(SAN)
 LIBS     := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS)
 # The four libraries are linked in from their archives when all of them ship one (Debian's -dev
-# packages do): a process that maps and relocates four shared objects more starts in 4 ms
-# instead of 1.5 here, and every GSL call of a fit goes through the PLT (make bench: --version,
-# --print summary). LINK=shared links them as shared objects; libc and libm stay shared.
-# The program itself (not the tests) is linked wholly static when libc's archive is there too
-# (libc6-dev ships it) and no sanitizer is on: no dynamic loader runs at all, and the calls
-# into libm are direct (--version 2.9 ms instead of 3.9, --print summary 11.8 instead of 13.2,
-# interleaved medians). Memcheck cannot follow malloc in a static program, so valgrind runs $(DYN_BIN), the
-# same objects linked against the shared libc.
+# packages do): every GSL call of a fit then goes without the PLT, and the process maps and
+# relocates four shared objects fewer. The program itself (not the tests) goes further when
+# libc's archive is there too (libc6-dev ships it) and no sanitizer is on: it is linked wholly
+# static, as a static PIE where gcc can make one, so the dynamic loader does not run at start
+# and the calls into libm are direct (--version 2.9 ms instead of 3.9, --print summary 11.8
+# instead of 13.2, interleaved medians). glibc may still load a charset module at run time, for
+# a locale whose character set it has not built in. Memcheck cannot follow malloc in a static
+# program, so valgrind runs $(DYN_BIN), the same objects linked against the shared libc.
+# LINK=shared links every library as a shared object (what a distribution package wants: its
+# glibc updates then reach the program).
 LINK     ?= static
 comma    := ,
 LIB_NAMES := $(patsubst -l%,%,$(filter-out -lm,$(filter -l%,$(LIBS))))
@@ -57,9 +59,10 @@ STATIC_ALL :=
 ifeq ($(LINK),static)
 ifeq ($(words $(LIB_NAMES)),$(words $(foreach l,$(LIB_NAMES),$(filter /%,$(shell $(CC) -print-file-name=lib$(l).a)))))
 LIBS     := $(filter-out -lm,$(filter -L%,$(LIBS))) -Wl,-Bstatic $(filter-out -lm,$(filter -l%,$(LIBS))) -Wl,-Bdynamic
-ifneq ($(SANITIZE),1)
-ifneq ($(filter /%,$(shell $(CC) -print-file-name=libc.a)),)
-STATIC_ALL := -static
+# a sanitizer, by SANITIZE=1 or in the caller's flags, needs the shared libc
+ifeq ($(SANITIZE)$(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),)
+ifneq ($(filter /%,$(shell $(CC) $(LDFLAGS) -print-file-name=libc.a)),)
+STATIC_ALL := $(if $(filter /%,$(shell $(CC) $(LDFLAGS) -print-file-name=rcrt1.o)),-static-pie,-static)
 endif
 endif
 endif

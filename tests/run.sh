@@ -4,7 +4,11 @@
 # A run that executes no test fails.
 : "${BUILD:=build}"
 : "${GPUSCALE:=$(pwd)/gpuscale}"
-export GPUSCALE BUILD
+# the dynamically linked copy memcheck needs (the Makefile links it beside a static program)
+if [ -z "${GPUSCALE_DYN:-}" ]; then
+	if [ -x "$BUILD/gpuscale-dyn" ]; then GPUSCALE_DYN=$BUILD/gpuscale-dyn; else GPUSCALE_DYN=$GPUSCALE; fi
+fi
+export GPUSCALE GPUSCALE_DYN BUILD
 top=$(cd "$(dirname "$0")/.." && pwd)
 export GS_TOP="$top"
 if [ "${SANITIZE:-}" = 1 ]; then

@@ -5,7 +5,15 @@ if [ "${SANITIZE:-}" = 1 ]; then skip "valgrind memcheck" "sanitizer build"; exi
 if ! command -v valgrind >/dev/null 2>&1; then skip "valgrind memcheck" "valgrind not installed"; exit 0; fi
 # memcheck follows malloc only in a dynamically linked program: the same objects linked so
 GPUSCALE=${GPUSCALE_DYN:-$GPUSCALE}
-if command -v readelf >/dev/null 2>&1 && ! readelf -l "$GPUSCALE" 2>/dev/null | grep -q INTERP; then
+if [ ! -x "$GPUSCALE" ]; then
+	nok "memcheck has a program to run" "$GPUSCALE is not an executable file"
+	exit 0
+fi
+if ! command -v readelf >/dev/null 2>&1; then
+	skip "valgrind memcheck" "readelf not found: cannot tell whether $GPUSCALE is linked dynamically"
+	exit 0
+fi
+if ! readelf -l "$GPUSCALE" 2>/dev/null | grep -q INTERP; then
 	nok "memcheck runs a dynamically linked program" "$GPUSCALE is linked statically"
 	exit 0
 fi
