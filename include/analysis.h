@@ -225,6 +225,12 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
 		   struct gs_err *err);
 
+/* Lets go of the resamples a keeps (8 KB a row; the intervals drawn from them stay), so that
+ * the next rows' draws reuse their memory: a report that moves on to rows it will not come
+ * back to (the next workload) touches no fresh pages for them. A row let go and needed again
+ * is drawn again, to the same values. */
+void analysis_drop_draws(struct analysis *a);
+
 /* Makes a keep its run-to-run resamples and intervals in b's store (made when b has none), so
  * that a run into either reuses what the other drew (the explorer's two buffers). Returns 0,
  * or -1 when out of memory (a keeps its own). */

@@ -180,6 +180,8 @@ struct boot_cache {
 	struct boot_memo *memo;            /* per dataset row */
 	struct boot_slot **slot;           /* at most BOOT_KEEP, reused oldest first */
 	size_t nslot, next;
+	size_t reuse;                      /* slots [reuse, nslot) were let go (analysis_drop_draws):
+					    * filled before a new one is made */
 	struct fit_memo *fits;             /* the last fits (they depend on the points alone) */
 };
 
@@ -213,6 +215,21 @@ struct fit_memo *boot_fit_memo(struct analysis *a)
 	return a->boot->fits;
 }
 
+void analysis_drop_draws(struct analysis *a)
+{
+	struct boot_cache *c = a->boot;
+
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nslot; i++) {
+		if (c->slot[i]->row < c->n)
+			c->memo[c->slot[i]->row].slot = 0;
+		c->slot[i]->row = SIZE_MAX;
+	}
+	c->reuse = 0;
+	c->next = 0;
+}
+
 int analysis_share_boot(struct analysis *a, struct analysis *b)
 {
 	if (!b->boot && !(b->boot = cache_new()))
@@ -244,6 +261,7 @@ static struct boot_cache *cache_ready(const struct dataset *ds, struct analysis 
 		c->memo[i] = (struct boot_memo){ .ref_of = SIZE_MAX };
 	for (size_t i = 0; i < c->nslot; i++)
 		c->slot[i]->row = SIZE_MAX;
+	c->reuse = c->next = 0;
 	c->ds = ds;
 	c->rows = ds->rows;
 	c->n = ds->n;
@@ -259,7 +277,9 @@ static const double *cache_draws(const struct dataset *ds, struct boot_cache *c,
 
 	if (m->slot)
 		return c->slot[m->slot - 1]->t;
-	if (c->nslot < BOOT_KEEP) {
+	if (c->reuse < c->nslot) {
+		c->next = c->reuse++;
+	} else if (c->nslot < BOOT_KEEP) {
 		struct boot_slot **v = realloc(c->slot, (c->nslot + 1) * sizeof *v);
 		if (!v)
 			return NULL;
@@ -268,6 +288,7 @@ static const double *cache_draws(const struct dataset *ds, struct boot_cache *c,
 			return NULL;
 		v[c->nslot]->row = SIZE_MAX;
 		c->next = c->nslot++;
+		c->reuse = c->nslot;
 	}
 	sl = c->slot[c->next];
 	if (sl->row != SIZE_MAX && sl->row < c->n)

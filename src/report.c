@@ -674,6 +674,9 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 		/* a pinned system exists in some workloads only: elsewhere the paper rule */
 		if (q.mode == REF_PINNED && o->all_workloads && dataset_find(ds, round, wl[i], q.pinned) < 0)
 			q.mode = REF_PAPER;
+		/* no row of another workload comes back: its resamples' memory serves this one's */
+		if (i)
+			analysis_drop_draws(a);
 		if (analysis_run(ds, &q, a, err) < 0) {
 			rc = -1;
 			break;
@@ -786,6 +789,8 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 				w.mode = REF_PAPER;
 			if (i && what != PR_CSV)
 				fputc('\n', out);
+			if (i)
+				analysis_drop_draws(a); /* as in the summary */
 			rc = report_one(ds, &w, o, what, nwl > 1, i == 0, a, &v, out, err);
 		}
 	}

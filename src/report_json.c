@@ -581,6 +581,8 @@ int report_json(const struct dataset *ds, const struct params *p0, const struct 
 			/* a pinned system exists in some workloads only: elsewhere the paper rule */
 			if (wl != one && q.mode == REF_PINNED && dataset_find(ds, q.round, q.workload, q.pinned) < 0)
 				q.mode = REF_PAPER;
+			if (i)
+				analysis_drop_draws(a); /* no row of another workload comes back */
 			json_t *v = j_report(ds, &q, o, o->order[k], a, err, &oom);
 			if (!v && !oom)
 				rc = -1; /* err is set */

@@ -1516,6 +1516,52 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
+/* analysis_drop_draws between runs (as a report does between workloads): the rows whose
+ * resamples were let go are drawn again for a new reference, to the same bits as a fresh
+ * analysis; with more rows than the store keeps, so that reused and round-robin slots mix. */
+static void test_drop_draws(void **state)
+{
+	enum { NS = 2600 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		double t = 90.0 / (double)(1 + i % 50) + (double)(i % 5);
+		snprintf(names[i], sizeof names[i], "d%04zu", i);
+		r[i] = (struct spec){ names[i], "S", "H100", "NVIDIA", "", "closed", (long long)(1 + i % 50),
+				      t, 0, 3 + (unsigned)(i % 3), { t * 0.96, t * 0.99, t, t * 1.01, t * 1.04 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	p.mode = REF_PINNED;
+	analysis_drop_draws(&a); /* nothing kept yet: nothing to do */
+	static const char *const pins[] = { "d0000", "d0050", "d0001", "d0000", "d2599", "d0007" };
+	for (size_t k = 0; k < sizeof pins / sizeof pins[0]; k++) {
+		p.pinned = pins[k];
+		if (k % 2)
+			analysis_drop_draws(&a);
+		run_all(&ds, &p, &a);
+		run_all(&ds, &p, &fresh);
+		assert_int_equal(a.n, fresh.n);
+		for (size_t i = 0; i < a.n; i++) {
+			const struct arow *x = &a.rows[i], *y = &fresh.rows[i];
+			assert_int_equal(x->row, y->row);
+			assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
+			assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
+			assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
+			assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+		}
+		analysis_free(&fresh);
+		memset(&fresh, 0, sizeof fresh);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 /* An ordering by .v in the item's direction, then by .i: the shape of every numeric one. */
 static int num_then_i(const void *pa, const void *pb)
 {
@@ -2718,6 +2764,7 @@ int main(void)
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_intervals_shared_store),
+		cmocka_unit_test(test_drop_draws),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
