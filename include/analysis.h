@@ -211,6 +211,13 @@ struct analysis {
 	 * (analysis_impl.h); owned. in_set_order: the rows are still in the order collected. */
 	struct row_orders *orders;
 	bool in_set_order;
+	/* After analysis_check: its params and dataset, so that analysis_run with the same rows
+	 * goes on from its rows and metrics instead of collecting them again. */
+	bool checked;
+	struct params checked_p;
+	const struct dataset *checked_ds;
+	const struct row *checked_rows;
+	size_t checked_n;
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -221,7 +228,10 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 
 /* analysis_run up to the metrics of the shown rows: round, workload and pinned system checked
  * as analysis_run checks them, then no Pareto, break-even, fit, clusters or ranking (what the
- * names check needs, at a fifth of the cost). Same returns; a is for analysis_run to reuse. */
+ * names check needs, at a fifth of the cost). Same returns; a is for analysis_run to reuse: the
+ * next analysis_run on a, if it shows the same rows (same dataset, round, workload, filter,
+ * reference mode, pinned system, rule, collapse, availability and cross-round view), goes on
+ * from these rows and metrics. */
 int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
 		   struct gs_err *err);
 

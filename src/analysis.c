@@ -521,6 +521,59 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	return analysis_sort(ds, a, p->sort, p->desc, err);
 }
 
+static bool same_list(const char *const *x, size_t nx, const char *const *y, size_t ny)
+{
+	if (nx != ny)
+		return false;
+	for (size_t i = 0; i < nx; i++)
+		if (!same(x[i], y[i]))
+			return false;
+	return true;
+}
+
+/* Whether x and y show the same rows with the same references and metrics: every field that
+ * collect_rows, pinned_check and refs_and_metrics read (round and workload are compared as
+ * resolved, by the caller). */
+static bool same_rows(const struct params *x, const struct params *y)
+{
+	const struct filter *f = &x->filter, *g = &y->filter;
+
+	return same_list(f->families, f->nfamilies, g->families, g->nfamilies) &&
+	       same_list(f->vendors, f->nvendors, g->vendors, g->nvendors) &&
+	       same_list(f->availability, f->navailability, g->availability, g->navailability) &&
+	       same_list(f->divisions, f->ndivisions, g->divisions, g->ndivisions) &&
+	       x->mode == y->mode && (x->pinned == y->pinned || (x->pinned && y->pinned && same(x->pinned, y->pinned))) &&
+	       x->ref_rule == y->ref_rule && x->collapse == y->collapse &&
+	       x->available_only == y->available_only && x->all_rounds == y->all_rounds;
+}
+
+/* Whether a holds analysis_check's rows and metrics for what p shows: then analysis_run goes
+ * on from them (the names check and the first report of --print collected the same rows
+ * twice: the summary of 10^5 rows runs 2,015 M instructions instead of 2,070 M, 3% of its
+ * time). Once only: a run after it starts afresh. */
+static bool resume_checked(const struct dataset *ds, const struct params *p, struct analysis *a)
+{
+	struct gs_err scratch;
+	const char *round, *workload;
+
+	if (!a->checked)
+		return false;
+	a->checked = false;
+	if (a->checked_ds != ds || a->checked_rows != ds->rows || a->checked_n != ds->n ||
+	    !same_rows(&a->checked_p, p))
+		return false;
+	memset(&scratch, 0, sizeof scratch);
+	if (!(round = resolve_round(ds, p->round, &scratch)) || round != a->round ||
+	    !(workload = resolve_workload(ds, round, p->workload, &scratch)) || workload != a->workload)
+		return false;
+	/* what orders_ready does for a second run on the same rows */
+	if (a->orders) {
+		a->orders->record = a->orders->finished;
+		a->orders->finished = true;
+	}
+	return true;
+}
+
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
  * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and the
  * ranking. */
@@ -532,6 +585,11 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	enum ref_mode mode = (unsigned)p->mode < REF_MODE_COUNT ? p->mode : REF_PAPER;
 	size_t *idx = NULL;
 
+	if (finish && resume_checked(ds, p, a)) {
+		if (analysis_finish(ds, p, a, err) < 0)
+			goto fail;
+		return 0;
+	}
 	reset(a);
 	if (ds->n >= UINT32_MAX) { /* arow indices are 32-bit; the loader stops before */
 		err_set(err, NULL, 0, 0, "more than %u rows", (unsigned)UINT32_MAX - 1);
@@ -564,6 +622,13 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	idx = NULL;
 	if (finish && analysis_finish(ds, p, a, err) < 0)
 		goto fail;
+	if (!finish) {
+		a->checked = true;
+		a->checked_p = *p;
+		a->checked_ds = ds;
+		a->checked_rows = ds->rows;
+		a->checked_n = ds->n;
+	}
 	return 0;
 oom:
 	err_oom(err, NULL, 0);

@@ -1516,6 +1516,98 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
+/* a and b, two analyses of the same dataset, agree on every shown row and every group. */
+static void expect_same_analysis(const struct analysis *a, const struct analysis *b)
+{
+	assert_int_equal(a->n, b->n);
+	assert_int_equal(a->total, b->total);
+	assert_int_equal(a->ref, b->ref);
+	assert_int_equal(a->ngroups, b->ngroups);
+	assert_int_equal(a->nfits, b->nfits);
+	assert_int_equal(a->k, b->k);
+	assert_int_equal(a->npareto, b->npareto);
+	assert_memory_equal(&a->inertia, &b->inertia, sizeof(double));
+	assert_true(a->round == b->round && a->workload == b->workload);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *x = &a->rows[i], *y = &b->rows[i];
+		assert_int_equal(x->row, y->row);
+		assert_int_equal(x->ref, y->ref);
+		assert_int_equal(x->group, y->group);
+		assert_int_equal(x->cluster, y->cluster);
+		assert_true(x->be == y->be && x->pareto == y->pareto && x->is_ref == y->is_ref);
+		assert_memory_equal(&x->T, &y->T, 6 * sizeof(double)); /* T N A S E Ep */
+		assert_memory_equal(&x->ep_fit, &y->ep_fit, sizeof(double));
+	}
+	for (size_t g = 0; g < a->ngroups; g++) {
+		assert_int_equal(a->groups[g].be_row, b->groups[g].be_row);
+		assert_true(same_bracket(&a->groups[g].be, &b->groups[g].be));
+	}
+}
+
+/* analysis_check, then analysis_run on the same analysis (the names check, then the first
+ * report): the run goes on from the check's rows when they are the same rows, and starts
+ * afresh when any field that picks them differs; either way the result is a fresh run's. */
+static void test_check_then_run(void **state)
+{
+	struct dataset ds;
+	struct analysis a = { 0 }, fresh = { 0 };
+	struct gs_err err;
+	(void)state;
+
+	build(&ds, base, NBASE);
+	for (int v = 0; v < 16; v++) {
+		struct params chk, run;
+		base_params(&chk);
+		chk.mode = v % 3 == 0 ? REF_FAMILY : v % 3 == 1 ? REF_PAPER : REF_PINNED;
+		chk.pinned = chk.mode == REF_PINNED ? "b_2x" : NULL;
+		chk.workload = v % 4 == 3 ? NULL : "bert";
+		run = chk;
+		/* what only the finish reads: the run may go on from the check */
+		run.fit = v % 2;
+		run.k = 1 + v % 3;
+		run.theta = 0.6 + 0.1 * (v % 3);
+		/* what picks the rows: the run must start afresh */
+		switch (v / 4) {
+		case 1:
+			run.filter.families[0] = "H100 SXM";
+			run.filter.nfamilies = 1;
+			break;
+		case 2:
+			run.available_only = !run.available_only;
+			run.collapse = !run.collapse;
+			break;
+		case 3:
+			run.all_rounds = true;
+			run.ref_rule = RULE_FASTEST;
+			break;
+		}
+		memset(&err, 0, sizeof err);
+		assert_int_equal(analysis_check(&ds, &chk, &a, &err), 0);
+		assert_true(a.checked);
+		/* a mark the check's rows carry into the run only when it goes on from them */
+		size_t total = a.total;
+		a.total = 12345;
+		run_ok(&ds, &run, &a);
+		if (v / 4 == 0) {
+			assert_int_equal(a.total, 12345);
+			a.total = total;
+		} else {
+			assert_int_not_equal(a.total, 12345);
+		}
+		assert_false(a.checked); /* once only */
+		run_ok(&ds, &run, &fresh);
+		expect_same_analysis(&a, &fresh);
+		/* and a second run on a: afresh, the same again */
+		run_ok(&ds, &run, &a);
+		expect_same_analysis(&a, &fresh);
+		analysis_free(&fresh);
+		memset(&fresh, 0, sizeof fresh);
+		base_params(&chk); /* the lists are shared: empty them again */
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 /* analysis_drop_draws between runs (as a report does between workloads): the rows whose
  * resamples were let go are drawn again for a new reference, to the same bits as a fresh
  * analysis; with more rows than the store keeps, so that reused and round-robin slots mix. */
@@ -2765,6 +2857,7 @@ int main(void)
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_drop_draws),
+		cmocka_unit_test(test_check_then_run),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
