@@ -91,7 +91,7 @@ DYN_BIN  := $(if $(STATIC_ALL),$(BUILD)/gpuscale-dyn,$(BIN))
 DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmocka-dev \
              libgsl-dev python3-scipy tmux mandoc strace
 
-.PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests
+.PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests FORCE
 all: $(BIN)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
@@ -107,7 +107,14 @@ $(BUILD)/libgscore.a: $(CORE_OBJ)
 $(BUILD)/libgsui.a: $(UI_OBJ)
 	$(AR) rcs $@ $^
 
-$(BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a
+# the program's link line, written anew only when it changes: another LINK=, or libc's archive
+# installed since, relinks the program even when no object is newer
+LINK_LINE := $(CC) $(LDFLAGS) $(STATIC_ALL) $(BIN_LDLIBS)
+$(BUILD)/link.flags: FORCE | $(BUILD)
+	@echo '$(LINK_LINE)' | cmp -s - $@ || echo '$(LINK_LINE)' > $@
+FORCE:
+
+$(BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(BUILD)/link.flags
 	$(CC) $(LDFLAGS) $(STATIC_ALL) -o $@ $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(BIN_LDLIBS)
 
 ifneq ($(DYN_BIN),$(BIN))
