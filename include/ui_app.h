@@ -138,6 +138,13 @@ struct ui_plot_cache {
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	size_t pts_cap;
+	/* the points of every row of the analysis (chart_points with no selection), while
+	 * all_key holds: a row filter only picks among them (at 10^5 rows placing them again
+	 * was most of a letter typed into the | prompt) */
+	struct plot_point *all;
+	size_t all_cap;
+	unsigned long all_key[4];
+	unsigned long agen;               /* counts analyses and re-sorts: all_key's part */
 	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
 	 * have their intervals; bars_pending while some shown rows have not (they are drawn a
 	 * slice at a time between keys: 10^5 rows take seconds) */
@@ -153,6 +160,7 @@ struct ui_editor {
 	char search[UI_SEARCH_MAX];       /* prompt text (OV_SEARCH) and the last accepted text */
 	size_t search_len;
 	const char *search_from, *search_from_sub; /* selection when the prompt opened (Esc restores it) */
+	size_t search_from_at;            /* its place in the view then */
 	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
 	size_t input_len;
 	char rowfilt_was[UI_SEARCH_MAX];  /* the row filter when the | prompt opened (Esc restores it) */
@@ -161,6 +169,15 @@ struct ui_editor {
 	char hits_text[UI_SEARCH_MAX];
 	unsigned long hits_gen;
 	bool hits_ok;
+	/* every loaded row's three names, ASCII-folded and NUL-ended, one row after another
+	 * (built at the first search), and which rows hold names_text: a scan reads one buffer in
+	 * order instead of following three pointers a row (ui_prompt_hits) */
+	char *names;
+	size_t *names_at;                 /* row r's names start at names + names_at[r] */
+	size_t names_rows;
+	unsigned char *names_hit;         /* names_hit[r]: row r of the dataset matches names_text */
+	char names_text[UI_SEARCH_MAX];
+	bool names_ok;
 };
 
 /* Which overlay is open, how far it is scrolled, and the family menu. */
@@ -407,6 +424,12 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 
 /* Whether shown row i's system id, system name or submitter contains text. */
 bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
+/* For every row of the dataset (indexed as ds->rows), whether text (non-empty) is in its
+ * system id, system name or submitter: the same answer as ui_prompt_matches, from one scan of
+ * the folded names (kept for the last text); NULL when out of memory. */
+const unsigned char *ui_prompt_hits(struct app *app, const char *text);
+/* Frees what the prompts keep (the match list, the folded names). */
+void ui_prompt_free(struct app *app);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
  * itself last); -1 when none or text is empty. */
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text);

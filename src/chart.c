@@ -5,6 +5,7 @@
 #include "describe.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,13 +31,56 @@ static const char *group_of(const struct row *r, enum chart_group g)
 	return g == GROUP_ROUND ? r->round : r->family;
 }
 
+/* The name row r is grouped by: in family mode its group's family (the same text), which
+ * spares a read of the dataset row, scattered in the order of the shown rows. */
+static const char *group_name(const struct dataset *ds, const struct analysis *a,
+			      const struct arow *r, enum chart_group g)
+{
+	if (g == GROUP_FAMILY && r->group < a->ngroups && a->groups[r->group].family)
+		return a->groups[r->group].family;
+	return group_of(&ds->rows[r->row], g);
+}
+
+/* An answer per name pointer, direct-mapped: the rows' pooled names are a few pointers
+ * repeated over every row, and a strcmp against each name a row was most of a frame at 10^5
+ * rows. */
+enum { MEMO_SLOTS = 64 };
+struct name_memo {
+	const char *f[MEMO_SLOTS];
+	int v[MEMO_SLOTS];
+};
+
+static size_t memo_slot(const char *f)
+{
+	return ((uintptr_t)f >> 3) % MEMO_SLOTS;
+}
+
 static void famtab_make(const struct dataset *ds, const struct analysis *a, enum chart_group g,
 			struct famtab *t)
 {
+	struct name_memo seen = { { NULL }, { 0 } };
+	size_t rows = 0, q = 0;
+
 	t->n = 0;
+	/* family mode: the groups are the shown rows' families, one each (distinct texts), and
+	 * hold every row; up to FAM_SCAN of them are all there is to scan */
+	if (g == GROUP_FAMILY && a->ngroups <= FAM_SCAN) {
+		for (; q < a->ngroups && a->groups[q].family; q++)
+			rows += a->groups[q].nrows;
+		if (q == a->ngroups && rows == a->n) {
+			for (q = 0; q < a->ngroups; q++)
+				t->name[t->n++] = a->groups[q].family;
+			qsort(t->name, (size_t)t->n, sizeof t->name[0], cmp_str);
+			return;
+		}
+	}
 	for (size_t i = 0; i < a->n && t->n < FAM_SCAN; i++) {
-		const char *f = group_of(&ds->rows[a->rows[i].row], g);
+		const char *f = group_name(ds, a, &a->rows[i], g);
+		size_t h = memo_slot(f);
 		int j = 0;
+		if (seen.f[h] == f)
+			continue;
+		seen.f[h] = f;
 		/* names are pooled: equal pointers first, strcmp for the rest */
 		while (j < t->n && t->name[j] != f && strcmp(t->name[j], f) != 0)
 			j++;
@@ -128,6 +172,7 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		  long sel, struct plot_point *pts)
 {
 	struct famtab t;
+	struct name_memo memo = { { NULL }, { 0 } }; /* famtab_find's answers */
 
 	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND)
 		famtab_make(ds, a, o->group, &t);
@@ -141,7 +186,11 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
 			       (row_preview(d) ? PT_PREVIEW : 0);
 		if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
-			pts[i].cluster = famtab_find(&t, group_of(d, o->group));
+			const char *f = group_name(ds, a, r, o->group);
+			size_t h = memo_slot(f);
+			if (memo.f[h] != f)
+				memo.f[h] = f, memo.v[h] = famtab_find(&t, f);
+			pts[i].cluster = memo.v[h];
 		}
 		if (o->bars)
 			chart_interval(r, o->metric, &pts[i].lo, &pts[i].hi);
@@ -162,6 +211,25 @@ static double fit_metric(const struct fit *f, enum metric m, double n, double tr
 	return (unsigned)m < MET_COUNT && d->from_t ? d->from_t(fit_t(f, n), n, tr, nr) : NAN;
 }
 
+/* The most accelerators among a's rows: its groups' n_max when they hold every row (as
+ * refs_and_metrics makes them), else from the rows. */
+static double max_n(const struct analysis *a)
+{
+	double m = 0;
+	size_t rows = 0;
+
+	for (size_t q = 0; q < a->ngroups; q++) {
+		m = fmax(m, a->groups[q].n_max);
+		rows += a->groups[q].nrows;
+	}
+	if (rows == a->n)
+		return m;
+	m = 0;
+	for (size_t i = 0; i < a->n; i++)
+		m = fmax(m, a->rows[i].N);
+	return m;
+}
+
 size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
 			const struct chart_opts *o, struct plot_curve *c, size_t max, double *xy)
 {
@@ -172,8 +240,7 @@ size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
 
 	if (o->group == GROUP_FAMILY)
 		famtab_make(ds, a, GROUP_FAMILY, &t);
-	for (size_t i = 0; i < a->n; i++)
-		nmax = fmax(nmax, a->rows[i].N);
+	nmax = max_n(a);
 	for (size_t k = 0; k < a->nfits && nc < max; k++) {
 		const struct fit *f = &a->fits[k].fit;
 		const struct arow *r = NULL;
@@ -183,9 +250,15 @@ size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
 		if (!fit_usable(f))
 			continue;
 		/* the family's rows share one reference (its own in family mode, else a's) */
-		for (size_t i = 0; i < a->n && !r; i++)
-			if (strcmp(ds->rows[a->rows[i].row].family, a->fits[k].family) == 0)
+		struct name_memo same = { { NULL }, { 0 } };
+		for (size_t i = 0; i < a->n && !r; i++) {
+			const char *fam = group_name(ds, a, &a->rows[i], GROUP_FAMILY);
+			size_t h = memo_slot(fam);
+			if (same.f[h] != fam)
+				same.f[h] = fam, same.v[h] = strcmp(fam, a->fits[k].family) == 0;
+			if (same.v[h])
 				r = &a->rows[i];
+		}
 		if (!r)
 			continue;
 		/* the E' curve is on the rows' own reference, its observed T as the points' E' are

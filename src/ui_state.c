@@ -137,6 +137,9 @@ void ui_state_free(struct app *app)
 	plot_base_free(&app->pc.base);
 	app->pc.base_ok = false;
 	free(app->pc.pts);
+	free(app->pc.all);
+	app->pc.all = NULL;
+	app->pc.all_cap = 0;
 	free(app->rounds);
 	free(app->works);
 	free(app->allworks);
@@ -146,9 +149,7 @@ void ui_state_free(struct app *app)
 	free(app->menu.famsel);
 	free(app->vis);
 	table_view_free(&app->tv);
-	free(app->ed.hits);
-	app->ed.hits = NULL;
-	app->ed.hits_ok = false;
+	ui_prompt_free(app);
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
 	app->menu.fam = NULL;
@@ -231,9 +232,11 @@ void ui_state_view(struct app *app)
 		app->nvis = 0;
 		return;
 	}
+	const unsigned char *hit = app->rowfilt[0] ? ui_prompt_hits(app, app->rowfilt) : NULL;
 	for (size_t i = 0; i < app->a.n; i++) {
 		app->vis[n] = i;
-		if (!app->rowfilt[0] || ui_prompt_matches(app, n, app->rowfilt))
+		if (!app->rowfilt[0] ||
+		    (hit ? hit[app->a.rows[i].row] : ui_prompt_matches(app, n, app->rowfilt)))
 			n++;
 	}
 	app->nvis = n;
@@ -336,7 +339,9 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;
-	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts)) {
+	app->pc.agen++;
+	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts) ||
+	    !grow_to((void **)&app->pc.all, &app->pc.all_cap, app->a.n, sizeof *app->pc.all)) {
 		err_oom(err, NULL, 0);
 		return -1;
 	}
@@ -356,6 +361,7 @@ void ui_state_resort(struct app *app)
 	memset(&e, 0, sizeof e);
 	if (analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc, &e) < 0)
 		ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
+	app->pc.agen++;
 	ui_state_view(app); /* names and widths stay: they are per dataset row */
 }
 

@@ -94,15 +94,40 @@ static size_t points(struct app *app)
 	struct chart_opts o;
 	size_t n = 0;
 
+	unsigned long key[4];
+
 	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
 	bars_fill(app);
-	chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pc.pts);
+	if (o.bars || !app->pc.all || app->pc.all_cap < app->a.n) {
+		/* bars: the intervals grow between keys, the points are placed again each time */
+		chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pc.pts);
+		if (app->nvis == app->a.n)
+			return app->nvis;
+		/* the row filter keeps some rows: their points move down to their shown positions */
+		for (size_t j = 0; j < app->nvis; j++)
+			app->pc.pts[n++] = app->pc.pts[app->vis[j]];
+		return n;
+	}
+	/* what chart_points reads but the selection: the analysis, the metric, the grouping */
+	key[0] = app->pc.agen + 1;
+	key[1] = (unsigned long)app->a.n;
+	key[2] = (unsigned long)o.metric;
+	key[3] = (unsigned long)o.group;
+	if (memcmp(key, app->pc.all_key, sizeof key) != 0) {
+		chart_points(app->ds, &app->a, &o, -1, app->pc.all);
+		memcpy(app->pc.all_key, key, sizeof key);
+	}
 	if (app->nvis == app->a.n)
-		return app->nvis;
-	/* the row filter keeps some rows: their points move down to their shown positions */
-	for (size_t j = 0; j < app->nvis; j++)
-		app->pc.pts[n++] = app->pc.pts[app->vis[j]];
-	return n;
+		memcpy(app->pc.pts, app->pc.all, app->nvis * sizeof *app->pc.pts);
+	else
+		for (size_t j = 0; j < app->nvis; j++)
+			app->pc.pts[n++] = app->pc.all[app->vis[j]];
+	/* as chart_points marks and labels the selected point */
+	if (app->nvis) {
+		app->pc.pts[app->sel].flags |= PT_SELECTED;
+		app->pc.pts[app->sel].label = ui_state_row(app, app->sel)->system;
+	}
+	return app->nvis;
 }
 
 size_t ui_state_plot_points(struct app *app)

@@ -114,6 +114,7 @@ static void check_fresh(struct app *app)
 	memset(&app->pc.base, 0, sizeof app->pc.base);
 	app->pc.grid_ok = app->pc.base_ok = false;
 	app->pc.pts_sel = -2;
+	memset(app->pc.all_key, 0, sizeof app->pc.all_key); /* the points placed again too */
 	ui_state_plot(app);
 	assert_int_equal(app->pc.grid_ok, ok);
 	if (ok) {

@@ -406,6 +406,75 @@ static void search_list_matches_scan(void **state)
 	close_app(&f);
 }
 
+/* The scan of the folded names (ui_prompt_hits, which the search and the row filter use)
+ * answers as ui_prompt_matches does name by name: never across two names of a row, folding
+ * ASCII only, and anew for every text. */
+static void names_scan_matches_each_name(void **state)
+{
+	static const char *const fixed[] = { "c", "cd", "fz", "ABC", "dé", "DÉ", "dÉ", "ünï", "Zed",
+					     "EDz", "Déf ü", "x", "8640", "-SXM", "a5000", "_" };
+	static const char *const names[][3] = {
+		{ "Zed", "AbC", "déF Ünï" }, { "Krai", "ws_2xA5000", "RTX A5000 rig" },
+		{ "Dell", "XE8640x4H100-SXM-80GB", "PowerEdge XE8640" }, { "zed", "abc2", "DEF" },
+	};
+	struct fx f = { 0 };
+	char text[UI_SEARCH_MAX];
+	uint64_t x = 0x2545f4914f6cdd1dull;
+
+	(void)state;
+	add(&f, HEADER);
+	for (size_t r = 0; r < sizeof names / sizeof *names; r++)
+		add(&f, "v4.1,%s,%s,%s,closed,Available on-premise,NVIDIA H100-SXM5-80GB,1,%zu,%zu,"
+			"pytorch,bert,%.4f,5,0,1,1;1;1;1;1\n", names[r][0], names[r][1], names[r][2],
+		    4 * (r + 1), 4 * (r + 1), 10.0 / (double)(r + 1));
+	open_app(&f, "v4.1");
+	assert_int_equal(f.app->nvis, sizeof names / sizeof *names);
+	for (int t = 0; t < 400; t++) {
+		const struct app *a = f.app;
+		if (t < (int)(sizeof fixed / sizeof *fixed)) {
+			snprintf(text, sizeof text, "%s", fixed[t]);
+		} else { /* a piece of some row's names, run together, case flipped at random */
+			char all[256];
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			const char *const *nm = names[x % (sizeof names / sizeof *names)];
+			int len = snprintf(all, sizeof all, "%s%s%s", nm[1], (x >> 8) % 2 ? "" : nm[2], nm[0]);
+			size_t at = (x >> 16) % (size_t)len, l = 1 + (x >> 24) % 6;
+			snprintf(text, sizeof text, "%.*s", (int)l, all + at);
+			for (char *c = text; *c; c++)
+				if ((x >> (32 + (c - text))) & 1)
+					*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
+		}
+		const unsigned char *hit = ui_prompt_hits(f.app, text);
+		assert_non_null(hit);
+		size_t n = 0;
+		for (size_t i = 0; i < a->nvis; i++) {
+			bool m = ui_prompt_matches(a, i, text);
+			assert_int_equal(hit[a->a.rows[a->vis[i]].row] != 0, m);
+			n += m;
+		}
+		/* the row filter keeps exactly those rows */
+		ui_state_set_rowfilt(f.app, text);
+		assert_int_equal(f.app->nvis, n);
+		for (size_t i = 0; i < f.app->nvis; i++)
+			assert_true(ui_prompt_matches(f.app, i, text));
+		ui_state_set_rowfilt(f.app, "");
+		assert_int_equal(f.app->nvis, sizeof names / sizeof *names);
+	}
+	/* the fixed texts' answers, worked out by hand */
+	assert_non_null(ui_prompt_hits(f.app, "cd"));
+	ui_state_set_rowfilt(f.app, "cd");
+	assert_int_equal(f.app->nvis, 0);       /* "AbC" then "déF": two names, no match */
+	ui_state_set_rowfilt(f.app, "DÉ");
+	assert_int_equal(f.app->nvis, 0);       /* É is not ASCII: not folded */
+	ui_state_set_rowfilt(f.app, "dé");
+	assert_int_equal(f.app->nvis, 1);
+	ui_state_set_rowfilt(f.app, "ZED");
+	assert_int_equal(f.app->nvis, 2);       /* both submitters */
+	ui_state_set_rowfilt(f.app, "xe8640");
+	assert_int_equal(f.app->nvis, 1);
+	close_app(&f);
+}
+
 static void jump_keys(void **state)
 {
 	struct fx f = { 0 };
@@ -1103,6 +1172,7 @@ int main(void)
 		cmocka_unit_test(sort_both_ways_and_by_click),
 		cmocka_unit_test(search_counts_and_filter),
 		cmocka_unit_test(search_list_matches_scan),
+		cmocka_unit_test(names_scan_matches_each_name),
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
