@@ -281,34 +281,20 @@ static void y_labels(const struct layout *L, struct yaxis *y)
 
 /* The clipping rule (see plot.h): sets y->clip, clip_at, clip_max (far above the quartiles)
  * and clip_low, clip_lo, clip_min (well below them, but never within a quarter of theta below
- * theta, the band the plot is read for) from the valid points' y values. Returns 0, or -1 when
- * out of memory. */
-static int y_clip(struct yaxis *y, const struct plot_point *pts, size_t n, size_t valid,
-		  const struct plot_spec *spec)
+ * theta, the band the plot is read for) from the valid points' y values v[k] (reordered here),
+ * their largest top and smallest bottom; v NULL: nothing is clipped. */
+static void y_clip(struct yaxis *y, double *v, size_t k, double top, double bottom,
+		   const struct plot_spec *spec)
 {
-	double *v, q1, q3, fence, low, top = -INFINITY, bottom = INFINITY;
-	size_t k = 0;
+	double q1, q3, fence, low;
 
 	y->clip = y->clip_low = false;
-	if (spec->log_y || spec->full_range || valid < CLIP_MIN_N)
-		return 0;
-	/* keep_low: only far-above outliers may go; a low value is the decline being read */
-	v = malloc(valid * sizeof *v);
-	if (!v)
-		return -1;
-	for (size_t i = 0; i < n; i++)
-		if (point_ok(&pts[i], false)) {
-			v[k++] = pts[i].y;
-			if (pts[i].y > top)
-				top = pts[i].y;
-			if (pts[i].y < bottom)
-				bottom = pts[i].y;
-		}
+	if (!v || k < CLIP_MIN_N)
+		return;
 	q1 = select_kth(v, k, (k - 1) / 4);
 	q3 = select_kth(v, k, 3 * (k - 1) / 4);
-	free(v);
 	if (!(q3 > q1))
-		return 0;
+		return;
 	fence = q3 + CLIP_K * (q3 - q1);
 	low = q1 - CLIP_K_LOW * (q3 - q1);
 	if (isfinite(spec->theta) && fabs(spec->theta) <= VAL_MAX &&
@@ -319,12 +305,12 @@ static int y_clip(struct yaxis *y, const struct plot_point *pts, size_t n, size_
 		y->clip_at = fence;
 		y->clip_max = top;
 	}
+	/* keep_low: only far-above outliers may go; a low value is the decline being read */
 	if (bottom < low && isfinite(low) && !spec->keep_low) {
 		y->clip_low = true;
 		y->clip_lo = low;
 		y->clip_min = bottom;
 	}
-	return 0;
 }
 
 /* y range in drawing units from the drawn points' extremes, theta included when that at most
@@ -518,27 +504,43 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 	L->ar = L->h - 3;
 	L->y.log = spec->log_y;
 
-	for (size_t i = 0; i < n; i++)
-		if (point_ok(&pts[i], spec->log_y))
-			nv++;
-	if (y_clip(&L->y, pts, n, nv, spec) < 0) {
-		err_set(err, NULL, 0, 0, "plot: out of memory for %zu points", nv);
+	/* one pass for the count, the x and y extremes and the y values the clipping rule reads
+	 * (not with a log y axis, the full range asked for, or too few points to clip) */
+	double *v = NULL;
+	if (!spec->log_y && !spec->full_range && n >= CLIP_MIN_N && !(v = malloc(n * sizeof *v))) {
+		err_set(err, NULL, 0, 0, "plot: out of memory for %zu points", n);
 		return -1;
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i], spec->log_y))
 			continue;
+		if (v)
+			v[nv] = pts[i].y;
+		nv++;
 		/* plain comparisons: fmin/fmax are out-of-line calls, and no NaN gets here */
 		if (pts[i].x < xmin)
 			xmin = pts[i].x;
 		if (pts[i].x > xmax)
 			xmax = pts[i].x;
-		if (clipped(L, pts[i].y))
-			continue;
 		if (pts[i].y < ymin)
 			ymin = pts[i].y;
 		if (pts[i].y > ymax)
 			ymax = pts[i].y;
+	}
+	y_clip(&L->y, v, nv, ymax, ymin, spec);
+	free(v);
+	/* the y extremes of the points drawn in the data rows, when some go to a clip row */
+	if (L->y.clip || L->y.clip_low) {
+		ymin = INFINITY;
+		ymax = -INFINITY;
+		for (size_t i = 0; i < n; i++) {
+			if (!point_ok(&pts[i], spec->log_y) || clipped(L, pts[i].y))
+				continue;
+			if (pts[i].y < ymin)
+				ymin = pts[i].y;
+			if (pts[i].y > ymax)
+				ymax = pts[i].y;
+		}
 	}
 	x_range(L, nv > 0, xmin, xmax);
 	L->y.top = L->y.clip ? 1 : 0;
