@@ -145,6 +145,7 @@ struct ui_plot_cache {
 	size_t all_cap;
 	unsigned long all_key[4];
 	unsigned long agen;               /* counts analyses and re-sorts: all_key's part */
+	unsigned long view_agen;          /* agen when the view was last made */
 	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
 	 * have their intervals; bars_pending while some shown rows have not (they are drawn a
 	 * slice at a time between keys: 10^5 rows take seconds) */

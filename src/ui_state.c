@@ -205,7 +205,8 @@ static void measure(struct app *app)
 }
 
 /* The selection follows the system, not the position: after a recompute, a re-sort or a new
- * row filter the same system stays selected when it is still shown. */
+ * row filter the same system stays selected when it is still shown (after a row filter, the
+ * same row: ui_state_view). */
 static void reselect(struct app *app)
 {
 	size_t i;
@@ -225,7 +226,9 @@ static void reselect(struct app *app)
 
 void ui_state_view(struct app *app)
 {
-	size_t n = 0;
+	/* a new row filter on the same rows keeps the selected row itself when it stays shown:
+	 * found by halving the view (vis ascends), not by reading every shown row's names */
+	size_t n = 0, was = app->nvis && app->pc.view_agen == app->pc.agen ? app->vis[app->sel] : SIZE_MAX;
 
 	app->pc.gen++;
 	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis)) {
@@ -240,6 +243,21 @@ void ui_state_view(struct app *app)
 			n++;
 	}
 	app->nvis = n;
+	app->pc.view_agen = app->pc.agen;
+	if (was != SIZE_MAX) {
+		size_t lo = 0, hi = n;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (app->vis[mid] < was)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < n && app->vis[lo] == was) {
+			ui_state_select(app, (long)lo);
+			return;
+		}
+	}
 	reselect(app);
 }
 
