@@ -176,6 +176,7 @@ struct ui_editor {
 	char *names;
 	size_t *names_at;                 /* row r's names start at names + names_at[r] */
 	size_t names_rows;
+	size_t names_freq[256];           /* how often each byte occurs in them */
 	unsigned char *names_hit;         /* names_hit[r]: row r of the dataset matches names_text */
 	char names_text[UI_SEARCH_MAX];
 	bool names_ok;

@@ -105,13 +105,17 @@ static bool names_build(struct app *app)
 		return false;
 	}
 	len = 0;
+	memset(e->names_freq, 0, sizeof e->names_freq);
 	for (size_t r = 0; r < n; r++) {
 		const struct row *w = &app->ds->rows[r];
 		const char *f[3] = { w->system, w->system_name, w->submitter };
 		e->names_at[r] = len;
 		for (int k = 0; k < 3; k++) {
-			for (const char *c = f[k]; *c; c++)
-				e->names[len++] = (char)ascii_fold((unsigned char)*c);
+			for (const char *c = f[k]; *c; c++) {
+				unsigned char b = (unsigned char)ascii_fold((unsigned char)*c);
+				e->names[len++] = (char)b;
+				e->names_freq[b]++;
+			}
 			e->names[len++] = '\0';
 		}
 	}
@@ -121,13 +125,14 @@ static bool names_build(struct app *app)
 }
 
 /* The needle is folded too and holds no NUL, so a match never runs from one name into the
- * next: a byte compare in the folded names is ascii_casestr in each name. Each row is marked
- * at its first match and the scan goes on at the next row. */
+ * next: a byte compare in the folded names is ascii_casestr in each name. The scan stops at
+ * the needle's rarest byte (j), each row is marked at its first match and the scan goes on at
+ * the next row: every match starting at or after lo has that byte at or after lo + j. */
 const unsigned char *ui_prompt_hits(struct app *app, const char *text)
 {
 	struct ui_editor *e = &app->ed;
 	char t[UI_SEARCH_MAX];
-	size_t tl = 0, r = 0;
+	size_t tl = 0, r = 0, j = 0;
 
 	if (!names_build(app))
 		return NULL;
@@ -138,16 +143,20 @@ const unsigned char *ui_prompt_hits(struct app *app, const char *text)
 		tl++;
 	}
 	t[tl] = '\0';
+	for (size_t i = 1; i < tl; i++)
+		if (e->names_freq[(unsigned char)t[i]] < e->names_freq[(unsigned char)t[j]])
+			j = i;
 	memset(e->names_hit, 0, e->names_rows);
-	const char *base = e->names, *end = base + e->names_at[e->names_rows], *p = base, *q;
-	while (tl && p < end && (q = memchr(p, t[0], (size_t)(end - p))) != NULL) {
-		if ((size_t)(end - q) >= tl && memcmp(q, t, tl) == 0) {
-			while (e->names_at[r + 1] <= (size_t)(q - base))
+	const char *base = e->names, *end = base + e->names_at[e->names_rows], *from = base + j, *q;
+	while (tl && from < end && (q = memchr(from, t[j], (size_t)(end - from))) != NULL) {
+		const char *s = q - j; /* >= lo, the start of the first row not yet marked */
+		if ((size_t)(end - s) >= tl && memcmp(s, t, tl) == 0) {
+			while (e->names_at[r + 1] <= (size_t)(s - base))
 				r++;
 			e->names_hit[r] = 1;
-			p = base + e->names_at[r + 1];
+			from = base + e->names_at[r + 1] + j;
 		} else {
-			p = q + 1;
+			from = q + 1;
 		}
 	}
 	snprintf(e->names_text, sizeof e->names_text, "%s", text);
