@@ -259,6 +259,10 @@ struct app {
 	 * a.rows; every a.rows entry in order, or the ones the row filter (| text) keeps. */
 	size_t *vis;
 	size_t nvis, vis_cap;
+	uint32_t *ids;                    /* a.rows[i].row for every i (made with the view of each
+	                                     new analysis or order): the view's scans read 4 bytes
+	                                     a row, not a 256-byte row */
+	size_t ids_cap;
 	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
 
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept

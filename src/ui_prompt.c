@@ -289,14 +289,14 @@ static bool hits_update(struct app *app, const char *text)
 		}
 		const unsigned char *hit = ui_prompt_hits(app, text);
 		for (size_t i = 0; i < app->nvis; i++)
-			if (hit ? hit[app->a.rows[app->vis[i]].row] : ui_prompt_matches(app, i, text))
+			if (hit ? hit[app->ids[app->vis[i]]] : ui_prompt_matches(app, i, text))
 				e->hits[n++] = i;
 	} else {
 		/* a long list is narrowed from one scan of the folded names, a short one row by row:
 		 * a row's three names cost about ten times a row of the scan (scattered reads) */
 		const unsigned char *hit = e->nhits * 8 >= app->ds->n ? ui_prompt_hits(app, text) : NULL;
 		for (size_t j = 0; j < e->nhits; j++)
-			if (hit ? hit[app->a.rows[app->vis[e->hits[j]]].row]
+			if (hit ? hit[app->ids[app->vis[e->hits[j]]]]
 				: ui_prompt_matches(app, e->hits[j], text))
 				e->hits[n++] = e->hits[j];
 	}

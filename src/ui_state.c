@@ -148,6 +148,9 @@ void ui_state_free(struct app *app)
 	free(app->menu.fam);
 	free(app->menu.famsel);
 	free(app->vis);
+	free(app->ids);
+	app->ids = NULL;
+	app->ids_cap = 0;
 	table_view_free(&app->tv);
 	ui_prompt_free(app);
 	app->pc.pts = NULL;
@@ -229,19 +232,34 @@ void ui_state_view(struct app *app)
 	/* a new row filter on the same rows keeps the selected row itself when it stays shown:
 	 * found by halving the view (vis ascends), not by reading every shown row's names */
 	size_t n = 0, was = app->nvis && app->pc.view_agen == app->pc.agen ? app->vis[app->sel] : SIZE_MAX;
+	size_t old_n = app->nvis;
+	/* the same rows as before (a letter every shown row still matches): what is drawn from
+	 * the view (the plot, the match list, the bars) stays, its generation too */
+	bool same = was != SIZE_MAX;
 
-	app->pc.gen++;
-	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis)) {
+	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis) ||
+	    !grow_to((void **)&app->ids, &app->ids_cap, app->a.n, sizeof *app->ids)) {
+		app->pc.gen++;
 		app->nvis = 0;
 		return;
 	}
+	if (app->pc.view_agen != app->pc.agen || !same)
+		for (size_t i = 0; i < app->a.n; i++)
+			app->ids[i] = app->a.rows[i].row;
 	const unsigned char *hit = app->rowfilt[0] ? ui_prompt_hits(app, app->rowfilt) : NULL;
 	for (size_t i = 0; i < app->a.n; i++) {
+		size_t prev = n < old_n ? app->vis[n] : SIZE_MAX;
 		app->vis[n] = i;
 		if (!app->rowfilt[0] ||
-		    (hit ? hit[app->a.rows[i].row] : ui_prompt_matches(app, n, app->rowfilt)))
+		    (hit ? hit[app->ids[i]] : ui_prompt_matches(app, n, app->rowfilt))) {
+			same = same && prev == i;
 			n++;
+		} else if (n < old_n) {
+			app->vis[n] = prev; /* the old view's entry, still to compare with */
+		}
 	}
+	if (!same || n != old_n)
+		app->pc.gen++;
 	app->nvis = n;
 	app->pc.view_agen = app->pc.agen;
 	if (was != SIZE_MAX) {
