@@ -434,6 +434,8 @@ bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
  * system id, system name or submitter: the same answer as ui_prompt_matches, from one scan of
  * the folded names (kept for the last text); NULL when out of memory. */
 const unsigned char *ui_prompt_hits(struct app *app, const char *text);
+/* Makes the folded names ui_prompt_hits scans (once per dataset); false when out of memory. */
+bool ui_prompt_prepare(struct app *app);
 /* Frees what the prompts keep (the match list, the folded names). */
 void ui_prompt_free(struct app *app);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`

@@ -85,7 +85,7 @@ void ui_prompt_free(struct app *app)
 
 /* app->ed.names: the names of every loaded row, folded, in row order. false when out of
  * memory. */
-static bool names_build(struct app *app)
+bool ui_prompt_prepare(struct app *app)
 {
 	struct ui_editor *e = &app->ed;
 	size_t n = app->ds->n, len = 0;
@@ -134,7 +134,7 @@ const unsigned char *ui_prompt_hits(struct app *app, const char *text)
 	char t[UI_SEARCH_MAX];
 	size_t tl = 0, r = 0, j = 0;
 
-	if (!names_build(app))
+	if (!ui_prompt_prepare(app))
 		return NULL;
 	if (e->names_ok && strcmp(e->names_text, text) == 0)
 		return e->names_hit;

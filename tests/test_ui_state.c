@@ -475,6 +475,39 @@ static void names_scan_matches_each_name(void **state)
 	close_app(&f);
 }
 
+/* A row filter edit that keeps the same rows keeps the view's generation (what is drawn from
+ * it stays); one that drops a row makes a new one. The selected row stays selected. */
+static void row_filter_same_rows_same_view(void **state)
+{
+	struct fx f = { 0 };
+	unsigned long g;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_state_select(f.app, pos_of(f.app, "eos_512"));
+	ui_state_set_rowfilt(f.app, "eos");
+	assert_int_equal(f.app->nvis, 2);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
+	g = f.app->pc.gen;
+	ui_state_set_rowfilt(f.app, "EOS_");
+	assert_int_equal(f.app->nvis, 2);
+	assert_int_equal(f.app->pc.gen, g);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
+	ui_state_set_rowfilt(f.app, "eos_5");
+	assert_int_equal(f.app->nvis, 1);
+	assert_true(f.app->pc.gen != g);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
+	g = f.app->pc.gen;
+	ui_state_set_rowfilt(f.app, "");
+	assert_true(f.app->pc.gen != g);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
+	g = f.app->pc.gen;
+	ui_state_set_rowfilt(f.app, "");
+	assert_int_equal(f.app->pc.gen, g);
+	close_app(&f);
+}
+
 static void jump_keys(void **state)
 {
 	struct fx f = { 0 };
@@ -1173,6 +1206,7 @@ int main(void)
 		cmocka_unit_test(search_counts_and_filter),
 		cmocka_unit_test(search_list_matches_scan),
 		cmocka_unit_test(names_scan_matches_each_name),
+		cmocka_unit_test(row_filter_same_rows_same_view),
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
