@@ -75,10 +75,11 @@ struct fit_memo *fit_memo_new(void);
 /* Frees m (NULL: nothing). */
 void fit_memo_free(struct fit_memo *m);
 
-/* fit_run through m: points the same bit for bit and in the same order as one of the last
- * FIT_MEMO_KEEP fits give that fit's result without fitting again (at most FIT_MEMO_POINTS
- * points in all are kept, so the largest sets are fitted every time); m NULL: fit_run. */
-#define FIT_MEMO_KEEP 32
+/* fit_run through m: points the same bit for bit and in the same order as one of the
+ * FIT_MEMO_KEEP fits asked for most recently give that fit's result without fitting again (at
+ * most FIT_MEMO_POINTS points in all are kept, so the largest sets are fitted every time);
+ * m NULL: fit_run. */
+#define FIT_MEMO_KEEP 128
 /* The points the memo holds at most, all slots together (2 MB): a copy of every point kept
  * the 10^6-row file's peak memory 15 MB higher; a larger set is fitted and not kept. */
 #define FIT_MEMO_POINTS ((size_t)1 << 17)

@@ -564,14 +564,30 @@ struct memo_slot {
 	size_t count;
 	double *pts;                  /* n[0..count) then t[0..count) */
 	struct fit fit;
+	unsigned long used;           /* when it was last asked for or filled */
 };
 
 struct fit_memo {
 	struct memo_slot slot[FIT_MEMO_KEEP];
-	size_t next;                  /* the slot to fill next (the oldest) */
+	unsigned long clock;          /* counts the calls */
 	size_t total;                 /* points held */
 	size_t hits;
 };
+
+/* The slot asked for longest ago, empty ones first; skip: one not to take (NULL none). */
+static struct memo_slot *memo_oldest(struct fit_memo *m, const struct memo_slot *skip)
+{
+	struct memo_slot *o = NULL;
+
+	for (size_t i = 0; i < FIT_MEMO_KEEP; i++) {
+		struct memo_slot *s = &m->slot[i];
+		if (s == skip || (skip && !s->pts))
+			continue;
+		if (!o || (!s->pts && o->pts) || (!s->pts == !o->pts && s->used < o->used))
+			o = s;
+	}
+	return o;
+}
 
 static void memo_drop(struct fit_memo *m, struct memo_slot *s)
 {
@@ -610,11 +626,13 @@ int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t co
 		return fit_run(n, t, count, f, err);
 	/* bytes, not values: the same bits give the same fit (-0 and 0 could differ in the last
 	 * bits of a sum, and a NaN would never equal itself) */
+	m->clock++;
 	for (size_t i = 0; i < FIT_MEMO_KEEP; i++) {
 		s = &m->slot[i];
 		if (s->pts && s->count == count && memcmp(s->pts, n, count * sizeof *n) == 0 &&
 		    memcmp(s->pts + count, t, count * sizeof *t) == 0) {
 			*f = s->fit;
+			s->used = m->clock;
 			m->hits++;
 			return 0;
 		}
@@ -623,11 +641,12 @@ int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t co
 		return -1;
 	if (!count || count > FIT_MEMO_POINTS)
 		return 0;
-	/* into the oldest slot, dropping the next oldest while the points would not fit */
-	s = &m->slot[m->next];
+	/* into the slot asked for longest ago (a fit asked for again and again stays, however many
+	 * others come between), dropping the next longest while the points would not fit */
+	s = memo_oldest(m, NULL);
 	memo_drop(m, s);
-	for (size_t k = 1; m->total + count > FIT_MEMO_POINTS && k < FIT_MEMO_KEEP; k++)
-		memo_drop(m, &m->slot[(m->next + k) % FIT_MEMO_KEEP]);
+	for (struct memo_slot *o; m->total + count > FIT_MEMO_POINTS && (o = memo_oldest(m, s));)
+		memo_drop(m, o);
 	/* no memory to keep it: the fit is still right, only not kept */
 	if ((p = malloc(2 * count * sizeof *p))) {
 		memcpy(p, n, count * sizeof *p);
@@ -635,8 +654,8 @@ int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t co
 		s->pts = p;
 		s->count = count;
 		s->fit = *f;
+		s->used = m->clock;
 		m->total += count;
-		m->next = (m->next + 1) % FIT_MEMO_KEEP;
 	}
 	return 0;
 }

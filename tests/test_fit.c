@@ -136,7 +136,7 @@ static void assert_same_fit(const struct fit *a, const struct fit *b)
  * ulp away, or one point fewer, is fitted afresh. */
 static void test_fit_memo_same_as_fit_run(void **state)
 {
-	enum { SETS = 40 };
+	enum { SETS = FIT_MEMO_KEEP + 8 };
 	static double t[SETS][NPTS];
 	struct fit_memo *m = fit_memo_new();
 	struct fit a, b;
@@ -169,6 +169,17 @@ static void test_fit_memo_same_as_fit_run(void **state)
 	assert_int_equal(fit_run(NS, t[SETS - 1], NPTS - 1, &b, &e), 0);
 	assert_same_fit(&a, &b);
 	assert_int_equal(fit_memo_hits(m), FIT_MEMO_KEEP);
+	/* a set asked for between every new one stays, however many come after it: the slot
+	 * refilled is the one asked for longest ago, not the one filled first */
+	size_t h0 = fit_memo_hits(m);
+	for (size_t k = 0; k < 2 * SETS; k++) {
+		assert_int_equal(fit_memo_run(m, NS, t[k % (SETS - 2)], NPTS, &a, &e), 0);
+		assert_int_equal(fit_memo_run(m, NS, t[SETS - 2], NPTS, &a, &e), 0);
+	}
+	assert_int_equal(fit_run(NS, t[SETS - 2], NPTS, &b, &e), 0);
+	assert_same_fit(&a, &b);
+	/* t[SETS - 2] was kept before the loop: every one of its 2 * SETS calls was a hit */
+	assert_true(fit_memo_hits(m) - h0 >= 2 * SETS);
 	/* a bad point is an error, never kept */
 	t[0][0] = -1;
 	assert_int_equal(fit_memo_run(m, NS, t[0], NPTS, &a, &e), -1);
