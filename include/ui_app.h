@@ -171,7 +171,7 @@ struct ui_editor {
 	unsigned long hits_gen;
 	bool hits_ok;
 	/* every loaded row's three names, ASCII-folded and NUL-ended, one row after another
-	 * (built at the first search), and which rows hold names_text: a scan reads one buffer in
+	 * (made when the explorer starts), and which rows hold names_text: a scan reads one buffer in
 	 * order instead of following three pointers a row (ui_prompt_hits) */
 	char *names;
 	size_t *names_at;                 /* row r's names start at names + names_at[r] */

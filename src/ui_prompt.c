@@ -147,16 +147,18 @@ const unsigned char *ui_prompt_hits(struct app *app, const char *text)
 		if (e->names_freq[(unsigned char)t[i]] < e->names_freq[(unsigned char)t[j]])
 			j = i;
 	memset(e->names_hit, 0, e->names_rows);
-	const char *base = e->names, *end = base + e->names_at[e->names_rows], *from = base + j, *q;
-	while (tl && from < end && (q = memchr(from, t[j], (size_t)(end - from))) != NULL) {
-		const char *s = q - j; /* >= lo, the start of the first row not yet marked */
-		if ((size_t)(end - s) >= tl && memcmp(s, t, tl) == 0) {
-			while (e->names_at[r + 1] <= (size_t)(s - base))
+	/* offsets, not pointers: the next place to look may lie past the end */
+	const char *base = e->names, *q;
+	size_t end = e->names_at[e->names_rows], from = j;
+	while (tl && from < end && (q = memchr(base + from, t[j], end - from)) != NULL) {
+		size_t at = (size_t)(q - base) - j; /* >= the start of the first row not yet marked */
+		if (end - at >= tl && memcmp(base + at, t, tl) == 0) {
+			while (e->names_at[r + 1] <= at)
 				r++;
 			e->names_hit[r] = 1;
-			from = base + e->names_at[r + 1] + j;
+			from = e->names_at[r + 1] + j;
 		} else {
-			from = q + 1;
+			from = (size_t)(q - base) + 1;
 		}
 	}
 	snprintf(e->names_text, sizeof e->names_text, "%s", text);

@@ -380,11 +380,12 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	app->spare = app->a;
 	app->a = done;
 	app->pc.agen++;
-	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts) ||
-	    !grow_to((void **)&app->pc.all, &app->pc.all_cap, app->a.n, sizeof *app->pc.all)) {
+	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts)) {
 		err_oom(err, NULL, 0);
 		return -1;
 	}
+	/* the kept points are only a shortcut: without room for them the points are placed anew */
+	(void)grow_to((void **)&app->pc.all, &app->pc.all_cap, app->a.n, sizeof *app->pc.all);
 	measure(app);
 	ui_state_view(app);
 	/* a message of the key or of this recompute says more than the note */
