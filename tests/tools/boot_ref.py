@@ -18,7 +18,8 @@ the Python standard library only.
 
 The draws: each row has its own splitmix64 stream seeded with FNV-1a 64 of
 round NUL benchmark NUL submitter NUL system NUL, xor "bootstra"; each of the 1000 resamples
-takes k runs, index = ((next >> 32) * k) >> 32; the resample is sorted, the olympic window
+takes k runs of the row's runs in ascending order (as the loader keeps them, whatever order
+run_minutes lists them in), index = ((next >> 32) * k) >> 32; the resample is sorted, the olympic window
 (m = 4 for unet3d, else 1; failed runs count as dropped slow ones) averaged in ascending order,
 times the scaling factor. Percentiles 5 and 95 by linear interpolation between closest ranks.
 S = T_ref,b / T_b paired b by b (the reference with itself: 1; a reference with fewer than
@@ -69,7 +70,8 @@ def window(ok, failed, m):
 
 def draws(row):
     """The row's B resampled official times in draw order, or None."""
-    runs = [float(x) for x in row.get("run_minutes", "").split(";") if x.strip()]
+    # ascending, as the format has them and the loader puts a list written otherwise
+    runs = sorted(float(x) for x in row.get("run_minutes", "").split(";") if x.strip())
     k = len(runs)
     failed = int(row["runs_failed"]) if row.get("runs_failed", "").strip() else 0
     failed = max(failed, 0)
