@@ -38,8 +38,9 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
-LDFLAGS  += $(SAN)
+# -pthread: the bulk of run-to-run intervals is drawn on every processor (boot.c)
+CFLAGS   += -std=c11 -pthread -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
+LDFLAGS  += -pthread $(SAN)
 LIBS     := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS)
 # The four libraries are linked in from their archives when all of them ship one (Debian's -dev
 # packages do): every GSL call of a fit then goes without the PLT, and the process maps and

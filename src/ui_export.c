@@ -41,9 +41,8 @@ static void safe_part(const char *s, char *buf, size_t n)
 static int write_csv(struct app *app, FILE *fp)
 {
 	/* its interval columns need every row's interval, drawn once and kept by the analysis */
-	for (size_t j = 0; j < app->nvis; j++)
-		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
-			return -1;
+	if (analysis_intervals_of(app->ds, &app->a, app->vis, app->nvis, NULL) < 0)
+		return -1;
 	/* what is shown: under a row filter, its rows only */
 	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, true, fp);
 }

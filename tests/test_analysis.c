@@ -1516,6 +1516,83 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
+/* The intervals drawn in bulk on several threads (analysis_intervals_of) against the plain
+ * loop, one row at a time on one thread, to the last bit: five families with their own
+ * references (one with too few runs to have an interval: exact), rows of 2 to 5 runs, failed
+ * runs, scaling factors, rows already done and resamples already kept from another reference
+ * before the bulk call, and shown rows asked for twice. */
+static void test_intervals_bulk_equals_plain(void **state)
+{
+	enum { NS = 3000 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	static const char *const fams[] = { "H100", "A100", "MI300X", "TPU v5p", "Gaudi2" };
+	struct dataset ds;
+	struct params p;
+	struct analysis plain = { 0 }, bulk = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		double t = 100.0 / (double)(1 + i % 64) + (double)(i % 7) * 0.25;
+		unsigned nr = 2 + (unsigned)(i / 5 % 4);
+		snprintf(names[i], sizeof names[i], "s%04zu", i);
+		r[i] = (struct spec){ names[i], "S", fams[i % 5], "V", "", "closed", (long long)(1 + i % 64),
+				      t, i % 11 == 0 ? 1.25 : 0, nr,
+				      { t * 0.97, t * 0.99, t, t * 1.02, t * 1.05 }, 0, 0 };
+	}
+	/* the A100 group's reference (fewest accelerators, the slowest) has 2 runs: exact */
+	r[1].n = 1;
+	r[1].t = 1000;
+	r[1].nruns = 2;
+	build(&ds, r, NS);
+	for (size_t i = 0; i < NS; i += 13)
+		ds.rows[i].runs_failed = 1;
+	base_params(&p);
+	p.mode = REF_FAMILY;
+	run_ok(&ds, &p, &plain);
+	run_ok(&ds, &p, &bulk);
+	assert_int_equal(plain.n, NS);
+	/* some rows done and some resamples kept, with another reference, before either path */
+	for (struct analysis *a = &plain; a; a = a == &plain ? &bulk : NULL) {
+		analysis_threads(1);
+		assert_int_equal(analysis_intervals(&ds, a, 100, 200, NULL), 0);
+		for (size_t i = 0; i < a->n; i++)
+			a->rows[i].ci_done = false;
+		uint32_t ref7 = a->rows[7].ref;
+		a->rows[7].ref = a->rows[8].row;
+		assert_int_equal(analysis_intervals(&ds, a, 0, 50, NULL), 0);
+		a->rows[7].ref = ref7;
+		a->rows[7].ci_done = false;
+	}
+	analysis_threads(1);
+	for (size_t i = 0; i < plain.n; i++)
+		assert_int_equal(analysis_intervals(&ds, &plain, i, i + 1, NULL), 0);
+	size_t *idx = malloc((NS + 10) * sizeof *idx);
+	assert_non_null(idx);
+	for (size_t i = 0; i < NS; i++)
+		idx[i] = NS - 1 - i;
+	for (size_t i = 0; i < 10; i++)
+		idx[NS + i] = i * 17;
+	analysis_threads(4);
+	assert_int_equal(analysis_intervals_of(&ds, &bulk, idx, NS + 10, NULL), 0);
+	analysis_threads(0);
+	size_t with = 0;
+	for (size_t i = 0; i < NS; i++) {
+		const struct arow *x = &plain.rows[i], *y = &bulk.rows[i];
+		assert_int_equal(x->row, y->row);
+		assert_true(x->ci_done && y->ci_done);
+		assert_int_equal(x->ci_runs, y->ci_runs);
+		assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, 8 * sizeof(double));
+		with += !isnan(y->ep_ci_lo);
+	}
+	/* the comparison covers rows with and without an interval */
+	assert_true(with > NS / 2 && with < NS);
+	free(idx);
+	analysis_free(&plain);
+	analysis_free(&bulk);
+	unbuild(&ds);
+}
+
 /* a and b, two analyses of the same dataset, agree on every shown row and every group. */
 static void expect_same_analysis(const struct analysis *a, const struct analysis *b)
 {
@@ -2856,6 +2933,7 @@ int main(void)
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_intervals_shared_store),
+		cmocka_unit_test(test_intervals_bulk_equals_plain),
 		cmocka_unit_test(test_drop_draws),
 		cmocka_unit_test(test_check_then_run),
 		cmocka_unit_test(test_breakeven_range),

@@ -352,6 +352,16 @@ fi
 # a report that reads every bundled round (the table names the round a row was carried over from)
 timeit 5 "$(reps 40 10)" "$GPUSCALE" --print summary,table >/dev/null || die "gpuscale --print summary,table failed"
 info "--print summary,table, all $nship rounds read" s "$t_med" "the table needs every round"
+# the intervals of --print csv drawn on every processor, against the same on one (taskset):
+# the gain boot.c's threads are kept for (STYLE 15 asks 1.5x at 10^5 rows)
+if command -v taskset >/dev/null 2>&1 && [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	pair "$(reps 3 1)" "$GPUSCALE" "$F5" -w bert --print csv -- taskset -c 0 "$GPUSCALE" "$F5" -w bert --print csv ||
+		die "gpuscale --print csv $F5 failed"
+	info "10^5: --print csv on $(nproc) processors" s "$p_a" \
+		"$(awk -v r="$p_r" 'BEGIN { printf "%.2fx faster than on one", 1 / r }')"
+else
+	skipline "10^5: --print csv on every processor" "taskset or a second processor missing"
+fi
 if [ "$have_ui" = 1 ]; then
 	info "keys, shipped: median key" s "$(keyf "$B/keys.out" 2 keys 4)" "all keys, all workloads"
 	set -- $(awk '$1 == 2 && $2 == "over2ms" { print $3, $5 }' "$B/keys.out")
