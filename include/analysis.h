@@ -258,10 +258,6 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
 			  size_t n, struct gs_err *err);
 
-/* At most n threads draw intervals in bulk (0, the default: one per online processor; 1: the
- * calling thread alone). For tests and benches. */
-void analysis_threads(unsigned n);
-
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,

@@ -1,21 +1,18 @@
 /* boot.c: the run-to-run intervals of the shown rows (90% bootstrap of each row's scored runs),
  * kept between runs on the same dataset, and the cheap bounds the break-even scan decides by.
  * No terminal here. */
-#define _GNU_SOURCE /* sched_getaffinity */
 #include <math.h>
-#include <pthread.h>
-#include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analysis.h"
 #include "analysis_impl.h"
 #include "fit.h"
 #include "rng.h"
 #include "olympic.h"
+#include "pool.h"
 #include "select.h"
 
 /* The 90% bootstrap interval of DESIGN.md: B resamples of a row's scored runs (with
@@ -466,30 +463,6 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 #define BULK_REFS 4096   /* more distinct references than this: the plain loop */
 #define BULK_CHUNK 64    /* rows a thread takes at a time */
 
-static unsigned bulk_threads_max; /* analysis_threads; 0: one per online processor */
-
-void analysis_threads(unsigned n)
-{
-	bulk_threads_max = n;
-}
-
-/* the processors this process may run on (taskset, a container's cpuset), else those online */
-static long cpus_usable(void)
-{
-	cpu_set_t set;
-
-	if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-		return CPU_COUNT(&set);
-	return sysconf(_SC_NPROCESSORS_ONLN);
-}
-
-static unsigned bulk_threads(void)
-{
-	long n = bulk_threads_max ? (long)bulk_threads_max : cpus_usable();
-
-	return n < 1 ? 1u : n > 16 ? 16u : (unsigned)n;
-}
-
 struct bulk {
 	const struct dataset *ds;
 	struct analysis *a;
@@ -559,14 +532,14 @@ static int bulk_row(struct bulk *b, size_t i, double *d, double *t, double *q)
 	return 0;
 }
 
-static void *bulk_work(void *arg)
+static void bulk_work(void *arg)
 {
 	struct bulk *b = arg;
 	double *buf = malloc(3 * BOOT_B * sizeof *buf);
 
 	if (!buf) {
 		atomic_store(&b->failed, true);
-		return NULL;
+		return;
 	}
 	for (;;) {
 		size_t at = atomic_fetch_add(&b->next, BULK_CHUNK);
@@ -580,15 +553,14 @@ static void *bulk_work(void *arg)
 			}
 	}
 	free(buf);
-	return NULL;
 }
 
-/* The intervals of the shown rows idx[0..n) not yet done, on up to bulk_threads() threads.
+/* The intervals of the shown rows idx[0..n) not yet done, on up to pool_cpus() threads.
  * 1 when the plain loop should do them instead (few rows, one processor, many references),
  * 0 done, -1 out of memory. */
 static int bulk_run(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n)
 {
-	unsigned nth = bulk_threads();
+	unsigned nth = pool_cpus();
 	struct boot_cache *c;
 	size_t *todo = NULL, ntodo = 0, nref = 0;
 	uint32_t *refat = NULL;
@@ -639,16 +611,7 @@ static int bulk_run(const struct dataset *ds, struct analysis *a, const size_t *
 			  .refs = refs };
 	atomic_init(&b.next, 0);
 	atomic_init(&b.failed, false);
-	pthread_t th[16];
-	unsigned started = 0;
-	for (unsigned k = 1; k < nth; k++) {
-		if (pthread_create(&th[started], NULL, bulk_work, &b) != 0)
-			break; /* the threads started, and this one, do it all */
-		started++;
-	}
-	bulk_work(&b);
-	for (unsigned k = 0; k < started; k++)
-		pthread_join(th[k], NULL);
+	pool_run(nth, bulk_work, &b);
 	rc = atomic_load(&b.failed) ? -1 : 0;
 out:
 	free(todo);
@@ -681,7 +644,7 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 		to = a->n;
 	if (from >= to)
 		return 0;
-	if (to - from >= BULK_MIN && bulk_threads() > 1) {
+	if (to - from >= BULK_MIN && pool_cpus() > 1) {
 		size_t *idx = malloc((to - from) * sizeof *idx);
 		if (idx) {
 			for (size_t i = from; i < to; i++)

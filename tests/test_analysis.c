@@ -22,6 +22,7 @@
 #include "describe.h"
 #include "kmeans.h"
 #include "kmeans_ref.h"
+#include "pool.h"
 
 #define EPS 1e-12
 
@@ -1554,7 +1555,7 @@ static void test_intervals_bulk_equals_plain(void **state)
 	assert_int_equal(plain.n, NS);
 	/* some rows done and some resamples kept, with another reference, before either path */
 	for (struct analysis *a = &plain; a; a = a == &plain ? &bulk : NULL) {
-		analysis_threads(1);
+		pool_force(1);
 		assert_int_equal(analysis_intervals(&ds, a, 100, 200, NULL), 0);
 		for (size_t i = 0; i < a->n; i++)
 			a->rows[i].ci_done = false;
@@ -1564,7 +1565,7 @@ static void test_intervals_bulk_equals_plain(void **state)
 		a->rows[7].ref = ref7;
 		a->rows[7].ci_done = false;
 	}
-	analysis_threads(1);
+	pool_force(1);
 	for (size_t i = 0; i < plain.n; i++)
 		assert_int_equal(analysis_intervals(&ds, &plain, i, i + 1, NULL), 0);
 	size_t *idx = malloc((NS + 10) * sizeof *idx);
@@ -1573,9 +1574,9 @@ static void test_intervals_bulk_equals_plain(void **state)
 		idx[i] = NS - 1 - i;
 	for (size_t i = 0; i < 10; i++)
 		idx[NS + i] = i * 17;
-	analysis_threads(4);
+	pool_force(4);
 	assert_int_equal(analysis_intervals_of(&ds, &bulk, idx, NS + 10, NULL), 0);
-	analysis_threads(0);
+	pool_force(0);
 	size_t with = 0;
 	for (size_t i = 0; i < NS; i++) {
 		const struct arow *x = &plain.rows[i], *y = &bulk.rows[i];
