@@ -14,7 +14,8 @@ void pool_force(unsigned n);
 
 /* Runs work(arg) on the calling thread and on up to nth - 1 threads started for it (fewer when
  * the system refuses one: the others, and the caller, take their items), and returns once
- * every one has returned. Each thread has a 1 MB stack. */
+ * every one has returned. Each thread has a 1 MB stack and every signal blocked (they go to
+ * the threads that wait for them). */
 void pool_run(unsigned nth, void (*work)(void *arg), void *arg);
 
 #endif

@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <signal.h>
 #include <unistd.h>
 
 #define POOL_MAX 16
@@ -56,13 +57,22 @@ void pool_run(unsigned nth, void (*work)(void *arg), void *arg)
 	unsigned started = 0;
 	int have_attr = pthread_attr_init(&attr) == 0;
 
+	sigset_t all, old;
+	int masked;
+
 	if (have_attr)
 		pthread_attr_setstacksize(&attr, POOL_STACK);
+	/* the threads start with every signal blocked: a signal the program handles (a resize, a
+	 * hangup, a fatal one that removes a temporary) goes to the thread that waits for it */
+	sigfillset(&all);
+	masked = nth > 1 && pthread_sigmask(SIG_SETMASK, &all, &old) == 0;
 	for (unsigned k = 1; k < nth && k < POOL_MAX; k++) {
 		if (pthread_create(&th[started], have_attr ? &attr : NULL, pool_thread, &call) != 0)
 			break;
 		started++;
 	}
+	if (masked)
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (have_attr)
 		pthread_attr_destroy(&attr);
 	work(arg);
