@@ -6,6 +6,8 @@
 #include <float.h>
 #include <locale.h>
 #include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,6 +137,147 @@ static int short_decimal(double v, char *buf, size_t n)
 	return (int)len;
 }
 
+/* fmt_roundtrip's exact path, for normal |v| in [1e-5, 1e15): v = m 2^-q exactly (m of 53 bits,
+ * 3 <= q <= 70), so X = m 10^s, with s chosen to give v 10^s seventeen digits before the point,
+ * is an integer below 2^127, and Q = X >> q, R = X mod 2^q are those digits and the exact rest.
+ * Rounding to P digits is then integer arithmetic on Q and R (half to even, as printf rounds
+ * the binary value), and whether that text reads back as v is whether it lies within half a
+ * gap of v (a quarter of 10^s below a power of two, where the gap under v halves; a tie goes
+ * to the even m, as strtod rounds): the least P that reads back comes without a printf or
+ * strtod (see the loop for how few P it tries). The text is what %.Pg prints: trailing zeros dropped, fixed notation
+ * when -4 <= exponent < P. Measured: --print csv of 10^5 rows on one processor 7.08 -> 6.52 s,
+ * of 10^4 rows 742 -> 679 ms (the numbers 3.1x fewer instructions, callgrind). Returns the
+ * length, or 0 when v is outside that range or n is too small (the caller then prints). */
+typedef unsigned __int128 u128;
+
+/* Rounds the 17 digits Q (with the rest R / 2^q) at 10^j, half to even, into *D; whether that
+ * text reads back as v = m 2^-q (the distance in units of 2^-q 10^-s within half the gap,
+ * 10^s; a quarter below a power of two; a tie to the even m). */
+static bool round_at(uint64_t Q, u128 R, int q, int j, u128 ten_s, uint64_t m, uint64_t *D)
+{
+	static const uint64_t p10[18] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL };
+	uint64_t pj = p10[j], r = Q % pj, d = Q / pj, C;
+	u128 twice_rest = 2 * (((u128)r << q) + R), unit = (u128)pj << q, diff, gap;
+
+	if (twice_rest > unit || (twice_rest == unit && (d & 1)))
+		d++;
+	*D = d;
+	C = d * pj;
+	if (C > Q)
+		diff = ((u128)(C - Q) << q) - R;
+	else
+		diff = ((u128)(Q - C) << q) + R;
+	gap = C > Q || m != (UINT64_C(1) << 52) ? 2 * diff : 4 * diff;
+	return gap < ten_s || (gap == ten_s && !(m & 1));
+}
+
+static int roundtrip_exact(double v, int min_prec, char *buf, size_t n)
+{
+	static const uint64_t p10[18] = {
+		1ULL, 10ULL, 100ULL, 1000ULL, 10000ULL, 100000ULL, 1000000ULL, 10000000ULL,
+		100000000ULL, 1000000000ULL, 10000000000ULL, 100000000000ULL, 1000000000000ULL,
+		10000000000000ULL, 100000000000000ULL, 1000000000000000ULL, 10000000000000000ULL,
+		100000000000000000ULL };
+	double a = fabs(v);
+	uint64_t bits, m, Q = 0, D = 0;
+	u128 X = 0, R = 0, ten_s = 0;
+	int q, s, e10, P;
+	char dig[18], *o = buf;
+
+	if (!(a >= 1e-5 && a < 1e15) || n < 32)
+		return 0;
+	memcpy(&bits, &a, sizeof bits);
+	m = (bits & ((UINT64_C(1) << 52) - 1)) | (UINT64_C(1) << 52);
+	q = 1075 - (int)(bits >> 52);
+	s = 16 - (int)floor(log10(a));
+	for (int tries = 0; tries < 3; tries++) {
+		if (s < 0 || s > 22)
+			return 0;
+		ten_s = 1;
+		for (int i = 0; i < s; i++)
+			ten_s *= 10;
+		X = (u128)m * ten_s;
+		Q = (uint64_t)(X >> q);
+		R = X & (((u128)1 << q) - 1);
+		if (Q >= p10[17])
+			s--;
+		else if (Q < p10[16])
+			s++;
+		else
+			break;
+	}
+	if (Q < p10[16] || Q >= p10[17])
+		return 0;
+	P = min_prec < 1 ? 1 : min_prec > 17 ? 17 : min_prec;
+	if (m == (UINT64_C(1) << 52)) {
+		/* v a power of two: the gap below it is half the one above, so a nearer text can
+		 * fail where a farther one passed; P runs up as the definition says */
+		while (P < 17 && !round_at(Q, R, q, 17 - P, ten_s, m, &D))
+			P++;
+		round_at(Q, R, q, 17 - P, ten_s, m, &D);
+	} else {
+		/* the text to 10^j is the nearest multiple of 10^j, so it is no farther from v than
+		 * the one to 10^(j+1), which is one too: with a gap the same on both sides of v, if
+		 * j + 1 digits fewer read back so do j. The least P is 17 minus the largest j that
+		 * reads back (17 digits always do), found from j = 1 up, mostly in one or two steps */
+		int J = 0;
+		while (J < 17 - P && round_at(Q, R, q, J + 1, ten_s, m, &D))
+			J++;
+		P = 17 - J;
+		round_at(Q, R, q, J, ten_s, m, &D);
+	}
+	e10 = 16 - s;
+	if (D == p10[P]) { /* rounded up to a new digit: 9.99 -> 10.0 */
+		D = p10[P - 1];
+		e10++;
+	}
+	for (int i = P - 1; i >= 0; i--) {
+		dig[i] = (char)('0' + D % 10);
+		D /= 10;
+	}
+	int nz = P;
+	while (nz > 1 && dig[nz - 1] == '0')
+		nz--;
+	if (v < 0)
+		*o++ = '-';
+	if (e10 < -4 || e10 >= P) {
+		*o++ = dig[0];
+		if (nz > 1) {
+			*o++ = '.';
+			memcpy(o, dig + 1, (size_t)nz - 1);
+			o += nz - 1;
+		}
+		int x = e10 < 0 ? -e10 : e10;
+		*o++ = 'e';
+		*o++ = e10 < 0 ? '-' : '+';
+		if (x >= 100)
+			*o++ = (char)('0' + x / 100);
+		*o++ = (char)('0' + x / 10 % 10);
+		*o++ = (char)('0' + x % 10);
+	} else if (e10 >= 0) {
+		memcpy(o, dig, (size_t)e10 + 1);
+		o += e10 + 1;
+		if (nz > e10 + 1) {
+			*o++ = '.';
+			memcpy(o, dig + e10 + 1, (size_t)(nz - e10 - 1));
+			o += nz - e10 - 1;
+		}
+	} else {
+		*o++ = '0';
+		*o++ = '.';
+		for (int z = -e10 - 1; z > 0; z--)
+			*o++ = '0';
+		memcpy(o, dig, (size_t)nz);
+		o += nz;
+	}
+	*o = '\0';
+	return (int)(o - buf);
+}
+
 /* The least P >= min_prec whose %.Pg reads back. A double has 15.95 significant digits, so
  * when some P <= 15 reads back, the 15-digit rounding of v is that P-digit text padded with
  * zeros: %.15e tells the digit count k of the shortest text in one call, and the answer is
@@ -158,6 +301,8 @@ char *fmt_roundtrip(double v, int min_prec, char *buf, size_t n)
 		snprintf(buf, n, "%.17g", v);
 		return buf;
 	}
+	if (roundtrip_exact(v, p, buf, n) > 0)
+		return buf;
 	if (p >= 6 && (sd = short_decimal(v, buf, n)) > 0)
 		return buf;
 	if (sd < 0 && (snprintf(e, sizeof e, "%.14e", v), strtod(e, NULL) == v)) {

@@ -159,6 +159,59 @@ static void roundtrip_is_the_shortest(void **state)
 	assert_string_equal(fmt_roundtrip(0.1 + 0.2, 6, buf, sizeof buf), "0.30000000000000004");
 }
 
+/* The exact path (normal |v| in [1e-5, 1e15), no printf) against the linear definition:
+ * values spread evenly over its decades, every min_prec; powers of two and their neighbours
+ * (where the gap below v halves); powers of ten and theirs (a carry into a new digit); and
+ * quotients and sums as the analysis makes them (E', accelerator-hours). */
+static void roundtrip_exact_path(void **state)
+{
+	(void)state;
+	for (int i = 0; i < 120000; i++) {
+		uint64_t u = next_u64();
+		double v = pow(10, -5 + 20.0 * (double)(u >> 11) / 9007199254740992.0);
+		if (u & 1)
+			v = -v;
+		check_roundtrip(v, 1 + (int)(u % 17));
+		check_roundtrip(v, 6);
+	}
+	for (int e = -17; e < 50; e++) {
+		double v = ldexp(1, e);
+		for (int k = -3; k <= 3; k++) {
+			double w = v;
+			for (int j = 0; j < k; j++)
+				w = nextafter(w, INFINITY);
+			for (int j = 0; j > k; j--)
+				w = nextafter(w, 0);
+			for (int p = 1; p <= 17; p++)
+				check_roundtrip(w, p);
+		}
+	}
+	for (int e = -5; e < 15; e++) {
+		double v = pow(10, e);
+		for (int k = -3; k <= 3; k++) {
+			double w = v;
+			for (int j = 0; j < k; j++)
+				w = nextafter(w, INFINITY);
+			for (int j = 0; j > k; j--)
+				w = nextafter(w, 0);
+			for (int p = 1; p <= 17; p++) {
+				check_roundtrip(w, p);
+				check_roundtrip(9.5 * w, p);
+				check_roundtrip(0.99999 * w, p);
+			}
+		}
+	}
+	for (int i = 0; i < 40000; i++) {
+		uint64_t u = next_u64();
+		double t = 0.5 + (double)(u % 100000) / 97.0, r = 1 + (double)((u >> 20) % 5000) / 13.0;
+		double n = (double)(1u << ((u >> 40) % 13));
+		check_roundtrip(r / t, 6);
+		check_roundtrip(r / t / n, 6);
+		check_roundtrip(n * t / 60, 6);
+		check_roundtrip(t * 1.25, 15);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +222,7 @@ int main(void)
 		cmocka_unit_test(short_as_typed),
 		cmocka_unit_test(c_notation_in_any_locale),
 		cmocka_unit_test(roundtrip_is_the_shortest),
+		cmocka_unit_test(roundtrip_exact_path),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
