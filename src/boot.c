@@ -92,22 +92,36 @@ static double window_sum(const double *s, size_t lo, size_t hi, const size_t *cn
 	return sum;
 }
 
+/* The 8 fields of 4 bits of x, each in a byte of its own (field i in byte i). */
+static inline uint64_t nibbles_to_bytes(uint32_t x)
+{
+	uint64_t y = x;
+
+	y = (y | (y << 16)) & UINT64_C(0x0000FFFF0000FFFF);
+	y = (y | (y << 8)) & UINT64_C(0x00FF00FF00FF00FF);
+	return (y | (y << 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
+}
+
 /* window_sum for counts in the 4-bit fields of w (k <= PACK_MAX). Multiplying by 0x11..1
  * makes field v the number of draws of rank <= v (no field carries: each is at most k <= 15),
- * so run v fills sorted positions [field v-1, field v): a position past a field's end moves
- * to the next run. On rows of 3-10 runs this and the counting word take 0.55x the
- * instructions of counting into memory (cleared per resample) and reading the counts back. */
+ * so the run at sorted position pos is the one of rank #{v : field v <= pos}. The 16 fields
+ * go into bytes of two words, each with its top bit set; subtracting pos + 1 from every byte
+ * (no byte borrows: 0x80 + field >= pos + 1) leaves a byte's top bit set exactly when its
+ * field > pos, so one subtraction, mask and byte sum per word give the rank without a branch.
+ * Stepping a run at a time instead (a loop per position, while a field's end is passed)
+ * mispredicted: two thirds of --print csv's time at 10^5 rows were this sum. The values are
+ * added one by one in sorted order, as a sorted resample adds them. */
 static inline double window_sum_packed(const double *s, size_t lo, size_t hi, uint64_t w)
 {
+	const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
 	uint64_t end = w * UINT64_C(0x1111111111111111);
+	uint64_t a = nibbles_to_bytes((uint32_t)end) | tops, b = nibbles_to_bytes((uint32_t)(end >> 32)) | tops;
 	double sum = 0;
 
 	for (size_t pos = lo; pos < hi; pos++) {
-		while ((end & 15) <= pos) {
-			end >>= 4;
-			s++;
-		}
-		sum += *s;
+		uint64_t p1 = (uint64_t)(pos + 1) * ones;
+		uint64_t above = (((a - p1) & tops) >> 7) + (((b - p1) & tops) >> 7);
+		sum += s[16 - ((above * ones) >> 56)];
 	}
 	return sum;
 }
