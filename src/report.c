@@ -262,6 +262,10 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 
 	memcpy(cols, csv_cols, sizeof csv_cols);
 	ncols += tail_cols(cols + NFIXED);
+	/* held once for the whole table: once the intervals have been drawn on other threads the
+	 * process is no longer single-threaded, and stdio then takes the stream's lock for every
+	 * character and cell (at 10^5 rows putc, fputs and ferror were 7% of --print csv) */
+	flockfile(out);
 	for (size_t k = 0; head && k < ncols; k++) {
 		if (k)
 			putc(',', out);
@@ -281,6 +285,7 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 		}
 		putc('\n', out);
 	}
+	funlockfile(out);
 	return ferror(out) ? -1 : 0;
 }
 
