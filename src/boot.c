@@ -257,14 +257,20 @@ static void boot_pct(double *x, double *p5, double *p95)
 		unsigned char bk[BOOT_B];
 		unsigned cnt[PCT_BUCKETS + 2] = { 0 };
 		double tmp[BOOT_B];
+		bool nan = false;
 		for (size_t i = 0; i < BOOT_B; i++) {
 			double f = (x[i] - lo) * scale;
 			size_t b = f < PCT_BUCKETS ? (size_t)f : PCT_BUCKETS;
 			bk[i] = (unsigned char)b;
 			cnt[b]++;
+			nan |= x[i] != x[i];
 		}
-		pct_pair(x, bk, cnt, i5, tmp, &a5, &b5);
-		pct_pair(x, bk, cnt, i95, tmp, &a95, &b95);
+		if (nan) { /* 0/0 or inf/inf among the paired ratios: as the selections had it */
+			pct_select(x, i5, i95, &a5, &b5, &a95, &b95);
+		} else {
+			pct_pair(x, bk, cnt, i5, tmp, &a5, &b5);
+			pct_pair(x, bk, cnt, i95, tmp, &a95, &b95);
+		}
 	} else {
 		pct_select(x, i5, i95, &a5, &b5, &a95, &b95);
 	}
@@ -643,6 +649,8 @@ static int bulk_run(const struct dataset *ds, struct analysis *a, const size_t *
 		goto out;
 	/* the rows to do, each dataset row once, and the references whose resamples they pair */
 	for (size_t j = 0; j < n; j++) {
+		if (idx[j] >= a->n)
+			continue; /* the plain loop after skips it too */
 		const struct arow *o = &a->rows[idx[j]];
 		if (o->ci_done || seen[o->row])
 			continue;

@@ -54,6 +54,8 @@ ui_see "9 with fewer workloads: a message, no crash" "no workload 9"
 plot_of >"$TMP/plot0"
 ui_keys f
 ui_see "f opens the family menu with counts" "family filter"
+# the title can be on the screen before the list is (a loaded machine): the list, then read it
+ui_wait '[ ] H100 SXM '
 menu_first=$(grep -n '\[ \] ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 h100=$(grep -n '\[ \] H100 SXM ' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 if [ -n "$h100" ] && [ -n "$menu_first" ]; then
@@ -72,6 +74,7 @@ if [ -n "$h100" ] && [ -n "$menu_first" ]; then
 	else ok "the plot changes with the filter"; fi
 else
 	nok "H100 SXM is in the menu" "$(cat "$UI_SCREEN")"
+	ui_keys Escape # the menu closed, so that the checks below see the main screen
 fi
 
 # ---- theta and break-even (on the H100 SXM rows) ----
