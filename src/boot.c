@@ -463,6 +463,26 @@ static void interval_fill(const struct dataset *ds, struct arow *o, const struct
 	o->ep_ci_hi = m->s_hi * Nr / o->N;
 }
 
+/* The S interval of a row with resamples t, into m for reference ref: paired b by b with the
+ * reference's resamples rt, or with themselves (self: S = 1 in every resample), or, when rt is
+ * NULL, with the reference's official T (a reference of fewer than 3 runs counts as exact).
+ * q[BOOT_B] is scratch. */
+static void pair_s(const double *t, const double *rt, bool self, double ref_minutes, double *q,
+		   struct boot_memo *m, uint32_t ref)
+{
+	if (self)
+		for (size_t b = 0; b < BOOT_B; b++)
+			q[b] = t[b] / t[b];
+	else if (rt)
+		for (size_t b = 0; b < BOOT_B; b++)
+			q[b] = rt[b] / t[b];
+	else
+		for (size_t b = 0; b < BOOT_B; b++)
+			q[b] = ref_minutes / t[b];
+	boot_pct(q, &m->s_lo, &m->s_hi);
+	m->ref_of = ref;
+}
+
 /* Intervals of T, S, E', A of shown row i. E' pairs the row's b-th resample with the
  * reference's b-th (independent streams); the reference paired with itself gives S = 1 in
  * every resample, so its E' interval is exactly [1, 1]. A reference with fewer than 3 runs
@@ -499,21 +519,10 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 		if (!(d = cache_draws(ds, c, o->row)))
 			return -1;
 		memcpy(t, d, sizeof t);
-		if (o->row == o->ref) {
-			for (size_t b = 0; b < BOOT_B; b++)
-				q[b] = t[b] / t[b];
-		} else if (boot_ok(ds, fr)) {
-			const double *rt = cache_draws(ds, c, o->ref);
-			if (!rt)
-				return -1;
-			for (size_t b = 0; b < BOOT_B; b++)
-				q[b] = rt[b] / t[b];
-		} else {
-			for (size_t b = 0; b < BOOT_B; b++)
-				q[b] = fr->minutes / t[b];
-		}
-		boot_pct(q, &m->s_lo, &m->s_hi);
-		m->ref_of = o->ref;
+		const double *rt = NULL;
+		if (o->row != o->ref && boot_ok(ds, fr) && !(rt = cache_draws(ds, c, o->ref)))
+			return -1;
+		pair_s(t, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
 	}
 	interval_fill(ds, o, m);
 	return 0;
@@ -583,19 +592,9 @@ static int bulk_row(struct bulk *b, size_t i, double *d, double *t, double *q)
 	}
 	if (m->state == 2 && m->ref_of != o->ref) {
 		DRAW();
-		if (o->row == o->ref) {
-			for (size_t k = 0; k < BOOT_B; k++)
-				q[k] = d[k] / d[k];
-		} else if (boot_ok(ds, fr)) {
-			const double *rt = b->refs + (size_t)(b->refat[o->ref] - 1) * BOOT_B;
-			for (size_t k = 0; k < BOOT_B; k++)
-				q[k] = rt[k] / d[k];
-		} else {
-			for (size_t k = 0; k < BOOT_B; k++)
-				q[k] = fr->minutes / d[k];
-		}
-		boot_pct(q, &m->s_lo, &m->s_hi);
-		m->ref_of = o->ref;
+		const double *rt = o->row != o->ref && boot_ok(ds, fr) ?
+					   b->refs + (size_t)(b->refat[o->ref] - 1) * BOOT_B : NULL;
+		pair_s(d, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
 	}
 #undef DRAW
 	interval_fill(ds, o, m);

@@ -1,6 +1,7 @@
 /* Number formatting: correct rounding, carries into a new digit, no "-0", C notation. */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
@@ -159,6 +160,26 @@ static void roundtrip_is_the_shortest(void **state)
 	assert_string_equal(fmt_roundtrip(0.1 + 0.2, 6, buf, sizeof buf), "0.30000000000000004");
 }
 
+/* v and the three doubles on either side of it, at every min_prec; with scaled, 9.5 and
+ * 0.99999 times each too (a carry into a new digit, and just below one). */
+static void check_neighbours(double v, bool scaled)
+{
+	for (int k = -3; k <= 3; k++) {
+		double w = v;
+		for (int j = 0; j < k; j++)
+			w = nextafter(w, INFINITY);
+		for (int j = 0; j > k; j--)
+			w = nextafter(w, 0);
+		for (int p = 1; p <= 17; p++) {
+			check_roundtrip(w, p);
+			if (scaled) {
+				check_roundtrip(9.5 * w, p);
+				check_roundtrip(0.99999 * w, p);
+			}
+		}
+	}
+}
+
 /* The exact path (normal |v| in [1e-5, 1e15), no printf) against the linear definition:
  * values spread evenly over its decades, every min_prec; powers of two and their neighbours
  * (where the gap below v halves); powers of ten and theirs (a carry into a new digit); and
@@ -174,33 +195,10 @@ static void roundtrip_exact_path(void **state)
 		check_roundtrip(v, 1 + (int)(u % 17));
 		check_roundtrip(v, 6);
 	}
-	for (int e = -17; e < 50; e++) {
-		double v = ldexp(1, e);
-		for (int k = -3; k <= 3; k++) {
-			double w = v;
-			for (int j = 0; j < k; j++)
-				w = nextafter(w, INFINITY);
-			for (int j = 0; j > k; j--)
-				w = nextafter(w, 0);
-			for (int p = 1; p <= 17; p++)
-				check_roundtrip(w, p);
-		}
-	}
-	for (int e = -5; e < 15; e++) {
-		double v = pow(10, e);
-		for (int k = -3; k <= 3; k++) {
-			double w = v;
-			for (int j = 0; j < k; j++)
-				w = nextafter(w, INFINITY);
-			for (int j = 0; j > k; j--)
-				w = nextafter(w, 0);
-			for (int p = 1; p <= 17; p++) {
-				check_roundtrip(w, p);
-				check_roundtrip(9.5 * w, p);
-				check_roundtrip(0.99999 * w, p);
-			}
-		}
-	}
+	for (int e = -17; e < 50; e++)
+		check_neighbours(ldexp(1, e), false);
+	for (int e = -5; e < 15; e++)
+		check_neighbours(pow(10, e), true);
 	for (int i = 0; i < 40000; i++) {
 		uint64_t u = next_u64();
 		double t = 0.5 + (double)(u % 100000) / 97.0, r = 1 + (double)((u >> 20) % 5000) / 13.0;
