@@ -15,11 +15,23 @@ click() { ui_keys -l "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' "$2" "$1" "$2" "$1
 ui_start 100 30 ""
 # the status line is drawn last: the table above it is on the screen by then
 ui_wait "? help"
+ui_settle
 ln=$(grep -nE '^ +5 [^+|]' "$UI_SCREEN" | head -n 1 | cut -d: -f1)
 name=$(sed -n "${ln}p" "$UI_SCREEN" | awk '{print $2}')
 [ -n "$ln" ] && [ -n "$name" ] && ok "table row 5 is on the screen ($name)" || nok "table row 5 is on the screen" "$(cat "$UI_SCREEN")"
 click "$ln" 20
 ui_keys Enter
+# The first input of a fresh program under a loaded machine was once seen to select nothing
+# (no repeat found in hundreds of tries): that case is said in a comment and clicked once more,
+# so a click that never selects still fails.
+if ! ui_wait "detail: $name"; then
+	echo "# first click on line $ln did not select $name; screen:"
+	sed 's/^/#   /' "$UI_SCREEN"
+	ui_keys Escape
+	ui_wait_gone "detail: " 2
+	click "$ln" 20
+	ui_keys Enter
+fi
 ui_see "a click on table row 5 selects it" "detail: $name"
 ui_keys q
 ui_wait_gone "detail: "

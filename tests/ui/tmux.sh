@@ -77,6 +77,21 @@ ui_wait() {
 	return 1
 }
 
+# ui_settle [SECONDS]: up to SECONDS (default 3) until two captures 0.2 s apart are the same
+# screen, so that positions read off it are those of the screen the program answers from.
+ui_settle() {
+	ui_i_=0
+	ui_cap
+	while [ $ui_i_ -lt $((${1:-3} * 5)) ]; do
+		sleep 0.2
+		cp "$UI_SCREEN" "$UI_SCREEN.prev"
+		ui_cap
+		cmp -s "$UI_SCREEN" "$UI_SCREEN.prev" && return 0
+		ui_i_=$((ui_i_ + 1))
+	done
+	return 1
+}
+
 # ui_wait_gone TEXT [SECONDS]: up to SECONDS (default 5) for TEXT to leave the screen.
 ui_wait_gone() {
 	ui_i_=0
