@@ -258,6 +258,14 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
 			  size_t n, struct gs_err *err);
 
+/* The fits of a run made without params.fit, for what must say what a run with it says (the
+ * explorer's export has the e_prime_fit column of --print csv): each family's fit and every
+ * row's fitted E' and residual, as analysis_run gives them with params.fit. Nothing when a has
+ * fits already. 0, or -1 with err (a then has none). analysis_fits_drop takes them away again,
+ * so that what shows no fit still has none. */
+int analysis_fits_add(const struct dataset *ds, struct analysis *a, struct gs_err *err);
+void analysis_fits_drop(struct analysis *a);
+
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,

@@ -342,3 +342,25 @@ const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysi
 
 	return ff ? &ff->fit : NULL;
 }
+
+int analysis_fits_add(const struct dataset *ds, struct analysis *a, struct gs_err *err)
+{
+	if (a->fits)
+		return 0;
+	if (analysis_fit_families(ds, a, err) < 0) {
+		analysis_fits_drop(a);
+		return -1;
+	}
+	return 0;
+}
+
+void analysis_fits_drop(struct analysis *a)
+{
+	free(a->fits);
+	a->fits = NULL;
+	a->nfits = 0;
+	for (size_t g = 0; g < a->ngroups; g++)
+		a->groups[g].fit = -1;
+	for (size_t i = 0; i < a->n; i++)
+		a->rows[i].ep_fit = a->rows[i].fit_resid = NAN;
+}

@@ -43,8 +43,16 @@ static int write_csv(struct app *app, FILE *fp)
 	/* its interval columns need every row's interval, drawn once and kept by the analysis */
 	if (analysis_intervals_of(app->ds, &app->a, app->vis, app->nvis, NULL) < 0)
 		return -1;
+	/* its e_prime_fit column says what --print csv says, fit shown or not; the screen, which
+	 * shows no fit with L off, has none after */
+	bool fits = app->a.fits != NULL;
+	if (!fits && analysis_fits_add(app->ds, &app->a, NULL) < 0)
+		return -1;
 	/* what is shown: under a row filter, its rows only */
-	return report_csv_rows(app->ds, &app->a, app->vis, app->nvis, true, fp);
+	int rc = report_csv_rows(app->ds, &app->a, app->vis, app->nvis, true, fp);
+	if (!fits)
+		analysis_fits_drop(&app->a);
+	return rc;
 }
 
 static int write_plot(struct app *app, FILE *fp)

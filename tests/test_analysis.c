@@ -1386,6 +1386,64 @@ static void test_fit_verdict(void **state)
 	unbuild(&ds);
 }
 
+/* x and y the same double, NAN alike */
+static bool same_bits(double x, double y)
+{
+	return memcmp(&x, &y, sizeof x) == 0;
+}
+
+/* A run without the fit, its fits added afterwards (the explorer's export), has every row's
+ * fitted E' and residual of a run with the fit, in any order the rows have been ranked in;
+ * dropped, it is the run without the fit again. */
+static void test_fits_add_drop(void **state)
+{
+	struct dataset ds;
+	struct params p, pf;
+	struct analysis a = {0}, b = {0};
+	(void)state;
+
+	build(&ds, base, NBASE);
+	for (int v = 0; v < 4; v++) {
+		base_params(&p);
+		p.mode = v % 2 ? REF_FAMILY : REF_PAPER;
+		p.workload = v < 2 ? "bert" : NULL;
+		p.sort = COL_T; /* ranked otherwise than the fits group their points */
+		pf = p;
+		pf.fit = true;
+		run_ok(&ds, &p, &a);
+		run_ok(&ds, &pf, &b);
+		assert_int_equal(a.nfits, 0);
+		assert_true(b.nfits > 0);
+		assert_int_equal(analysis_fits_add(&ds, &a, NULL), 0);
+		assert_int_equal(a.nfits, b.nfits);
+		assert_int_equal(a.n, b.n);
+		size_t filled = 0;
+		for (size_t i = 0; i < a.n; i++) {
+			assert_int_equal(a.rows[i].row, b.rows[i].row);
+			assert_true(same_bits(a.rows[i].ep_fit, b.rows[i].ep_fit));
+			assert_true(same_bits(a.rows[i].fit_resid, b.rows[i].fit_resid));
+			filled += !isnan(a.rows[i].ep_fit);
+		}
+		assert_true(filled > 0);
+		for (size_t g = 0; g < a.ngroups; g++)
+			assert_int_equal(a.groups[g].fit, b.groups[g].fit);
+		/* a second add keeps what is there */
+		struct fam_fit *had = a.fits;
+		assert_int_equal(analysis_fits_add(&ds, &a, NULL), 0);
+		assert_ptr_equal(a.fits, had);
+		analysis_fits_drop(&a);
+		assert_null(a.fits);
+		assert_int_equal(a.nfits, 0);
+		for (size_t g = 0; g < a.ngroups; g++)
+			assert_int_equal(a.groups[g].fit, -1);
+		for (size_t i = 0; i < a.n; i++)
+			assert_true(isnan(a.rows[i].ep_fit) && isnan(a.rows[i].fit_resid));
+	}
+	analysis_free(&a);
+	analysis_free(&b);
+	unbuild(&ds);
+}
+
 /* ---- ranking ---- */
 
 static void expect_order(const struct dataset *ds, const struct analysis *a,
@@ -2937,6 +2995,7 @@ int main(void)
 		cmocka_unit_test(test_intervals_bulk_equals_plain),
 		cmocka_unit_test(test_drop_draws),
 		cmocka_unit_test(test_check_then_run),
+		cmocka_unit_test(test_fits_add_drop),
 		cmocka_unit_test(test_breakeven_range),
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
