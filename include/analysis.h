@@ -211,6 +211,9 @@ struct analysis {
 	 * (analysis_impl.h); owned. in_set_order: the rows are still in the order collected. */
 	struct row_orders *orders;
 	bool in_set_order;
+	/* Set by a caller that runs again on the same rows (the explorer): the orders are kept from
+	 * the first whole run on a row set, not the second. */
+	bool keep_orders;
 	/* After analysis_check: its params and dataset, so that analysis_run with the same rows
 	 * goes on from its rows and metrics instead of collecting them again. */
 	bool checked;
@@ -265,6 +268,12 @@ int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const si
  * so that what shows no fit still has none. */
 int analysis_fits_add(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 void analysis_fits_drop(struct analysis *a);
+
+/* A number naming the set of rows a shows (which dataset rows, with the values its orders
+ * read): the same number after another run shows the same rows, in whatever order; 0 when
+ * not known (out of memory): then compare nothing. What depends on the rows alone (the
+ * explorer's name widths) is kept while it stays. */
+uint64_t analysis_rows_id(const struct analysis *a);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */

@@ -270,8 +270,10 @@ struct app {
 	size_t sel;                       /* shown position (index into vis) */
 
 	/* Name widths and which rows are named SUBMITTER/SYSTEM (an id shared by two submitters
-	 * of the shown rows): measured once per analysis, not per frame. */
+	 * of the shown rows): measured once per set of shown rows, not per frame or per run. */
 	struct table_view tv;
+	uint64_t tv_rows;                 /* analysis_rows_id of the rows measured; 0 none */
+	bool tv_bytes;                    /* tv.bytes they were measured with */
 
 	struct ui_screen scr;             /* how it is shown */
 	struct ui_menus menu;             /* the overlay open and the family menu */

@@ -26,11 +26,13 @@ struct row_orders {
 	size_t dn, n;
 	uint32_t *set;                     /* 32-bit as arow.row */
 	uint64_t fp;                       /* of the values the orders read (analysis.c) */
-	bool record;                       /* kept from the second whole run on the set on: a
-					    * single run (--print) holds no copies (at 10^6 rows 48 MB) */
+	bool record;                       /* kept from the second whole run on the set on (the
+					    * first with analysis.keep_orders): a single run
+					    * (--print) holds no copies (at 10^6 rows 48 MB) */
 	bool finished;                     /* a whole run was made on the set (not only the check
 					    * of its names, analysis_check) */
 	size_t *ord[ORD_COUNT];
+	uint64_t id;                       /* analysis_rows_id: another for each new set */
 };
 
 /* The kept order k of a's rows, or NULL when it must be made (the rows are not in the order
@@ -91,9 +93,14 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
 		    bool *firm, bool *loose);
 
-/* Clusters a's shown rows in their current order as p says (k, features) and numbers the
- * clusters by mean N; sets a->k, inertia, silhouette, clusters. 0, or -1 with err (OOM). */
-int clusters_run(struct analysis *a, const struct params *p, struct gs_err *err);
+/* Clusters a's shown rows taken in the order ord[a->n] (indices into a->rows) as p says (k,
+ * features) and numbers the clusters by mean N; sets a->k, inertia, silhouette, clusters and
+ * each row's cluster. 0, or -1 with err (OOM). */
+int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, struct gs_err *err);
+
+/* The indices of a's rows in system id order (the tie-break's order), without moving them: the
+ * kept order, or sorted and kept. A new array (free it), or NULL with err out of memory. */
+size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 
 /* Frees kept orders o (NULL: nothing). */
 void orders_free(struct row_orders *o);

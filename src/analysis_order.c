@@ -49,6 +49,14 @@ static uint64_t orders_fp(const struct dataset *ds, const size_t *idx, size_t n)
 	return h;
 }
 
+/* the last analysis_rows_id given (runs are made on one thread) */
+static uint64_t rows_ids;
+
+uint64_t analysis_rows_id(const struct analysis *a)
+{
+	return a->orders && !a->checked ? a->orders->id : 0;
+}
+
 /* a->orders made the store of the row set idx[n] of ds for a run (whole, or finish false: the
  * check of the names, which sorts nothing): kept when it is the same set (in the same order,
  * the same values), else emptied for it. Out of memory nothing is kept. */
@@ -82,6 +90,8 @@ void orders_ready(const struct dataset *ds, struct analysis *a, const size_t *id
 	o->n = n;
 	o->fp = fp;
 	o->finished = finish;
+	o->record = finish && a->keep_orders;
+	o->id = ++rows_ids;
 	a->orders = o;
 }
 
@@ -231,6 +241,60 @@ int analysis_skey_cmp(const void *pa, const void *pb)
 /* ---- ranking -------------------------------------------------------------------------- */
 
 
+/* k[a->n] (a->n >= 2) made the keys of a's rows in the order of col, descending with desc:
+ * the kept system order when there is one, else sorted (and the system order kept). */
+static void sort_keys(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
+		      struct skey *k)
+{
+	size_t n = a->n;
+	/* the system id order of the rows as collected depends on them alone: kept */
+	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
+	const struct col_def *d = reg_col(col);
+
+	if (kept) {
+		for (size_t j = 0; j < n; j++)
+			k[j].i = kept[j];
+		return;
+	}
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
+				      .i = i, .dir = desc ? -1 : 1 };
+		if (!k[i].s)
+			k[i].v = d->value(&a->rows[i]);
+	}
+	if (d->text)
+		qsort(k, n, sizeof *k, analysis_skey_cmp);
+	else
+		skey_sort_num(k, n, desc ? -1 : 1, analysis_skey_cmp);
+	if (col == COL_SYSTEM && !desc)
+		orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
+}
+
+size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err)
+{
+	size_t n = a->n;
+	size_t *ord = malloc((n ? n : 1) * sizeof *ord);
+	struct skey *k = n >= 2 ? malloc(n * sizeof *k) : NULL;
+
+	if (!ord || (n >= 2 && !k)) {
+		free(ord);
+		free(k);
+		err_oom(err, NULL, 0);
+		return NULL;
+	}
+	if (n < 2) {
+		if (n)
+			ord[0] = 0;
+		return ord;
+	}
+	sort_keys(ds, a, COL_SYSTEM, false, k);
+	for (size_t j = 0; j < n; j++)
+		ord[j] = k[j].i;
+	free(k);
+	return ord;
+}
+
 int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
 		  struct gs_err *err)
 {
@@ -243,27 +307,7 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	/* the system id order of the rows as collected depends on them alone: kept */
-	const size_t *kept = col == COL_SYSTEM && !desc ? orders_get(a, ORD_SYSTEM) : NULL;
-	const struct col_def *d = reg_col(col);
-	if (kept) {
-		for (size_t j = 0; j < n; j++)
-			k[j].i = kept[j];
-	} else {
-		for (size_t i = 0; i < n; i++) {
-			const struct row *r = &ds->rows[a->rows[i].row];
-			k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
-					      .i = i, .dir = desc ? -1 : 1 };
-			if (!k[i].s)
-				k[i].v = d->value(&a->rows[i]);
-		}
-		if (d->text)
-			qsort(k, n, sizeof *k, analysis_skey_cmp);
-		else
-			skey_sort_num(k, n, desc ? -1 : 1, analysis_skey_cmp);
-		if (col == COL_SYSTEM && !desc)
-			orders_put(a, ORD_SYSTEM, &k[0].i, sizeof *k);
-	}
+	sort_keys(ds, a, col, desc, k);
 	a->in_set_order = false;
 	/* place j takes row k[j].i: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves) */

@@ -708,6 +708,32 @@ static void colliding_ids_show_submitter(void **state)
 	close_app(&f);
 }
 
+/* The name widths and SUBMITTER/SYSTEM marks kept from one set of shown rows to the next run
+ * on it are what measuring the rows afresh gives, after keys that keep the rows (a reference,
+ * k, theta) and keys that change them (workload, cross-round view, availability). */
+static void names_kept_per_row_set(void **state)
+{
+	struct fx f = { 0 };
+	const char *steps = "mr+x-\t\tAAvv1m";
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	for (const char *k = steps; *k; k++) {
+		int c = *k;
+		key(f.app, c);
+		struct table_view t = { 0 };
+		t.bytes = f.app->tv.bytes;
+		assert_int_equal(table_names(&t, f.app->ds, &f.app->a), 0);
+		for (int col = 0; col < TC_COUNT; col++)
+			if (t.need[col] != f.app->tv.need[col])
+				fail_msg("after %c: column %d %d wide, measured afresh %d", c, col, f.app->tv.need[col], t.need[col]);
+		assert_true(t.cap <= f.app->tv.cap);
+		assert_memory_equal(t.qualified, f.app->tv.qualified, t.cap);
+		table_view_free(&t);
+	}
+	close_app(&f);
+}
+
 static void messages_expire(void **state)
 {
 	struct fx f = { 0 };
@@ -1216,6 +1242,7 @@ int main(void)
 		cmocka_unit_test(column_chooser),
 		cmocka_unit_test(middle_cut),
 		cmocka_unit_test(colliding_ids_show_submitter),
+		cmocka_unit_test(names_kept_per_row_set),
 		cmocka_unit_test(messages_expire),
 		cmocka_unit_test(help_covers_marks_and_headings),
 		cmocka_unit_test(prompt_parses_theta_and_k),
