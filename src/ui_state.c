@@ -388,8 +388,13 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 		app->a.orders = o;
 	}
 	app->a.keep_orders = app->spare.keep_orders = true;
-	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
+	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0) {
+		/* the shown rows keep their orders (the failed run kept them or let them go) */
+		struct row_orders *o = app->spare.orders;
+		app->spare.orders = app->a.orders;
+		app->a.orders = o;
 		return -1;
+	}
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;

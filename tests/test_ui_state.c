@@ -734,6 +734,40 @@ static void names_kept_per_row_set(void **state)
 	close_app(&f);
 }
 
+/* The export writes the fitted E' with the fit off, and leaves the screen's analysis without
+ * fits (the plot draws a curve for every fit the analysis holds); with the fit on, its fits
+ * are those of the screen and stay. */
+static void export_leaves_no_fit(void **state)
+{
+	struct fx f = { 0 };
+	struct gs_err err;
+	char dir[] = "/tmp/gs-export-XXXXXX", path[4096], cmd[4200];
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	assert_non_null(mkdtemp(dir));
+	f.app->scr.export_dir = dir;
+	assert_false(f.app->p.fit);
+	assert_null(f.app->a.fits);
+	memset(&err, 0, sizeof err);
+	assert_int_equal(ui_export_write(f.app, path, sizeof path, &err), 0);
+	assert_null(f.app->a.fits);
+	assert_int_equal(f.app->a.nfits, 0);
+	for (size_t i = 0; i < f.app->a.n; i++)
+		assert_true(isnan(f.app->a.rows[i].ep_fit));
+	key(f.app, 'L');
+	assert_true(f.app->p.fit);
+	struct fam_fit *had = f.app->a.fits;
+	size_t nf = f.app->a.nfits;
+	assert_non_null(had);
+	assert_int_equal(ui_export_write(f.app, path, sizeof path, &err), 0);
+	assert_ptr_equal(f.app->a.fits, had);
+	assert_int_equal(f.app->a.nfits, nf);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	close_app(&f);
+}
+
 static void messages_expire(void **state)
 {
 	struct fx f = { 0 };
@@ -1243,6 +1277,7 @@ int main(void)
 		cmocka_unit_test(middle_cut),
 		cmocka_unit_test(colliding_ids_show_submitter),
 		cmocka_unit_test(names_kept_per_row_set),
+		cmocka_unit_test(export_leaves_no_fit),
 		cmocka_unit_test(messages_expire),
 		cmocka_unit_test(help_covers_marks_and_headings),
 		cmocka_unit_test(prompt_parses_theta_and_k),
