@@ -88,9 +88,8 @@ static void warn_unmapped(struct dataset *ds)
 			 "kept as written", n, n == 1 ? "" : "s", first->availability, first->division);
 }
 
-/* The dataset the comparators below read: qsort has no context argument, and the core runs
- * on one thread. Rows are sorted as 32-bit indices (4 MB at 10^6 rows; glibc's qsort copies
- * them once more), not as row copies or pointers. */
+/* The dataset the comparators below read (they take 32-bit row indices, as qsort's would:
+ * no context argument); the core runs on one thread. */
 static const struct dataset *order_ds;
 
 static int runs_cmp(const struct row *a, const struct row *b)
@@ -128,18 +127,6 @@ static int dup_order(const void *pa, const void *pb)
 	return strcmp(a->submitter, b->submitter);
 }
 
-/* Benchmark, runs, then round by version: rows with one run list are adjacent, the earliest
- * round first. */
-static int carry_order(const void *pa, const void *pb)
-{
-	const struct row *a = &order_ds->rows[*(const uint32_t *)pa], *b = &order_ds->rows[*(const uint32_t *)pb];
-	int c;
-
-	if ((c = ptr_cmp(a->benchmark, b->benchmark)) || (c = runs_cmp(a, b)))
-		return c;
-	return text_version_cmp(a->round, b->round);
-}
-
 /* Marks the rows v[0..n) (sorted by dup_order, one group) as standing for each other. */
 static int mark_group(struct dataset *ds, const uint32_t *v, size_t n)
 {
@@ -172,31 +159,122 @@ static bool same_runs(const struct row *a, const struct row *b, bool key)
 	       (!key || (a->round == b->round && a->system == b->system)) && runs_cmp(a, b) == 0;
 }
 
-/* Sets dup_of and collapsed_from (see dataset_classify). 0, or -1 when out of memory. */
-static int mark_duplicates(struct dataset *ds, uint32_t *v)
+/* ---- rows with one run list ----
+ *
+ * Rows that share a run list are found by hashing it (with the benchmark, and for duplicates
+ * the round and system id), not by sorting every row: at 10^5-10^6 rows the two sorts of
+ * every row were a tenth of a load. A class is a list of rows in index order; only classes
+ * of two or more rows are ordered, as the sort ordered them. */
+
+static uint64_t mix64(uint64_t h, uint64_t v)
 {
-	qsort(v, ds->n, sizeof *v, dup_order);
-	for (size_t i = 0, j; i < ds->n; i = j) {
-		for (j = i + 1; j < ds->n && same_runs(&ds->rows[v[i]], &ds->rows[v[j]], true); j++)
-			;
-		if (j - i > 1 && mark_group(ds, v + i, j - i) < 0)
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 27);
+}
+
+/* The hash of row r's benchmark and runs, with its round and system id when key: equal
+ * under same_runs, equal hash (a zero run of either sign hashes as +0, as it compares). */
+static uint64_t runs_hash(const struct dataset *ds, const struct row *r, bool key)
+{
+	uint64_t h = mix64(r->run_n, (uintptr_t)r->benchmark), b;
+	const double *x = ds->runs + r->run_off;
+
+	if (key)
+		h = mix64(mix64(h, (uintptr_t)r->round), (uintptr_t)r->system);
+	for (unsigned i = 0; i < r->run_n; i++) {
+		double v = x[i] == 0 ? 0 : x[i];
+		memcpy(&b, &v, sizeof b);
+		h = mix64(h, b);
+	}
+	return h;
+}
+
+/* Links every row with a run list to the next row of its class (rows a, b of one class:
+ * same_runs(a, b, key)) in next[], UINT32_MAX ending a class; head[] gets each class's first
+ * row, in index order, and the count is returned; -1 when out of memory. */
+static long runs_classes(const struct dataset *ds, bool key, uint32_t *next, uint32_t *head)
+{
+	size_t cap = 16;
+	long nc = 0;
+
+	while (cap < 2 * ds->n)
+		cap *= 2;
+	/* per slot: the class's first row (UINT32_MAX empty) and its last, to append to: one
+	 * cache line read per row, the slots being visited at random */
+	struct slot {
+		uint32_t first, last;
+	} *t = malloc(cap * sizeof *t);
+	if (!t)
+		return -1;
+	memset(t, 0xff, cap * sizeof *t);
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		next[i] = UINT32_MAX;
+		if (r->run_n == 0)
+			continue;
+		size_t at = (size_t)runs_hash(ds, r, key) & (cap - 1);
+		while (t[at].first != UINT32_MAX && !same_runs(&ds->rows[t[at].first], r, key))
+			at = (at + 1) & (cap - 1);
+		if (t[at].first == UINT32_MAX) {
+			t[at].first = (uint32_t)i;
+			head[nc++] = (uint32_t)i;
+		} else {
+			next[t[at].last] = (uint32_t)i;
+		}
+		t[at].last = (uint32_t)i;
+	}
+	free(t);
+	return nc;
+}
+
+/* Sets dup_of and collapsed_from (see dataset_classify): each class of two or more rows in
+ * dup_order (a stable insertion sort from index order, as the sort of every row ordered
+ * them). 0, or -1 when out of memory. */
+static int mark_duplicates(struct dataset *ds, uint32_t *next, uint32_t *head, uint32_t *v)
+{
+	long nc = runs_classes(ds, true, next, head);
+
+	if (nc < 0)
+		return -1;
+	for (long c = 0; c < nc; c++) {
+		size_t n = 0;
+		if (next[head[c]] == UINT32_MAX)
+			continue;
+		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i]) {
+			size_t j = n++;
+			for (; j > 0 && dup_order(&v[j - 1], &i) > 0; j--)
+				v[j] = v[j - 1];
+			v[j] = i;
+		}
+		if (mark_group(ds, v, n) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-/* Sets carried_from: the first row of each run of one benchmark and run list holds the
- * earliest round; every row of a later round in that run was carried over from it. The
- * system id need not match (the 15 v4.1 rows that repeat v4.0 match on it too). */
-static void mark_carried(struct dataset *ds, uint32_t *v)
+/* Sets carried_from: in each class of one benchmark and run list, every row of a later round
+ * than the class's earliest (by version; of equal ones the first in index order, as the
+ * sort's first row) was carried over from that round. The system id need not match (the 15
+ * v4.1 rows that repeat v4.0 match on it too). 0, or -1 when out of memory. */
+static int mark_carried(struct dataset *ds, uint32_t *next, uint32_t *head)
 {
-	qsort(v, ds->n, sizeof *v, carry_order);
-	for (size_t i = 0, j; i < ds->n; i = j) {
-		const struct row *first = &ds->rows[v[i]];
-		for (j = i + 1; j < ds->n && same_runs(first, &ds->rows[v[j]], false); j++)
-			if (text_version_cmp(ds->rows[v[j]].round, first->round) > 0)
-				ds->rows[v[j]].carried_from = first->round;
+	long nc = runs_classes(ds, false, next, head);
+
+	if (nc < 0)
+		return -1;
+	for (long c = 0; c < nc; c++) {
+		if (next[head[c]] == UINT32_MAX)
+			continue;
+		const char *first = ds->rows[head[c]].round;
+		for (uint32_t i = next[head[c]]; i != UINT32_MAX; i = next[i])
+			if (text_version_cmp(ds->rows[i].round, first) < 0)
+				first = ds->rows[i].round;
+		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i])
+			if (text_version_cmp(ds->rows[i].round, first) > 0)
+				ds->rows[i].carried_from = first;
 	}
+	return 0;
 }
 
 int dataset_classify(struct dataset *ds)
@@ -218,14 +296,12 @@ int dataset_classify(struct dataset *ds)
 	}
 	if (ds->n == 0)
 		return 0;
-	if (ds->n > UINT32_MAX || !(v = malloc(ds->n * sizeof *v)))
+	if (ds->n >= UINT32_MAX || !(v = malloc(3 * ds->n * sizeof *v)))
 		return -1;
-	for (size_t i = 0; i < ds->n; i++)
-		v[i] = (uint32_t)i;
 	order_ds = ds;
-	int rc = mark_duplicates(ds, v);
+	int rc = mark_duplicates(ds, v, v + ds->n, v + 2 * ds->n);
 	if (rc == 0)
-		mark_carried(ds, v);
+		rc = mark_carried(ds, v, v + ds->n);
 	order_ds = NULL;
 	free(v);
 	return rc;

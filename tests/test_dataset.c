@@ -18,6 +18,7 @@
 #include <jansson.h>
 
 #include "dataset.h"
+#include "text.h"
 
 static int line_cmp(const void *a, const void *b)
 {
@@ -1112,6 +1113,126 @@ static void v40_duplicate_groups(void **state)
 	free(text);
 }
 
+/* Whether rows a and b of ds have one non-empty run list (the same minutes, in order). */
+static bool runs_equal(const struct dataset *d, const struct row *a, const struct row *b)
+{
+	if (a->run_n == 0 || a->run_n != b->run_n)
+		return false;
+	for (unsigned k = 0; k < a->run_n; k++)
+		if (d->runs[a->run_off + k] != d->runs[b->run_off + k])
+			return false;
+	return true;
+}
+
+/* Duplicates and carried-over rows of random tables against the rules written out pairwise:
+ * a duplicate group is the rows of one round, benchmark and system id with one run list, the
+ * standing row the first by (energy scored first, submitter by name, file order) and
+ * collapsed_from its group's submitters in that order; a row of a later round than the
+ * earliest with its benchmark and run list (the first in file order of equal versions) is
+ * carried over from it. */
+static void duplicates_and_carried_pairwise(void **state)
+{
+	static const char *rounds[] = { "v4.1", "v3.1", "v4.0", "v5.0", "v4.00" };
+	static const char *runs[] = { "", "1;2;3", "3;2;1", "1;2;3.5", "2;2;2", "1.5;2.5;3.5;4.5", "2;1;3", "0.5;1;1.5" };
+	static const char *subs[] = { "Dell", "smc", "smc-dc", "Lenovo", "ASUS" };
+	(void)state;
+	for (int trial = 0; trial < 40; trial++) {
+		char *text = malloc(1 << 20), *q = text;
+		q += sprintf(q, "round,submitter,system,benchmark,accelerators,minutes,run_minutes,energy_j\n");
+		size_t nrows = 60 + rnd(200);
+		for (size_t i = 0; i < nrows; i++) {
+			/* unique (round, submitter, system, benchmark): the row number in the system id
+			 * would make every id distinct, so ids repeat through a small set instead, and the
+			 * submitter carries the row number apart from a few names */
+			unsigned sys = rnd(4);
+			q += sprintf(q, "%s,%s%s%zu,sys%u,%s,8,%u,\"%s\",%s\n", rounds[rnd(5)], subs[rnd(5)],
+				     rnd(3) ? "-" : "~", i, sys, rnd(4) ? "bert" : "ssd", 1 + rnd(9),
+				     runs[rnd(8)], rnd(3) ? "" : "1000");
+		}
+		struct dataset d;
+		struct gs_err e;
+		memset(&d, 0, sizeof d);
+		assert_int_equal(dataset_load_buffer(&d, "r.csv", text, (size_t)(q - text), &e), 0);
+		assert_int_equal(dataset_classify(&d), 0);
+		assert_int_equal(d.n, nrows);
+		for (size_t i = 0; i < d.n; i++) {
+			const struct row *r = &d.rows[i];
+			/* the duplicate group of r, and its standing row */
+			size_t stand = i, members = 0;
+			for (size_t j = 0; j < d.n; j++) {
+				const struct row *o = &d.rows[j];
+				if (!(runs_equal(&d, r, o) && o->round == r->round && o->benchmark == r->benchmark &&
+				      o->system == r->system))
+					continue;
+				members++;
+				const struct row *s = &d.rows[stand];
+				int c = isnan(o->energy_j) != isnan(s->energy_j) ? (isnan(o->energy_j) ? 1 : -1)
+									       : strcmp(o->submitter, s->submitter);
+				if (c < 0 || (c == 0 && j < stand))
+					stand = j;
+			}
+			if (members < 2) {
+				assert_int_equal(r->dup_of, -1);
+				assert_string_equal(r->collapsed_from, "");
+			} else if (stand != i) {
+				assert_int_equal(r->dup_of, (long)stand);
+				assert_string_equal(r->collapsed_from, "");
+				assert_non_null(strstr(d.rows[stand].collapsed_from, r->submitter));
+			} else {
+				assert_int_equal(r->dup_of, -1);
+				/* every member named once, as many as there are */
+				size_t names = 1;
+				for (const char *p = r->collapsed_from; (p = strchr(p, ';')); p++)
+					names++;
+				assert_int_equal(names, members);
+				assert_true(strncmp(r->collapsed_from, r->submitter, strlen(r->submitter)) == 0);
+			}
+			/* carried over: the earliest round with r's benchmark and run list */
+			const char *first = NULL;
+			for (size_t j = 0; j < d.n; j++) {
+				const struct row *o = &d.rows[j];
+				if (runs_equal(&d, r, o) && o->benchmark == r->benchmark &&
+				    (!first || text_version_cmp(o->round, first) < 0))
+					first = o->round;
+			}
+			if (first && text_version_cmp(r->round, first) > 0)
+				assert_ptr_equal(r->carried_from, first);
+			else
+				assert_string_equal(r->carried_from, "");
+		}
+		/* collapsed_from lists the group in order: energy scored first, then by name */
+		for (size_t i = 0; i < d.n; i++) {
+			const struct row *r = &d.rows[i];
+			if (!*r->collapsed_from)
+				continue;
+			char want[4096] = "";
+			const struct row *prev = NULL;
+			for (;;) { /* the next member after prev in (energy, submitter, row) order */
+				const struct row *best = NULL;
+				for (size_t j = 0; j < d.n; j++) {
+					const struct row *o = &d.rows[j];
+					if (!(o == r || o->dup_of == (long)i))
+						continue;
+					#define BEFORE(x, y) (isnan((x)->energy_j) != isnan((y)->energy_j) ? !isnan((x)->energy_j) : \
+						strcmp((x)->submitter, (y)->submitter) != 0 ? strcmp((x)->submitter, (y)->submitter) < 0 : (x) < (y))
+					if (prev && !BEFORE(prev, o))
+						continue;
+					if (!best || BEFORE(o, best))
+						best = o;
+					#undef BEFORE
+				}
+				if (!best)
+					break;
+				snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", *want ? ";" : "", best->submitter);
+				prev = best;
+			}
+			assert_string_equal(r->collapsed_from, want);
+		}
+		dataset_free(&d);
+		free(text);
+	}
+}
+
 /* 15 v4.1 rows repeat a v4.0 row's run list exactly: carried over from v4.0, whichever file
  * loads first; v4.0 rows carry nothing. */
 static void v41_carried_from_v40(void **state)
@@ -1331,6 +1452,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(prices_table, setup, teardown),
 		cmocka_unit_test_setup_teardown(v40_duplicate_groups, setup, teardown),
 		cmocka_unit_test_setup_teardown(v41_carried_from_v40, setup, teardown),
+		cmocka_unit_test(duplicates_and_carried_pairwise),
 		cmocka_unit_test_setup_teardown(groups_need_identical_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(availability_map_covers_published, setup, teardown),
 		cmocka_unit_test_setup_teardown(unmapped_availability_one_warning, setup, teardown),
