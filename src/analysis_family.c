@@ -11,15 +11,6 @@
 #include "analysis_impl.h"
 #include "fit.h"
 
-/* Shown rows in order of family text, for grouping. */
-static int fam_cmp(const void *pa, const void *pb)
-{
-	const struct skey *a = pa, *b = pb;
-	int c = strcmp(a->s, b->s);
-
-	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
-}
-
 /* A family among the shown rows: its text, its rows, and its group (families of equal text
  * share one). */
 struct fam_slot {
@@ -97,6 +88,58 @@ oom:
 	free(tab);
 	free(sl);
 	return -1;
+}
+
+static int tie_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+
+	return analysis_cmp_tie(a->r, a->row, b->r, b->row);
+}
+
+/* The keys of a's shown rows into k[a->n] by family text (bytes), then the tie-break: the rows
+ * put by family (a table of their pooled family texts, the families in name order), then each
+ * family's rows sorted by the tie-break alone. The order is total, so it is the one a sort by
+ * both keys gives; at 10^5 rows of ten families that sort compared the family texts 1.7 M
+ * times. 0, or -1 when out of memory. */
+static int family_order(const struct dataset *ds, const struct analysis *a, struct skey *k)
+{
+	size_t n = a->n, ns = 0, nr = 0;
+	struct fam_slot *sl = NULL, **by = NULL;
+	uint32_t *fi = malloc((n ? n : 1) * sizeof *fi);
+	size_t *at = NULL;
+	int rc = -1;
+
+	if (!fi || family_slots(ds, a, fi, &sl, &ns) < 0)
+		goto out;
+	if (!(by = malloc((ns ? ns : 1) * sizeof *by)) || !(at = calloc(ns + 1, sizeof *at)))
+		goto out;
+	for (size_t q = 0; q < ns; q++)
+		by[q] = &sl[q];
+	qsort(by, ns, sizeof *by, slot_cmp);
+	/* slot q's family in name order (equal texts, one place): its first key in slot[].group */
+	for (size_t q = 0; q < ns; q++) {
+		nr += q > 0 && strcmp(by[q]->s, by[q - 1]->s) != 0;
+		by[q]->group = nr;
+		at[nr + 1] += by[q]->n;
+	}
+	for (size_t q = 0; ns && q <= nr; q++)
+		at[q + 1] += at[q];
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		k[at[sl[fi[i]].group]++] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+	}
+	for (size_t g = 0, from = 0; ns && g <= nr; g++) {
+		qsort(k + from, at[g] - from, sizeof *k, tie_cmp);
+		from = at[g];
+	}
+	rc = 0;
+out:
+	free(fi);
+	free(sl);
+	free(by);
+	free(at);
+	return rc;
 }
 
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
@@ -272,13 +315,15 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 		goto oom;
 	/* by family, then the tie-break: kept for the next run on these rows */
 	const size_t *kept = orders_get(a, ORD_FAMILY);
-	for (size_t j = 0; j < n; j++) {
-		size_t i = kept ? kept[j] : j;
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
-	}
-	if (!kept) {
-		qsort(k, n, sizeof *k, fam_cmp);
+	if (kept) {
+		for (size_t j = 0; j < n; j++) {
+			size_t i = kept[j];
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+		}
+	} else {
+		if (family_order(ds, a, k) < 0)
+			goto oom;
 		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
 	}
 	for (size_t g = 0; g < n; g++)

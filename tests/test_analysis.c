@@ -1969,6 +1969,69 @@ static void test_orders_kept_first_and_rows_id(void **state)
 	unbuild(&ds);
 }
 
+/* dataset rows of the family order's set, for the reference sort below */
+static const struct dataset *fam_ref_ds;
+static const uint32_t *fam_ref_set;
+
+static int fam_ref_cmp(const void *pa, const void *pb)
+{
+	size_t x = fam_ref_set[*(const size_t *)pa], y = fam_ref_set[*(const size_t *)pb];
+	const struct row *a = &fam_ref_ds->rows[x], *b = &fam_ref_ds->rows[y];
+	int c = strcmp(a->family, b->family);
+
+	if (!c)
+		c = strcmp(a->system, b->system);
+	if (!c)
+		c = strcmp(a->submitter, b->submitter);
+	return c ? c : (x > y) - (x < y);
+}
+
+/* The fits' family order (kept by the explorer's runs) is the rows by family text, system id,
+ * submitter and dataset row, with family texts equal at other addresses, ids that differ in
+ * case only, and one id under two submitters. */
+static void test_family_order_is_the_sort(void **state)
+{
+	enum { NS = 300 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	char *fams[6];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 };
+	(void)state;
+
+	/* "H100" twice, at two addresses */
+	const char *texts[6] = { "H100", "a100", "H100", "B200", "h100", "A100" };
+	for (int f = 0; f < 6; f++)
+		fams[f] = strdup(texts[f]);
+	for (size_t i = 0; i < NS; i++) {
+		double t = 50.0 / (double)(1 + i % 9);
+		snprintf(names[i], sizeof names[i], "%c%03zu", i % 5 ? 's' : 'S', (i * 7) % (NS / 2));
+		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[(i * 5) % 6], "V", "", "closed",
+				      (long long)1 << (i % 6), t, 0, 3, { t * 0.98, t, t * 1.03 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	p.fit = true;
+	a.keep_orders = true;
+	run_ok(&ds, &p, &a);
+	assert_non_null(a.orders);
+	assert_non_null(a.orders->ord[ORD_FAMILY]);
+	size_t *want = malloc(a.n * sizeof *want);
+	assert_non_null(want);
+	for (size_t j = 0; j < a.n; j++)
+		want[j] = j;
+	fam_ref_ds = &ds;
+	fam_ref_set = a.orders->set;
+	qsort(want, a.n, sizeof *want, fam_ref_cmp);
+	assert_memory_equal(want, a.orders->ord[ORD_FAMILY], a.n * sizeof *want);
+	free(want);
+	analysis_free(&a);
+	unbuild(&ds);
+	for (int f = 0; f < 6; f++)
+		free(fams[f]);
+}
+
 static void test_family_groups_many(void **state)
 {
 	enum { NS = 600, NF = 97 };
@@ -3028,6 +3091,7 @@ int main(void)
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_orders_kept_first_and_rows_id),
+		cmocka_unit_test(test_family_order_is_the_sort),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_intervals_bulk_equals_plain),
 		cmocka_unit_test(test_drop_draws),
