@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analysis_impl.h"
+#include "numsort.h"
 
 /* ---- names ---------------------------------------------------------------------------- */
 
@@ -238,38 +239,53 @@ static int pkey_cmp(const void *pa, const void *pb)
 }
 
 /* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
- * both <= and one <. In order of (T, A), a
- * row survives when its A is the least of its equal-T group and beats, strictly, the least A
- * of every faster group: O(n log n). Rows with NAN T or A never qualify. Sets rows[].pareto
- * and returns how many are on it; k[n] is scratch. */
+ * both <= and one <. In order of T, a row survives when its A is the least of its equal-T
+ * group and beats, strictly, the least A of every faster group: O(n) after a sort by T (a
+ * radix sort past a few hundred rows: at 10^5 rows qsort by (T, A) was a fifth of a run's
+ * finish). Rows with NAN T or A never qualify. Sets rows[].pareto and returns how many are on
+ * it; k[n] is scratch. */
 static size_t pareto(struct analysis *a, bool cost, struct pkey *k)
 {
+	enum { RADIX_MIN = 256 }; /* below this qsort is as fast */
 	struct arow *rows = a->rows;
 	size_t n = a->n;
 	double best = INFINITY;
 	size_t on = 0;
 	const size_t *kept = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
+	struct numsort_item *r = NULL, *tmp = NULL, *s = NULL;
 
+	if (!kept && n >= RADIX_MIN && (r = malloc(n * sizeof *r)) && (tmp = malloc(n * sizeof *tmp))) {
+		for (size_t i = 0; i < n; i++)
+			r[i] = (struct numsort_item){ numsort_key(rows[i].T, 1), i };
+		s = numsort_run(r, tmp, n);
+	}
 	for (size_t j = 0; j < n; j++) {
-		size_t i = kept ? kept[j] : j;
+		size_t i = kept ? kept[j] : s ? s[j].at : j;
 		k[j] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
 		rows[i].pareto = false;
 	}
+	free(r);
+	free(tmp);
 	if (!kept) {
-		qsort(k, n, sizeof *k, pkey_cmp);
+		if (!s)
+			qsort(k, n, sizeof *k, pkey_cmp);
 		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, &k[0].i, sizeof *k);
 	}
 	for (size_t g = 0; g < n;) {
 		size_t e = g + 1;
-		while (e < n && k[e].t == k[g].t)
+		double gmin = k[g].a < INFINITY ? k[g].a : INFINITY; /* the group's least A, NAN none */
+		while (e < n && k[e].t == k[g].t) {
+			if (k[e].a < gmin)
+				gmin = k[e].a;
 			e++;
-		double gmin = k[g].a; /* the group's least: sorted by A within T */
+		}
 		if (gmin < best) {
 			best = gmin;
-			for (size_t j = g; j < e && k[j].a == gmin; j++) {
-				rows[k[j].i].pareto = true;
-				on++;
-			}
+			for (size_t j = g; j < e; j++)
+				if (k[j].a == gmin) {
+					rows[k[j].i].pareto = true;
+					on++;
+				}
 		}
 		g = e;
 	}

@@ -633,6 +633,59 @@ static void test_pareto_ties(void **state)
 	unbuild(&ds);
 }
 
+/* The frontier of many rows (the sort by T past a few hundred) against its definition: on it
+ * when no row has T and the cost axis both <= and one <; NAN never qualifies. Ties in T, in A
+ * and in both; on (T, A) and on (T, cost) with some rows without a price. */
+static void test_pareto_many(void **state)
+{
+	enum { NS = 700 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		snprintf(names[i], sizeof names[i], "q%04zu", (i * 37) % NS);
+		/* few T values and few N: many equal T, equal A, equal (T, A) */
+		double t = 10.0 * (double)(1 + (i * 13) % 23) / (double)(1 + i % 3);
+		r[i] = (struct spec){ names[i], "S", i % 2 ? "F1" : "F2", "V", "", "closed",
+				      (long long)1 << ((i * 7) % 5), t, 0, 0, {0}, 0, 0 };
+	}
+	build(&ds, r, NS);
+	for (size_t i = 0; i < NS; i++)
+		if (i % 5) { /* the rest have no price: no cost */
+			ds.rows[i].price_lo = 1 + (double)(i % 3);
+			ds.rows[i].price_hi = ds.rows[i].price_lo + 1;
+		}
+	for (int cost = 0; cost < 2; cost++) {
+		base_params(&p);
+		p.pareto_cost = cost;
+		run_ok(&ds, &p, &a);
+		assert_int_equal(a.n, NS);
+		size_t on = 0;
+		for (size_t i = 0; i < a.n; i++) {
+			const struct arow *x = &a.rows[i];
+			double xa = cost ? arow_cost(x) : x->A;
+			bool beaten = isnan(x->T) || isnan(xa);
+			for (size_t j = 0; j < a.n && !beaten; j++) {
+				const struct arow *y = &a.rows[j];
+				double ya = cost ? arow_cost(y) : y->A;
+				beaten = y->T <= x->T && ya <= xa && (y->T < x->T || ya < xa);
+			}
+			if (x->pareto == beaten)
+				fail_msg("%s (T %g, %s %g): pareto %d", ds.rows[x->row].system, x->T,
+					 cost ? "cost" : "A", xa, x->pareto);
+			on += x->pareto;
+		}
+		assert_int_equal(a.npareto, on);
+		assert_true(on >= 2);
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 static void test_breakeven(void **state)
 {
 	struct dataset ds;
@@ -3076,6 +3129,7 @@ int main(void)
 		cmocka_unit_test(test_round_and_workload),
 		cmocka_unit_test(test_pareto),
 		cmocka_unit_test(test_pareto_ties),
+		cmocka_unit_test(test_pareto_many),
 		cmocka_unit_test(test_breakeven),
 		cmocka_unit_test(test_breakeven_tie),
 		cmocka_unit_test(test_bracket_kinds),
