@@ -90,11 +90,21 @@ oom:
 	return -1;
 }
 
-static int tie_cmp(const void *pa, const void *pb)
-{
-	const struct skey *a = pa, *b = pb;
+/* A shown row for the tie-break alone: its names at hand, so that comparing two reads no row. */
+struct tkey {
+	const char *sys, *sub;
+	uint32_t row, i;
+};
 
-	return analysis_cmp_tie(a->r, a->row, b->r, b->row);
+/* analysis_cmp_tie on tkeys. */
+static int tkey_cmp(const void *pa, const void *pb)
+{
+	const struct tkey *a = pa, *b = pb;
+	int c = strcmp(a->sys, b->sys);
+
+	if (!c)
+		c = strcmp(a->sub, b->sub);
+	return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
 /* The keys of a's shown rows into k[a->n] by family text (bytes), then the tie-break: the rows
@@ -125,14 +135,23 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 	}
 	for (size_t q = 0; ns && q <= nr; q++)
 		at[q + 1] += at[q];
+	/* the rows put by family as tkeys, each family sorted, then made keys in that order */
+	struct tkey *t = malloc((n ? n : 1) * sizeof *t);
+	if (!t)
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &ds->rows[a->rows[i].row];
-		k[at[sl[fi[i]].group]++] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+		t[at[sl[fi[i]].group]++] = (struct tkey){ nz(r->system), nz(r->submitter), a->rows[i].row, (uint32_t)i };
 	}
 	for (size_t g = 0, from = 0; ns && g <= nr; g++) {
-		qsort(k + from, at[g] - from, sizeof *k, tie_cmp);
+		qsort(t + from, at[g] - from, sizeof *t, tkey_cmp);
 		from = at[g];
 	}
+	for (size_t j = 0; j < n; j++) {
+		const struct row *r = &ds->rows[t[j].row];
+		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
+	}
+	free(t);
 	rc = 0;
 out:
 	free(fi);
@@ -313,8 +332,12 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 
 	if (!k || !pn)
 		goto oom;
-	/* by family, then the tie-break: kept for the next run on these rows */
+	/* by family, then the tie-break: kept for the next run on these rows, and for fits added
+	 * to the ranked rows (the export's) */
 	const size_t *kept = orders_get(a, ORD_FAMILY);
+	size_t *mapped = kept ? NULL : orders_mapped(ds, a, ORD_FAMILY);
+	if (mapped)
+		kept = mapped;
 	if (kept) {
 		for (size_t j = 0; j < n; j++) {
 			size_t i = kept[j];
@@ -324,8 +347,9 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	} else {
 		if (family_order(ds, a, k) < 0)
 			goto oom;
-		orders_put(a, ORD_FAMILY, &k[0].i, sizeof *k);
+		orders_put_ranked(ds, a, ORD_FAMILY, &k[0].i, sizeof *k);
 	}
+	free(mapped);
 	for (size_t g = 0; g < n; g++)
 		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))

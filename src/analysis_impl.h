@@ -45,6 +45,11 @@ const size_t *orders_get(const struct analysis *a, enum ord_kind k);
  * values (ORD_T), not one broken by position. */
 size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum ord_kind k);
 
+/* orders_put for rows in any order (ranked since the run): the order given by positions in
+ * a->rows is kept as positions in the set, for orders_mapped to give back. */
+void orders_put_ranked(const struct dataset *ds, struct analysis *a, enum ord_kind k,
+			const void *first, size_t stride);
+
 /* Keeps order k of a's n rows: the position of the j-th is the size_t at first + j * stride
  * bytes (a field of sort keys); copied. Out of memory it is just not kept. */
 void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride);

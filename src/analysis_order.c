@@ -135,6 +135,42 @@ size_t *orders_mapped(const struct dataset *ds, const struct analysis *a, enum o
 	return out;
 }
 
+void orders_put_ranked(const struct dataset *ds, struct analysis *a, enum ord_kind k,
+			const void *first, size_t stride)
+{
+	struct row_orders *o = a->orders;
+
+	if (a->in_set_order) {
+		orders_put(a, k, first, stride);
+		return;
+	}
+	if (!o || !o->record || o->n != a->n || o->ord[k] || o->ds != ds || o->dn != ds->n)
+		return;
+	size_t n = a->n, *at = malloc((ds->n ? ds->n : 1) * sizeof *at);
+	size_t *ord = malloc((n ? n : 1) * sizeof *ord);
+	if (!at || !ord) {
+		free(at);
+		free(ord);
+		return;
+	}
+	for (size_t i = 0; i < ds->n; i++)
+		at[i] = SIZE_MAX;
+	for (size_t j = 0; j < n; j++)
+		at[o->set[j]] = j;
+	for (size_t j = 0; j < n; j++) {
+		size_t i = *(const size_t *)((const char *)first + j * stride);
+		size_t r = i < n ? a->rows[i].row : SIZE_MAX;
+		if (r >= ds->n || at[r] == SIZE_MAX) { /* not the kept row set after all */
+			free(at);
+			free(ord);
+			return;
+		}
+		ord[j] = at[r];
+	}
+	free(at);
+	o->ord[k] = ord;
+}
+
 void orders_put(struct analysis *a, enum ord_kind k, const void *first, size_t stride)
 {
 	struct row_orders *o = a->orders;

@@ -2078,6 +2078,37 @@ static void test_family_order_is_the_sort(void **state)
 	fam_ref_set = a.orders->set;
 	qsort(want, a.n, sizeof *want, fam_ref_cmp);
 	assert_memory_equal(want, a.orders->ord[ORD_FAMILY], a.n * sizeof *want);
+	/* fits added to ranked rows (the export's): the order made there is kept as positions in
+	 * the set, and given back mapped to where the rows are */
+	struct analysis b = { 0 };
+	struct fam_fit fits[2][8];
+	size_t nf = 0;
+	p.fit = false;
+	b.keep_orders = true;
+	run_ok(&ds, &p, &b);
+	assert_false(b.in_set_order);
+	assert_null(b.orders->ord[ORD_FAMILY]);
+	for (int pass = 0; pass < 2; pass++) {
+		assert_int_equal(analysis_fits_add(&ds, &b, NULL), 0);
+		assert_non_null(b.orders->ord[ORD_FAMILY]);
+		nf = b.nfits;
+		assert_true(nf > 0 && nf <= 8);
+		memcpy(fits[pass], b.fits, nf * sizeof *b.fits);
+		analysis_fits_drop(&b);
+	}
+	assert_memory_equal(fits[0], fits[1], nf * sizeof **fits);
+	size_t *got = orders_mapped(&ds, &b, ORD_FAMILY), *pos = malloc(b.n * sizeof *pos);
+	assert_non_null(got);
+	assert_non_null(pos);
+	for (size_t j = 0; j < b.n; j++) /* current positions in set order, for the reference */
+		for (size_t i = 0; i < b.n; i++)
+			if (b.rows[i].row == b.orders->set[j])
+				pos[j] = i;
+	for (size_t j = 0; j < b.n; j++)
+		assert_int_equal(got[j], pos[want[j]]);
+	free(got);
+	free(pos);
+	analysis_free(&b);
 	free(want);
 	analysis_free(&a);
 	unbuild(&ds);
