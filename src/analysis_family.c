@@ -329,6 +329,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	size_t n = a->n, nf = 0;
 	struct skey *k = malloc((n ? n : 1) * sizeof *k);
 	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
+	uint32_t *fam_of = NULL; /* each shown row's fit */
 
 	if (!k || !pn)
 		goto oom;
@@ -350,34 +351,50 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 		orders_put_ranked(ds, a, ORD_FAMILY, &k[0].i, sizeof *k);
 	}
 	free(mapped);
+	/* pooled texts: one family, one pointer, mostly (texts are compared where they differ) */
+#define SAME_FAMILY(x, y) ((x) == (y) || strcmp((x), (y)) == 0)
 	for (size_t g = 0; g < n; g++)
-		nf += g == 0 || strcmp(k[g].s, k[g - 1].s) != 0;
-	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)))
+		nf += g == 0 || !SAME_FAMILY(k[g].s, k[g - 1].s);
+	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)) ||
+	    !(fam_of = malloc((n ? n : 1) * sizeof *fam_of)))
 		goto oom;
 	struct fit_memo *memo = boot_fit_memo(a);
 	for (size_t g = 0; g < n;) {
 		size_t e = g;
-		struct fam_fit *ff = &a->fits[a->nfits++];
-		for (; e < n && strcmp(k[e].s, k[g].s) == 0; e++) {
+		struct fam_fit *ff = &a->fits[a->nfits];
+		for (; e < n && SAME_FAMILY(k[e].s, k[g].s); e++) {
 			pn[e - g] = a->rows[k[e].i].N;
 			pt[e - g] = a->rows[k[e].i].T;
+			fam_of[k[e].i] = (uint32_t)a->nfits;
 		}
+		a->nfits++;
 		ff->family = ds->rows[k[g].row].family;
 		ff->group = a->rows[k[g].i].group;
 		if (fit_memo_run(memo, pn, pt, e - g, &ff->fit, err) < 0)
 			goto fail;
-		for (size_t i = g; i < e; i++) {
-			struct arow *o = &a->rows[k[i].i];
-			const struct row *rf = &ds->rows[o->ref];
-			o->ep_fit = rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N;
-			if (!isfinite(o->ep_fit))
-				o->ep_fit = NAN;
-			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
-		}
-		if (fit_judge(ds, a, k + g, e - g, ff) < 0)
+		g = e;
+	}
+	/* every row's fitted E' and residual in the order the rows are in (one pass through
+	 * memory, not one row at a time in family order) */
+	for (size_t i = 0; i < n; i++) {
+		struct arow *o = &a->rows[i];
+		const struct fam_fit *ff = &a->fits[fam_of[i]];
+		const struct row *rf = &ds->rows[o->ref];
+		o->ep_fit = rf->minutes / fit_t(&ff->fit, o->N) * (double)rf->accelerators / o->N;
+		if (!isfinite(o->ep_fit))
+			o->ep_fit = NAN;
+		o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
+	}
+	/* then each fit's verdict, on its family's rows */
+	for (size_t g = 0, f = 0; g < n; f++) {
+		size_t e = g + 1;
+		while (e < n && SAME_FAMILY(k[e].s, k[g].s))
+			e++;
+		if (fit_judge(ds, a, k + g, e - g, &a->fits[f]) < 0)
 			goto oom;
 		g = e;
 	}
+#undef SAME_FAMILY
 	for (size_t f = 0; f < a->nfits; f++) {
 		struct group *gr = &a->groups[a->fits[f].group];
 		/* a group's own fit only when the family is the whole group */
@@ -385,12 +402,14 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	}
 	free(k);
 	free(pn);
+	free(fam_of);
 	return 0;
 oom:
 	err_oom(err, NULL, 0);
 fail:
 	free(k);
 	free(pn);
+	free(fam_of);
 	return -1;
 }
 
