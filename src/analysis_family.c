@@ -90,6 +90,42 @@ oom:
 	return -1;
 }
 
+/* The shown rows' families in name order, equal texts one family: row i's is
+ * (*sl)[(*fi)[i]].group, and family q's rows start at (*at)[q] when put in that order
+ * ((*at)[*nf] = a->n). 0, or -1 when out of memory (then nothing is left to free). */
+static int family_buckets(const struct dataset *ds, const struct analysis *a, uint32_t **fi,
+			  struct fam_slot **sl, size_t **at, size_t *nf)
+{
+	size_t n = a->n, ns = 0, q = 0;
+	struct fam_slot **by = NULL;
+
+	*sl = NULL;
+	*at = NULL;
+	*nf = 0;
+	if (!(*fi = malloc((n ? n : 1) * sizeof **fi)) || family_slots(ds, a, *fi, sl, &ns) < 0 ||
+	    !(by = malloc((ns ? ns : 1) * sizeof *by)) || !(*at = calloc(ns + 1, sizeof **at))) {
+		free(*fi);
+		free(*sl);
+		free(by);
+		*fi = NULL;
+		*sl = NULL;
+		return -1;
+	}
+	for (size_t j = 0; j < ns; j++)
+		by[j] = &(*sl)[j];
+	qsort(by, ns, sizeof *by, slot_cmp);
+	for (size_t j = 0; j < ns; j++) {
+		q += j > 0 && strcmp(by[j]->s, by[j - 1]->s) != 0;
+		by[j]->group = q;
+		(*at)[q + 1] += by[j]->n;
+	}
+	*nf = ns ? q + 1 : 0;
+	for (size_t f = 0; f < *nf; f++)
+		(*at)[f + 1] += (*at)[f];
+	free(by);
+	return 0;
+}
+
 /* A shown row for the tie-break alone: its names at hand, so that comparing two reads no row. */
 struct tkey {
 	const char *sys, *sub;
@@ -114,51 +150,35 @@ static int tkey_cmp(const void *pa, const void *pb)
  * times. 0, or -1 when out of memory. */
 static int family_order(const struct dataset *ds, const struct analysis *a, struct skey *k)
 {
-	size_t n = a->n, ns = 0, nr = 0;
-	struct fam_slot *sl = NULL, **by = NULL;
-	uint32_t *fi = malloc((n ? n : 1) * sizeof *fi);
-	size_t *at = NULL;
-	int rc = -1;
+	size_t n = a->n, nf;
+	struct fam_slot *sl;
+	uint32_t *fi;
+	size_t *at;
 
-	if (!fi || family_slots(ds, a, fi, &sl, &ns) < 0)
-		goto out;
-	if (!(by = malloc((ns ? ns : 1) * sizeof *by)) || !(at = calloc(ns + 1, sizeof *at)))
-		goto out;
-	for (size_t q = 0; q < ns; q++)
-		by[q] = &sl[q];
-	qsort(by, ns, sizeof *by, slot_cmp);
-	/* slot q's family in name order (equal texts, one place): its first key in slot[].group */
-	for (size_t q = 0; q < ns; q++) {
-		nr += q > 0 && strcmp(by[q]->s, by[q - 1]->s) != 0;
-		by[q]->group = nr;
-		at[nr + 1] += by[q]->n;
-	}
-	for (size_t q = 0; ns && q <= nr; q++)
-		at[q + 1] += at[q];
+	if (family_buckets(ds, a, &fi, &sl, &at, &nf) < 0)
+		return -1;
 	/* the rows put by family as tkeys, each family sorted, then made keys in that order */
 	struct tkey *t = malloc((n ? n : 1) * sizeof *t);
-	if (!t)
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		t[at[sl[fi[i]].group]++] = (struct tkey){ nz(r->system), nz(r->submitter), a->rows[i].row, (uint32_t)i };
-	}
-	for (size_t g = 0, from = 0; ns && g <= nr; g++) {
-		qsort(t + from, at[g] - from, sizeof *t, tkey_cmp);
-		from = at[g];
-	}
-	for (size_t j = 0; j < n; j++) {
-		const struct row *r = &ds->rows[t[j].row];
-		k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
+	if (t) {
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			t[at[sl[fi[i]].group]++] = (struct tkey){ nz(r->system), nz(r->submitter),
+								  a->rows[i].row, (uint32_t)i };
+		}
+		for (size_t f = 0, from = 0; f < nf; f++) { /* at[f] is now where family f ends */
+			qsort(t + from, at[f] - from, sizeof *t, tkey_cmp);
+			from = at[f];
+		}
+		for (size_t j = 0; j < n; j++) {
+			const struct row *r = &ds->rows[t[j].row];
+			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
+		}
 	}
 	free(t);
-	rc = 0;
-out:
 	free(fi);
 	free(sl);
-	free(by);
 	free(at);
-	return rc;
+	return t ? 0 : -1;
 }
 
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
@@ -169,34 +189,20 @@ out:
  * and .group, and a->groups, a->cand are filled (a->cand has room for n). */
 int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
 {
-	size_t n = a->n, nsl = 0, ng = 0, most = 1;
+	size_t n = a->n, ng = 0, most = 1;
 	struct arow *rows = a->rows;
-	uint32_t *fi = malloc((n ? n : 1) * sizeof *fi);
-	struct fam_slot *sl = NULL, **by = NULL;
+	uint32_t *fi = NULL;
+	struct fam_slot *sl = NULL;
 	size_t *at = NULL, *g = NULL, *refs = NULL;
 	struct skey *c = NULL;
 	int rc = -1;
 
-	if (!fi || family_slots(ds, a, fi, &sl, &nsl) < 0 || !(by = malloc((nsl ? nsl : 1) * sizeof *by)))
-		goto out;
-	for (size_t j = 0; j < nsl; j++)
-		by[j] = &sl[j];
-	qsort(by, nsl, sizeof *by, slot_cmp);
 	/* a group per distinct text; its rows in g[at[group]..at[group + 1]) */
-	if (!(at = calloc(nsl + 1, sizeof *at)))
+	if (family_buckets(ds, a, &fi, &sl, &at, &ng) < 0)
 		goto out;
-	for (size_t j = 0; j < nsl; j++) {
-		if (j > 0 && strcmp(by[j]->s, by[j - 1]->s) != 0)
-			ng++;
-		by[j]->group = ng;
-		at[ng + 1] += by[j]->n;
-	}
-	ng = nsl ? ng + 1 : 0;
-	for (size_t q = 0; q < ng; q++) {
-		if (at[q + 1] > most)
-			most = at[q + 1];
-		at[q + 1] += at[q];
-	}
+	for (size_t q = 0; q < ng; q++)
+		if (at[q + 1] - at[q] > most)
+			most = at[q + 1] - at[q];
 	if (!(g = malloc((n ? n : 1) * sizeof *g)) || !(c = malloc(most * sizeof *c)) ||
 	    !(refs = malloc((ng ? ng : 1) * sizeof *refs)) ||
 	    !(a->groups = calloc(ng ? ng : 1, sizeof *a->groups)))
@@ -225,7 +231,6 @@ int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum re
 out:
 	free(fi);
 	free(sl);
-	free(by);
 	free(at);
 	free(g);
 	free(refs);
