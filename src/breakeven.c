@@ -207,6 +207,8 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	w->dmin = malloc(m * sizeof *w->dmin);
 	if (!nk || !w->nrow || !w->doff || !w->dg || !w->dn || !w->dmin) {
 		free(nk);
+		free(pos);
+		free(at);
 		work_free(w);
 		return -1;
 	}

@@ -127,6 +127,15 @@ static int dup_order(const void *pa, const void *pb)
 	return strcmp(a->submitter, b->submitter);
 }
 
+/* dup_order, then the row: the order a stable sort of every row by dup_order gave a group. */
+static int dup_order_at(const void *pa, const void *pb)
+{
+	int c = dup_order(pa, pb);
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+
+	return c ? c : (a > b) - (a < b);
+}
+
 /* Marks the rows v[0..n) (sorted by dup_order, one group) as standing for each other. */
 static int mark_group(struct dataset *ds, const uint32_t *v, size_t n)
 {
@@ -229,8 +238,8 @@ static long runs_classes(const struct dataset *ds, bool key, uint32_t *next, uin
 }
 
 /* Sets dup_of and collapsed_from (see dataset_classify): each class of two or more rows in
- * dup_order (a stable insertion sort from index order, as the sort of every row ordered
- * them). 0, or -1 when out of memory. */
+ * dup_order, ties by row, as the sort of every row ordered them. 0, or -1 when out of
+ * memory. */
 static int mark_duplicates(struct dataset *ds, uint32_t *next, uint32_t *head, uint32_t *v)
 {
 	long nc = runs_classes(ds, true, next, head);
@@ -241,12 +250,9 @@ static int mark_duplicates(struct dataset *ds, uint32_t *next, uint32_t *head, u
 		size_t n = 0;
 		if (next[head[c]] == UINT32_MAX)
 			continue;
-		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i]) {
-			size_t j = n++;
-			for (; j > 0 && dup_order(&v[j - 1], &i) > 0; j--)
-				v[j] = v[j - 1];
-			v[j] = i;
-		}
+		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i])
+			v[n++] = i;
+		qsort(v, n, sizeof *v, dup_order_at);
 		if (mark_group(ds, v, n) < 0)
 			return -1;
 	}

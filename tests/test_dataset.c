@@ -1152,8 +1152,25 @@ static void duplicates_and_carried_pairwise(void **state)
 		struct dataset d;
 		struct gs_err e;
 		memset(&d, 0, sizeof d);
-		assert_int_equal(dataset_load_buffer(&d, "r.csv", text, (size_t)(q - text), &e), 0);
+		if (trial % 2) {
+			assert_int_equal(dataset_load_buffer(&d, "r.csv", text, (size_t)(q - text), &e), 0);
+		} else { /* two files, classified after each, as a load of several files is */
+			char *mid = text + (q - text) / 2, *head_end = strchr(text, '\n') + 1;
+			while (*mid != '\n')
+				mid++;
+			mid++;
+			size_t hl = (size_t)(head_end - text), second = (size_t)(q - mid);
+			char *b2 = malloc(hl + second);
+			memcpy(b2, text, hl);
+			memcpy(b2 + hl, mid, second);
+			assert_int_equal(dataset_load_buffer(&d, "r1.csv", text, (size_t)(mid - text), &e), 0);
+			assert_int_equal(dataset_classify(&d), 0);
+			assert_int_equal(dataset_load_buffer(&d, "r2.csv", b2, hl + second, &e), 0);
+			free(b2);
+		}
 		assert_int_equal(dataset_classify(&d), 0);
+		if (trial % 4 == 1) /* again: the same marks */
+			assert_int_equal(dataset_classify(&d), 0);
 		assert_int_equal(d.n, nrows);
 		for (size_t i = 0; i < d.n; i++) {
 			const struct row *r = &d.rows[i];
