@@ -317,8 +317,9 @@ static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts
 	return best_k;
 }
 
-int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
-	       int *labels, struct kmeans_result *res)
+/* kmeans_run, with the best restart's centroids copied to out[k*d] when out is not NULL. */
+static int run_keep(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
+		    int *labels, struct kmeans_result *res, double *out)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
 	double *cent = NULL, *best_cent = NULL, *sum = NULL, *dmin = NULL, *xs = NULL;
@@ -357,6 +358,8 @@ int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_
 				  cnt, sum, dmin);
 		in = lloyd(x, n, d, kk, best_cent, labels, cnt, sum, KM_FULL_ITER, n / 1000);
 	}
+	if (out)
+		memcpy(out, best_cent, (size_t)kk * d * sizeof *out);
 	res->k = kk;
 	res->inertia = in;
 	res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
@@ -369,6 +372,32 @@ out:
 	free(dmin);
 	free(lab);
 	free(xs);
+	return rc;
+}
+
+int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
+	       int *labels, struct kmeans_result *res)
+{
+	return run_keep(x, n, d, k, restarts, seed, labels, res, NULL);
+}
+
+/* The large-input finish of kmeans_run from the sample's best centroids cent[kk*d] (the
+ * restarts already run): Lloyd over all n points, then the silhouette. 0, or -1 out of memory. */
+static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent, int *labels,
+		      struct kmeans_result *res)
+{
+	double *sum = malloc((size_t)kk * d * sizeof *sum);
+	size_t *cnt = malloc((size_t)kk * sizeof *cnt);
+	int rc = -1;
+
+	if (sum && cnt) {
+		res->k = kk;
+		res->inertia = lloyd(x, n, d, kk, cent, labels, cnt, sum, KM_FULL_ITER, n / 1000);
+		res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
+		rc = 0;
+	}
+	free(sum);
+	free(cnt);
 	return rc;
 }
 
@@ -478,8 +507,8 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		int *labels, struct kmeans_result *res)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	double *xs = NULL, best = NAN;
-	int *lab = NULL, best_k = 1, rc = -1;
+	double *xs = NULL, *cent = NULL, *best_cent = NULL, best = NAN;
+	int *lab = NULL, best_k = 1, best_kk = 0, rc = -1;
 	const double *pts = x;
 
 	if (!res || d == 0 || restarts < 1 || (n > 0 && (!x || !labels)))
@@ -493,9 +522,13 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		goto out;
 	if (m < n) {
 		/* Choose k on the same stride sample the restarts use, then cluster everything
-		 * once with that k: seven full clusterings would not fit the time budget. */
+		 * once with that k: seven full clusterings would not fit the time budget. The
+		 * winner's restarts are those kmeans_run would run on the sample again, so its
+		 * centroids are kept and only the pass over all points is left. */
 		xs = malloc(m * d * sizeof *xs);
-		if (!xs)
+		cent = malloc((size_t)(kmax > 1 ? kmax : 1) * d * sizeof *cent);
+		best_cent = malloc((size_t)(kmax > 1 ? kmax : 1) * d * sizeof *best_cent);
+		if (!xs || !cent || !best_cent)
 			goto out;
 		for (size_t j = 0; j < m; j++)
 			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
@@ -504,7 +537,7 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 	for (int k = 2; k <= kmax; k++) {
 		struct kmeans_result r;
 
-		if (kmeans_run(pts, m, d, k, restarts, seed, lab, &r) < 0)
+		if (run_keep(pts, m, d, k, restarts, seed, lab, &r, cent) < 0)
 			goto out;
 		/* Strictly better only, so ties go to the smaller k. */
 		if (!isnan(r.silhouette) && (isnan(best) || r.silhouette > best)) {
@@ -513,6 +546,9 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 			if (m == n) {
 				memcpy(labels, lab, n * sizeof *labels);
 				*res = r;
+			} else {
+				best_kk = r.k;
+				memcpy(best_cent, cent, (size_t)r.k * d * sizeof *cent);
 			}
 		}
 		if (r.k < k) /* fewer distinct points than k: larger k changes nothing */
@@ -520,10 +556,14 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 	}
 	if (m == n && !isnan(best))
 		rc = 0;
+	else if (m < n && !isnan(best))
+		rc = run_finish(x, n, d, best_kk, best_cent, labels, res);
 	else
 		rc = kmeans_run(x, n, d, best_k, restarts, seed, labels, res);
 out:
 	free(lab);
 	free(xs);
+	free(cent);
+	free(best_cent);
 	return rc;
 }

@@ -357,6 +357,13 @@ static void test_large_input(void **state)
 	assert_int_equal(kmeans_auto(x, N, 2, 8, 16, SEED, lab2, &r2), 0);
 	assert_true(r2.k >= 2 && r2.k <= 8);
 	assert_true(isfinite(r2.inertia) && isfinite(r2.silhouette));
+	/* auto-k above 2048 points is kmeans_run with the k it chose, bit for bit (it keeps the
+	 * sample's winning centroids instead of running those restarts again) */
+	assert_int_equal(kmeans_run(x, N, 2, r2.k, 16, SEED, lab, &r), 0);
+	assert_int_equal(r.k, r2.k);
+	assert_memory_equal(lab, lab2, N * sizeof *lab);
+	assert_memory_equal(&r.inertia, &r2.inertia, sizeof r.inertia);
+	assert_memory_equal(&r.silhouette, &r2.silhouette, sizeof r.silhouette);
 	free(x);
 	free(lab);
 	free(lab2);
@@ -379,6 +386,16 @@ static void test_large_input_blobs(void **state)
 	for (size_t b = 0; b < C; b++)
 		for (size_t i = 1; i < PER; i++)
 			assert_int_equal(lab[b * PER + i], lab[b * PER]);
+	{
+		int *lab2 = malloc(PER * C * sizeof *lab2);
+		struct kmeans_result r2;
+		assert_non_null(lab2);
+		assert_int_equal(kmeans_run(x, PER * C, 2, C, 16, SEED, lab2, &r2), 0);
+		assert_memory_equal(lab, lab2, PER * C * sizeof *lab);
+		assert_memory_equal(&r.inertia, &r2.inertia, sizeof r.inertia);
+		assert_memory_equal(&r.silhouette, &r2.silhouette, sizeof r.silhouette);
+		free(lab2);
+	}
 	free(x);
 	free(lab);
 }
