@@ -5,8 +5,8 @@
 #include <stddef.h>
 
 /* Reorders v[0..n) (n >= 1, k < n, no NAN) so that v[k] is its k-th smallest (0-based), every
- * value before it <= and every value after it >= it; returns v[k]. Hoare's selection, middle
- * pivot: O(n) expected. */
+ * value before it <= and every value after it >= it; returns v[k]. Selection by the middle
+ * pivot, partitions without a branch on the values: O(n) expected. */
 double select_kth(double *v, size_t n, size_t k);
 
 #endif

@@ -1,0 +1,122 @@
+/* select_kth against a sort: every k of arrays with ties, runs, signed zeros and one value. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rng.h"
+#include "select.h"
+
+static int cmp_double(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/* v[n] selected at every k (a fresh copy each time) gives the sorted array's k-th value, with
+ * every value before it <= and every value after it >= it, and the same values in all. */
+static void check_all_k(const double *v, size_t n)
+{
+	double *s = malloc(n * sizeof *s), *w = malloc(n * sizeof *w), *ws = malloc(n * sizeof *ws);
+
+	assert_non_null(s);
+	assert_non_null(w);
+	assert_non_null(ws);
+	memcpy(s, v, n * sizeof *s);
+	qsort(s, n, sizeof *s, cmp_double);
+	for (size_t k = 0; k < n; k++) {
+		memcpy(w, v, n * sizeof *w);
+		double got = select_kth(w, n, k);
+		assert_true(got == s[k]);
+		assert_true(w[k] == got);
+		for (size_t i = 0; i < k; i++)
+			assert_true(w[i] <= got);
+		for (size_t i = k + 1; i < n; i++)
+			assert_true(w[i] >= got);
+		memcpy(ws, w, n * sizeof *ws);
+		qsort(ws, n, sizeof *ws, cmp_double);
+		for (size_t i = 0; i < n; i++)
+			assert_true(ws[i] == s[i]);
+	}
+	free(s);
+	free(w);
+	free(ws);
+}
+
+static void random_arrays(void **state)
+{
+	struct rng r;
+
+	(void)state;
+	rng_seed(&r, 42);
+	for (int t = 0; t < 300; t++) {
+		size_t n = 1 + (size_t)(rng_unit(&r) * 120);
+		/* few distinct values on some arrays: long runs of ties */
+		int distinct = t % 3 == 0 ? 3 : t % 3 == 1 ? 40 : 1000000;
+		double v[121];
+		for (size_t i = 0; i < n; i++)
+			v[i] = floor(rng_unit(&r) * distinct) - distinct / 2;
+		check_all_k(v, n);
+	}
+}
+
+static void shapes(void **state)
+{
+	enum { N = 257 };
+	double v[N];
+
+	(void)state;
+	for (size_t i = 0; i < N; i++) /* ascending */
+		v[i] = (double)i;
+	check_all_k(v, N);
+	for (size_t i = 0; i < N; i++) /* descending */
+		v[i] = (double)(N - i);
+	check_all_k(v, N);
+	for (size_t i = 0; i < N; i++) /* all equal */
+		v[i] = 2.5;
+	check_all_k(v, N);
+	for (size_t i = 0; i < N; i++) /* organ pipe, signed zeros, infinities */
+		v[i] = i < N / 2 ? (double)i : (double)(N - i);
+	v[3] = -0.0;
+	v[7] = 0.0;
+	v[11] = INFINITY;
+	v[13] = -INFINITY;
+	check_all_k(v, N);
+	v[0] = 7;
+	assert_true(select_kth(v, 1, 0) == 7);
+}
+
+static void large(void **state)
+{
+	enum { N = 100000 };
+	double *v = malloc(N * sizeof *v), *s = malloc(N * sizeof *s);
+	struct rng r;
+
+	(void)state;
+	assert_non_null(v);
+	assert_non_null(s);
+	rng_seed(&r, 7);
+	for (size_t i = 0; i < N; i++)
+		v[i] = s[i] = floor(rng_unit(&r) * 5000) / 7;
+	qsort(s, N, sizeof *s, cmp_double);
+	size_t ks[] = { 0, (N - 1) / 4, N / 2, 3 * (N - 1) / 4, N - 1 };
+	for (size_t j = 0; j < sizeof ks / sizeof *ks; j++)
+		assert_true(select_kth(v, N, ks[j]) == s[ks[j]]);
+	free(v);
+	free(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(random_arrays),
+		cmocka_unit_test(shapes),
+		cmocka_unit_test(large),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
