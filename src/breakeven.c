@@ -4,6 +4,7 @@
  * A bracket never mixes groups: every scan below runs over one group's rows, in T order for the
  * lower end and in N order for the upper end. */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -59,13 +60,13 @@ static bool n_order(const struct analysis *a, size_t *pos)
 	return true;
 }
 
-/* The positions pos[n] split by group, stable, into out[n]: group g from out[tg[g]] on; at[ng]
- * is scratch, zeroed. */
-static void split_by_group(const struct analysis *a, const size_t *pos, size_t n, const size_t *tg,
+/* The positions pos[n] split by group (grp[i]: row i's), stable, into out[n]: group g from
+ * out[tg[g]] on; at[ng] is scratch, zeroed. */
+static void split_by_group(const uint32_t *grp, const size_t *pos, size_t n, const size_t *tg,
 			   size_t *at, size_t *out)
 {
 	for (size_t j = 0; j < n; j++) {
-		size_t g = a->rows[pos[j]].group;
+		size_t g = grp[pos[j]];
 		out[tg[g] + at[g]++] = pos[j];
 	}
 }
@@ -149,106 +150,122 @@ static void work_free(struct be_work *w)
 	free(w->minA);
 }
 
-/* The T order first (its sort keys freed before the N order's are made: at 10^5 rows and more
- * the two sets of keys at once were the peak of a summary's memory). */
+/* w made the orders of a's rows one call works in (see struct be_work), from the run's kept T
+ * and N orders where it has them. 0, or -1 out of memory (w then holds nothing). */
 static int work_make(const struct dataset *ds, struct analysis *a, struct be_work *w)
 {
 	size_t n = a->n, ng = a->ngroups, m = n ? n : 1, nd = 0;
-	struct nkey *nk;
+	/* the T and N orders depend on the rows alone: kept for a run on the same rows */
+	const size_t *kt = orders_get(a, ORD_T), *kn = orders_get(a, ORD_N);
+	size_t *npos = NULL, *pos = NULL, *at = NULL, *mapped = NULL;
+	uint32_t *grp = NULL;
+	double *av = NULL;
+	struct nkey *nk = NULL;
+	int rc = -1;
 
 	memset(w, 0, sizeof *w);
+	/* the N order first, before the work's arrays: its radix sort's items were the peak of a
+	 * summary's memory at 10^6 rows */
+	if (!kn) {
+		if (!(npos = malloc(m * sizeof *npos)))
+			goto out;
+		if (!n_order(a, npos)) {
+			if (!(nk = malloc(m * sizeof *nk)))
+				goto out;
+			for (size_t i = 0; i < n; i++)
+				nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
+			qsort(nk, n, sizeof *nk, nkey_cmp);
+			for (size_t j = 0; j < n; j++)
+				npos[j] = nk[j].i;
+			free(nk);
+			nk = NULL;
+		}
+		orders_put(a, ORD_N, npos, sizeof *npos);
+		kn = npos;
+	}
 	w->t = malloc(m * sizeof *w->t);
 	w->tg = calloc(ng + 1, sizeof *w->tg);
 	w->minA = malloc(m * sizeof *w->minA);
-	if (!w->t || !w->tg || !w->minA) {
-		work_free(w);
-		return -1;
-	}
-	/* the T and N orders depend on the rows alone: kept for a run on the same rows */
-	const size_t *kt = orders_get(a, ORD_T), *kn = orders_get(a, ORD_N);
-	size_t *pos = malloc(m * sizeof *pos), *at = calloc(ng ? ng : 1, sizeof *at), *mapped = NULL;
-	if (!pos || !at) {
-		free(pos);
-		free(at);
-		work_free(w);
-		return -1;
+	pos = malloc(m * sizeof *pos);
+	at = calloc(ng ? ng : 1, sizeof *at);
+	/* each row's group and A in row order: the passes below take rows in T or N order, and
+	 * a read of one field of a 256-byte row there was a cache miss a row (a tenth of a
+	 * recompute at 10^5 rows) */
+	grp = malloc(m * sizeof *grp);
+	av = malloc(m * sizeof *av);
+	if (!w->t || !w->tg || !w->minA || !pos || !at || !grp || !av)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		grp[i] = a->rows[i].group;
+		av[i] = a->rows[i].A;
 	}
 	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
 	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
 	if (!kt)
 		kt = mapped = orders_mapped(ds, a, ORD_T);
 	for (size_t i = 0; i < n; i++)
-		w->tg[a->rows[i].group + 1]++;
+		w->tg[grp[i] + 1]++;
 	if (!kt) {
-		if (t_order(ds, a, pos) < 0) {
-			free(pos);
-			free(at);
-			work_free(w);
-			return -1;
-		}
+		if (t_order(ds, a, pos) < 0)
+			goto out;
 		orders_put(a, ORD_T, pos, sizeof *pos);
 		kt = pos;
 	}
 	for (size_t g = 0; g < ng; g++)
 		w->tg[g + 1] += w->tg[g];
 	/* a stable split of the T order by group */
-	split_by_group(a, kt, n, w->tg, at, w->t);
-	free(mapped);
+	split_by_group(grp, kt, n, w->tg, at, w->t);
 	for (size_t g = 0; g < ng; g++)
 		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
-			double A = a->rows[w->t[j]].A;
+			double A = av[w->t[j]];
 			w->minA[j] = j == w->tg[g] || A < w->minA[j - 1] ? A : w->minA[j - 1];
 		}
+	free(pos);
+	pos = NULL;
 	nk = malloc(m * sizeof *nk);
 	w->nrow = malloc(m * sizeof *w->nrow);
 	w->doff = malloc((m + 1) * sizeof *w->doff);
 	w->dg = calloc(ng + 1, sizeof *w->dg);
 	w->dn = malloc(m * sizeof *w->dn);
 	w->dmin = malloc(m * sizeof *w->dmin);
-	if (!nk || !w->nrow || !w->doff || !w->dg || !w->dn || !w->dmin) {
-		free(nk);
-		free(pos);
-		free(at);
-		work_free(w);
-		return -1;
-	}
-	if (!kn) {
-		if (!n_order(a, pos)) {
-			for (size_t i = 0; i < n; i++)
-				nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
-			qsort(nk, n, sizeof *nk, nkey_cmp);
-			for (size_t j = 0; j < n; j++)
-				pos[j] = nk[j].i;
-		}
-		orders_put(a, ORD_N, pos, sizeof *pos);
-		kn = pos;
-	}
+	if (!nk || !w->nrow || !w->doff || !w->dg || !w->dn || !w->dmin)
+		goto out;
 	/* (group, N) order: the N order split by group, stable */
 	memset(at, 0, (ng ? ng : 1) * sizeof *at);
-	split_by_group(a, kn, n, w->tg, at, w->nrow);
+	split_by_group(grp, kn, n, w->tg, at, w->nrow);
+	for (size_t i = 0; i < n; i++) /* N by row, in dn until its distinct N are written */
+		w->dn[i] = a->rows[i].N;
 	for (size_t j = 0; j < n; j++) {
 		size_t i = w->nrow[j];
-		nk[j] = (struct nkey){ .g = a->rows[i].group, .n = a->rows[i].N, .i = i };
+		nk[j] = (struct nkey){ .g = grp[i], .n = w->dn[i], .i = i };
 	}
-	free(pos);
-	free(at);
 	for (size_t j = 0; j < n; j++) {
 		w->nrow[j] = nk[j].i;
 		if (j == 0 || nk[j].g != nk[j - 1].g || nk[j].n != nk[j - 1].n) {
 			w->doff[nd] = j;
 			w->dn[nd] = nk[j].n;
-			w->dmin[nd] = a->rows[nk[j].i].A;
+			w->dmin[nd] = av[nk[j].i];
 			w->dg[nk[j].g + 1] = ++nd;
-		} else if (a->rows[nk[j].i].A < w->dmin[nd - 1]) {
-			w->dmin[nd - 1] = a->rows[nk[j].i].A;
+		} else if (av[nk[j].i] < w->dmin[nd - 1]) {
+			w->dmin[nd - 1] = av[nk[j].i];
 		}
 	}
 	w->doff[nd] = n;
 	for (size_t g = 0; g < ng; g++) /* a group with no rows keeps the previous end */
 		if (w->dg[g + 1] < w->dg[g])
 			w->dg[g + 1] = w->dg[g];
+	rc = 0;
+out:
+	free(npos);
+	free(pos);
+	free(at);
+	free(mapped);
+	free(grp);
+	free(av);
 	free(nk);
-	return 0;
+	if (rc < 0)
+		work_free(w);
+	return rc;
 }
 
 /* Whether row o reaches theta against reference c: E' computed as the metrics compute it,
