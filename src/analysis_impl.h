@@ -76,10 +76,12 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
-/* Sorts k[n] exactly as qsort with cmp does, where cmp orders by .v (analysis_cmp_num in
- * direction dir: NAN last, -0 equal to 0) and breaks equal .v by anything else: by a radix
- * sort of .v, then cmp over each run of equal .v only. Out of memory, qsort with cmp. */
-void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *));
+/* ord[n] made the .i of k[n] in the order qsort with cmp puts them, where cmp orders by .v
+ * (analysis_cmp_num in direction dir: NAN last, -0 equal to 0) and breaks equal .v by anything
+ * else: by a radix sort of .v, then cmp over each run of equal .v only; k[i].i must be i. k
+ * is left in any order. Out of memory, qsort of k with cmp. */
+void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *),
+		   size_t *ord);
 
 /* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
 void boot_cache_release(struct boot_cache *c);

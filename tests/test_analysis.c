@@ -1843,13 +1843,13 @@ static void test_drop_draws(void **state)
 	unbuild(&ds);
 }
 
-/* An ordering by .v in the item's direction, then by .i: the shape of every numeric one. */
-static int num_then_i(const void *pa, const void *pb)
+/* An ordering by .v in the item's direction, then by .row: the shape of every numeric one. */
+static int num_then_row(const void *pa, const void *pb)
 {
 	const struct skey *a = pa, *b = pb;
 	int c = analysis_cmp_num(a->v, b->v, a->dir);
 
-	return c ? c : (a->i > b->i) - (a->i < b->i);
+	return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
 /* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
@@ -1859,6 +1859,7 @@ static void test_sort_num_is_qsort(void **state)
 	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-310, -1e-310,
 					  DBL_MAX, -DBL_MAX, 1.0, -1.0 };
 	static struct skey a[5000], b[5000];
+	static size_t ord[5000];
 	uint64_t x = 12345;
 	(void)state;
 
@@ -1871,13 +1872,14 @@ static void test_sort_num_is_qsort(void **state)
 			double v = r % 4 == 0 ? special[r / 4 % 11]
 				   : r % 4 == 1 ? (double)(r % 7) /* ties */
 				   : ldexp((double)(r % 100000) - 50000.0, (int)(r % 41) - 20);
-			a[i] = (struct skey){ .v = v, .i = n - 1 - i, .row = i, .dir = dir };
+			/* ties broken against the position: by a row counted down */
+			a[i] = (struct skey){ .v = v, .i = i, .row = n - 1 - i, .dir = dir };
 		}
 		memcpy(b, a, n * sizeof *a);
-		qsort(a, n, sizeof *a, num_then_i);
-		skey_sort_num(b, n, dir, num_then_i);
+		qsort(a, n, sizeof *a, num_then_row);
+		skey_sort_num(b, n, dir, num_then_row, ord);
 		for (size_t i = 0; i < n; i++)
-			assert_int_equal(a[i].row, b[i].row);
+			assert_int_equal(a[i].i, ord[i]);
 	}
 }
 
