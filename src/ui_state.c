@@ -211,6 +211,7 @@ static void measure(struct app *app)
 	uint64_t id = analysis_rows_id(&app->a);
 
 	app->tv.bytes = !app->scr.utf8;
+	app->tv.memo = true;
 	if (id && id == app->tv_rows && app->tv.bytes == app->tv_bytes)
 		return;
 	app->tv_rows = table_names(&app->tv, app->ds, &app->a) == 0 ? id : 0;
