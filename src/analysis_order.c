@@ -287,6 +287,50 @@ int analysis_skey_cmp(const void *pa, const void *pb)
 /* ---- ranking -------------------------------------------------------------------------- */
 
 
+uint32_t *analysis_system_rank(const struct dataset *ds)
+{
+	size_t n = ds->n;
+	uint32_t *rank = n <= UINT32_MAX ? malloc((n ? n : 1) * sizeof *rank) : NULL;
+	struct skey *k = rank ? malloc((n ? n : 1) * sizeof *k) : NULL;
+	const struct col_def *d = reg_col(COL_SYSTEM);
+
+	if (!k) {
+		free(rank);
+		return NULL;
+	}
+	/* the keys sort_keys makes for the column, over every row of the dataset */
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct skey){ .s = d->text(&ds->rows[i]), .r = &ds->rows[i], .row = i, .i = i, .dir = 1 };
+	qsort(k, n, sizeof *k, analysis_skey_cmp);
+	for (size_t j = 0; j < n; j++)
+		rank[k[j].i] = (uint32_t)j;
+	free(k);
+	return rank;
+}
+
+/* ord[a->n] the rows of a in system id order by a's sys_rank, when it holds ds's rows: the
+ * order the names give (a total order over the dataset's rows is one over any of them). */
+static bool system_by_rank(const struct dataset *ds, const struct analysis *a, size_t *ord)
+{
+	size_t n = a->n;
+
+	if (!a->sys_rank || a->sys_rank_n != ds->n || a->sys_rank_rows != ds->rows)
+		return false;
+	struct numsort_item *it = malloc(n * sizeof *it), *tmp = it ? malloc(n * sizeof *tmp) : NULL;
+	if (!tmp) {
+		free(it);
+		return false;
+	}
+	for (size_t i = 0; i < n; i++)
+		it[i] = (struct numsort_item){ a->sys_rank[a->rows[i].row], i };
+	const struct numsort_item *s = numsort_run(it, tmp, n);
+	for (size_t j = 0; j < n; j++)
+		ord[j] = s[j].at;
+	free(it);
+	free(tmp);
+	return true;
+}
+
 /* ord[a->n] (a->n >= 2) made the order of a's rows by col, descending with desc (k[a->n] is
  * scratch for the keys): the kept system order when there is one, else sorted (and the system
  * order kept). */
@@ -300,6 +344,10 @@ static void sort_keys(const struct dataset *ds, struct analysis *a, enum col col
 
 	if (kept) {
 		memcpy(ord, kept, n * sizeof *ord);
+		return;
+	}
+	if (col == COL_SYSTEM && !desc && system_by_rank(ds, a, ord)) {
+		orders_put(a, ORD_SYSTEM, ord, sizeof *ord);
 		return;
 	}
 	for (size_t i = 0; i < n; i++) {

@@ -1883,6 +1883,70 @@ static void test_sort_num_is_qsort(void **state)
 	}
 }
 
+/* A new row set's system order from the dataset's rank (the explorer's sys_rank) is the order
+ * the names give: ids differing in case, ids shared by submitters, rows of other workloads;
+ * the ranking by system and the clusters (which read rows in system order) come out the same
+ * over row sets picked by family and workload. */
+static void test_system_rank_matches_names(void **state)
+{
+	enum { NS = 300 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	static const char *const fams[] = { "H100", "A100", "B200" };
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 }, fresh = { 0 };
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		double t = 40.0 / (double)(1 + i % 7) + (double)(i % 3);
+		/* "Sys-007" and "sys-007", the same id under two submitters, a shared prefix */
+		snprintf(names[i], sizeof names[i], i % 4 == 1 ? "Sys-%03zu" : "sys-%03zu%s", (i * 11) % 97,
+			 i % 10 == 3 ? "b" : "");
+		r[i] = (struct spec){ names[i], i % 3 ? "A" : "b", fams[i % 3], "V", "", "closed",
+				      (long long)1 << (i % 6), t, 0, 3, { t * 0.98, t, t * 1.02 }, 0, 0 };
+		r[i].bench = i % 5 == 4 ? "resnet" : NULL;
+	}
+	build(&ds, r, NS);
+	uint32_t *rank = analysis_system_rank(&ds);
+	assert_non_null(rank);
+	base_params(&p);
+	for (int step = 0; step < 18; step++) {
+		const char *fam[2] = { fams[step % 3], fams[(step + 1) % 3] };
+		p.filter.families = step % 3 ? fam : NULL;
+		p.filter.nfamilies = step % 3 ? (size_t)(step % 3) : 0;
+		p.workload = step % 6 == 5 ? "resnet" : "bert";
+		p.sort = step % 2 ? COL_SYSTEM : COL_EP;
+		p.desc = step % 4 == 3;
+		p.k = step % 4 + 1;
+		p.mode = step % 2 ? REF_FAMILY : REF_PAPER;
+		a.keep_orders = true;
+		a.sys_rank = rank;
+		a.sys_rank_rows = ds.rows;
+		a.sys_rank_n = ds.n;
+		run_ok(&ds, &p, &a);
+		memset(&fresh, 0, sizeof fresh);
+		run_ok(&ds, &p, &fresh);
+		assert_true(a.n > 0);
+		assert_int_equal(a.n, fresh.n);
+		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
+		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		/* the system order itself, against the names' */
+		size_t *x = analysis_system_order(&ds, &a, NULL), *y;
+		a.sys_rank = NULL;
+		y = analysis_system_order(&ds, &a, NULL);
+		assert_non_null(x);
+		assert_non_null(y);
+		assert_memory_equal(x, y, a.n * sizeof *x);
+		free(x);
+		free(y);
+		analysis_free(&fresh);
+	}
+	analysis_free(&a);
+	free(rank);
+	unbuild(&ds);
+}
+
 /* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
  * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
  * comes out as in a fresh analysis; rows changed in place are another row set. */
@@ -3175,6 +3239,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
+		cmocka_unit_test(test_system_rank_matches_names),
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_orders_kept_first_and_rows_id),
