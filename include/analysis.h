@@ -178,6 +178,8 @@ struct cluster_sum {
 	double ep_mean, ep_sd;             /* E' mean and population standard deviation */
 };
 
+struct row_ranks; /* below */
+
 struct analysis {
 	const char *round, *workload;      /* pooled, as resolved */
 	struct arow *rows;                 /* shown rows, in ranked order; owned */
@@ -214,13 +216,10 @@ struct analysis {
 	/* Set by a caller that runs again on the same rows (the explorer): the orders are kept from
 	 * the first whole run on a row set, not the second. */
 	bool keep_orders;
-	/* Set by a caller that runs many row sets of one dataset (the explorer): the place of every
-	 * dataset row in the system id order (analysis_system_rank) and the rows it was made for,
-	 * so that a new row set's system order is a radix sort of integers, not a sort of names
-	 * (at 10^5 rows a sixth of a new row set's recompute); not owned. */
-	const uint32_t *sys_rank;
-	const struct row *sys_rank_rows;
-	size_t sys_rank_n;
+	/* Set by a caller that runs many row sets of one dataset (the explorer): where every
+	 * dataset row stands in the orders of names (analysis_ranks_make), so that a new row set's
+	 * orders by name are radix sorts of integers, not sorts of names; not owned. */
+	const struct row_ranks *ranks;
 	/* After analysis_check: its params and dataset, so that analysis_run with the same rows
 	 * goes on from its rows and metrics instead of collecting them again. */
 	bool checked;
@@ -282,9 +281,18 @@ void analysis_fits_drop(struct analysis *a);
  * explorer's name widths) is kept while it stays. */
 uint64_t analysis_rows_id(const struct analysis *a);
 
-/* The place of each of ds's rows in the order of the system column, ascending (the ranking's
- * order by system, its tie-break included): malloc'd, NULL out of memory. For sys_rank. */
-uint32_t *analysis_system_rank(const struct dataset *ds);
+/* Where each row of a dataset stands in the two orders by name: sys, the system column's
+ * ascending order (case-folded id, then the tie-break); tie, the tie-break of every ordering
+ * (system id, submitter, row). For the rows and the count they were made of. */
+struct row_ranks {
+	uint32_t *sys, *tie;
+	const struct row *rows;
+	size_t n;
+};
+
+/* The ranks of ds's rows: malloc'd (analysis_ranks_free), NULL out of memory. */
+struct row_ranks *analysis_ranks_make(const struct dataset *ds);
+void analysis_ranks_free(struct row_ranks *r);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */

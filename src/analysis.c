@@ -372,9 +372,7 @@ static void reset(struct analysis *a)
 	a->boot = keep.boot;
 	a->orders = keep.orders;
 	a->keep_orders = keep.keep_orders;
-	a->sys_rank = keep.sys_rank;
-	a->sys_rank_rows = keep.sys_rank_rows;
-	a->sys_rank_n = keep.sys_rank_n;
+	a->ranks = keep.ranks;
 	a->ref = -1;
 	a->silhouette = NAN;
 }

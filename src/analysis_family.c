@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "analysis_impl.h"
+#include "numsort.h"
 #include "fit.h"
 
 /* A family among the shown rows: its text, its rows, and its group (families of equal text
@@ -157,9 +158,26 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 
 	if (family_buckets(ds, a, &fi, &sl, &at, &nf) < 0)
 		return -1;
-	/* the rows put by family as tkeys, each family sorted, then made keys in that order */
+	/* the rows put by family as tkeys, each family sorted, then made keys in that order; with
+	 * the dataset's tie ranks, the rows in tie order put by family are each family sorted
+	 * (at 10^5 rows the sorts by name were two fifths of turning the fits on) */
 	struct tkey *t = malloc((n ? n : 1) * sizeof *t);
-	if (t) {
+	const uint32_t *rank = ranks_of(ds, a, true);
+	struct numsort_item *it = t && rank ? malloc((n ? n : 1) * sizeof *it) : NULL;
+	struct numsort_item *tmp = it ? malloc((n ? n : 1) * sizeof *tmp) : NULL;
+	if (tmp) {
+		for (size_t i = 0; i < n; i++)
+			it[i] = (struct numsort_item){ rank[a->rows[i].row], i };
+		const struct numsort_item *s = numsort_run(it, tmp, n);
+		for (size_t j = 0; j < n; j++) {
+			size_t i = s[j].at;
+			t[at[sl[fi[i]].group]++] = (struct tkey){ NULL, NULL, a->rows[i].row, (uint32_t)i };
+		}
+		for (size_t j = 0; j < n; j++) {
+			const struct row *r = &ds->rows[t[j].row];
+			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
+		}
+	} else if (t) {
 		for (size_t i = 0; i < n; i++) {
 			const struct row *r = &ds->rows[a->rows[i].row];
 			t[at[sl[fi[i]].group]++] = (struct tkey){ nz(r->system), nz(r->submitter),
@@ -174,6 +192,8 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
 		}
 	}
+	free(it);
+	free(tmp);
 	free(t);
 	free(fi);
 	free(sl);

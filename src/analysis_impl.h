@@ -109,6 +109,10 @@ int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, 
  * kept order, or sorted and kept. A new array (free it), or NULL with err out of memory. */
 size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 
+/* a's ranks of ds's rows (tie: the tie-break's, else the system column's), NULL when it has
+ * none for these rows. */
+const uint32_t *ranks_of(const struct dataset *ds, const struct analysis *a, bool tie);
+
 /* Frees kept orders o (NULL: nothing). */
 void orders_free(struct row_orders *o);
 

@@ -287,34 +287,64 @@ int analysis_skey_cmp(const void *pa, const void *pb)
 /* ---- ranking -------------------------------------------------------------------------- */
 
 
-uint32_t *analysis_system_rank(const struct dataset *ds)
+static int tie_cmp(const void *pa, const void *pb)
 {
-	size_t n = ds->n;
-	uint32_t *rank = n <= UINT32_MAX ? malloc((n ? n : 1) * sizeof *rank) : NULL;
-	struct skey *k = rank ? malloc((n ? n : 1) * sizeof *k) : NULL;
+	const struct skey *a = pa, *b = pb;
+
+	return analysis_cmp_tie(a->r, a->row, b->r, b->row);
+}
+
+struct row_ranks *analysis_ranks_make(const struct dataset *ds)
+{
+	size_t n = ds->n, m = n ? n : 1;
+	struct row_ranks *rk = n <= UINT32_MAX ? calloc(1, sizeof *rk) : NULL;
+	struct skey *k = rk ? malloc(m * sizeof *k) : NULL;
 	const struct col_def *d = reg_col(COL_SYSTEM);
 
-	if (!k) {
-		free(rank);
+	if (!k || !(rk->sys = malloc(m * sizeof *rk->sys)) || !(rk->tie = malloc(m * sizeof *rk->tie))) {
+		free(k);
+		analysis_ranks_free(rk);
 		return NULL;
 	}
-	/* the keys sort_keys makes for the column, over every row of the dataset */
+	/* the keys sort_keys makes for the system column, over every row of the dataset */
 	for (size_t i = 0; i < n; i++)
 		k[i] = (struct skey){ .s = d->text(&ds->rows[i]), .r = &ds->rows[i], .row = i, .i = i, .dir = 1 };
 	qsort(k, n, sizeof *k, analysis_skey_cmp);
 	for (size_t j = 0; j < n; j++)
-		rank[k[j].i] = (uint32_t)j;
+		rk->sys[k[j].i] = (uint32_t)j;
+	qsort(k, n, sizeof *k, tie_cmp);
+	for (size_t j = 0; j < n; j++)
+		rk->tie[k[j].i] = (uint32_t)j;
 	free(k);
-	return rank;
+	rk->rows = ds->rows;
+	rk->n = n;
+	return rk;
 }
 
-/* ord[a->n] the rows of a in system id order by a's sys_rank, when it holds ds's rows: the
- * order the names give (a total order over the dataset's rows is one over any of them). */
+void analysis_ranks_free(struct row_ranks *r)
+{
+	if (r) {
+		free(r->sys);
+		free(r->tie);
+		free(r);
+	}
+}
+
+const uint32_t *ranks_of(const struct dataset *ds, const struct analysis *a, bool tie)
+{
+	const struct row_ranks *r = a->ranks;
+
+	return r && r->n == ds->n && r->rows == ds->rows ? (tie ? r->tie : r->sys) : NULL;
+}
+
+/* ord[a->n] the rows of a in system id order by the dataset's ranks: the order the names
+ * give (a total order over the dataset's rows is one over any of them). */
 static bool system_by_rank(const struct dataset *ds, const struct analysis *a, size_t *ord)
 {
 	size_t n = a->n;
+	const uint32_t *rank = ranks_of(ds, a, false);
 
-	if (!a->sys_rank || a->sys_rank_n != ds->n || a->sys_rank_rows != ds->rows)
+	if (!rank)
 		return false;
 	struct numsort_item *it = malloc(n * sizeof *it), *tmp = it ? malloc(n * sizeof *tmp) : NULL;
 	if (!tmp) {
@@ -322,7 +352,7 @@ static bool system_by_rank(const struct dataset *ds, const struct analysis *a, s
 		return false;
 	}
 	for (size_t i = 0; i < n; i++)
-		it[i] = (struct numsort_item){ a->sys_rank[a->rows[i].row], i };
+		it[i] = (struct numsort_item){ rank[a->rows[i].row], i };
 	const struct numsort_item *s = numsort_run(it, tmp, n);
 	for (size_t j = 0; j < n; j++)
 		ord[j] = s[j].at;

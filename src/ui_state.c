@@ -156,8 +156,8 @@ void ui_state_free(struct app *app)
 	app->ids = NULL;
 	app->ids_cap = 0;
 	table_view_free(&app->tv);
-	free(app->sys_rank);
-	app->sys_rank = NULL;
+	analysis_ranks_free(app->ranks);
+	app->ranks = NULL;
 	ui_prompt_free(app);
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
@@ -391,13 +391,11 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 		app->a.orders = o;
 	}
 	app->a.keep_orders = app->spare.keep_orders = true;
-	/* the system order of any row set from one sort of the dataset's rows (out of memory,
+	/* the orders by name of any row set from two sorts of the dataset's rows (out of memory,
 	 * each row set sorts its names) */
-	if (!app->sys_rank)
-		app->sys_rank = analysis_system_rank(app->ds);
-	app->spare.sys_rank = app->sys_rank;
-	app->spare.sys_rank_rows = app->ds->rows;
-	app->spare.sys_rank_n = app->ds->n;
+	if (!app->ranks)
+		app->ranks = analysis_ranks_make(app->ds);
+	app->spare.ranks = app->ranks;
 	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0) {
 		/* the shown rows keep their orders (the failed run kept them or let them go) */
 		struct row_orders *o = app->spare.orders;

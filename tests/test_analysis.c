@@ -1883,11 +1883,12 @@ static void test_sort_num_is_qsort(void **state)
 	}
 }
 
-/* A new row set's system order from the dataset's rank (the explorer's sys_rank) is the order
- * the names give: ids differing in case, ids shared by submitters, rows of other workloads;
- * the ranking by system and the clusters (which read rows in system order) come out the same
- * over row sets picked by family and workload. */
-static void test_system_rank_matches_names(void **state)
+/* A new row set's orders by name from the dataset's ranks (the explorer's) are the orders the
+ * names give: ids differing in case, ids shared by submitters, rows of other workloads; the
+ * ranking by system, the clusters (which read rows in system order) and the fits (which take
+ * each family's rows in tie-break order) come out the same over row sets picked by family and
+ * workload. */
+static void test_ranks_match_names(void **state)
 {
 	enum { NS = 300 };
 	static struct spec r[NS];
@@ -1908,7 +1909,7 @@ static void test_system_rank_matches_names(void **state)
 		r[i].bench = i % 5 == 4 ? "resnet" : NULL;
 	}
 	build(&ds, r, NS);
-	uint32_t *rank = analysis_system_rank(&ds);
+	struct row_ranks *rank = analysis_ranks_make(&ds);
 	assert_non_null(rank);
 	base_params(&p);
 	for (int step = 0; step < 18; step++) {
@@ -1920,10 +1921,9 @@ static void test_system_rank_matches_names(void **state)
 		p.desc = step % 4 == 3;
 		p.k = step % 4 + 1;
 		p.mode = step % 2 ? REF_FAMILY : REF_PAPER;
+		p.fit = step % 3 != 2;
 		a.keep_orders = true;
-		a.sys_rank = rank;
-		a.sys_rank_rows = ds.rows;
-		a.sys_rank_n = ds.n;
+		a.ranks = rank;
 		run_ok(&ds, &p, &a);
 		memset(&fresh, 0, sizeof fresh);
 		run_ok(&ds, &p, &fresh);
@@ -1931,9 +1931,16 @@ static void test_system_rank_matches_names(void **state)
 		assert_int_equal(a.n, fresh.n);
 		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
 		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
+		assert_int_equal(a.nfits, fresh.nfits);
+		for (size_t f = 0; f < a.nfits; f++) {
+			assert_ptr_equal(a.fits[f].family, fresh.fits[f].family);
+			assert_memory_equal(&a.fits[f].fit.usl, &fresh.fits[f].fit.usl, sizeof a.fits[f].fit.usl);
+			assert_true(a.fits[f].v.ok == fresh.fits[f].v.ok);
+			assert_memory_equal(&a.fits[f].v.worst_n, &fresh.fits[f].v.worst_n, sizeof(double));
+		}
 		/* the system order itself, against the names' */
 		size_t *x = analysis_system_order(&ds, &a, NULL), *y;
-		a.sys_rank = NULL;
+		a.ranks = NULL;
 		y = analysis_system_order(&ds, &a, NULL);
 		assert_non_null(x);
 		assert_non_null(y);
@@ -1943,7 +1950,7 @@ static void test_system_rank_matches_names(void **state)
 		analysis_free(&fresh);
 	}
 	analysis_free(&a);
-	free(rank);
+	analysis_ranks_free(rank);
 	unbuild(&ds);
 }
 
@@ -2144,6 +2151,19 @@ static void test_family_order_is_the_sort(void **state)
 	fam_ref_set = a.orders->set;
 	qsort(want, a.n, sizeof *want, fam_ref_cmp);
 	assert_memory_equal(want, a.orders->ord[ORD_FAMILY], a.n * sizeof *want);
+	{ /* from the dataset's ranks (the explorer's): the same order */
+		struct analysis ar = { 0 };
+		struct row_ranks *rk = analysis_ranks_make(&ds);
+		assert_non_null(rk);
+		ar.keep_orders = true;
+		ar.ranks = rk;
+		run_ok(&ds, &p, &ar);
+		assert_non_null(ar.orders);
+		assert_non_null(ar.orders->ord[ORD_FAMILY]);
+		assert_memory_equal(want, ar.orders->ord[ORD_FAMILY], ar.n * sizeof *want);
+		analysis_free(&ar);
+		analysis_ranks_free(rk);
+	}
 	/* fits added to ranked rows (the export's): the order made there is kept as positions in
 	 * the set, and given back mapped to where the rows are */
 	struct analysis b = { 0 };
@@ -3239,7 +3259,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
-		cmocka_unit_test(test_system_rank_matches_names),
+		cmocka_unit_test(test_ranks_match_names),
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_orders_kept_first_and_rows_id),
