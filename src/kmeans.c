@@ -317,9 +317,13 @@ static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts
 	return best_k;
 }
 
-/* kmeans_run, with the best restart's centroids copied to out[k*d] when out is not NULL. */
+static double silhouette_with(const double *x, size_t n, size_t d, const int *labels, int k,
+			      const double *dm);
+
+/* kmeans_run, with the best restart's centroids copied to out[k*d] when out is not NULL; dm:
+ * the sample's distances (see dists_make), NULL to take them. */
 static int run_keep(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
-		    int *labels, struct kmeans_result *res, double *out)
+		    int *labels, struct kmeans_result *res, double *out, const double *dm)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
 	double *cent = NULL, *best_cent = NULL, *sum = NULL, *dmin = NULL, *xs = NULL;
@@ -362,7 +366,7 @@ static int run_keep(const double *x, size_t n, size_t d, int k, int restarts, ui
 		memcpy(out, best_cent, (size_t)kk * d * sizeof *out);
 	res->k = kk;
 	res->inertia = in;
-	res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
+	res->silhouette = silhouette_with(x, n, d, labels, kk, dm);
 	rc = 0;
 out:
 	free(cent);
@@ -378,13 +382,13 @@ out:
 int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
 	       int *labels, struct kmeans_result *res)
 {
-	return run_keep(x, n, d, k, restarts, seed, labels, res, NULL);
+	return run_keep(x, n, d, k, restarts, seed, labels, res, NULL, NULL);
 }
 
 /* The large-input finish of kmeans_run from the sample's best centroids cent[kk*d] (the
  * restarts already run): Lloyd over all n points, then the silhouette. 0, or -1 out of memory. */
 static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent, int *labels,
-		      struct kmeans_result *res)
+		      struct kmeans_result *res, const double *dm)
 {
 	double *sum = malloc((size_t)kk * d * sizeof *sum);
 	size_t *cnt = malloc((size_t)kk * sizeof *cnt);
@@ -393,7 +397,7 @@ static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent,
 	if (sum && cnt) {
 		res->k = kk;
 		res->inertia = lloyd(x, n, d, kk, cent, labels, cnt, sum, KM_FULL_ITER, n / 1000);
-		res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
+		res->silhouette = silhouette_with(x, n, d, labels, kk, dm);
 		rc = 0;
 	}
 	free(sum);
@@ -411,7 +415,7 @@ static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent,
  * p[m*d], sums[m*k], cnt[k], start[k+1] are scratch. */
 static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t d,
 			    const int *labels, int k, double *p, double *sums, size_t *cnt,
-			    size_t *start)
+			    size_t *start, size_t *pos, const double *dm)
 {
 	double total = 0;
 	int formed = 0;
@@ -430,16 +434,22 @@ static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t
 	for (size_t i = 0; i < m; i++) {
 		size_t pi = idx ? idx[i] : i;
 		int c = labels[pi];
+		pos[start[c] + cnt[c]] = i;
 		memcpy(p + (start[c] + cnt[c]++) * d, x + pi * d, d * sizeof *p);
 	}
 	memset(sums, 0, m * (size_t)k * sizeof *sums);
 	for (int ci = 0; ci < k; ci++)
 		for (size_t i = start[ci]; i < start[ci + 1]; i++) {
-			const double *xi = p + i * d;
+			const double *xi = p + i * d, *di = dm ? dm + pos[i] * m : NULL;
 			for (int c = ci; c < k; c++) {
 				size_t lo = c == ci ? i + 1 : start[c];
 				double acc = 0;
-				for (size_t j = lo; j < start[c + 1]; j++) {
+				for (size_t j = lo; di && j < start[c + 1]; j++) {
+					double t = di[pos[j]];
+					acc += t;
+					sums[j * (size_t)k + (size_t)ci] += t;
+				}
+				for (size_t j = lo; !di && j < start[c + 1]; j++) {
 					double t = sqrt(dist2(xi, p + j * d, d));
 					acc += t;
 					sums[j * (size_t)k + (size_t)ci] += t;
@@ -471,10 +481,12 @@ static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t
 	return total / (double)m;
 }
 
-double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels, int k)
+/* kmeans_silhouette with the sample's distances dm[m*m] (see dists_make), or NULL. */
+static double silhouette_with(const double *x, size_t n, size_t d, const int *labels, int k,
+			      const double *dm)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	size_t *idx = NULL, *cnt, *start;
+	size_t *idx = NULL, *cnt, *start, *pos;
 	double *sums, *p, s = NAN;
 
 	if (!x || !labels || n < 2 || d == 0 || k < 2)
@@ -486,19 +498,43 @@ double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels,
 	p = malloc(m * d * sizeof *p);
 	cnt = malloc((size_t)k * sizeof *cnt);
 	start = malloc(((size_t)k + 1) * sizeof *start);
+	pos = malloc(m * sizeof *pos);
 	if (m < n)
 		idx = malloc(m * sizeof *idx);
-	if (sums && p && cnt && start && (m == n || idx)) {
+	if (sums && p && cnt && start && pos && (m == n || idx)) {
 		for (size_t j = 0; idx && j < m; j++)
 			idx[j] = stride_index(j, m, n);
-		s = silhouette_of(x, idx, m, d, labels, k, p, sums, cnt, start);
+		s = silhouette_of(x, idx, m, d, labels, k, p, sums, cnt, start, pos, dm);
 	}
 	free(sums);
 	free(p);
 	free(cnt);
 	free(start);
+	free(pos);
 	free(idx);
 	return s;
+}
+
+double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels, int k)
+{
+	return silhouette_with(x, n, d, labels, k, NULL);
+}
+
+/* The distances among the m points of pts (the sample silhouette_of reads: the stride sample
+ * above KM_EXACT points, all of them below), dm[a*m + b] = sqrt(dist2(a, b)) as silhouette_of
+ * takes it; NULL out of memory or above KM_SAMPLE points (2048 points would be 32 MB). Auto-k
+ * measures eight silhouettes of the same points: each took every distance again (a third of
+ * auto-k at 10^5 rows). */
+static double *dists_make(const double *pts, size_t m, size_t d)
+{
+	double *dm = m <= KM_SAMPLE ? malloc(m * m * sizeof *dm) : NULL;
+
+	for (size_t a = 0; dm && a < m; a++) {
+		dm[a * m + a] = 0;
+		for (size_t b = a + 1; b < m; b++)
+			dm[a * m + b] = dm[b * m + a] = sqrt(dist2(pts + a * d, pts + b * d, d));
+	}
+	return dm;
 }
 
 /* ---- auto-k --------------------------------------------------------------------------- */
@@ -507,7 +543,7 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		int *labels, struct kmeans_result *res)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	double *xs = NULL, *cent = NULL, *best_cent = NULL, best = NAN;
+	double *xs = NULL, *cent = NULL, *best_cent = NULL, *dm = NULL, best = NAN;
 	int *lab = NULL, best_k = 1, best_kk = 0, rc = -1;
 	const double *pts = x;
 
@@ -534,10 +570,11 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
 		pts = xs;
 	}
+	dm = kmax >= 2 ? dists_make(pts, m, d) : NULL; /* out of memory: each silhouette measures */
 	for (int k = 2; k <= kmax; k++) {
 		struct kmeans_result r;
 
-		if (run_keep(pts, m, d, k, restarts, seed, lab, &r, cent) < 0)
+		if (run_keep(pts, m, d, k, restarts, seed, lab, &r, cent, dm) < 0)
 			goto out;
 		/* Strictly better only, so ties go to the smaller k. */
 		if (!isnan(r.silhouette) && (isnan(best) || r.silhouette > best)) {
@@ -557,10 +594,11 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 	if (m == n && !isnan(best))
 		rc = 0;
 	else if (m < n && !isnan(best))
-		rc = run_finish(x, n, d, best_kk, best_cent, labels, res);
+		rc = run_finish(x, n, d, best_kk, best_cent, labels, res, dm);
 	else
 		rc = kmeans_run(x, n, d, best_k, restarts, seed, labels, res);
 out:
+	free(dm);
 	free(lab);
 	free(xs);
 	free(cent);

@@ -218,25 +218,34 @@ static void test_auto_k_finds_blobs(void **state)
 
 static void test_auto_k_best_silhouette(void **state)
 {
-	/* auto-k must pick the k whose own run scores the best silhouette. */
-	double x[25 * 2];
-	int lab[25];
-	struct kmeans_result r, rk;
-	double best = -2;
-	int best_k = 0;
+	/* auto-k must pick the k whose own run scores the best silhouette, bit for bit (auto-k
+	 * takes the distances once for all its silhouettes): small and near the sample's size,
+	 * in two and three dimensions. */
+	static const size_t sizes[] = { 25, 1000 };
+	static double x[1000 * 3];
+	static int lab[1000], lab2[1000];
 
 	(void)state;
-	random_points(x, 25, 2, 4242);
-	for (int k = 2; k <= 8; k++) {
-		assert_int_equal(kmeans_run(x, 25, 2, k, 16, SEED, lab, &rk), 0);
-		if (rk.silhouette > best) {
-			best = rk.silhouette;
-			best_k = k;
+	for (size_t si = 0; si < 2; si++)
+		for (size_t d = 2; d <= 3; d++) {
+			size_t n = sizes[si];
+			struct kmeans_result r, rk;
+			double best = -2;
+			int best_k = 0;
+			random_points(x, n, d, 4242 + (unsigned)(n + d));
+			for (int k = 2; k <= 8; k++) {
+				assert_int_equal(kmeans_run(x, n, d, k, 16, SEED, lab, &rk), 0);
+				if (rk.silhouette > best) {
+					best = rk.silhouette;
+					best_k = k;
+					memcpy(lab2, lab, n * sizeof *lab);
+				}
+			}
+			assert_int_equal(kmeans_auto(x, n, d, 8, 16, SEED, lab, &r), 0);
+			assert_int_equal(r.k, best_k);
+			assert_memory_equal(&r.silhouette, &best, sizeof best);
+			assert_memory_equal(lab, lab2, n * sizeof *lab);
 		}
-	}
-	assert_int_equal(kmeans_auto(x, 25, 2, 8, 16, SEED, lab, &r), 0);
-	assert_int_equal(r.k, best_k);
-	assert_true(r.silhouette == best);
 }
 
 static void test_auto_k_degenerate(void **state)
