@@ -333,7 +333,7 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 		struct arow *o = &a->rows[ok[at].i];
 		double blo, bhi;
 		/* no interval, or the fitted E' beyond every resample the row can have: no draw */
-		if (!o->ci_done && (!boot_ep_bounds(ds, o, &blo, &bhi) || o->ep_fit < blo || o->ep_fit > bhi)) {
+		if (!o->ci_done && (!boot_ep_bounds(ds, o, &blo, &bhi, NULL) || o->ep_fit < blo || o->ep_fit > bhi)) {
 			v->ok = false;
 			break;
 		}

@@ -91,14 +91,28 @@ void boot_cache_release(struct boot_cache *c);
 struct fit_memo;
 struct fit_memo *boot_fit_memo(struct analysis *a);
 
+/* The span of a reference's scaled runs, kept between calls on rows of one reference. */
+struct boot_ref {
+	bool set;
+	size_t ref;                        /* dataset row it is of */
+	double rlo, rhi;
+};
+
+/* The fastest and slowest scaled run of reference row fr into *rlo, *rhi, when it can have
+ * an interval (3 runs and more); else both left as they are. */
+void boot_ref_span(const struct dataset *ds, const struct row *fr, double *rlo, double *rhi);
+
 /* Bounds *lo..*hi that hold every E' resample of row o (its fastest and slowest runs against
- * the reference's), without drawing any; false when the row can have no interval (< 3 runs). */
-bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi);
+ * the reference's), without drawing any; false when the row can have no interval (< 3 runs).
+ * memo: the reference's span from an earlier call, or NULL. */
+bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi,
+		    struct boot_ref *memo);
 
 /* Whether shown row i counts for the firm (*firm) and loose (*loose) break-even at theta,
- * drawing its interval only when cheap bounds leave it open. 0, or -1 when out of memory. */
+ * drawing its interval only when cheap bounds leave it open (memo as boot_ep_bounds). 0, or -1
+ * when out of memory. */
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
-		    bool *firm, bool *loose);
+		    bool *firm, bool *loose, struct boot_ref *memo);
 
 /* Clusters a's shown rows taken in the order ord[a->n] (indices into a->rows) as p says (k,
  * features) and numbers the clusters by mean N; sets a->k, inertia, silhouette, clusters and

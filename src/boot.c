@@ -733,10 +733,25 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 	return 0;
 }
 
+void boot_ref_span(const struct dataset *ds, const struct row *fr, double *rlo, double *rhi)
+{
+	if (!boot_ok(ds, fr))
+		return;
+	const double *run = ds->runs + fr->run_off;
+	double sf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor) ? fr->scaling_factor : 1;
+	*rlo = run[0] * sf;
+	*rhi = run[0] * sf;
+	for (unsigned j = 1; j < fr->run_n; j++) {
+		*rlo = run[j] * sf < *rlo ? run[j] * sf : *rlo;
+		*rhi = run[j] * sf > *rhi ? run[j] * sf : *rhi;
+	}
+}
+
 /* Bounds of row o's E' resamples without drawing them: every resampled score lies between the
  * row's fastest and slowest scaled run (an average of some of them), and so does the
  * reference's. False when the row can have no interval. */
-bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi)
+bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi,
+		    struct boot_ref *memo)
 {
 	const struct row *fr = &ds->rows[o->ref];
 	double rlo = fr->minutes, rhi = fr->minutes, Nr = (double)fr->accelerators;
@@ -747,15 +762,14 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 		*lo = *hi = 1;
 		return true;
 	}
-	if (boot_ok(ds, fr)) {
-		const double *run = ds->runs + fr->run_off;
-		double sf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor) ? fr->scaling_factor : 1;
-		rlo = run[0] * sf;
-		rhi = run[0] * sf;
-		for (unsigned j = 1; j < fr->run_n; j++) {
-			rlo = run[j] * sf < rlo ? run[j] * sf : rlo;
-			rhi = run[j] * sf > rhi ? run[j] * sf : rhi;
-		}
+	/* a break-even scan asks for every row of a group against one reference */
+	if (memo && memo->set && memo->ref == o->ref) {
+		rlo = memo->rlo;
+		rhi = memo->rhi;
+	} else {
+		boot_ref_span(ds, fr, &rlo, &rhi);
+		if (memo)
+			*memo = (struct boot_ref){ true, o->ref, rlo, rhi };
 	}
 	/* a relative margin far above rounding: the bounds only decide when to draw */
 	*lo = rlo / o->t_hi * Nr / o->N * (1 - 1e-9);
@@ -763,17 +777,14 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 	return true;
 }
 
-/* Whether shown row i counts for the firm and loose break-even at theta: its interval wholly at
- * or above theta, or reaching it (a row without interval: its E'). Draws only when the bounds
- * leave it open. */
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
-		    bool *firm, bool *loose)
+		    bool *firm, bool *loose, struct boot_ref *memo)
 {
 	const struct arow *o = &a->rows[i];
 	double lo, hi;
 
 	if (!o->ci_done) {
-		if (!boot_ep_bounds(ds, o, &lo, &hi)) {
+		if (!boot_ep_bounds(ds, o, &lo, &hi, memo)) {
 			*firm = *loose = o->Ep >= theta;
 			return 0;
 		}

@@ -132,10 +132,11 @@ static int t_order(const struct dataset *ds, const struct analysis *a, size_t *p
 /* The orders one call works in: shown rows in T order grouped by group (t[tg[g]..tg[g+1])),
  * and each group's distinct N ascending (dn[dg[g]..dg[g+1]]), the rows of the d-th at
  * nrow[doff[d]..doff[d+1]) with their least A in dmin[d]; minA[j] is the least A of t[tg[g]..j]
- * within j's group. */
+ * within j's group; low[j] is the row at t[j]'s least accelerator-minutes any resample of it
+ * can have, min(t_lo, T) x N (NAN when unknown). */
 struct be_work {
 	size_t *t, *tg, *nrow, *doff, *dg;
-	double *dn, *dmin, *minA;
+	double *dn, *dmin, *minA, *low;
 };
 
 static void work_free(struct be_work *w)
@@ -148,6 +149,7 @@ static void work_free(struct be_work *w)
 	free(w->dn);
 	free(w->dmin);
 	free(w->minA);
+	free(w->low);
 }
 
 /* w made the orders of a's rows one call works in (see struct be_work), from the run's kept T
@@ -186,6 +188,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	w->t = malloc(m * sizeof *w->t);
 	w->tg = calloc(ng + 1, sizeof *w->tg);
 	w->minA = malloc(m * sizeof *w->minA);
+	w->low = malloc(m * sizeof *w->low);
 	pos = malloc(m * sizeof *pos);
 	at = calloc(ng ? ng : 1, sizeof *at);
 	/* each row's group and A in row order: the passes below take rows in T or N order, and
@@ -193,11 +196,14 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	 * recompute at 10^5 rows) */
 	grp = malloc(m * sizeof *grp);
 	av = malloc(m * sizeof *av);
-	if (!w->t || !w->tg || !w->minA || !pos || !at || !grp || !av)
+	if (!w->t || !w->tg || !w->minA || !w->low || !pos || !at || !grp || !av)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		grp[i] = a->rows[i].group;
-		av[i] = a->rows[i].A;
+		const struct arow *o = &a->rows[i];
+		grp[i] = o->group;
+		av[i] = o->A;
+		/* low by row, in minA until the T order is known */
+		w->minA[i] = isnan(o->t_lo) ? NAN : (o->t_lo < o->T ? o->t_lo : o->T) * o->N;
 	}
 	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
 	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
@@ -215,6 +221,8 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		w->tg[g + 1] += w->tg[g];
 	/* a stable split of the T order by group */
 	split_by_group(grp, kt, n, w->tg, at, w->t);
+	for (size_t j = 0; j < n; j++)
+		w->low[j] = w->minA[w->t[j]];
 	for (size_t g = 0; g < ng; g++)
 		for (size_t j = w->tg[g]; j < w->tg[g + 1]; j++) {
 			double A = av[w->t[j]];
@@ -363,13 +371,28 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, const s
 	/* a group that is only its reference has no lower end: no row, no range */
 	bool alone = gr->nrows == 1 && gr->ref >= 0 && a->rows[w->t[w->tg[g]]].row == (size_t)gr->ref;
 
+	struct boot_ref memo = { 0 };
+	/* a row whose least accelerator-minutes are above this can reach theta neither with its
+	 * E' nor with any resample of it (every one is at most the reference's slowest run over
+	 * the row's fastest, times N_ref / N): passed over without reading it (with a margin far
+	 * above rounding; a NAN low is never passed over) */
+	double skip = INFINITY;
+	if (gr->ref >= 0 && theta > 0) {
+		const struct row *fr = &ds->rows[gr->ref];
+		double rlo = fr->minutes, rhi = fr->minutes;
+		boot_ref_span(ds, fr, &rlo, &rhi);
+		skip = (rhi > fr->minutes ? rhi : fr->minutes) * (double)fr->accelerators / theta * (1 + 1e-6);
+	}
+
 	gr->be_row = -1;
 	gr->firm = gr->loose = -1;
 	for (size_t j = w->tg[g]; j < w->tg[g + 1] && !alone; j++) {
+		if (w->low[j] > skip)
+			continue;
 		size_t i = w->t[j];
 		struct arow *o = &a->rows[i];
 		bool firm = false, loose = false;
-		if ((gr->firm < 0 || gr->loose < 0) && boot_range_test(ds, a, i, theta, &firm, &loose) < 0)
+		if ((gr->firm < 0 || gr->loose < 0) && boot_range_test(ds, a, i, theta, &firm, &loose, &memo) < 0)
 			return -1;
 		if (plain < 0 && o->Ep >= theta) {
 			plain = (long)o->N;

@@ -1954,6 +1954,115 @@ static void test_ranks_match_names(void **state)
 	unbuild(&ds);
 }
 
+/* T order with the tie-break, for the plain scan below. */
+static const struct dataset *scan_ds;
+static const struct analysis *scan_a;
+static int scan_cmp(const void *pa, const void *pb)
+{
+	size_t x = *(const size_t *)pa, y = *(const size_t *)pb;
+	const struct arow *ox = &scan_a->rows[x], *oy = &scan_a->rows[y];
+	int c = analysis_cmp_num(ox->T, oy->T, 1);
+
+	return c ? c : analysis_cmp_tie(&scan_ds->rows[ox->row], ox->row, &scan_ds->rows[oy->row], oy->row);
+}
+
+/* The plain, firm and loose lower ends of every group are what a scan of each group's rows in
+ * T order gives, testing every row (the break-even passes over rows that can reach theta
+ * neither by E' nor by any resample): rows with too few runs, with a run of 0 (no spread), with
+ * every run above or below T, scaled runs, over thetas, reference rules and modes. */
+static void test_breakeven_scan_is_plain(void **state)
+{
+	enum { NS = 240 };
+	static struct spec r[NS];
+	static char names[NS][16];
+	static const char *const fams[] = { "H100", "A100", "B200" };
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 };
+	uint64_t x = 99;
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned u = (unsigned)(x >> 33);
+		long long n = (long long)1 << (u % 8);
+		/* E' spread around 1 against a 1-accelerator reference of 100 min */
+		double t = 100.0 / (double)n * (0.4 + (double)(u % 97) / 60.0);
+		snprintf(names[i], sizeof names[i], "s%03zu", i);
+		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[i % 3], "V", "", "closed", n, t,
+				      u % 11 == 0 ? 1.1 : 0, 3 + u % 3,
+				      { t * 0.9, t, t * 1.15, t * 0.97, t * 1.05 }, 0, 0 };
+		if (u % 13 == 1)
+			r[i].nruns = 2; /* no interval */
+		if (u % 17 == 2)
+			r[i].runs[1] = 0; /* no spread (t_lo unknown) */
+		if (u % 19 == 3)
+			for (int k = 0; k < 5; k++)
+				r[i].runs[k] = t * (1.2 + 0.1 * k); /* every run above T */
+		if (u % 23 == 4)
+			for (int k = 0; k < 5; k++)
+				r[i].runs[k] = t * (0.5 + 0.1 * k); /* every run below T */
+	}
+	/* the references: N 1 in each family, the slowest by far */
+	for (size_t f = 0; f < 3; f++) {
+		r[f].n = 1;
+		r[f].t = 100;
+		r[f].nruns = 5;
+		for (int k = 0; k < 5; k++)
+			r[f].runs[k] = 95 + 3 * k;
+	}
+	/* a family of its own where only a row with a run of 0 can reach a high theta: by its
+	 * resamples (two or three of its five draws at 0 make it 1.5 or 3 times as fast) */
+	static const struct { long long n; double ep; bool zero; } own[] = {
+		{ 1, 1, false }, { 8, 0.5, false }, { 4, 0.45, true }, { 2, 0.6, false },
+	};
+	for (size_t q = 0; q < 4; q++) {
+		struct spec *o = &r[NS - 4 + q];
+		double t = q == 0 ? 100 : 100.0 / (double)own[q].n / own[q].ep;
+		*o = (struct spec){ o->sys, "Z", "X1", "V", "", "closed", own[q].n, t, 0, 5,
+				    { t * 0.95, own[q].zero ? 0 : t, t, t * 1.02, t * 1.05 }, 0, 0 };
+	}
+	build(&ds, r, NS);
+	base_params(&p);
+	for (int step = 0; step < 30; step++) {
+		p.mode = step % 2 ? REF_FAMILY : REF_PAPER;
+		p.ref_rule = (enum ref_rule)(step % RULE_COUNT);
+		p.theta = 0.3 + 0.05 * (step % 19);
+		run_ok(&ds, &p, &a);
+		scan_ds = &ds;
+		scan_a = &a;
+		for (size_t g = 0; g < a.ngroups; g++) {
+			size_t *ord = malloc(a.n * sizeof *ord), m = 0;
+			long plain = -1, be_row = -1, firm = -1, loose = -1;
+			assert_non_null(ord);
+			for (size_t i = 0; i < a.n; i++)
+				if (a.rows[i].group == g)
+					ord[m++] = i;
+			qsort(ord, m, sizeof *ord, scan_cmp);
+			bool alone = m == 1 && a.groups[g].ref >= 0 && a.rows[ord[0]].row == (size_t)a.groups[g].ref;
+			for (size_t j = 0; j < m && !alone; j++) {
+				const struct arow *o = &a.rows[ord[j]];
+				bool fi = false, lo = false;
+				assert_int_equal(boot_range_test(&ds, &a, ord[j], p.theta, &fi, &lo, NULL), 0);
+				if (plain < 0 && o->Ep >= p.theta) {
+					plain = (long)o->N;
+					be_row = (long)o->row;
+				}
+				if (firm < 0 && fi)
+					firm = (long)o->N;
+				if (loose < 0 && lo)
+					loose = (long)o->N;
+			}
+			assert_int_equal(a.groups[g].be_row, be_row);
+			assert_int_equal(a.groups[g].firm, firm);
+			assert_int_equal(a.groups[g].loose, loose);
+			free(ord);
+		}
+	}
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 /* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
  * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
  * comes out as in a fresh analysis; rows changed in place are another row set. */
@@ -3260,6 +3369,7 @@ int main(void)
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
 		cmocka_unit_test(test_ranks_match_names),
+		cmocka_unit_test(test_breakeven_scan_is_plain),
 		cmocka_unit_test(test_family_groups_many),
 		cmocka_unit_test(test_orders_kept_from_second_whole_run),
 		cmocka_unit_test(test_orders_kept_first_and_rows_id),
