@@ -13,13 +13,18 @@
 #include "kmeans.h"
 
 #include <math.h>
+#include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "pool.h"
 
 #define KM_MAX_ITER 300   /* Lloyd cap; small inputs converge in a handful of passes */
 #define KM_EXACT 2048     /* up to this many points everything is computed exactly */
 #define KM_SAMPLE 1024    /* above KM_EXACT: points the restarts and silhouette look at */
 #define KM_FULL_ITER 10   /* Lloyd passes over all points after the sample's best start */
+#define KM_THREAD_MIN 512 /* auto-k on threads from this many sample points */
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
@@ -524,7 +529,8 @@ double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels,
  * above KM_EXACT points, all of them below), dm[a*m + b] = sqrt(dist2(a, b)) as silhouette_of
  * takes it; NULL out of memory or above KM_SAMPLE points (2048 points would be 32 MB). Auto-k
  * measures eight silhouettes of the same points: each took every distance again (a third of
- * auto-k at 10^5 rows). */
+ * auto-k at 10^5 rows). On one thread: on two, each writing its rows' mirror images into the
+ * other's rows, it took longer. */
 static double *dists_make(const double *pts, size_t m, size_t d)
 {
 	double *dm = m <= KM_SAMPLE ? malloc(m * m * sizeof *dm) : NULL;
@@ -537,15 +543,47 @@ static double *dists_make(const double *pts, size_t m, size_t d)
 	return dm;
 }
 
-/* ---- auto-k --------------------------------------------------------------------------- */
+/* The runs of auto-k, one per k, shared among threads: each takes the next k from a counter.
+ * The k are independent (each is seeded alike and keeps its own labels and centroids), so any
+ * number of threads gives the same runs; the pick below reads them in k order. */
+struct auto_runs {
+	const double *pts, *dm;
+	size_t m, d;
+	int kmax, restarts;
+	uint64_t seed;
+	bool desc;                   /* the largest k first (threads: they cost the most) */
+	int *lab;                    /* lab[(k - 2) * m ..]: k's labels */
+	double *cent;                /* cent[(k - 2) * kmax * d ..]: k's centroids */
+	struct kmeans_result *res;   /* res[k - 2] */
+	int *rc;                     /* rc[k - 2]: run_keep's, 1 when not run */
+	atomic_int next;
+	atomic_bool stop;            /* ascending: a k formed fewer clusters, larger k need not run */
+};
+
+static void auto_work(void *arg)
+{
+	struct auto_runs *w = arg;
+
+	for (;;) {
+		int i = atomic_fetch_add(&w->next, 1);
+		if (i > w->kmax - 2 || (!w->desc && atomic_load(&w->stop)))
+			return;
+		int k = w->desc ? w->kmax - i : 2 + i;
+		size_t at = (size_t)(k - 2);
+		w->rc[at] = run_keep(w->pts, w->m, w->d, k, w->restarts, w->seed, w->lab + at * w->m,
+				     &w->res[at], w->cent + at * (size_t)w->kmax * w->d, w->dm);
+		if (w->rc[at] == 0 && w->res[at].k < k)
+			atomic_store(&w->stop, true);
+	}
+}
 
 int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uint64_t seed,
 		int *labels, struct kmeans_result *res)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	double *xs = NULL, *cent = NULL, *best_cent = NULL, *dm = NULL, best = NAN;
-	int *lab = NULL, best_k = 1, best_kk = 0, rc = -1;
-	const double *pts = x;
+	double *xs = NULL, *dm = NULL, best = NAN;
+	int best_k = 1, best_at = -1, rc = -1;
+	struct auto_runs w = { 0 };
 
 	if (!res || d == 0 || restarts < 1 || (n > 0 && (!x || !labels)))
 		return -1;
@@ -553,55 +591,81 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		return kmeans_run(x, n, d, 1, restarts, seed, labels, res);
 	if (kmax > (int)m - 1)
 		kmax = (int)m - 1;
-	lab = malloc(m * sizeof *lab);
-	if (!lab)
-		goto out;
+	w.pts = x;
 	if (m < n) {
 		/* Choose k on the same stride sample the restarts use, then cluster everything
 		 * once with that k: seven full clusterings would not fit the time budget. The
 		 * winner's restarts are those kmeans_run would run on the sample again, so its
 		 * centroids are kept and only the pass over all points is left. */
-		xs = malloc(m * d * sizeof *xs);
-		cent = malloc((size_t)(kmax > 1 ? kmax : 1) * d * sizeof *cent);
-		best_cent = malloc((size_t)(kmax > 1 ? kmax : 1) * d * sizeof *best_cent);
-		if (!xs || !cent || !best_cent)
+		if (!(xs = malloc(m * d * sizeof *xs)))
 			goto out;
 		for (size_t j = 0; j < m; j++)
 			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
-		pts = xs;
+		w.pts = xs;
 	}
-	dm = kmax >= 2 ? dists_make(pts, m, d) : NULL; /* out of memory: each silhouette measures */
-	for (int k = 2; k <= kmax; k++) {
-		struct kmeans_result r;
-
-		if (run_keep(pts, m, d, k, restarts, seed, lab, &r, cent, dm) < 0)
+	if (kmax >= 2) {
+		size_t nk = (size_t)kmax - 1;
+		w.m = m;
+		w.d = d;
+		w.kmax = kmax;
+		w.restarts = restarts;
+		w.seed = seed;
+		/* on two processors and more, the k on threads (a sample of 1,024 points: 1.6x on
+		 * two, see tests/bench/README); a few hundred points are done before a thread
+		 * starts */
+		unsigned nth = m >= KM_THREAD_MIN ? pool_cpus() : 1;
+		w.dm = dm = dists_make(w.pts, m, d); /* out of memory: each silhouette measures */
+		w.lab = malloc(nk * m * sizeof *w.lab);
+		w.cent = malloc(nk * (size_t)kmax * d * sizeof *w.cent);
+		w.res = malloc(nk * sizeof *w.res);
+		w.rc = malloc(nk * sizeof *w.rc);
+		if (!w.lab || !w.cent || !w.res || !w.rc)
 			goto out;
+		for (size_t i = 0; i < nk; i++)
+			w.rc[i] = 1;
+		atomic_init(&w.next, 0);
+		atomic_init(&w.stop, false);
+		if (nth > nk)
+			nth = (unsigned)nk;
+		w.desc = nth > 1;
+		if (nth > 1)
+			pool_run(nth, auto_work, &w);
+		else
+			auto_work(&w);
+	}
+	for (int k = 2; k <= kmax; k++) {
+		size_t at = (size_t)(k - 2);
+		const struct kmeans_result *r = &w.res[at];
+
+		if (w.rc[at] < 0)
+			goto out;
+		if (w.rc[at] > 0) /* not run: an earlier k already formed fewer clusters */
+			break;
 		/* Strictly better only, so ties go to the smaller k. */
-		if (!isnan(r.silhouette) && (isnan(best) || r.silhouette > best)) {
-			best = r.silhouette;
+		if (!isnan(r->silhouette) && (isnan(best) || r->silhouette > best)) {
+			best = r->silhouette;
 			best_k = k;
-			if (m == n) {
-				memcpy(labels, lab, n * sizeof *labels);
-				*res = r;
-			} else {
-				best_kk = r.k;
-				memcpy(best_cent, cent, (size_t)r.k * d * sizeof *cent);
-			}
+			best_at = (int)at;
 		}
-		if (r.k < k) /* fewer distinct points than k: larger k changes nothing */
+		if (r->k < k) /* fewer distinct points than k: larger k changes nothing */
 			break;
 	}
-	if (m == n && !isnan(best))
+	if (best_at >= 0 && m == n) {
+		memcpy(labels, w.lab + (size_t)best_at * m, n * sizeof *labels);
+		*res = w.res[best_at];
 		rc = 0;
-	else if (m < n && !isnan(best))
-		rc = run_finish(x, n, d, best_kk, best_cent, labels, res, dm);
-	else
+	} else if (best_at >= 0) {
+		rc = run_finish(x, n, d, w.res[best_at].k, w.cent + (size_t)best_at * (size_t)kmax * d,
+				labels, res, dm);
+	} else {
 		rc = kmeans_run(x, n, d, best_k, restarts, seed, labels, res);
+	}
 out:
 	free(dm);
-	free(lab);
 	free(xs);
-	free(cent);
-	free(best_cent);
+	free(w.lab);
+	free(w.cent);
+	free(w.res);
+	free(w.rc);
 	return rc;
 }

@@ -7,6 +7,9 @@
  * Each phase stops early once it has spent CAP_S seconds (default 20), so that a slow build
  * cannot hold the whole bench hostage; it always runs once.
  * GS_BENCH_FIT set: the recompute includes the scaling-law fit of every family.
+ * GS_BENCH_AUTOK set: also auto-k (kmeans_auto, as key a runs it) over the rows' (log2 N, E'),
+ * on one thread and on every processor: lines "autok_one" and "autok_all" (n median_s ...),
+ * the gain kmeans.c's threads are kept for.
  * Prints two lines, "load" and "recompute", each: n median_s min_s q1_s q3_s max_s, then
  * "rows" (rows of the round x workload) and "maxrss_kb" of this process: its peak is one
  * loaded dataset plus one analysis and plot, which is what `gpuscale --print` holds. */
@@ -22,6 +25,8 @@
 #include "dataset.h"
 #include "plot.h"
 #include "chart.h"
+#include "kmeans.h"
+#include "pool.h"
 
 static void report(const char *name, double *v, int n)
 {
@@ -116,6 +121,37 @@ int main(int argc, char **argv)
 		}
 	}
 	report("recompute", t, n);
+	if (getenv("GS_BENCH_AUTOK") && a.n) {
+		double *x = malloc(a.n * 2 * sizeof *x);
+		int *lab = malloc(a.n * sizeof *lab);
+		struct kmeans_result res;
+		if (!x || !lab)
+			return 1;
+		for (size_t i = 0; i < a.n; i++) {
+			x[2 * i] = log2(a.rows[i].N);
+			x[2 * i + 1] = a.rows[i].Ep;
+		}
+		/* one thread and every processor interleaved, so that both see the same machine */
+		double *t1 = malloc(sizeof *t1 * (size_t)creps), *tn = malloc(sizeof *tn * (size_t)creps);
+		if (!t1 || !tn)
+			return 1;
+		for (int r = 0; r < creps; r++) {
+			for (int all = 0; all < 2; all++) {
+				pool_force(all ? 0 : 1);
+				double t0 = now();
+				if (kmeans_auto(x, a.n, 2, 8, 16, 1, lab, &res) < 0)
+					return 1;
+				(all ? tn : t1)[r] = now() - t0;
+			}
+		}
+		pool_force(0);
+		report("autok_one", t1, creps);
+		report("autok_all", tn, creps);
+		free(t1);
+		free(tn);
+		free(x);
+		free(lab);
+	}
 	printf("rows %zu\n", a.n);
 	printf("k %d inertia %.6g silhouette %.6g\n", a.k, a.inertia, a.silhouette);
 	getrusage(RUSAGE_SELF, &ru);

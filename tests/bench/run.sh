@@ -387,6 +387,17 @@ for n in $SIZES; do
 	info "core: load $label rows" s "$l_med" "dataset_load_csv, in process"
 	info "core: recompute $label ($c_rows rows in bert)" s "$c_med" "analysis_run + chart + plot_render"
 done
+# auto-k's k on every processor, against one thread (pool_force): the gain kmeans.c's threads
+# are kept for (STYLE 15 asks 1.5x at 10^5 rows)
+if [ "$(nproc 2>/dev/null || echo 1)" -ge 2 ]; then
+	GS_BENCH_AUTOK=1 "$B/bench_core" "$FAM" "$B/rows_100000.csv" bert 1 "$(reps 9 3)" 15 > "$B/core.out" ||
+		die "bench_core auto-k failed"
+	set -- $(awk '$1 == "autok_one" { o = $3 } $1 == "autok_all" { a = $3 } END { print o, a }' "$B/core.out")
+	info "10^5: auto-k on $(nproc) processors" s "$2" \
+		"$(awk -v o="$1" -v a="$2" 'BEGIN { printf "%.2fx faster than on one", o / a }')"
+else
+	skipline "10^5: auto-k on every processor" "a second processor missing"
+fi
 
 # a MISS is a finding, not a broken bench; BENCH_STRICT=1 makes it fail the command
 [ "${BENCH_STRICT:-0}" != 1 ] || [ "$nmiss" -eq 0 ]
