@@ -12,16 +12,10 @@
 #include "numsort.h"
 #include "fit.h"
 
-/* A family among the shown rows: its text, its rows, and its group (families of equal text
- * share one). */
-struct fam_slot {
-	const char *s;
-	size_t n, group;
-};
 
 static int slot_cmp(const void *pa, const void *pb)
 {
-	const struct fam_slot *a = *(const struct fam_slot *const *)pa, *b = *(const struct fam_slot *const *)pb;
+	const struct text_slot *a = *(const struct text_slot *const *)pa, *b = *(const struct text_slot *const *)pb;
 
 	return strcmp(a->s, b->s);
 }
@@ -35,32 +29,36 @@ static size_t ptr_hash(const void *p)
 	return (size_t)(h ^ (h >> 31));
 }
 
-/* The family slot of each shown row in fi[n] (their texts pooled, so a pointer stands for a
- * family: a table of pointers finds it), the slots in *slots[*ns]. 0, or -1 when out of memory. */
-static int family_slots(const struct dataset *ds, const struct analysis *a, uint32_t *fi,
-			struct fam_slot **slots, size_t *ns)
+int text_slots(const struct dataset *ds, const struct analysis *a,
+	       const char *(*text)(const struct row *), size_t max, uint32_t *fi,
+	       struct text_slot **slots, size_t *ns)
 {
 	size_t cap = 0, n = 0, tcap = 64;
-	struct fam_slot *sl = NULL;
+	struct text_slot *sl = NULL;
 	uint32_t *tab = calloc(tcap, sizeof *tab); /* slot + 1; 0: free */
 
 	if (!tab)
 		return -1;
 	for (size_t i = 0; i < a->n; i++) {
-		const char *f = nz(ds->rows[a->rows[i].row].family);
+		const char *f = text(&ds->rows[a->rows[i].row]);
 		size_t j = ptr_hash(f) & (tcap - 1), k;
 		while (tab[j] && sl[tab[j] - 1].s != f)
 			j = (j + 1) & (tcap - 1);
 		if (tab[j]) {
 			k = tab[j] - 1;
 		} else {
+			if (n == max) {
+				free(tab);
+				free(sl);
+				return 1;
+			}
 			if (n == cap) {
-				struct fam_slot *v = realloc(sl, (cap = cap ? cap * 2 : 16) * sizeof *v);
+				struct text_slot *v = realloc(sl, (cap = cap ? cap * 2 : 16) * sizeof *v);
 				if (!v)
 					goto oom;
 				sl = v;
 			}
-			sl[n] = (struct fam_slot){ .s = f };
+			sl[n] = (struct text_slot){ .s = f };
 			k = n++;
 			tab[j] = (uint32_t)n;
 			if (n * 2 > tcap) { /* a table twice as large, the slots put back */
@@ -91,19 +89,24 @@ oom:
 	return -1;
 }
 
+static const char *row_family(const struct row *r)
+{
+	return nz(r->family);
+}
+
 /* The shown rows' families in name order, equal texts one family: row i's is
  * (*sl)[(*fi)[i]].group, and family q's rows start at (*at)[q] when put in that order
  * ((*at)[*nf] = a->n). 0, or -1 when out of memory (then nothing is left to free). */
 static int family_buckets(const struct dataset *ds, const struct analysis *a, uint32_t **fi,
-			  struct fam_slot **sl, size_t **at, size_t *nf)
+			  struct text_slot **sl, size_t **at, size_t *nf)
 {
 	size_t n = a->n, ns = 0, q = 0;
-	struct fam_slot **by = NULL;
+	struct text_slot **by = NULL;
 
 	*sl = NULL;
 	*at = NULL;
 	*nf = 0;
-	if (!(*fi = malloc((n ? n : 1) * sizeof **fi)) || family_slots(ds, a, *fi, sl, &ns) < 0 ||
+	if (!(*fi = malloc((n ? n : 1) * sizeof **fi)) || text_slots(ds, a, row_family, SIZE_MAX, *fi, sl, &ns) != 0 ||
 	    !(by = malloc((ns ? ns : 1) * sizeof *by)) || !(*at = calloc(ns + 1, sizeof **at))) {
 		free(*fi);
 		free(*sl);
@@ -152,7 +155,7 @@ static int tkey_cmp(const void *pa, const void *pb)
 static int family_order(const struct dataset *ds, const struct analysis *a, struct skey *k)
 {
 	size_t n = a->n, nf;
-	struct fam_slot *sl;
+	struct text_slot *sl;
 	uint32_t *fi;
 	size_t *at;
 
@@ -212,7 +215,7 @@ int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum re
 	size_t n = a->n, ng = 0, most = 1;
 	struct arow *rows = a->rows;
 	uint32_t *fi = NULL;
-	struct fam_slot *sl = NULL;
+	struct text_slot *sl = NULL;
 	size_t *at = NULL, *g = NULL, *refs = NULL;
 	struct skey *c = NULL;
 	int rc = -1;

@@ -79,9 +79,10 @@ int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t
 /* ord[n] made the .i of k[n] in the order qsort with cmp puts them, where cmp orders by .v
  * (analysis_cmp_num in direction dir: NAN last, -0 equal to 0) and breaks equal .v by anything
  * else: by a radix sort of .v, then cmp over each run of equal .v only; k[i].i must be i. k
- * is left in any order. Out of memory, qsort of k with cmp. */
+ * is left in any order. tie: when cmp's tie-break is analysis_cmp_tie, the dataset's tie ranks
+ * (ranks_of), which order long runs without cmp; else NULL. Out of memory, qsort of k. */
 void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *),
-		   size_t *ord);
+		   size_t *ord, const uint32_t *tie);
 
 /* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
 void boot_cache_release(struct boot_cache *c);
@@ -122,6 +123,20 @@ int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, 
 /* The indices of a's rows in system id order (the tie-break's order), without moving them: the
  * kept order, or sorted and kept. A new array (free it), or NULL with err out of memory. */
 size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err);
+
+/* A text among the shown rows (texts are pooled: a pointer stands for one): its rows, and the
+ * group of equal texts it belongs to (filled by the caller). */
+struct text_slot {
+	const char *s;
+	size_t n, group;
+};
+
+/* The slot of each shown row's text(row) in fi[a->n] (a table of pointers finds it), the slots
+ * in *slots[*ns] in order of first appearance. 0; 1 (nothing kept) past max slots; -1 out of
+ * memory. */
+int text_slots(const struct dataset *ds, const struct analysis *a,
+	       const char *(*text)(const struct row *), size_t max, uint32_t *fi,
+	       struct text_slot **slots, size_t *ns);
 
 /* a's ranks of ds's rows (tie: the tie-break's, else the system column's), NULL when it has
  * none for these rows. */

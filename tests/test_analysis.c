@@ -1877,7 +1877,7 @@ static void test_sort_num_is_qsort(void **state)
 		}
 		memcpy(b, a, n * sizeof *a);
 		qsort(a, n, sizeof *a, num_then_row);
-		skey_sort_num(b, n, dir, num_then_row, ord);
+		skey_sort_num(b, n, dir, num_then_row, ord, NULL);
 		for (size_t i = 0; i < n; i++)
 			assert_int_equal(a[i].i, ord[i]);
 	}
@@ -1885,15 +1885,16 @@ static void test_sort_num_is_qsort(void **state)
 
 /* A new row set's orders by name from the dataset's ranks (the explorer's) are the orders the
  * names give: ids differing in case, ids shared by submitters, rows of other workloads; the
- * ranking by system, the clusters (which read rows in system order) and the fits (which take
- * each family's rows in tie-break order) come out the same over row sets picked by family and
- * workload. */
+ * ranking by every column both ways, the clusters (which read rows in system order) and the
+ * fits (which take each family's rows in tie-break order) come out the same over row sets
+ * picked by family and workload. */
 static void test_ranks_match_names(void **state)
 {
-	enum { NS = 300 };
+	enum { NS = 700 };
 	static struct spec r[NS];
 	static char names[NS][16];
 	static const char *const fams[] = { "H100", "A100", "B200" };
+	static char sub_a[] = "A";
 	struct dataset ds;
 	struct params p;
 	struct analysis a = { 0 }, fresh = { 0 };
@@ -1904,7 +1905,8 @@ static void test_ranks_match_names(void **state)
 		/* "Sys-007" and "sys-007", the same id under two submitters, a shared prefix */
 		snprintf(names[i], sizeof names[i], i % 4 == 1 ? "Sys-%03zu" : "sys-%03zu%s", (i * 11) % 97,
 			 i % 10 == 3 ? "b" : "");
-		r[i] = (struct spec){ names[i], i % 3 ? "A" : "b", fams[i % 3], "V", "", "closed",
+		/* submitter "A" at two addresses: one text, one place in a sort by submitter */
+		r[i] = (struct spec){ names[i], i % 3 ? (i % 7 ? "A" : sub_a) : "b", fams[i % 3], "V", "", "closed",
 				      (long long)1 << (i % 6), t, 0, 3, { t * 0.98, t, t * 1.02 }, 0, 0 };
 		r[i].bench = i % 5 == 4 ? "resnet" : NULL;
 	}
@@ -1912,13 +1914,15 @@ static void test_ranks_match_names(void **state)
 	struct row_ranks *rank = analysis_ranks_make(&ds);
 	assert_non_null(rank);
 	base_params(&p);
-	for (int step = 0; step < 18; step++) {
+	for (int step = 0; step < 2 * COL_COUNT; step++) {
 		const char *fam[2] = { fams[step % 3], fams[(step + 1) % 3] };
 		p.filter.families = step % 3 ? fam : NULL;
 		p.filter.nfamilies = step % 3 ? (size_t)(step % 3) : 0;
 		p.workload = step % 6 == 5 ? "resnet" : "bert";
-		p.sort = step % 2 ? COL_SYSTEM : COL_EP;
-		p.desc = step % 4 == 3;
+		/* every column both ways: long runs of equal numbers (N, the Pareto mark, a cost
+		 * no row has) and texts of few values (submitter, family) included */
+		p.sort = (enum col)(step % COL_COUNT);
+		p.desc = step >= COL_COUNT;
 		p.k = step % 4 + 1;
 		p.mode = step % 2 ? REF_FAMILY : REF_PAPER;
 		p.fit = step % 3 != 2;
