@@ -141,7 +141,8 @@ int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, 
 	a->silhouette = NAN;
 	if (a->n == 0)
 		return 0;
-	double *x = malloc(a->n * 3 * sizeof *x), *nv = malloc(a->n * 2 * sizeof *nv), *ev = nv + a->n;
+	size_t nf = fs == FEAT_N_EP_T ? 3 : 2; /* the features' count, as features() makes them */
+	double *x = malloc(a->n * nf * sizeof *x), *nv = malloc(a->n * 2 * sizeof *nv), *ev = nv + a->n;
 	int *lab = malloc(a->n * 2 * sizeof *lab);
 	if (!x || !nv || !lab) {
 		free(x);
