@@ -527,20 +527,45 @@ double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels,
 
 /* The distances among the m points of pts (the sample silhouette_of reads: the stride sample
  * above KM_EXACT points, all of them below), dm[a*m + b] = sqrt(dist2(a, b)) as silhouette_of
- * takes it; NULL out of memory or above KM_SAMPLE points (2048 points would be 32 MB). Auto-k
- * measures eight silhouettes of the same points: each took every distance again (a third of
- * auto-k at 10^5 rows). On one thread: on two, each writing its rows' mirror images into the
- * other's rows, it took longer. */
-static double *dists_make(const double *pts, size_t m, size_t d)
-{
-	double *dm = m <= KM_SAMPLE ? malloc(m * m * sizeof *dm) : NULL;
+ * takes it (dist2(b, a) is the same bits: a - b is -(b - a) exactly). Auto-k measures eight
+ * silhouettes of the same points: each took every distance again (a third of auto-k at 10^5
+ * rows). Each row is written whole by the thread that takes it from the counter, every
+ * distance twice: writing each one's mirror image as well, down a column, took longer on one
+ * processor (2.9-3.5 ms against 2.0 at 1,024 points) and made two threads share lines. */
+struct dists {
+	const double *pts;
+	size_t m, d;
+	double *dm;
+	atomic_size_t next;
+};
 
-	for (size_t a = 0; dm && a < m; a++) {
-		dm[a * m + a] = 0;
-		for (size_t b = a + 1; b < m; b++)
-			dm[a * m + b] = dm[b * m + a] = sqrt(dist2(pts + a * d, pts + b * d, d));
+static void dists_work(void *arg)
+{
+	struct dists *w = arg;
+	size_t m = w->m, d = w->d;
+
+	for (size_t a; (a = atomic_fetch_add(&w->next, 1)) < m;) {
+		double *row = w->dm + a * m;
+		for (size_t b = 0; b < m; b++)
+			row[b] = b == a ? 0 : sqrt(dist2(w->pts + a * d, w->pts + b * d, d));
 	}
-	return dm;
+}
+
+/* dm of pts[m] on nth threads; NULL out of memory or above KM_SAMPLE points (2048 points
+ * would be 32 MB). */
+static double *dists_make(const double *pts, size_t m, size_t d, unsigned nth)
+{
+	struct dists w = { .pts = pts, .m = m, .d = d,
+			   .dm = m <= KM_SAMPLE ? malloc(m * m * sizeof *w.dm) : NULL };
+
+	if (!w.dm)
+		return NULL;
+	atomic_init(&w.next, 0);
+	if (nth > 1)
+		pool_run(nth, dists_work, &w);
+	else
+		dists_work(&w);
+	return w.dm;
 }
 
 /* The runs of auto-k, one per k, shared among threads: each takes the next k from a counter.
@@ -610,11 +635,11 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		w.kmax = kmax;
 		w.restarts = restarts;
 		w.seed = seed;
-		/* on two processors and more, the k on threads (a sample of 1,024 points: 1.6x on
-		 * two, see tests/bench/README); a few hundred points are done before a thread
-		 * starts */
+		/* on two processors and more, the distances and the k on threads (a sample of 1,024
+		 * points: see "auto-k on 2 processors" in tests/bench/README); a few hundred points
+		 * are done before a thread starts */
 		unsigned nth = m >= KM_THREAD_MIN ? pool_cpus() : 1;
-		w.dm = dm = dists_make(w.pts, m, d); /* out of memory: each silhouette measures */
+		w.dm = dm = dists_make(w.pts, m, d, nth); /* out of memory: each silhouette measures */
 		w.lab = malloc(nk * m * sizeof *w.lab);
 		w.cent = malloc(nk * (size_t)kmax * d * sizeof *w.cent);
 		w.res = malloc(nk * sizeof *w.res);
