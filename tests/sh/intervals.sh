@@ -44,6 +44,16 @@ contains "two runs: no interval" "$TMP/ref" "two:::"
 # twice the same: deterministic
 "$GPUSCALE" --print csv --round r1 -w bert "$F" >"$TMP/again.csv" 2>&1
 check "the same intervals on a second run" cmp "$TMP/bert.csv" "$TMP/again.csv"
+# runs that overflow: resampled scores of inf, and ratios of 0/0 among the paired resamples;
+# the percentiles must still end (a selection that moved nothing past a NAN pivot looped)
+printf 'round,submitter,system,accelerator,accelerators,benchmark,minutes,run_minutes\n%s\n%s\n' \
+	'v9,S1,SYS_A,H200,8,bert,1e300,1e308;1e308;1e308;1;1' 'v9,S2,SYS_B,H200,16,bert,5,1e308;1e308;1e308;5;6' >"$TMP/inf.csv"
+for w in summary csv; do
+	timeout 30 "$GPUSCALE" --print $w "$TMP/inf.csv" >"$TMP/inf.out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && [ -s "$TMP/inf.out" ]; then ok "--print $w of runs that overflow ends"
+	else nok "--print $w of runs that overflow ends" "exit $rc" "$(head -n 3 "$TMP/inf.out")"; fi
+done
 # every row, as the reference computation sees them (collapsing is tested in cli.sh), against
 # the one reference of all rows (paper mode) and against each family's own (family mode, the
 # default)
