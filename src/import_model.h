@@ -5,6 +5,7 @@
 #define GS_IMPORT_MODEL_H
 
 #include <stddef.h>
+#include <locale.h>
 #include <stdio.h>
 
 #include "compliance.h"
@@ -62,6 +63,8 @@ struct job {
 
 /* The keys a benchmark's logs need in one division: a cell per system shares them (a copy
  * in each cell was 350 KB of the v4.1 import's 4.8 MB to fault in). */
+struct scan_share;
+
 struct req_memo {
 	char *bench;                  /* as published */
 	bool open;
@@ -80,7 +83,9 @@ struct model {
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	const char *round;            /* the round column: the ids and rules of its ruleset */
-	struct fbuf buf;              /* one buffer for every file read */
+	struct fbuf buf;              /* the buffer files are read into (the calling thread's) */
+	locale_t loc;                 /* the C LC_NUMERIC every thread reads numbers in, or 0 */
+	struct scan_share *scan;      /* import.c's, while logs are scanned as the walk goes */
 	int oom;
 };
 

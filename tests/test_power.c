@@ -402,6 +402,39 @@ static void folder_missing_node(void **state)
 	expect_warning("total", "total/power/result_0: no node_*.txt", "");
 }
 
+/* Of two failing runs the first says why, and of two switch files without an estimate the
+ * first run's is named. */
+static void folder_first_in_order(void **state)
+{
+	char p[512], q[512];
+
+	(void)state;
+	make_runs("two");
+	put("two/power/result_1/node_0.txt", START(0) "0: :::MLLOG {\"key\": \"power_reading\",, }\n" STOP(1000));
+	snprintf(p, sizeof p, "%s/two/power/result_2/node_1.txt", tmpdir);
+	assert_int_equal(unlink(p), 0);
+	expect_warning("two", "two/power/result_1/node_0.txt:2:", "not valid JSON");
+	make_runs("late");
+	snprintf(p, sizeof p, "%s/late/power/result_2/node_1.txt", tmpdir);
+	assert_int_equal(unlink(p), 0);
+	put("late/power/result_1/node_2.txt", START(0) READ(1000, 1));
+	expect_warning("late", "late/power/result_1: has node_2.txt", "lacks");
+	make_runs("noest");
+	for (int r = 1; r < 3; r++) {
+		snprintf(q, sizeof q, "noest/power/result_%d/sw_0.txt", r);
+		put(q, START(0) READ(1000, 700) STOP(1000));
+	}
+	{
+		struct gs_warn w;
+		double j = 0;
+		char m[3];
+		assert_int_equal(folder("noest", "S", &j, m, &w), 0);
+		assert_int_equal(w.total, 1);
+		assert_non_null(strstr(w.items[0], "noest/power/result_1/sw_0.txt: no interconnect_power_est"));
+		warn_free(&w);
+	}
+}
+
 static void folder_bad_files(void **state)
 {
 	char p[512], q[512];
@@ -659,6 +692,7 @@ int main(void)
 		cmocka_unit_test(folder_ok),
 		cmocka_unit_test(folder_missing_node),
 		cmocka_unit_test(folder_bad_files),
+		cmocka_unit_test(folder_first_in_order),
 		cmocka_unit_test(through_import),
 		cmocka_unit_test(published),
 	};
