@@ -177,6 +177,8 @@ struct ui_editor {
 	size_t *names_at;                 /* row r's names start at names + names_at[r] */
 	size_t names_rows;
 	size_t names_freq[256];           /* how often each byte occurs in them */
+	uint64_t *names_has;              /* names_has[r]: bit name_bit(b) set for each byte b of
+					   * row r's names: a letter or digit alone is a bit test */
 	unsigned char *names_hit;         /* names_hit[r]: row r of the dataset matches names_text */
 	char names_text[UI_SEARCH_MAX];
 	bool names_ok;

@@ -460,6 +460,17 @@ static void names_scan_matches_each_name(void **state)
 		ui_state_set_rowfilt(f.app, "");
 		assert_int_equal(f.app->nvis, sizeof names / sizeof *names);
 	}
+	/* every single byte, the letters and digits answered from each row's bits, the rest by
+	 * the scan */
+	for (int b = 1; b < 256; b++) {
+		const struct app *a = f.app;
+		char one[2] = { (char)b, '\0' };
+		const unsigned char *hit = ui_prompt_hits(f.app, one);
+		assert_non_null(hit);
+		for (size_t i = 0; i < a->nvis; i++)
+			if ((hit[a->a.rows[a->vis[i]].row] != 0) != ui_prompt_matches(a, i, one))
+				fail_msg("byte %d, row %zu: the scan and the names disagree", b, i);
+	}
 	/* the fixed texts' answers, worked out by hand */
 	assert_non_null(ui_prompt_hits(f.app, "cd"));
 	ui_state_set_rowfilt(f.app, "cd");
@@ -505,6 +516,69 @@ static void row_filter_same_rows_same_view(void **state)
 	g = f.app->pc.gen;
 	ui_state_set_rowfilt(f.app, "");
 	assert_int_equal(f.app->pc.gen, g);
+	close_app(&f);
+}
+
+/* A row filter that drops the selected row: the same system and submitter stay selected when
+ * shown (in the cross-round view another round's row may be them), else the same position,
+ * as a scan of every shown row decides. */
+static void row_filter_drops_selected(void **state)
+{
+	static const char *const texts[] = { "eos", "1x", "a", "xe", "sxm", "zzz", "5", "nvidia", "" };
+	struct fx f = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	size_t n = f.app->nvis;
+	for (size_t s = 0; s < n; s++)
+		for (size_t t = 0; t < sizeof texts / sizeof *texts; t++) {
+			ui_state_set_rowfilt(f.app, "");
+			ui_state_select(f.app, (long)s);
+			const struct row *was = ui_state_row(f.app, s);
+			ui_state_set_rowfilt(f.app, texts[t]);
+			size_t m = f.app->nvis, want = m;
+			for (size_t i = 0; i < m && want == m; i++)
+				if (ui_state_row(f.app, i)->system == was->system &&
+				    ui_state_row(f.app, i)->submitter == was->submitter)
+					want = i;
+			if (want == m)
+				want = m == 0 ? 0 : s < m ? s : m - 1;
+			if (f.app->sel != want)
+				fail_msg("row %zu, filter \"%s\": selected %zu, not %zu", s, texts[t], f.app->sel, want);
+		}
+	close_app(&f);
+
+	/* the cross-round view: sysZ of NVIDIA in v4.0 ("Zed old") and v4.1 ("Zed new") */
+	memset(&f, 0, sizeof f);
+	add(&f, HEADER);
+	static const struct { const char *round, *sys, *name; int n; double t; } rows[] = {
+		{ "v4.1", "sysA", "A new", 8, 5.0 }, { "v4.1", "sysB", "B new", 16, 2.6 },
+		{ "v4.1", "sysZ", "Zed new", 8, 0.5 }, { "v4.0", "sysZ", "Zed old", 8, 0.6 },
+		{ "v4.0", "sysC", "C old", 8, 5.5 }, { "v4.1", "sysD", "D new", 8, 5.2 },
+		{ "v4.1", "sysE", "E new", 8, 5.4 },
+	};
+	for (size_t r = 0; r < sizeof rows / sizeof *rows; r++)
+		add(&f, "%s,NVIDIA,%s,%s,closed,Available on-premise,NVIDIA H100-SXM5-80GB,1,%d,%d,pytorch,"
+			"bert,%.4f,5,0,1,1;1;1;1;1\n", rows[r].round, rows[r].sys, rows[r].name, rows[r].n,
+		    rows[r].n, rows[r].t);
+	open_app(&f, "v4.1");
+	f.app->p.all_rounds = true;
+	struct gs_err err = { 0 };
+	assert_int_equal(ui_state_recompute(f.app, &err), 0);
+	assert_int_equal(f.app->nvis, 7);
+	size_t old = f.app->nvis;
+	for (size_t i = 0; i < f.app->nvis; i++)
+		if (strcmp(ui_state_row(f.app, i)->system_name, "Zed old") == 0)
+			old = i;
+	assert_true(old < f.app->nvis);
+	ui_state_select(f.app, (long)old);
+	ui_state_set_rowfilt(f.app, "new");
+	assert_int_equal(f.app->nvis, 5);
+	assert_string_equal(ui_state_row(f.app, f.app->sel)->system_name, "Zed new");
+	/* the position alone would have chosen another row: the system was looked for */
+	size_t pos = old < 5 ? old : 4;
+	assert_string_not_equal(ui_state_row(f.app, pos)->system_name, "Zed new");
 	close_app(&f);
 }
 
@@ -1267,6 +1341,7 @@ int main(void)
 		cmocka_unit_test(search_list_matches_scan),
 		cmocka_unit_test(names_scan_matches_each_name),
 		cmocka_unit_test(row_filter_same_rows_same_view),
+		cmocka_unit_test(row_filter_drops_selected),
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
