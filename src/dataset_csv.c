@@ -142,6 +142,9 @@ struct dataset_key {
 	uint32_t tag, ref;
 };
 
+/* Recent texts kept per text column (text_pool). */
+#define MEMO_WAYS 8
+
 struct loader {
 	struct dataset *ds;
 	const char *name;        /* pooled file name, sanitized */
@@ -154,11 +157,15 @@ struct loader {
 	long dup_line;           /* the first of them */
 	char dup_text[640];
 	struct csvr csv;         /* the reader: the current record, its line and columns */
-	struct text_memo {       /* each text column's field in the row before, as read, and
-				  * its pooled text */
-		char *raw;
-		size_t len, cap;
-		const char *pooled;
+	struct text_memo {       /* each text column's recent fields, as read, and their
+				  * pooled texts: the row before's in way[last], others by
+				  * memo_way */
+		struct text_way {
+			char *raw;
+			size_t len, cap;
+			const char *pooled;
+		} way[MEMO_WAYS];
+		unsigned last;
 	} memo[C_NCOLS];
 	/* what pooled texts gave before (equal pointers, equal text): the row before's benchmark
 	 * id across rounds, and the availability and division of recent texts, 16 slots by
@@ -215,6 +222,17 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 /* Quoted field text in messages is cut to this many bytes. */
 #define QUOTE(len) (int)((len) > 40 ? 40 : (len))
 
+/* The way of text_memo that a field of len bytes at raw takes: of its length and its first,
+ * middle and last bytes (a column's few repeated texts, a submitter or an accelerator, mostly
+ * differ there). */
+static unsigned memo_way(const char *raw, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)raw;
+	unsigned h = len ? (unsigned)len * 31u + u[0] * 7u + u[len / 2] * 3u + u[len - 1] : 0;
+
+	return (h ^ h >> 3 ^ h >> 6) % MEMO_WAYS;
+}
+
 /* The pooled, sanitized text of column c (NULL when out of memory). The field is ours to
  * change: it is sanitized in place. A field as the row before had it gives the same text
  * (trimming, unguarding and sanitizing read the field alone) without doing them again: rows
@@ -223,10 +241,15 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
  * tests/test_dataset.c loads rows together and alone). */
 static const char *text_pool(struct loader *L, enum column c)
 {
-	struct text_memo *m = &L->memo[c];
+	struct text_memo *mc = &L->memo[c];
+	struct text_way *m = &mc->way[mc->last];
 	size_t len;
 	const char *raw = field_raw(L, c, &len);
 
+	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0)
+		return m->pooled;
+	/* a text a recent row had, in the way its ends and length choose */
+	m = &mc->way[mc->last = memo_way(raw, len)];
 	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0)
 		return m->pooled;
 	if (len + 1 > m->cap) {
@@ -763,7 +786,8 @@ static void loader_free(struct loader *L)
 {
 	csvr_free(&L->csv);
 	for (int c = 0; c < C_NCOLS; c++)
-		free(L->memo[c].raw);
+		for (int w = 0; w < MEMO_WAYS; w++)
+			free(L->memo[c].way[w].raw);
 }
 
 /* ------------------------------------------------------------------ other tables */
