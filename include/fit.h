@@ -86,6 +86,18 @@ void fit_memo_free(struct fit_memo *m);
 int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
 		 struct gs_err *err);
 
+/* One fit of fit_memo_run_all: count points n, t into *f. */
+struct fit_job {
+	const double *n, *t;
+	size_t count;
+	struct fit *f;
+};
+
+/* fit_memo_run for each of jobs[nj] in turn, the same fits and the same memo after (m NULL:
+ * none), the fits it does not keep made on every processor. 0, or -1 with err as the first
+ * job that fails (no fit a failed job would have made is kept). */
+int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct gs_err *err);
+
 /* How many fit_memo_run calls m answered from what it kept. */
 size_t fit_memo_hits(const struct fit_memo *m);
 

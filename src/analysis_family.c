@@ -358,6 +358,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	struct skey *k = malloc((n ? n : 1) * sizeof *k);
 	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
 	uint32_t *fam_of = NULL; /* each shown row's fit */
+	struct fit_job *jobs = NULL;
 
 	if (!k || !pn)
 		goto oom;
@@ -386,22 +387,25 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)) ||
 	    !(fam_of = malloc((n ? n : 1) * sizeof *fam_of)))
 		goto oom;
-	struct fit_memo *memo = boot_fit_memo(a);
+	/* each family's points in its own stretch of pn, pt, then every family fitted at once:
+	 * the fits not kept are made on every processor (fit_memo_run_all) */
+	if (!(jobs = malloc((nf ? nf : 1) * sizeof *jobs)))
+		goto oom;
 	for (size_t g = 0; g < n;) {
 		size_t e = g;
 		struct fam_fit *ff = &a->fits[a->nfits];
 		for (; e < n && SAME_FAMILY(k[e].s, k[g].s); e++) {
-			pn[e - g] = a->rows[k[e].i].N;
-			pt[e - g] = a->rows[k[e].i].T;
+			pn[e] = a->rows[k[e].i].N;
+			pt[e] = a->rows[k[e].i].T;
 			fam_of[k[e].i] = (uint32_t)a->nfits;
 		}
-		a->nfits++;
 		ff->family = ds->rows[k[g].row].family;
 		ff->group = a->rows[k[g].i].group;
-		if (fit_memo_run(memo, pn, pt, e - g, &ff->fit, err) < 0)
-			goto fail;
+		jobs[a->nfits++] = (struct fit_job){ pn + g, pt + g, e - g, &ff->fit };
 		g = e;
 	}
+	if (fit_memo_run_all(boot_fit_memo(a), jobs, a->nfits, err) < 0)
+		goto fail;
 	/* every row's fitted E' and residual in the order the rows are in (one pass through
 	 * memory, not one row at a time in family order) */
 	for (size_t i = 0; i < n; i++) {
@@ -431,6 +435,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	free(k);
 	free(pn);
 	free(fam_of);
+	free(jobs);
 	return 0;
 oom:
 	err_oom(err, NULL, 0);
@@ -438,6 +443,7 @@ fail:
 	free(k);
 	free(pn);
 	free(fam_of);
+	free(jobs);
 	return -1;
 }
 

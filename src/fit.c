@@ -28,9 +28,12 @@
 #include "fit.h"
 #include "fmt.h"
 #include "numsort.h"
+#include "pool.h"
 
 #include <float.h>
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -565,6 +568,7 @@ struct memo_slot {
 	double *pts;                  /* n[0..count) then t[0..count) */
 	struct fit fit;
 	unsigned long used;           /* when it was last asked for or filled */
+	size_t owner;                 /* fit_memo_run_all: 1 + the job whose fit it waits for */
 };
 
 struct fit_memo {
@@ -593,6 +597,7 @@ static void memo_drop(struct fit_memo *m, struct memo_slot *s)
 {
 	free(s->pts);
 	s->pts = NULL;
+	s->owner = 0;
 	m->total -= s->count;
 	s->count = 0;
 }
@@ -616,48 +621,159 @@ void fit_memo_free(struct fit_memo *m)
 	free(m);
 }
 
-int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
-		 struct gs_err *err)
+/* The slot of m holding count points n, t (bit for bit), or NULL. */
+static struct memo_slot *memo_find(struct fit_memo *m, const double *n, const double *t, size_t count)
+{
+	/* bytes, not values: the same bits give the same fit (-0 and 0 could differ in the last
+	 * bits of a sum, and a NaN would never equal itself) */
+	for (size_t i = 0; i < FIT_MEMO_KEEP; i++) {
+		struct memo_slot *s = &m->slot[i];
+		if (s->pts && s->count == count && memcmp(s->pts, n, count * sizeof *n) == 0 &&
+		    memcmp(s->pts + count, t, count * sizeof *t) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+/* Keeps count points n, t in m (their fit to be written in the slot returned; NULL: not kept):
+ * in the slot asked for longest ago (a fit asked for again and again stays, however many
+ * others come between), dropping the next longest while the points would not fit. */
+static struct memo_slot *memo_keep(struct fit_memo *m, const double *n, const double *t, size_t count)
 {
 	struct memo_slot *s;
 	double *p;
 
-	if (!m)
-		return fit_run(n, t, count, f, err);
-	/* bytes, not values: the same bits give the same fit (-0 and 0 could differ in the last
-	 * bits of a sum, and a NaN would never equal itself) */
-	m->clock++;
-	for (size_t i = 0; i < FIT_MEMO_KEEP; i++) {
-		s = &m->slot[i];
-		if (s->pts && s->count == count && memcmp(s->pts, n, count * sizeof *n) == 0 &&
-		    memcmp(s->pts + count, t, count * sizeof *t) == 0) {
-			*f = s->fit;
-			s->used = m->clock;
-			m->hits++;
-			return 0;
-		}
-	}
-	if (fit_run(n, t, count, f, err) < 0)
-		return -1;
 	if (!count || count > FIT_MEMO_POINTS)
-		return 0;
-	/* into the slot asked for longest ago (a fit asked for again and again stays, however many
-	 * others come between), dropping the next longest while the points would not fit */
+		return NULL;
 	s = memo_oldest(m, NULL);
 	memo_drop(m, s);
 	for (struct memo_slot *o; m->total + count > FIT_MEMO_POINTS && (o = memo_oldest(m, s));)
 		memo_drop(m, o);
 	/* no memory to keep it: the fit is still right, only not kept */
-	if ((p = malloc(2 * count * sizeof *p))) {
-		memcpy(p, n, count * sizeof *p);
-		memcpy(p + count, t, count * sizeof *p);
-		s->pts = p;
-		s->count = count;
-		s->fit = *f;
+	if (!(p = malloc(2 * count * sizeof *p)))
+		return NULL;
+	memcpy(p, n, count * sizeof *p);
+	memcpy(p + count, t, count * sizeof *p);
+	s->pts = p;
+	s->count = count;
+	s->used = m->clock;
+	m->total += count;
+	return s;
+}
+
+int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
+		 struct gs_err *err)
+{
+	struct memo_slot *s;
+
+	if (!m)
+		return fit_run(n, t, count, f, err);
+	m->clock++;
+	if ((s = memo_find(m, n, t, count))) {
+		*f = s->fit;
 		s->used = m->clock;
-		m->total += count;
+		m->hits++;
+		return 0;
 	}
+	if (fit_run(n, t, count, f, err) < 0)
+		return -1;
+	if ((s = memo_keep(m, n, t, count)))
+		s->fit = *f;
 	return 0;
+}
+
+/* What the threads of fit_memo_run_all share: the jobs to fit, the next one to take. */
+struct fit_share {
+	struct fit_job *jobs;
+	const size_t *todo;           /* the jobs to fit, ntodo of them */
+	size_t ntodo;
+	int *rc;                      /* each todo's fit_run status, its error in errs */
+	struct gs_err *errs;
+	atomic_size_t next;
+};
+
+static void fit_work(void *arg)
+{
+	struct fit_share *sh = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&sh->next, 1)) < sh->ntodo) {
+		struct fit_job *j = &sh->jobs[sh->todo[i]];
+		sh->rc[i] = fit_run(j->n, j->t, j->count, j->f, &sh->errs[i]);
+	}
+}
+
+int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct gs_err *err)
+{
+	size_t *todo = malloc((nj ? nj : 1) * sizeof *todo), *from = malloc((nj ? nj : 1) * sizeof *from);
+	struct memo_slot **kept = malloc((nj ? nj : 1) * sizeof *kept);
+	int *rc = malloc((nj ? nj : 1) * sizeof *rc);
+	struct gs_err *errs = malloc((nj ? nj : 1) * sizeof *errs);
+	struct fit_share sh = { .jobs = jobs, .todo = todo, .rc = rc, .errs = errs };
+	int out = -1;
+
+	if (!todo || !from || !kept || !rc || !errs) {
+		err_set(err, NULL, 0, 0, "fit: out of memory");
+		goto done;
+	}
+	/* the memo looked up and filled in job order, as fit_memo_run for one job after another
+	 * would: a job it answers takes the kept fit, or the fit of the job before it that will
+	 * make it (from); a slot a job fills waits for its fit (owner) */
+	for (size_t j = 0; j < nj; j++) {
+		struct memo_slot *s = NULL;
+		kept[j] = NULL;
+		from[j] = j;
+		if (m) {
+			m->clock++;
+			s = memo_find(m, jobs[j].n, jobs[j].t, jobs[j].count);
+		}
+		if (s) {
+			s->used = m->clock;
+			m->hits++;
+			if (s->owner)
+				from[j] = s->owner - 1;
+			else
+				*jobs[j].f = s->fit, from[j] = SIZE_MAX;
+			continue;
+		}
+		todo[sh.ntodo++] = j;
+		if (m && (kept[j] = memo_keep(m, jobs[j].n, jobs[j].t, jobs[j].count)))
+			kept[j]->owner = j + 1;
+	}
+	atomic_init(&sh.next, 0);
+	pool_run(sh.ntodo > 1 ? pool_cpus() : 1, fit_work, &sh);
+	out = 0;
+	for (size_t i = 0; i < sh.ntodo && out == 0; i++)
+		if (rc[i] < 0) {
+			*err = errs[i];
+			out = -1;
+		}
+	for (size_t j = 0; j < nj; j++) {
+		if (kept[j] && kept[j]->owner == j + 1) {
+			/* a fit that failed leaves no slot waiting for it */
+			kept[j]->owner = 0;
+			if (out == 0)
+				kept[j]->fit = *jobs[j].f;
+			else
+				memo_drop(m, kept[j]);
+		}
+		if (out == 0 && from[j] != j && from[j] != SIZE_MAX)
+			*jobs[j].f = *jobs[from[j]].f;
+	}
+done:
+	free(todo);
+	free(from);
+	free(kept);
+	free(rc);
+	free(errs);
+	return out;
+}
+
+static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
+
+static void handler_off(void)
+{
+	gsl_set_error_handler_off();
 }
 
 /* The points are fitted sorted (npt_cmp): the sums of squares, and so the least bits of the
@@ -734,8 +850,9 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		i = e;
 	}
 
-	/* GSL's default handler aborts the process; every status is checked here instead */
-	gsl_set_error_handler_off();
+	/* GSL's default handler aborts the process; every status is checked here instead (once,
+	 * whichever thread fits first) */
+	pthread_once(&handler_once, handler_off);
 	p = (struct prob){ .m = nd, .npts = count, .n = dn, .y = dy, .lnn = dlnn, .w = dw, .sw = dsw,
 			   .wsum = (double)count, .ssw = ssw, .maxiter = maxiter };
 	if (solve_boxes(&p, f->n_max, &usl, &amd) != 0)

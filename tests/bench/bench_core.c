@@ -10,6 +10,9 @@
  * GS_BENCH_AUTOK set: also auto-k (kmeans_auto, as key a runs it) over the rows' (log2 N, E'),
  * on one thread and on every processor: lines "autok_one" and "autok_all" (n median_s ...),
  * the gain kmeans.c's threads are kept for.
+ * GS_BENCH_FITS set: also the scaling-law fits of the rows' families at once (fit_memo_run_all,
+ * no memo), on one thread and on every processor: lines "fits_one" and "fits_all", the gain
+ * fit.c's threads are kept for.
  * Prints two lines, "load" and "recompute", each: n median_s min_s q1_s q3_s max_s, then
  * "rows" (rows of the round x workload) and "maxrss_kb" of this process: its peak is one
  * loaded dataset plus one analysis and plot, which is what `gpuscale --print` holds. */
@@ -25,6 +28,7 @@
 #include "dataset.h"
 #include "plot.h"
 #include "chart.h"
+#include "fit.h"
 #include "kmeans.h"
 #include "pool.h"
 
@@ -151,6 +155,53 @@ int main(int argc, char **argv)
 		free(tn);
 		free(x);
 		free(lab);
+	}
+	if (getenv("GS_BENCH_FITS") && a.n) {
+		/* the rows' (N, T) by family, as analysis_fit_families groups them */
+		size_t nf = 0;
+		const char **fam = malloc(a.n * sizeof *fam);
+		double *pn = malloc(a.n * 2 * sizeof *pn), *pt = pn ? pn + a.n : NULL;
+		struct fit_job *jobs = malloc(a.n * sizeof *jobs);
+		struct fit *fits = malloc(a.n * sizeof *fits);
+		double *t1 = malloc(sizeof *t1 * (size_t)creps), *tn = malloc(sizeof *tn * (size_t)creps);
+		if (!fam || !pn || !jobs || !fits || !t1 || !tn)
+			return 1;
+		for (size_t i = 0; i < a.n; i++) {
+			const char *f = ds.rows[a.rows[i].row].family;
+			size_t q = 0;
+			while (q < nf && strcmp(fam[q], f) != 0)
+				q++;
+			if (q == nf)
+				fam[nf++] = f;
+		}
+		size_t at = 0;
+		for (size_t q = 0; q < nf; q++) {
+			size_t from = at;
+			for (size_t i = 0; i < a.n; i++)
+				if (strcmp(ds.rows[a.rows[i].row].family, fam[q]) == 0) {
+					pn[at] = a.rows[i].N;
+					pt[at++] = a.rows[i].T;
+				}
+			jobs[q] = (struct fit_job){ pn + from, pt + from, at - from, &fits[q] };
+		}
+		for (int r = 0; r < creps; r++) {
+			for (int all = 0; all < 2; all++) {
+				pool_force(all ? 0 : 1);
+				double t0 = now();
+				if (fit_memo_run_all(NULL, jobs, nf, &err) < 0)
+					die("fit_memo_run_all", &err);
+				(all ? tn : t1)[r] = now() - t0;
+			}
+		}
+		pool_force(0);
+		report("fits_one", t1, creps);
+		report("fits_all", tn, creps);
+		free(fam);
+		free(pn);
+		free(jobs);
+		free(fits);
+		free(t1);
+		free(tn);
 	}
 	printf("rows %zu\n", a.n);
 	printf("k %d inertia %.6g silhouette %.6g\n", a.k, a.inertia, a.silhouette);
