@@ -27,6 +27,10 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len);
 /* Frees every string of the pool and zeroes it. */
 void strpool_free(struct strpool *p);
 
+/* Makes room in p's table for n strings in all, so that interning that many rehashes none
+ * (a hint: nothing fails; out of memory the table grows as it goes). */
+void strpool_reserve(struct strpool *p, size_t n);
+
 /* Availability as MLPerf publishes it, one value for all its spellings. */
 enum avail { AVAIL_ONPREM, AVAIL_CLOUD, AVAIL_PREVIEW, AVAIL_RESEARCH, AVAIL_OTHER };
 

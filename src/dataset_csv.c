@@ -171,7 +171,11 @@ struct loader {
 	 * id across rounds, and the availability and division of recent texts, 16 slots by
 	 * pointer (1.5 M of the eight shipped rounds' load instructions, 44 M of 2.45 G at 10^5
 	 * rows, asked again for every row) */
-	const char *canon_of, *canon_round, *canon;
+	struct canon_memo {      /* the benchmark ids across rounds of recent (benchmark, round)
+				  * pairs, by pointer: a round's rows take turns among its
+				  * benchmarks */
+		const char *of, *round, *canon, *pooled;
+	} canon[8];
 	struct { const char *of; enum avail v; } avail[16];
 	struct { const char *of; enum division v; } div[16];
 };
@@ -476,17 +480,22 @@ static int row_texts(struct loader *L, struct row *r)
 		*(const char **)((char *)r + schema_cols[c].off) = t;
 	}
 	/* the one id across rounds (bench_reg.c): a v4.1 `ssd` row is RetinaNet, a v1.1 one not */
-	if (r->benchmark != L->canon_of || r->round != L->canon_round || !L->canon) {
-		L->canon = bench_reg_canon(r->benchmark, r->round);
-		L->canon_of = r->benchmark;
-		L->canon_round = r->round;
+	struct canon_memo *cm = &L->canon[memo_slot(r->benchmark) % 8];
+	if (r->benchmark != cm->of || r->round != cm->round || !cm->canon) {
+		const char *id = bench_reg_canon(r->benchmark, r->round);
+		/* the registry's id (not pooled: unequal to every pooled text), and its pooled copy */
+		if (!(cm->pooled = id == r->benchmark ? id : strpool_intern(&L->ds->pool, id, strlen(id)))) {
+			cm->canon = NULL;
+			return -1;
+		}
+		cm->canon = id;
+		cm->of = r->benchmark;
+		cm->round = r->round;
 	}
-	const char *id = L->canon;
-	if (id != r->benchmark) {
+	if (cm->canon != r->benchmark) {
 		if (!*r->benchmark_published)
 			r->benchmark_published = r->benchmark;
-		if (!(r->benchmark = strpool_intern(&L->ds->pool, id, strlen(id))))
-			return -1;
+		r->benchmark = cm->pooled;
 	}
 	r->vendor = r->family = r->accelerator;
 	r->collapsed_from = r->carried_from = "";
@@ -891,6 +900,9 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		close(fd);
 		return -1;
 	}
+	/* a row holds about two texts of its own (system id and name) in some 180 bytes: the
+	 * pool's table sized for one a 100 bytes does not rehash them all as it grows */
+	strpool_reserve(&ds->pool, ds->pool.n + (size_t)st.st_size / 100);
 	rc = read_lines(&L, fd);
 	loader_free(&L);
 	close(fd);

@@ -117,6 +117,16 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 	return c;
 }
 
+void strpool_reserve(struct strpool *p, size_t n)
+{
+	size_t cap = p->cap ? p->cap : 256;
+
+	while ((n + 1) * 2 > cap && cap < ((size_t)1 << 30))
+		cap *= 2;
+	if (cap > p->cap)
+		(void)pool_resize(p, cap);
+}
+
 void strpool_free(struct strpool *p)
 {
 	for (size_t i = 0; i < p->nblocks; i++)
