@@ -40,6 +40,10 @@ char *err_format(const struct gs_err *e, char *buf, size_t n);
 void warn_add(struct gs_warn *w, const char *file, long line, long col, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 
+/* Appends from's warnings to to as if each had been added to to in turn (to's limit applies,
+ * every one counts in to->total), then zeroes from. */
+void warn_move(struct gs_warn *to, struct gs_warn *from);
+
 /* Frees the kept warning texts and zeroes w. */
 void warn_free(struct gs_warn *w);
 

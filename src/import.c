@@ -153,6 +153,8 @@ struct scan_share {
 	size_t next, done;            /* under mu: the next job to scan, and the jobs scanned */
 	unsigned long long bytes;     /* under mu */
 	bool walked;                  /* under mu: every job is in m->jobs */
+	size_t *ready, nready, capready; /* under mu: cells whose logs are all scanned, their
+					  * energy to work out */
 	atomic_int oom;
 };
 
@@ -170,6 +172,24 @@ static void jobs_unlock(struct model *m)
 		pthread_cond_signal(&m->scan->more);
 		pthread_mutex_unlock(&m->scan->mu);
 	}
+}
+
+/* Under the lock: cell ci's logs are all scanned and it has all of them: its energy is work
+ * a scanner takes (without room to note it, the results' turn works it out). */
+static void cell_ready(struct model *m, size_t ci)
+{
+	struct scan_share *sh = m->scan;
+	size_t *grown;
+
+	if (!sh)
+		return;
+	if (sh->nready == sh->capready) {
+		if (!(grown = realloc(sh->ready, (sh->capready ? sh->capready * 2 : 16) * sizeof *grown)))
+			return;
+		sh->ready = grown;
+		sh->capready = sh->capready ? sh->capready * 2 : 16;
+	}
+	sh->ready[sh->nready++] = ci;
 }
 
 /* Whether names[i] is a result log ("result_*.txt"). */
@@ -234,8 +254,10 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			j->name = p + strlen(c->dir) + 1;
 			j->init_limit = init_limit;
 			j->req = c->req && c->req->n ? c->req : NULL;
+			j->cell = (size_t)(c - m->cells);
 			m->njobs++;
 			c->njobs++;
+			c->unscanned++;
 		}
 		jobs_unlock(m);
 		if (!grown) {
@@ -300,11 +322,16 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	}
 	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
 		goto out;
-	if (!(grown = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom)))
+	/* scanners read m->cells as the walk goes on: it moves under the lock */
+	jobs_lock(m);
+	if ((grown = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom))) {
+		m->cells = grown;
+		c = &m->cells[m->ncells++];
+		memset(c, 0, sizeof *c);
+	}
+	jobs_unlock(m);
+	if (!grown)
 		goto out;
-	m->cells = grown;
-	c = &m->cells[m->ncells++];
-	memset(c, 0, sizeof *c);
 	c->sys = si;
 	c->dir = dir;
 	dir = NULL;
@@ -324,6 +351,11 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		goto out;
 	/* compliance rule 5: the longest initialization of the round's ruleset and division */
 	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open), w);
+	jobs_lock(m);
+	c->walked = true;
+	if (c->njobs && !c->unscanned)
+		cell_ready(m, (size_t)(c - m->cells));
+	jobs_unlock(m);
 out:
 	free(dir);
 	free(clean);
@@ -419,11 +451,16 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 			struct sys *s, *grown;
 			if (!has_suffix(names[i].name, ".json"))
 				continue;
-			if (!(grown = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom)))
+			/* scanners read m->sys as the walk goes on: it moves under the lock */
+			jobs_lock(m);
+			if ((grown = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom))) {
+				m->sys = grown;
+				s = &m->sys[m->nsys++];
+				memset(s, 0, sizeof *s);
+			}
+			jobs_unlock(m);
+			if (!grown)
 				goto out;
-			m->sys = grown;
-			s = &m->sys[m->nsys++];
-			memset(s, 0, sizeof *s);
 			s->submitter = import_fs_strdup(clean_sub, &m->oom);
 			s->folder = import_fs_strdup(names[i].name, &m->oom);
 			if (!s->submitter || !s->folder)
@@ -488,8 +525,10 @@ static void model_free(struct model *m)
 		free(s->submitter), free(s->name), free(s->folder), free(s->json);
 		import_system_free(&s->info);
 	}
-	for (size_t i = 0; i < m->ncells; i++)
+	for (size_t i = 0; i < m->ncells; i++) {
 		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir);
+		warn_free(&m->cells[i].power_warn);
+	}
 	for (size_t i = 0; i < m->nreqs; i++)
 		free(m->reqs[i].bench), free(m->reqs[i].req);
 	free(m->reqs);
@@ -559,6 +598,30 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 	}
 }
 
+/* Works out the energy of cell ci (import_cell_energy), called and returning with the lock
+ * held: the cell, its system's names and its jobs are copied under it, the logs read without
+ * it, the results put back under it. */
+static void cell_energy(struct model *m, size_t ci, int *oom)
+{
+	struct scan_share *sh = m->scan;
+	struct cell c = m->cells[ci];
+	struct sys s = { .submitter = m->sys[c.sys].submitter, .folder = m->sys[c.sys].folder };
+	struct job *jobs = malloc((c.njobs ? c.njobs : 1) * sizeof *jobs);
+
+	if (!jobs)
+		return; /* the results' turn works it out */
+	memcpy(jobs, m->jobs + c.first, c.njobs * sizeof *jobs);
+	pthread_mutex_unlock(&sh->mu);
+	import_cell_energy(&c, &s, jobs, m->round, oom);
+	free(jobs);
+	pthread_mutex_lock(&sh->mu);
+	struct cell *to = &m->cells[ci];
+	to->energy_j = c.energy_j;
+	to->power_measurement = c.power_measurement;
+	to->power_warn = c.power_warn;
+	to->energy_done = c.energy_done;
+}
+
 /* One thread's part of the import's reading: the walk on the calling thread first, then every
  * thread takes jobs one at a time, each log read into the thread's own buffer. */
 static void scan_work(void *arg)
@@ -583,9 +646,18 @@ static void scan_work(void *arg)
 	}
 	pthread_mutex_lock(&sh->mu);
 	for (;;) {
-		while (sh->next >= m->njobs && !sh->walked)
+		while (!sh->nready && sh->next >= m->njobs && !sh->walked)
 			pthread_cond_wait(&sh->more, &sh->mu);
-		if (sh->next >= m->njobs || atomic_load(&sh->oom))
+		if (atomic_load(&sh->oom))
+			break;
+		if (sh->nready) {
+			/* a cell's energy first: its power logs may be the longest work left */
+			cell_energy(m, sh->ready[--sh->nready], &oom);
+			if (oom)
+				atomic_store(&sh->oom, 1);
+			continue;
+		}
+		if (sh->next >= m->njobs)
 			break;
 		i = sh->next++;
 		j = m->jobs[i];
@@ -595,6 +667,10 @@ static void scan_work(void *arg)
 			atomic_store(&sh->oom, 1);
 		pthread_mutex_lock(&sh->mu);
 		m->jobs[i] = j;
+		if (--m->cells[j.cell].unscanned == 0 && m->cells[j.cell].walked) {
+			cell_ready(m, j.cell);
+			pthread_cond_signal(&sh->more);
+		}
 		sh->bytes += j.bytes;
 		sh->done++;
 		if (walker && sh->progress && now_s() - sh->shown >= 0.1) {
@@ -633,6 +709,7 @@ static void walk_and_scan(struct model *m, const char *dir, const struct dent *s
 	m->scan = &sh;
 	pool_run(pool_cpus(), scan_work, &sh);
 	m->scan = NULL;
+	free(sh.ready);
 	pthread_cond_destroy(&sh.more);
 	pthread_mutex_destroy(&sh.mu);
 	if (atomic_load(&sh.oom))

@@ -4,6 +4,7 @@
 #ifndef GS_IMPORT_MODEL_H
 #define GS_IMPORT_MODEL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <locale.h>
 #include <stdio.h>
@@ -41,11 +42,18 @@ struct cell {
 	/* energy-to-train (power.c, from dir/power): NAN and "" when there is none */
 	double energy_j;
 	const char *power_measurement;
+	/* while the logs are scanned (import.c): the cell's energy is worked out as soon as its
+	 * last log is scanned, its warnings kept here for the results' turn */
+	size_t unscanned;             /* its jobs not scanned yet */
+	bool walked;                  /* every job of it is in the job list */
+	bool energy_done;             /* energy_j, power_measurement and power_warn are set */
+	struct gs_warn power_warn;
 };
 
 struct job {
 	char *path;
 	const char *name;             /* the file name part of path */
+	size_t cell;                  /* its cell, an index into model.cells */
 	double init_limit;            /* longest initialization allowed, minutes (rule 5) */
 	const struct compliance_req *req; /* the keys the log needs (rule 6); NULL none */
 	char *advice;                 /* a requirement broken where it only warns, else NULL */
@@ -88,6 +96,13 @@ struct model {
 	struct scan_share *scan;      /* import.c's, while logs are scanned as the walk goes */
 	int oom;
 };
+
+/* The energy of cell c (a copy) of system s, its jobs jobs[c->njobs] (copies, in the job
+ * list's order) scanned: scores c as import_build_csv will, then, when it scores, sets
+ * energy_j, power_measurement and power_warn as import_build_csv would, and energy_done
+ * (import_out.c). *oom set when memory runs out. Touches nothing shared: any thread. */
+void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
+			int *oom);
 
 /* Scores every cell of m and writes the results CSV to f (import_out.c); -1 when out of
  * memory. Warnings go to res. */

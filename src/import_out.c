@@ -54,8 +54,9 @@ static void put_minutes(FILE *f, double v, int decimals)
 /* ---- scoring and output ---- */
 
 /* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
- * by file name. Runs are the jobs m->jobs[*rank] (cmp_ctx: qsort has no context pointer). */
-static const struct job *cmp_jobs;
+ * by file name. Runs are the jobs cmp_jobs[*rank] (qsort has no context pointer; one per
+ * thread: cells are scored on the scanning threads too). */
+static _Thread_local const struct job *cmp_jobs;
 
 static int cmp_rank(const void *a, const void *b)
 {
@@ -69,32 +70,32 @@ static int cmp_rank(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Orders the runs of c in m->rank and scores c by the olympic average: sets c->scored and
- * c->score, or c->why. */
-static void score_cell(struct model *m, struct cell *c)
+/* Orders the runs of c in r[c->njobs] (indices into jobs, c's from base on) and scores c by
+ * the olympic average: sets c->scored and c->score, or c->why. */
+static void score_runs(const struct job *jobs, size_t base, size_t *r, struct cell *c)
 {
-	size_t *r = m->rank + c->first, d, lim = olympic_limit(c->bench);
+	size_t d, lim = olympic_limit(c->bench);
 	double sum = 0;
 	int w;
 
 	c->nok = 0;
 	for (size_t i = 0; i < c->njobs; i++) {
-		r[i] = c->first + i;
-		c->nok += m->jobs[r[i]].ok;
+		r[i] = base + i;
+		c->nok += jobs[r[i]].ok;
 	}
 	d = c->njobs - c->nok;
 	if (c->njobs > 1) {
-		cmp_jobs = m->jobs;
+		cmp_jobs = jobs;
 		qsort(r, c->njobs, sizeof *r, cmp_rank);
 	}
 	for (size_t i = 0; i < c->njobs; i++) {
-		if (m->jobs[r[i]].unreadable) {
-			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", m->jobs[r[i]].name);
+		if (jobs[r[i]].unreadable) {
+			snprintf(c->why, sizeof c->why, "result log %.100s cannot be read", jobs[r[i]].name);
 			return;
 		}
-		if (m->jobs[r[i]].unwritable) {
+		if (jobs[r[i]].unwritable) {
 			snprintf(c->why, sizeof c->why, "result log %.100s has a run time too small to write",
-				 m->jobs[r[i]].name);
+				 jobs[r[i]].name);
 			return;
 		}
 	}
@@ -118,7 +119,7 @@ static void score_cell(struct model *m, struct cell *c)
 		return;
 	}
 	for (size_t i = c->lo; i < c->hi; i++)
-		sum += m->jobs[r[i]].minutes;
+		sum += jobs[r[i]].minutes;
 	/* each run time is finite and positive (mllog_verdict), but a scaling factor near
 	 * DBL_MAX (or a tiny one) can still take the product out of range: no score then,
 	 * rather than an "inf" or a 0 the loader would refuse */
@@ -130,6 +131,12 @@ static void score_cell(struct model *m, struct cell *c)
 		return;
 	}
 	c->scored = 1;
+}
+
+/* score_runs of c in m->rank. */
+static void score_cell(struct model *m, struct cell *c)
+{
+	score_runs(m->jobs, c->first, m->rank + c->first, c);
 }
 
 /* The file names of runs rank[from, to) of c, ';'-separated, as one CSV field; sets m->oom
@@ -198,23 +205,23 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 	fputc('\n', f);
 }
 
-/* Energy-to-train of a scored cell with power logs (power.c): its successful runs, in the
- * time score's order, with the round's node rule; sets energy_j and power_measurement, or
- * leaves them blank (power.c has said why in w). */
-static void score_energy(struct model *m, struct cell *c, const char *round, struct gs_warn *w)
+/* Energy-to-train of a scored cell with power logs (power.c): its successful runs jobs[r[i]]
+ * (i < c->nok, in the time score's order), with the round's node rule; sets energy_j and
+ * power_measurement, or leaves them blank (power.c has said why in w). */
+static void energy_of(const struct job *jobs, const size_t *r, struct cell *c, const struct sys *s,
+		      const char *round, struct gs_warn *w, int *oom)
 {
-	const struct sys *s = &m->sys[c->sys];
 	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
 	char meas[3];
 	double j;
 	int rc;
 
 	if (!runs) {
-		m->oom = 1;
+		*oom = 1;
 		return;
 	}
 	for (size_t i = 0; i < c->nok; i++) {
-		const struct job *jb = &m->jobs[m->rank[c->first + i]];
+		const struct job *jb = &jobs[r[i]];
 		runs[i].log = jb->name;
 		runs[i].ms = jb->ms;
 		runs[i].minutes = jb->minutes;
@@ -222,12 +229,29 @@ static void score_energy(struct model *m, struct cell *c, const char *round, str
 	rc = power_folder_energy(c->dir, s->submitter, s->folder, runs, c->nok, c->njobs - c->nok,
 				 olympic_limit(c->bench), c->sf, power_rule_for_round(round), &j, meas, w);
 	if (rc == -2)
-		m->oom = 1;
+		*oom = 1;
 	if (rc == 0) {
 		c->energy_j = j;
 		c->power_measurement = !strcmp(meas, "AC") ? "AC" : !strcmp(meas, "DC") ? "DC" : "";
 	}
 	free(runs);
+}
+
+void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
+			int *oom)
+{
+	size_t *r = malloc((c->njobs ? c->njobs : 1) * sizeof *r);
+
+	if (!r) {
+		*oom = 1;
+		return;
+	}
+	score_runs(jobs, 0, r, c);
+	if (c->scored) {
+		energy_of(jobs, r, c, s, round, &c->power_warn, oom);
+		c->energy_done = !*oom;
+	}
+	free(r);
 }
 
 /* One warning for the logs of c that break a requirement of a ruleset that only warns: the
@@ -275,9 +299,14 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 		warn_advice(m, c, &res->warn);
 		score_cell(m, c);
 	}
-	for (size_t i = 0; i < m->ncells && !m->oom; i++)
-		if (m->cells[i].scored)
-			score_energy(m, &m->cells[i], round, &res->warn);
+	/* the energies in cell order: worked out while the logs were scanned, or now */
+	for (size_t i = 0; i < m->ncells && !m->oom; i++) {
+		struct cell *c = &m->cells[i];
+		if (c->scored && c->energy_done)
+			warn_move(&res->warn, &c->power_warn);
+		else if (c->scored)
+			energy_of(m->jobs, m->rank + c->first, c, &m->sys[c->sys], round, &res->warn, &m->oom);
+	}
 
 	schema_write_header(f);
 	for (size_t i = 0; i < m->ncells; i++) {
