@@ -94,8 +94,9 @@ struct fit_job {
 };
 
 /* fit_memo_run for each of jobs[nj] in turn, the same fits and the same memo after (m NULL:
- * none), the fits it does not keep made on every processor. 0, or -1 with err as the first
- * job that fails (no fit a failed job would have made is kept). */
+ * none), the fits it does not keep made on every processor. 0, or -1 with err (NULL: not
+ * said) as the first job that fails; the memo then keeps the fits that were made, which may
+ * differ from what calls stopping at that job would have kept, and none that failed. */
 int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct gs_err *err);
 
 /* How many fit_memo_run calls m answered from what it kept. */

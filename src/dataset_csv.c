@@ -901,8 +901,10 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		return -1;
 	}
 	/* a row holds about two texts of its own (system id and name) in some 180 bytes: the
-	 * pool's table sized for one a 100 bytes does not rehash them all as it grows */
-	strpool_reserve(&ds->pool, ds->pool.n + (size_t)st.st_size / 100);
+	 * pool's table sized for one a 100 bytes does not rehash them all as it grows (at most
+	 * 2^22 of them: 32 MB of table; a file of long run lists and few names asks no more) */
+	size_t guess = (size_t)st.st_size / 100;
+	strpool_reserve(&ds->pool, ds->pool.n + (guess < ((size_t)1 << 22) ? guess : (size_t)1 << 22));
 	rc = read_lines(&L, fd);
 	loader_free(&L);
 	close(fd);

@@ -82,15 +82,16 @@ void warn_add(struct gs_warn *w, const char *file, long line, long col, const ch
 
 void warn_move(struct gs_warn *to, struct gs_warn *from)
 {
-	size_t i = 0;
-	char **items = from->n && to->n < WARN_KEEP ? realloc(to->items, (to->n + from->n) * sizeof *items) : NULL;
-
-	if (items)
-		to->items = items;
-	for (; items && i < from->n && to->n < WARN_KEEP; i++)
-		to->items[to->n++] = from->items[i];
-	for (; i < from->n; i++)
-		free(from->items[i]); /* over the limit, or no memory to keep them (as warn_add) */
+	for (size_t i = 0; i < from->n; i++) {
+		/* one at a time, as warn_add: over the limit, or without room, a text is dropped */
+		char **items = to->n < WARN_KEEP ? realloc(to->items, (to->n + 1) * sizeof *items) : NULL;
+		if (items) {
+			to->items = items;
+			to->items[to->n++] = from->items[i];
+		} else {
+			free(from->items[i]);
+		}
+	}
 	to->total += from->total;
 	free(from->items);
 	memset(from, 0, sizeof *from);

@@ -713,7 +713,7 @@ int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct
 	int out = -1;
 
 	if (!todo || !from || !kept || !rc || !errs) {
-		err_set(err, NULL, 0, 0, "fit: out of memory");
+		err_oom(err, NULL, 0);
 		goto done;
 	}
 	/* the memo looked up and filled in job order, as fit_memo_run for one job after another
@@ -743,23 +743,26 @@ int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct
 	atomic_init(&sh.next, 0);
 	pool_run(sh.ntodo > 1 ? pool_cpus() : 1, fit_work, &sh);
 	out = 0;
-	for (size_t i = 0; i < sh.ntodo && out == 0; i++)
-		if (rc[i] < 0) {
-			*err = errs[i];
+	/* the todo list is in job order: its first failure is the first job's that fails */
+	for (size_t i = 0; i < sh.ntodo; i++) {
+		size_t j = todo[i];
+		if (rc[i] < 0 && out == 0) {
+			if (err)
+				*err = errs[i];
 			out = -1;
 		}
-	for (size_t j = 0; j < nj; j++) {
+		/* a slot waiting for a fit gets it; one whose fit failed is let go */
 		if (kept[j] && kept[j]->owner == j + 1) {
-			/* a fit that failed leaves no slot waiting for it */
 			kept[j]->owner = 0;
-			if (out == 0)
+			if (rc[i] == 0)
 				kept[j]->fit = *jobs[j].f;
 			else
 				memo_drop(m, kept[j]);
 		}
-		if (out == 0 && from[j] != j && from[j] != SIZE_MAX)
-			*jobs[j].f = *jobs[from[j]].f;
 	}
+	for (size_t j = 0; j < nj && out == 0; j++)
+		if (from[j] != j && from[j] != SIZE_MAX)
+			*jobs[j].f = *jobs[from[j]].f;
 done:
 	free(todo);
 	free(from);

@@ -250,16 +250,21 @@ static void test_fit_memo_run_all_same(void **state)
 			assert_same_fit(&a, &b);
 			assert_int_equal(fit_memo_hits(ms) - hs, fit_memo_hits(ma) - ha);
 		}
-		/* a bad point in job 40 of 60: the error of the first job that fails */
-		double bad[NPTS];
+		/* bad points in jobs 40 and 50 of 60 (their messages name another point): the error
+		 * of the first job that fails, whichever thread fails first */
+		double bad[NPTS], bad2[NPTS];
 		memcpy(bad, t[5], sizeof bad);
+		memcpy(bad2, t[6], sizeof bad2);
 		bad[2] = -1;
+		bad2[4] = -2;
 		for (size_t j = 0; j < 60; j++)
-			jobs[j] = (struct fit_job){ NS, j == 40 || j == 50 ? bad : t[(j * 13) % SETS], NPTS, &all[j] };
-		jobs[50].count = NPTS - 1;
+			jobs[j] = (struct fit_job){ NS, j == 40 ? bad : j == 50 ? bad2 : t[(j * 13) % SETS], NPTS, &all[j] };
 		assert_int_equal(fit_run(NS, bad, NPTS, &a, &e2), -1);
+		assert_int_equal(fit_run(NS, bad2, NPTS, &b, &e), -1);
+		assert_string_not_equal(e.msg, e2.msg);
 		assert_int_equal(fit_memo_run_all(ma, jobs, 60, &e), -1);
 		assert_string_equal(e.msg, e2.msg);
+		assert_int_equal(fit_memo_run_all(ma, jobs, 60, NULL), -1);
 		/* every set the memo answers for afterwards is answered right */
 		for (size_t k = 0; k < SETS; k++) {
 			assert_int_equal(fit_memo_run(ma, NS, t[k], NPTS, &a, &e), 0);
