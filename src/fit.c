@@ -563,6 +563,15 @@ int fit_run(const double *n, const double *t, size_t count, struct fit *f, struc
 	return fit_run_max(n, t, count, FIT_MAXITER, f, err);
 }
 
+/* err (NULL: none) says a fit ran out of memory: a runtime failure (exit status 1), not bad
+ * input. */
+static void fit_oom(struct gs_err *err)
+{
+	err_set(err, NULL, 0, 0, "fit: out of memory");
+	if (err)
+		err->kind = GS_ERR_OOM;
+}
+
 struct memo_slot {
 	size_t count;
 	double *pts;                  /* n[0..count) then t[0..count) */
@@ -713,7 +722,7 @@ int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct
 	int out = -1;
 
 	if (!todo || !from || !kept || !rc || !errs) {
-		err_oom(err, NULL, 0);
+		fit_oom(err);
 		goto done;
 	}
 	/* the memo looked up and filled in job order, as fit_memo_run for one job after another
@@ -798,7 +807,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		return 0;
 	}
 	if (!(buf = malloc(4 * count * sizeof *buf))) {
-		err_set(err, NULL, 0, 0, "fit: out of memory");
+		fit_oom(err);
 		return -1;
 	}
 	sn = buf;
@@ -808,7 +817,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	if (!points_sort_radix(n, t, count, sn, st)) {
 		if (!(pts = malloc(count * sizeof *pts))) {
 			free(buf);
-			err_set(err, NULL, 0, 0, "fit: out of memory");
+			fit_oom(err);
 			return -1;
 		}
 		for (size_t i = 0; i < count; i++)
@@ -876,7 +885,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	return 0;
 oom:
 	fit_clear(f);
-	err_set(err, NULL, 0, 0, "fit: out of memory");
+	fit_oom(err);
 	free(buf);
 	free(dbuf);
 	return -1;
