@@ -65,7 +65,11 @@ sigprocmask(SIG_BLOCK, POSIX::SigSet->new(SIGHUP)) or die;
 exec @ARGV or die;
 PERL
 chmod +x "$UI_WRAP"
-ui_start 80 24 ""
+# Under the sanitizers, LeakSanitizer's check at exit stops the process's threads by tracing
+# them, and with the hangup pending it was seen to spin there at full CPU (4 runs of 20; none
+# with the check off, none in the plain build): here the end is what is tested, and the other
+# explorer tests check for leaks.
+ui_start 80 24 "ASAN_OPTIONS=fast_unwind_on_malloc=0:detect_leaks=0"
 if ui_wait "[BERT]"; then
 	pid=$(cat "$TMP/pid")
 	if grep -q '^SigBlk:.*[13579bdf]$' "/proc/$pid/status" 2>/dev/null; then ok "SIGHUP is blocked in the explorer"
