@@ -136,9 +136,11 @@ static const struct cell *find_cell(const struct model *m, size_t si, const char
 	return NULL;
 }
 
-/* What the walk and the threads scanning its logs share. The walk appends jobs (moving
- * m->jobs as it grows) and the scanners take them as they come, both under mu: a scanner
- * copies its job out, scans the copy unlocked and puts it back. */
+/* What the walk and the threads scanning its logs share. The walk appends jobs, cells and
+ * systems (moving each array as it grows) and the scanners take the jobs as they come, both
+ * under mu: a scanner copies its job out, scans the copy unlocked and puts it back; the one
+ * that puts back a cell's last job queues the cell's energy (ready), which a scanner takes
+ * before any job. */
 struct scan_share {
 	struct model *m;
 	const char *dir;              /* the tree, its submitter folders in subs[nsubs] */
@@ -149,7 +151,7 @@ struct scan_share {
 	pthread_t walker;
 	double t0, shown;
 	pthread_mutex_t mu;
-	pthread_cond_t more;          /* a job was added, or the walk is over */
+	pthread_cond_t more;          /* a job was added, a cell is ready, or the walk is over */
 	size_t next, done;            /* under mu: the next job to scan, and the jobs scanned */
 	unsigned long long bytes;     /* under mu */
 	bool walked;                  /* under mu: every job is in m->jobs */
