@@ -86,8 +86,6 @@ struct arow {
 	double T, N, A, S, E, Ep;
 	double kf;                         /* Karp-Flatt e, NAN with the reason in kf_why */
 	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi;
-	/* 90% bootstrap run-to-run intervals of T, S, E', A; NAN: none (< 3 scored runs) */
-	double t_ci_lo, t_ci_hi, s_ci_lo, s_ci_hi, ep_ci_lo, ep_ci_hi, a_ci_lo, a_ci_hi;
 	double kwh;                        /* energy_j / 3.6e6; NAN without energy */
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
 	double cost_lo, cost_hi;           /* A x price_lo .. A x price_hi, USD; NAN without price */
@@ -97,14 +95,23 @@ struct arow {
 	uint32_t row;                      /* index into dataset.rows */
 	uint32_t ref;                      /* index into dataset.rows of this row's reference */
 	uint32_t group;                    /* index into analysis.groups */
-	enum kf_why kf_why;
-	enum er_why er_why;
-	unsigned ci_runs;                  /* scored runs the interval rests on (0: none) */
+	uint32_t ci;                       /* 1 + index into analysis.ci of its intervals; 0: none
+					    * (analysis_ci reads them) */
 	int cluster;                       /* 0..k-1 */
+	enum kf_why kf_why : 8;            /* a byte each, with the flags: 184 bytes a row */
+	enum er_why er_why : 8;
 	bool ci_done;                      /* intervals computed (see analysis_intervals) */
 	bool be;                           /* the row giving its group's bracket lower end */
 	bool pareto, is_ref;
 	bool cross_family;                 /* the reference is of another family */
+};
+
+/* The 90% bootstrap run-to-run intervals of one shown row (analysis_intervals). Kept apart
+ * from struct arow: most runs draw none, and at 10^6 rows the 68 bytes were a seventh of the
+ * memory a summary takes. */
+struct aci {
+	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi, a_lo, a_hi; /* T, S, E', A; NAN: none */
+	unsigned runs;                     /* scored runs they rest on (0: none, < 3 scored runs) */
 };
 
 /* The break-even bracket of one comparison group at theta (DESIGN.md, Metrics): lower = N of
@@ -206,6 +213,8 @@ struct analysis {
 					    * family name (bytes); NULL otherwise; owned */
 	size_t nfits;
 	size_t rows_cap;                   /* rows allocated at rows */
+	struct aci *ci;                    /* the intervals drawn, arow.ci's; owned */
+	size_t nci, ci_cap;
 	/* Resamples and intervals per dataset row, kept between runs on the same dataset
 	 * (boot.c); shared with the analyses analysis_share_boot joined, freed with the last. */
 	struct boot_cache *boot;
@@ -260,6 +269,9 @@ int analysis_share_boot(struct analysis *a, struct analysis *b);
  * or -1 with err when out of memory. */
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err);
+
+/* Shown row o's intervals: every bound NAN and runs 0 when it has none, or none drawn yet. */
+const struct aci *analysis_ci(const struct analysis *a, const struct arow *o);
 
 /* analysis_intervals for the shown rows idx[0..n) (indices into a->rows, any order, repeats
  * allowed): many at once are drawn on the machine's processors, to the same bits. Returns 0,

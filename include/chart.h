@@ -53,8 +53,9 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
  * clusters. */
 enum chart_group chart_group_of(const struct params *p);
 
-/* The run-to-run interval of row r in metric m: *lo and *hi, NAN when the row has none. */
-void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi);
+/* The run-to-run interval of a's row r in metric m: *lo and *hi, NAN when the row has none. */
+void chart_interval(const struct analysis *a, const struct arow *r, enum metric m, double *lo,
+		    double *hi);
 
 /* Samples per fitted curve. */
 #define CHART_FIT_SAMPLES 64

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct aci;
 struct arow;
 struct row;
 
@@ -54,8 +55,9 @@ struct col_def {
 	enum col_fmt fmt;
 	double (*value)(const struct arow *r);       /* numbers: the value, NAN when none */
 	const char *(*text)(const struct row *r);    /* text columns: the text, never NULL */
-	/* the 90% run-to-run interval, NAN when none; NULL: the metric has none */
-	void (*interval)(const struct arow *r, double *lo, double *hi);
+	/* the 90% run-to-run interval from row r's intervals c (analysis_ci), NAN when none;
+	 * NULL: the metric has none */
+	void (*interval)(const struct aci *c, const struct arow *r, double *lo, double *hi);
 	/* the metric of a row of t minutes on n accelerators against a reference of t_ref
 	 * minutes on n_ref, as the row's own is computed from its T (a scaling law's curve);
 	 * NULL: not a function of T */

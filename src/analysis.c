@@ -89,6 +89,7 @@ double arow_cost(const struct arow *r)
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
+	free(a->ci);
 	free(a->fits);
 	free(a->cand);
 	free(a->groups);
@@ -186,8 +187,6 @@ static void metrics(const struct dataset *ds, struct arow *o)
 		o->kf_why = KF_SUPERLINEAR;
 	else
 		o->kf = (1 / o->S - 1 / p) / (1 - 1 / p);
-	o->t_ci_lo = o->t_ci_hi = o->s_ci_lo = o->s_ci_hi = NAN;
-	o->ep_ci_lo = o->ep_ci_hi = o->a_ci_lo = o->a_ci_hi = NAN;
 	o->energy_ratio = NAN;
 	o->ep_fit = o->fit_resid = NAN;
 	/* energy: kWh, and a ratio only when both sides were measured */
@@ -369,6 +368,8 @@ static void reset(struct analysis *a)
 	memset(a, 0, sizeof *a);
 	a->rows = keep.rows;
 	a->rows_cap = keep.rows_cap;
+	a->ci = keep.ci; /* nci 0: no row points into it now */
+	a->ci_cap = keep.ci_cap;
 	a->boot = keep.boot;
 	a->orders = keep.orders;
 	a->keep_orders = keep.keep_orders;

@@ -344,7 +344,8 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 			free(ok);
 			return -1;
 		}
-		v->ok = o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi;
+		const struct aci *ci = analysis_ci(a, o);
+		v->ok = ci->ep_lo <= o->ep_fit && o->ep_fit <= ci->ep_hi;
 	}
 	free(ok);
 	return 0;

@@ -110,13 +110,14 @@ enum chart_group chart_group_of(const struct params *p)
 	return p->all_rounds ? GROUP_ROUND : p->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
 }
 
-void chart_interval(const struct arow *r, enum metric m, double *lo, double *hi)
+void chart_interval(const struct analysis *a, const struct arow *r, enum metric m, double *lo,
+		    double *hi)
 {
 	const struct col_def *d = reg_metric(m);
 
 	*lo = *hi = NAN;
 	if ((unsigned)m < MET_COUNT && d->interval)
-		d->interval(r, lo, hi);
+		d->interval(analysis_ci(a, r), r, lo, hi);
 }
 
 void chart_mark(const struct analysis *a, size_t focus, struct plot_spec *s)
@@ -193,7 +194,7 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 			pts[i].cluster = memo.v[h];
 		}
 		if (o->bars)
-			chart_interval(r, o->metric, &pts[i].lo, &pts[i].hi);
+			chart_interval(a, r, o->metric, &pts[i].lo, &pts[i].hi);
 	}
 	/* only the selected point is labelled */
 	if (sel >= 0 && (size_t)sel < a->n) {

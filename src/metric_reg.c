@@ -35,14 +35,13 @@ static const char *t_family(const struct row *r) { return nz(r->family); }
 static const char *t_round(const struct row *r) { return nz(r->round); }
 static const char *t_division(const struct row *r) { return nz(r->division); }
 
-static void i_ep(const struct arow *r, double *lo, double *hi) { *lo = r->ep_ci_lo; *hi = r->ep_ci_hi; }
-static void i_s(const struct arow *r, double *lo, double *hi) { *lo = r->s_ci_lo; *hi = r->s_ci_hi; }
-static void i_t(const struct arow *r, double *lo, double *hi) { *lo = r->t_ci_lo; *hi = r->t_ci_hi; }
-static void i_a(const struct arow *r, double *lo, double *hi) { *lo = r->a_ci_lo; *hi = r->a_ci_hi; }
+static void i_ep(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->ep_lo; *hi = c->ep_hi; }
+static void i_s(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->s_lo; *hi = c->s_hi; }
+static void i_t(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->t_lo; *hi = c->t_hi; }
+static void i_a(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->a_lo; *hi = c->a_hi; }
 /* X = 60 / T falls as T rises: its interval is T's turned round */
-static void i_xh(const struct arow *r, double *lo, double *hi) { *lo = 60 / r->t_ci_hi; *hi = 60 / r->t_ci_lo; }
-/* E = S / N, N exact */
-static void i_e(const struct arow *r, double *lo, double *hi) { *lo = r->s_ci_lo / r->N; *hi = r->s_ci_hi / r->N; }
+static void i_xh(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = 60 / c->t_hi; *hi = 60 / c->t_lo; }
+static void i_e(const struct aci *c, const struct arow *r, double *lo, double *hi) { *lo = c->s_lo / r->N; *hi = c->s_hi / r->N; }
 
 static double f_ep(double t, double n, double tr, double nr) { return tr / t * nr / n; }
 static double f_s(double t, double n, double tr, double nr) { (void)n; (void)nr; return tr / t; }

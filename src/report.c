@@ -114,6 +114,11 @@ static void put_breakeven(FILE *out, const struct csv_row *c)
 	putc('0' + c->r->be, out);
 }
 
+static void put_t_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->t_lo); }
+static void put_t_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->t_hi); }
+static void put_ep_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->ep_lo); }
+static void put_ep_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->ep_hi); }
+
 static void put_avail_class(FILE *out, const struct csv_row *c) { csvw_field(out, row_avail(c->d)); }
 
 static void put_runs(FILE *out, const struct csv_row *c)
@@ -161,10 +166,10 @@ static const struct csv_col csv_cols[] = {
 	NUM("e_prime_lo", ep_lo),
 	NUM("e_prime_hi", ep_hi),
 	NUM("e_prime_fit", ep_fit),
-	NUM("minutes_ci_lo", t_ci_lo),
-	NUM("minutes_ci_hi", t_ci_hi),
-	NUM("e_prime_ci_lo", ep_ci_lo),
-	NUM("e_prime_ci_hi", ep_ci_hi),
+	FN("minutes_ci_lo", put_t_ci_lo),
+	FN("minutes_ci_hi", put_t_ci_hi),
+	FN("e_prime_ci_lo", put_ep_ci_lo),
+	FN("e_prime_ci_hi", put_ep_ci_hi),
 	FN("availability_class", put_avail_class),
 	ROW("collapsed_from", CK_TEXT, collapsed_from),
 	ROW("carried_over_from", CK_TEXT, carried_from),

@@ -186,11 +186,13 @@ static void more_lines(const struct app *app, const struct arow *ar, const struc
 	size_t n = *np;
 	char b1[32], b2[32], b3[32], b4[32];
 
-	if (ar->ci_runs)
+	const struct aci *ci = analysis_ci(&app->a, ar);
+
+	if (ci->runs)
 		ADD("interval      T %s .. %s min, E' %s .. %s (90%% bootstrap of %u runs)",
-		    fmt_fixed(ar->t_ci_lo, 2, b1, sizeof b1), fmt_fixed(ar->t_ci_hi, 2, b2, sizeof b2),
-		    fmt_sig(ar->ep_ci_lo, 3, b3, sizeof b3), fmt_sig(ar->ep_ci_hi, 3, b4, sizeof b4),
-		    ar->ci_runs);
+		    fmt_fixed(ci->t_lo, 2, b1, sizeof b1), fmt_fixed(ci->t_hi, 2, b2, sizeof b2),
+		    fmt_sig(ci->ep_lo, 3, b3, sizeof b3), fmt_sig(ci->ep_hi, 3, b4, sizeof b4),
+		    ci->runs);
 	else
 		ADD("interval      - (fewer than 3 runs)");
 	if (!isnan(ar->kwh))

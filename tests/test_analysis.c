@@ -24,6 +24,9 @@
 #include "kmeans_ref.h"
 #include "pool.h"
 
+/* A shown row's intervals (struct aci), as everything that shows one reads them. */
+#define CI(an, o) analysis_ci((an), (o))
+
 #define EPS 1e-12
 
 /* ---- a hand-made dataset ---- */
@@ -1066,8 +1069,8 @@ static long bf_end(const struct dataset *ds, const struct analysis *a, const siz
 
 	for (size_t i = 0; i < n; i++) {
 		const struct arow *o = &a->rows[at[i]];
-		bool ci = !isnan(o->ep_ci_lo);
-		double v = !ci ? o->Ep : which == 1 ? o->ep_ci_lo : o->ep_ci_hi;
+		bool ci = !isnan(CI(a, o)->ep_lo);
+		double v = !ci ? o->Ep : which == 1 ? CI(a, o)->ep_lo : CI(a, o)->ep_hi;
 		if (v >= theta && (best < 0 || bf_faster(ds, o->row, a->rows[best].row)))
 			best = (long)at[i];
 	}
@@ -1395,7 +1398,7 @@ static void test_fit_verdict(void **state)
 	run_ok(&ds, &p, &a);
 	ff = &a.fits[1];
 	o = find(&ds, &a, names[1][5]);
-	assert_true(isnan(o->ep_ci_lo));
+	assert_true(isnan(CI(&a, o)->ep_lo));
 	assert_true(fabs(o->Ep / o->ep_fit - 1) > FIT_VERDICT_TOL);
 	assert_true(fit_usable(&ff->fit));
 	assert_true(ff->v.judged);
@@ -1427,7 +1430,7 @@ static void test_fit_verdict(void **state)
 	ff = &a.fits[1];
 	o = find(&ds, &a, names[1][5]);
 	assert_true(fabs(o->Ep / o->ep_fit - 1) > FIT_VERDICT_TOL);
-	assert_true(o->ep_ci_lo <= o->ep_fit && o->ep_fit <= o->ep_ci_hi);
+	assert_true(CI(&a, o)->ep_lo <= o->ep_fit && o->ep_fit <= CI(&a, o)->ep_hi);
 	assert_true(ff->v.ok);
 	assert_true(ff->v.worst_n == 16); /* still the furthest off, if within its interval */
 	/* another row 50% slower, without an interval: poor again, and that row is named */
@@ -1610,12 +1613,12 @@ static void test_intervals_shared_store(void **state)
 		for (size_t i = 0; i < a->n; i++) {
 			const struct arow *x = &a->rows[i], *y = &fresh.rows[i];
 			assert_int_equal(x->row, y->row);
-			assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
-			assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
-			assert_memory_equal(&x->s_ci_lo, &y->s_ci_lo, sizeof(double));
-			assert_memory_equal(&x->s_ci_hi, &y->s_ci_hi, sizeof(double));
-			assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
-			assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+			assert_memory_equal(&CI(a, x)->t_lo, &CI(&fresh, y)->t_lo, sizeof(double));
+			assert_memory_equal(&CI(a, x)->t_hi, &CI(&fresh, y)->t_hi, sizeof(double));
+			assert_memory_equal(&CI(a, x)->s_lo, &CI(&fresh, y)->s_lo, sizeof(double));
+			assert_memory_equal(&CI(a, x)->s_hi, &CI(&fresh, y)->s_hi, sizeof(double));
+			assert_memory_equal(&CI(a, x)->ep_lo, &CI(&fresh, y)->ep_lo, sizeof(double));
+			assert_memory_equal(&CI(a, x)->ep_hi, &CI(&fresh, y)->ep_hi, sizeof(double));
 		}
 		analysis_free(&fresh);
 		memset(&fresh, 0, sizeof fresh);
@@ -1693,9 +1696,9 @@ static void test_intervals_bulk_equals_plain(void **state)
 		const struct arow *x = &plain.rows[i], *y = &bulk.rows[i];
 		assert_int_equal(x->row, y->row);
 		assert_true(x->ci_done && y->ci_done);
-		assert_int_equal(x->ci_runs, y->ci_runs);
-		assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, 8 * sizeof(double));
-		with += !isnan(y->ep_ci_lo);
+		assert_int_equal(CI(&plain, x)->runs, CI(&bulk, y)->runs);
+		assert_memory_equal(&CI(&plain, x)->t_lo, &CI(&bulk, y)->t_lo, 8 * sizeof(double));
+		with += !isnan(CI(&bulk, y)->ep_lo);
 	}
 	/* the comparison covers rows with and without an interval */
 	assert_true(with > NS / 2 && with < NS);
@@ -1831,10 +1834,10 @@ static void test_drop_draws(void **state)
 		for (size_t i = 0; i < a.n; i++) {
 			const struct arow *x = &a.rows[i], *y = &fresh.rows[i];
 			assert_int_equal(x->row, y->row);
-			assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
-			assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
-			assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
-			assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+			assert_memory_equal(&CI(&a, x)->t_lo, &CI(&fresh, y)->t_lo, sizeof(double));
+			assert_memory_equal(&CI(&a, x)->t_hi, &CI(&fresh, y)->t_hi, sizeof(double));
+			assert_memory_equal(&CI(&a, x)->ep_lo, &CI(&fresh, y)->ep_lo, sizeof(double));
+			assert_memory_equal(&CI(&a, x)->ep_hi, &CI(&fresh, y)->ep_hi, sizeof(double));
 		}
 		analysis_free(&fresh);
 		memset(&fresh, 0, sizeof fresh);
@@ -2385,34 +2388,34 @@ static void test_intervals(void **state)
 	assert_string_equal(ds.rows[a.ref].system, "ref_4x");
 	/* the reference against itself: exactly 1 in every resample */
 	o = find(&ds, &a, "ref_4x");
-	assert_true(o->ep_ci_lo == 1.0 && o->ep_ci_hi == 1.0);
-	assert_true(o->s_ci_lo == 1.0 && o->s_ci_hi == 1.0);
-	assert_int_equal(o->ci_runs, 5);
+	assert_true(CI(&a, o)->ep_lo == 1.0 && CI(&a, o)->ep_hi == 1.0);
+	assert_true(CI(&a, o)->s_lo == 1.0 && CI(&a, o)->s_hi == 1.0);
+	assert_int_equal(CI(&a, o)->runs, 5);
 	/* fewer than 3 runs: none */
 	for (size_t i = 0; i < a.n; i++) {
 		o = &a.rows[i];
 		const struct row *w = &ds.rows[o->row];
 		if (w->run_n < 3) {
-			assert_true(isnan(o->t_ci_lo) && isnan(o->t_ci_hi) && isnan(o->ep_ci_lo) &&
-				    isnan(o->ep_ci_hi) && isnan(o->s_ci_lo) && isnan(o->a_ci_hi));
-			assert_int_equal(o->ci_runs, 0);
+			assert_true(isnan(CI(&a, o)->t_lo) && isnan(CI(&a, o)->t_hi) && isnan(CI(&a, o)->ep_lo) &&
+				    isnan(CI(&a, o)->ep_hi) && isnan(CI(&a, o)->s_lo) && isnan(CI(&a, o)->a_hi));
+			assert_int_equal(CI(&a, o)->runs, 0);
 			continue;
 		}
 		/* every resampled score lies within the scaled runs; A and E' follow T and S */
 		double sf = w->scaling_factor;
 		const double *run = ds.runs + w->run_off;
-		assert_true(o->t_ci_lo >= run[0] * sf && o->t_ci_hi <= run[w->run_n - 1] * sf);
-		assert_true(o->t_ci_lo <= o->t_ci_hi && o->ep_ci_lo <= o->ep_ci_hi);
-		NEAR(o->a_ci_lo, o->N * o->t_ci_lo / 60);
-		NEAR(o->ep_ci_hi, o->s_ci_hi * 4 / o->N);
-		assert_int_equal(o->ci_runs, w->run_n);
+		assert_true(CI(&a, o)->t_lo >= run[0] * sf && CI(&a, o)->t_hi <= run[w->run_n - 1] * sf);
+		assert_true(CI(&a, o)->t_lo <= CI(&a, o)->t_hi && CI(&a, o)->ep_lo <= CI(&a, o)->ep_hi);
+		NEAR(CI(&a, o)->a_lo, o->N * CI(&a, o)->t_lo / 60);
+		NEAR(CI(&a, o)->ep_hi, CI(&a, o)->s_hi * 4 / o->N);
+		assert_int_equal(CI(&a, o)->runs, w->run_n);
 	}
 	/* the spread of the runs shows: the wide row's interval is wider than the narrow one's */
 	o = find(&ds, &a, "wide_16x");
-	double wide = (o->t_ci_hi - o->t_ci_lo) / o->T;
+	double wide = (CI(&a, o)->t_hi - CI(&a, o)->t_lo) / o->T;
 	o = find(&ds, &a, "x_8x");
-	assert_true(wide > (o->t_ci_hi - o->t_ci_lo) / o->T);
-	assert_true(o->t_ci_lo < o->T && o->T < o->t_ci_hi);
+	assert_true(wide > (CI(&a, o)->t_hi - CI(&a, o)->t_lo) / o->T);
+	assert_true(CI(&a, o)->t_lo < o->T && o->T < CI(&a, o)->t_hi);
 
 	/* deterministic, and independent of row order and of what was computed before */
 	for (size_t i = 0; i < NBOOT; i++)
@@ -2422,10 +2425,10 @@ static void test_intervals(void **state)
 	for (size_t i = 0; i < a.n; i++) {
 		const struct arow *x = &a.rows[i];
 		const struct arow *y = find(&rev, &b, ds.rows[x->row].system);
-		assert_memory_equal(&x->t_ci_lo, &y->t_ci_lo, sizeof(double));
-		assert_memory_equal(&x->t_ci_hi, &y->t_ci_hi, sizeof(double));
-		assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof(double));
-		assert_memory_equal(&x->ep_ci_hi, &y->ep_ci_hi, sizeof(double));
+		assert_memory_equal(&CI(&a, x)->t_lo, &CI(&b, y)->t_lo, sizeof(double));
+		assert_memory_equal(&CI(&a, x)->t_hi, &CI(&b, y)->t_hi, sizeof(double));
+		assert_memory_equal(&CI(&a, x)->ep_lo, &CI(&b, y)->ep_lo, sizeof(double));
+		assert_memory_equal(&CI(&a, x)->ep_hi, &CI(&b, y)->ep_hi, sizeof(double));
 	}
 	/* a new reference (the slowest hidden by the rule): the rows' E' intervals are drawn
 	 * again against it, the same as in a fresh analysis */
@@ -2435,13 +2438,13 @@ static void test_intervals(void **state)
 	run_all(&ds, &p, &b);
 	assert_string_equal(ds.rows[a.ref].system, "fast_4x");
 	for (size_t i = 0; i < a.n; i++) {
-		assert_memory_equal(&a.rows[i].ep_ci_lo, &b.rows[i].ep_ci_lo, sizeof(double));
-		assert_memory_equal(&a.rows[i].ep_ci_hi, &b.rows[i].ep_ci_hi, sizeof(double));
+		assert_memory_equal(&CI(&a, &a.rows[i])->ep_lo, &CI(&b, &b.rows[i])->ep_lo, sizeof(double));
+		assert_memory_equal(&CI(&a, &a.rows[i])->ep_hi, &CI(&b, &b.rows[i])->ep_hi, sizeof(double));
 	}
 	/* fast_4x has no runs: it counts as exact, so x_8x's S interval is 58 over its T's */
 	o = find(&ds, &a, "x_8x");
-	NEAR(o->s_ci_lo, 58 / o->t_ci_hi);
-	NEAR(o->s_ci_hi, 58 / o->t_ci_lo);
+	NEAR(CI(&a, o)->s_lo, 58 / CI(&a, o)->t_hi);
+	NEAR(CI(&a, o)->s_hi, 58 / CI(&a, o)->t_lo);
 	analysis_free(&a);
 	analysis_free(&b);
 	unbuild(&ds);
@@ -2455,9 +2458,9 @@ static long brute_n(const struct dataset *ds, const struct analysis *a, double t
 
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *o = &a->rows[i];
-		bool ci = !isnan(o->ep_ci_lo);
-		double v = which == 0 ? o->Ep : which == 1 ? (ci ? o->ep_ci_lo : o->Ep)
-							  : (ci ? o->ep_ci_hi : o->Ep);
+		bool ci = !isnan(CI(a, o)->ep_lo);
+		double v = which == 0 ? o->Ep : which == 1 ? (ci ? CI(a, o)->ep_lo : o->Ep)
+							  : (ci ? CI(a, o)->ep_hi : o->Ep);
 		if (!(v >= theta))
 			continue;
 		if (best < 0 || o->T < a->rows[best].T ||
@@ -2505,8 +2508,8 @@ static void test_breakeven_range(void **state)
 	 * 0.775, but its interval reaches above 0.8. Without two_16x: firm 8. */
 	p.theta = 0.8;
 	run_all(&ds, &p, &a);
-	assert_true(find(&ds, &a, "wide_16x")->ep_ci_lo < 0.8);
-	assert_true(find(&ds, &a, "sf_32x")->ep_ci_hi >= 0.8);
+	assert_true(CI(&a, find(&ds, &a, "wide_16x"))->ep_lo < 0.8);
+	assert_true(CI(&a, find(&ds, &a, "sf_32x"))->ep_hi >= 0.8);
 	assert_int_equal(a.groups[0].be.lo, 16);
 	assert_string_equal(be_sys(&ds, &a, 0), "two_16x");
 	assert_int_equal(a.groups[0].loose, 32);
@@ -2860,7 +2863,7 @@ static void test_order_independent(void **state)
 					assert_string_equal(ds.rows[x->ref].system, dt.rows[y->ref].system);
 					assert_int_equal(x->cluster, y->cluster);
 					assert_memory_equal(&x->Ep, &y->Ep, sizeof x->Ep);
-					assert_memory_equal(&x->ep_ci_lo, &y->ep_ci_lo, sizeof x->Ep);
+					assert_memory_equal(&CI(&a, x)->ep_lo, &CI(&b, y)->ep_lo, sizeof x->Ep);
 					assert_int_equal(x->pareto, y->pareto);
 				}
 				same_groups(&ds, &a, &dt, &b);

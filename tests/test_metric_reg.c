@@ -122,13 +122,13 @@ static struct arow fixture(void)
 	r.cost_hi = 20;
 	r.t_lo = 28;
 	r.t_hi = 33;
-	r.t_ci_lo = 29;
-	r.t_ci_hi = 31;
-	r.s_ci_lo = 3.8;
-	r.s_ci_hi = 4.2;
-	r.ep_ci_lo = r.a_ci_lo = r.ep_ci_hi = r.a_ci_hi = NAN;
 	return r;
 }
+
+/* fixture()'s intervals: T's and S's, none of E' and A */
+static const struct aci fixture_ci = { .t_lo = 29, .t_hi = 31, .s_lo = 3.8, .s_hi = 4.2,
+				       .ep_lo = NAN, .ep_hi = NAN, .a_lo = NAN, .a_hi = NAN,
+				       .runs = 5 };
 
 static void getters_give_the_row(void **state)
 {
@@ -147,10 +147,10 @@ static void getters_give_the_row(void **state)
 	NEAR(col_reg[COL_SPREAD].value(&r), 5.0 / 30);
 	NEAR(col_reg[COL_N].value(&r), 8);
 	/* E = S / N: its interval is S's over N */
-	col_reg[COL_E].interval(&r, &lo, &hi);
+	col_reg[COL_E].interval(&fixture_ci, &r, &lo, &hi);
 	NEAR(lo, 3.8 / 8);
 	NEAR(hi, 4.2 / 8);
-	col_reg[COL_T].interval(&r, &lo, &hi);
+	col_reg[COL_T].interval(&fixture_ci, &r, &lo, &hi);
 	NEAR(lo, 29);
 	NEAR(hi, 31);
 	/* a metric that is a function of T gives the row's own value from its T */
@@ -173,7 +173,7 @@ static void trainings_per_hour_is_60_over_t(void **state)
 	NEAR(arow_metric(&r, MET_XH), 60.0 / 30);
 	NEAR(col_reg[COL_XH].value(&r), 2);
 	assert_true(col_reg[COL_XH].desc); /* more trainings an hour is better */
-	col_reg[COL_XH].interval(&r, &lo, &hi);
+	col_reg[COL_XH].interval(&fixture_ci, &r, &lo, &hi);
 	NEAR(lo, 60.0 / 31);
 	NEAR(hi, 60.0 / 29);
 	NEAR(col_reg[COL_XH].from_t(12, 64, 120, 2), 5);
