@@ -130,6 +130,13 @@ static int family_buckets(const struct dataset *ds, const struct analysis *a, ui
 	return 0;
 }
 
+/* A shown row in family order: its family text, for the runs of one family, and its index in
+ * a->rows (16 bytes a row: the fits' keys were 48, and at 10^6 rows the peak of a summary). */
+struct fkey {
+	const char *s;
+	size_t i;
+};
+
 /* A shown row for the tie-break alone: its names at hand, so that comparing two reads no row. */
 struct tkey {
 	const char *sys, *sub;
@@ -152,7 +159,7 @@ static int tkey_cmp(const void *pa, const void *pb)
  * family's rows sorted by the tie-break alone. The order is total, so it is the one a sort by
  * both keys gives; at 10^5 rows of ten families that sort compared the family texts 1.7 M
  * times. 0, or -1 when out of memory. */
-static int family_order(const struct dataset *ds, const struct analysis *a, struct skey *k)
+static int family_order(const struct dataset *ds, const struct analysis *a, struct fkey *k)
 {
 	size_t n = a->n, nf;
 	struct text_slot *sl;
@@ -176,10 +183,8 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 			size_t i = s[j].at;
 			t[at[sl[fi[i]].group]++] = (struct tkey){ NULL, NULL, a->rows[i].row, (uint32_t)i };
 		}
-		for (size_t j = 0; j < n; j++) {
-			const struct row *r = &ds->rows[t[j].row];
-			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
-		}
+		for (size_t j = 0; j < n; j++)
+			k[j] = (struct fkey){ nz(ds->rows[t[j].row].family), t[j].i };
 	} else if (t) {
 		for (size_t i = 0; i < n; i++) {
 			const struct row *r = &ds->rows[a->rows[i].row];
@@ -190,10 +195,8 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 			qsort(t + from, at[f] - from, sizeof *t, tkey_cmp);
 			from = at[f];
 		}
-		for (size_t j = 0; j < n; j++) {
-			const struct row *r = &ds->rows[t[j].row];
-			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = t[j].row, .i = t[j].i };
-		}
+		for (size_t j = 0; j < n; j++)
+			k[j] = (struct fkey){ nz(ds->rows[t[j].row].family), t[j].i };
 	}
 	free(it);
 	free(tmp);
@@ -280,7 +283,7 @@ static int off_cmp(const void *pa, const void *pb)
  * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
  * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
  * furthest off (in ln E') is named. 0, or -1 when out of memory. */
-static int fit_judge(const struct dataset *ds, struct analysis *a, const struct skey *k, size_t n,
+static int fit_judge(const struct dataset *ds, struct analysis *a, const struct fkey *k, size_t n,
 		     struct fam_fit *ff)
 {
 	struct fit_verdict *v = &ff->v;
@@ -356,12 +359,12 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
 {
 	size_t n = a->n, nf = 0;
-	struct skey *k = malloc((n ? n : 1) * sizeof *k);
-	double *pn = malloc((n ? n : 1) * 2 * sizeof *pn), *pt = pn + n;
+	struct fkey *k = malloc((n ? n : 1) * sizeof *k);
+	double *pn = NULL, *pt;
 	uint32_t *fam_of = NULL; /* each shown row's fit */
 	struct fit_job *jobs = NULL;
 
-	if (!k || !pn)
+	if (!k)
 		goto oom;
 	/* by family, then the tie-break: kept for the next run on these rows, and for fits added
 	 * to the ranked rows (the export's) */
@@ -370,11 +373,8 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	if (mapped)
 		kept = mapped;
 	if (kept) {
-		for (size_t j = 0; j < n; j++) {
-			size_t i = kept[j];
-			const struct row *r = &ds->rows[a->rows[i].row];
-			k[j] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
-		}
+		for (size_t j = 0; j < n; j++)
+			k[j] = (struct fkey){ nz(ds->rows[a->rows[kept[j]].row].family), kept[j] };
 	} else {
 		if (family_order(ds, a, k) < 0)
 			goto oom;
@@ -385,9 +385,12 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 #define SAME_FAMILY(x, y) ((x) == (y) || strcmp((x), (y)) == 0)
 	for (size_t g = 0; g < n; g++)
 		nf += g == 0 || !SAME_FAMILY(k[g].s, k[g - 1].s);
+	/* the points after the order: the order's work memory is free by then */
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)) ||
-	    !(fam_of = malloc((n ? n : 1) * sizeof *fam_of)))
+	    !(fam_of = malloc((n ? n : 1) * sizeof *fam_of)) ||
+	    !(pn = malloc((n ? n : 1) * 2 * sizeof *pn)))
 		goto oom;
+	pt = pn + n;
 	/* each family's points in its own stretch of pn, pt, then every family fitted at once:
 	 * the fits not kept are made on every processor (fit_memo_run_all) */
 	if (!(jobs = malloc((nf ? nf : 1) * sizeof *jobs)))
@@ -400,7 +403,7 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 			pt[e] = a->rows[k[e].i].T;
 			fam_of[k[e].i] = (uint32_t)a->nfits;
 		}
-		ff->family = ds->rows[k[g].row].family;
+		ff->family = ds->rows[a->rows[k[g].i].row].family;
 		ff->group = a->rows[k[g].i].group;
 		jobs[a->nfits++] = (struct fit_job){ pn + g, pt + g, e - g, &ff->fit };
 		g = e;
