@@ -83,9 +83,9 @@ void params_init(struct params *p);
  * (the loader takes at most 2^32 - 2 rows): 256 bytes a row, 280 with size_t indices and the
  * fields mixed (24 MB less at 10^6 shown rows). */
 struct arow {
-	double T, N, A, S, E, Ep;
+	double T, N, A, S, Ep;             /* E = S / N: arow_e */
 	double kf;                         /* Karp-Flatt e, NAN with the reason in kf_why */
-	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi;
+	double t_lo, t_hi;                 /* spread of T over the runs (S's and E': analysis_spread) */
 	double kwh;                        /* energy_j / 3.6e6; NAN without energy */
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
 	double cost_lo, cost_hi;           /* A x price_lo .. A x price_hi, USD; NAN without price */
@@ -104,6 +104,12 @@ struct arow {
 	bool be;                           /* the row giving its group's bracket lower end */
 	bool pareto, is_ref;
 	bool cross_family;                 /* the reference is of another family */
+};
+
+/* The spread of S and E' of one shown row over its runs: its reference's official T over the
+ * slowest and fastest scaled run, E' = S * N_ref / N; NAN when the row has no runs. */
+struct spread {
+	double s_lo, s_hi, ep_lo, ep_hi;
 };
 
 /* The 90% bootstrap run-to-run intervals of one shown row (analysis_intervals). Kept apart
@@ -269,6 +275,15 @@ int analysis_share_boot(struct analysis *a, struct analysis *b);
  * or -1 with err when out of memory. */
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err);
+
+/* Shown row o's spread of S and E' (struct spread), computed as the metrics compute S and E'. */
+struct spread analysis_spread(const struct dataset *ds, const struct arow *o);
+
+/* Row o's efficiency E = S / N (NAN when S is none). */
+static inline double arow_e(const struct arow *o)
+{
+	return o->S / o->N;
+}
 
 /* Shown row o's intervals: every bound NAN and runs 0 when it has none, or none drawn yet. */
 const struct aci *analysis_ci(const struct analysis *a, const struct arow *o);

@@ -167,13 +167,12 @@ static void metrics(const struct dataset *ds, struct arow *o)
 	o->N = (double)r->accelerators;
 	o->A = o->N * o->T / 60;
 	o->S = Tr / o->T;
-	o->E = o->S / o->N;
 	/* S / (N / N_r) written as S * N_r / N: exactly 1 for the reference itself. */
 	o->Ep = o->S * Nr / o->N;
 	/* a ratio past the largest double is no number: blank, ranked last, never a break-even
 	 * (shown as '-' it would otherwise still rank first and reach every theta) */
 	if (!isfinite(o->S) || !isfinite(o->Ep))
-		o->S = o->E = o->Ep = NAN;
+		o->S = o->Ep = NAN;
 	double p = o->N / Nr;
 	o->cross_family = !same(r->family, f->family);
 	/* Karp-Flatt's serial fraction means something only for more of the same hardware doing
@@ -200,7 +199,7 @@ static void metrics(const struct dataset *ds, struct arow *o)
 	/* Spread: run_minutes are the raw runs, while minutes already carries the review
 	 * committee's scaling factor; scaling the runs the same way keeps [t_lo, t_hi] around
 	 * T. The reference's official T is the numerator of both ends. */
-	o->t_lo = o->t_hi = o->s_lo = o->s_hi = o->ep_lo = o->ep_hi = NAN;
+	o->t_lo = o->t_hi = NAN;
 	if (r->run_n > 0 && ds->runs && r->run_off + r->run_n <= ds->nruns) {
 		const double *run = ds->runs + r->run_off;
 		double lo = run[0], hi = run[0];
@@ -213,12 +212,23 @@ static void metrics(const struct dataset *ds, struct arow *o)
 		if (lo > 0 && isfinite(hi)) {
 			o->t_lo = lo * sf;
 			o->t_hi = hi * sf;
-			o->s_lo = Tr / o->t_hi;
-			o->s_hi = Tr / o->t_lo;
-			o->ep_lo = o->s_lo * Nr / o->N;
-			o->ep_hi = o->s_hi * Nr / o->N;
 		}
 	}
+}
+
+struct spread analysis_spread(const struct dataset *ds, const struct arow *o)
+{
+	const struct row *f = &ds->rows[o->ref];
+	double Tr = f->minutes, Nr = (double)f->accelerators;
+	struct spread v = { NAN, NAN, NAN, NAN };
+
+	if (!isnan(o->t_lo)) {
+		v.s_lo = Tr / o->t_hi;
+		v.s_hi = Tr / o->t_lo;
+		v.ep_lo = v.s_lo * Nr / o->N;
+		v.ep_hi = v.s_hi * Nr / o->N;
+	}
+	return v;
 }
 
 /* ---- Pareto --------------------------------------------------------------------------- */

@@ -18,7 +18,7 @@ static const char *nz(const char *s)
 
 static double v_ep(const struct arow *r) { return r->Ep; }
 static double v_s(const struct arow *r) { return r->S; }
-static double v_e(const struct arow *r) { return r->E; }
+static double v_e(const struct arow *r) { return arow_e(r); }
 static double v_t(const struct arow *r) { return r->T; }
 static double v_a(const struct arow *r) { return r->A; }
 static double v_n(const struct arow *r) { return r->N; }

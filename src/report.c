@@ -114,6 +114,10 @@ static void put_breakeven(FILE *out, const struct csv_row *c)
 	putc('0' + c->r->be, out);
 }
 
+static void put_s_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).s_lo); }
+static void put_s_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).s_hi); }
+static void put_ep_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).ep_lo); }
+static void put_ep_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).ep_hi); }
 static void put_t_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->t_lo); }
 static void put_t_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->t_hi); }
 static void put_ep_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->ep_lo); }
@@ -161,10 +165,10 @@ static const struct csv_col csv_cols[] = {
 	FN("break_even", put_breakeven),
 	NUM("minutes_lo", t_lo),
 	NUM("minutes_hi", t_hi),
-	NUM("speedup_lo", s_lo),
-	NUM("speedup_hi", s_hi),
-	NUM("e_prime_lo", ep_lo),
-	NUM("e_prime_hi", ep_hi),
+	FN("speedup_lo", put_s_lo),
+	FN("speedup_hi", put_s_hi),
+	FN("e_prime_lo", put_ep_lo),
+	FN("e_prime_hi", put_ep_hi),
 	NUM("e_prime_fit", ep_fit),
 	FN("minutes_ci_lo", put_t_ci_lo),
 	FN("minutes_ci_hi", put_t_ci_hi),

@@ -272,15 +272,16 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("reference     %s%s (N=%s, %s min)", ref->system, ar->is_ref ? " (this row)" : "",
 	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
 	ADD("speedup S     %s    E %s    E' %s%s", fmt_sig(ar->S, 4, b1, sizeof b1),
-	    fmt_sig(ar->E, 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
+	    fmt_sig(arow_e(ar), 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
 	    ar->cross_family ? "  (mixes families: f or m compares within one)" : "");
 	ADD("Karp-Flatt e  %s%s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1) : "- ",
 	    isfinite(ar->kf) ? "" : kf_why_text(ar->kf_why));
 	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
 	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
-	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(ar->s_lo, 4, b1, sizeof b1),
-	    fmt_sig(ar->s_hi, 4, b2, sizeof b2), fmt_sig(ar->ep_lo, 4, b3, sizeof b3),
-	    fmt_sig(ar->ep_hi, 4, b4, sizeof b4));
+	struct spread sp = analysis_spread(app->ds, ar);
+	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(sp.s_lo, 4, b1, sizeof b1),
+	    fmt_sig(sp.s_hi, 4, b2, sizeof b2), fmt_sig(sp.ep_lo, 4, b3, sizeof b3),
+	    fmt_sig(sp.ep_hi, 4, b4, sizeof b4));
 	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
 	    app->a.rows[app->vis[app->sel]].be ? "break-even row" : "");
 	if (app->p.fit) {

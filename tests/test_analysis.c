@@ -248,32 +248,32 @@ static void test_metrics_by_hand(void **state)
 	r = find(&ds, &a, "a_2x");
 	assert_true(r->is_ref);
 	assert_true(r->Ep == 1.0 && r->S == 1.0);
-	NEAR(r->E, 0.5);
+	NEAR(arow_e(r), 0.5);
 	NEAR(r->A, 12);
 	assert_true(isnan(r->kf));
 	NEAR(r->t_lo, 350);
 	NEAR(r->t_hi, 370);
-	NEAR(r->s_lo, 360.0 / 370);
-	NEAR(r->s_hi, 360.0 / 350);
-	NEAR(r->ep_lo, 360.0 / 370);
-	NEAR(r->ep_hi, 360.0 / 350);
+	NEAR(analysis_spread(&ds, r).s_lo, 360.0 / 370);
+	NEAR(analysis_spread(&ds, r).s_hi, 360.0 / 350);
+	NEAR(analysis_spread(&ds, r).ep_lo, 360.0 / 370);
+	NEAR(analysis_spread(&ds, r).ep_hi, 360.0 / 350);
 
 	r = find(&ds, &a, "b_2x"); /* same N, faster: p = 1, no Karp-Flatt */
 	assert_false(r->is_ref);
 	NEAR(r->S, 1.2);
-	NEAR(r->E, 0.6);
+	NEAR(arow_e(r), 0.6);
 	NEAR(r->Ep, 1.2);
 	NEAR(r->A, 10);
 	assert_true(isnan(r->kf));
-	assert_true(isnan(r->t_lo) && isnan(r->t_hi) && isnan(r->s_lo) && isnan(r->s_hi));
-	assert_true(isnan(r->ep_lo) && isnan(r->ep_hi));
+	assert_true(isnan(r->t_lo) && isnan(r->t_hi) && isnan(analysis_spread(&ds, r).s_lo) && isnan(analysis_spread(&ds, r).s_hi));
+	assert_true(isnan(analysis_spread(&ds, r).ep_lo) && isnan(analysis_spread(&ds, r).ep_hi));
 
 	/* H100 and TPU rows against an A5000 reference: no Karp-Flatt (family mode has them) */
 	r = find(&ds, &a, "c_8x");
 	NEAR(r->T, 60);
 	NEAR(r->N, 8);
 	NEAR(r->S, 6);
-	NEAR(r->E, 0.75);
+	NEAR(arow_e(r), 0.75);
 	NEAR(r->Ep, 1.5);
 	NEAR(r->A, 8);
 	assert_true(isnan(r->kf));
@@ -282,7 +282,7 @@ static void test_metrics_by_hand(void **state)
 
 	r = find(&ds, &a, "d_64x"); /* S 36, p 32 */
 	NEAR(r->S, 36);
-	NEAR(r->E, 36.0 / 64);
+	NEAR(arow_e(r), 36.0 / 64);
 	NEAR(r->Ep, 1.125);
 	NEAR(r->A, 64.0 * 10 / 60);
 	assert_true(isnan(r->kf));
@@ -295,16 +295,16 @@ static void test_metrics_by_hand(void **state)
 	/* S 7.2, p 8: e = (1/7.2 - 1/8) / (7/8) = 1/63; raw runs 40..50 scaled by 1.1 */
 	r = find(&ds, &a, "f_16x");
 	NEAR(r->S, 7.2);
-	NEAR(r->E, 0.45);
+	NEAR(arow_e(r), 0.45);
 	NEAR(r->Ep, 0.9);
 	NEAR(r->A, 16.0 * 50 / 60);
 	assert_true(isnan(r->kf));
 	NEAR(r->t_lo, 44);
 	NEAR(r->t_hi, 55);
-	NEAR(r->s_lo, 360.0 / 55);
-	NEAR(r->s_hi, 360.0 / 44);
-	NEAR(r->ep_lo, 360.0 / 55 * 2 / 16);
-	NEAR(r->ep_hi, 360.0 / 44 * 2 / 16);
+	NEAR(analysis_spread(&ds, r).s_lo, 360.0 / 55);
+	NEAR(analysis_spread(&ds, r).s_hi, 360.0 / 44);
+	NEAR(analysis_spread(&ds, r).ep_lo, 360.0 / 55 * 2 / 16);
+	NEAR(analysis_spread(&ds, r).ep_hi, 360.0 / 44 * 2 / 16);
 	assert_true(r->t_lo <= r->T && r->T <= r->t_hi);
 
 	/* metric accessor */
@@ -312,7 +312,7 @@ static void test_metrics_by_hand(void **state)
 	assert_true(arow_metric(r, MET_S) == r->S);
 	assert_true(arow_metric(r, MET_T) == r->T);
 	assert_true(arow_metric(r, MET_A) == r->A);
-	assert_true(arow_metric(r, MET_E) == r->E);
+	assert_true(arow_metric(r, MET_E) == arow_e(r));
 	for (size_t i = 0; i < a.n; i++)
 		assert_int_equal(a.rows[i].ref, 1);
 	assert_false(find(&ds, &a, "a_2x")->cross_family);

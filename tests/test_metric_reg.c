@@ -114,7 +114,6 @@ static struct arow fixture(void)
 	r.T = 30;
 	r.N = 8;
 	r.S = 120.0 / 30;
-	r.E = r.S / 8;
 	r.Ep = r.S / (8.0 / 2);
 	r.A = 8 * 30 / 60.0;
 	r.kwh = 12.5;
