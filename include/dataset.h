@@ -37,14 +37,26 @@ enum avail { AVAIL_ONPREM, AVAIL_CLOUD, AVAIL_PREVIEW, AVAIL_RESEARCH, AVAIL_OTH
 /* Division, closed or open; OTHER keeps the row's own text. */
 enum division { DIV_CLOSED, DIV_OPEN, DIV_OTHER };
 
-/* One result: one round x system x benchmark. Text fields are pooled, never NULL ("" when absent). */
-struct row {
-	const char *round, *submitter, *system, *system_name, *division, *availability;
-	const char *accelerator, *framework, *benchmark;
+/* The texts of a row that only the importer's columns and a loaded view give (the detail pane
+ * and --print csv show them), pooled; one record for every row with the same ones (rows of a
+ * file without these columns share one: at 10^6 rows the seven pointers were 56 MB). */
+struct row_extra {
 	const char *benchmark_published;  /* id as the round published it ("" absent) */
 	const char *source;               /* benchmark folder inside the results tree */
 	const char *run_files, *failed_files; /* log file names, ';'-separated */
 	const char *power_measurement;    /* "AC", "DC" or "" */
+	const char *collapsed_read;       /* collapsed_from as a loaded file gave it (a view written by
+					   * --print csv), kept where this load finds no group */
+	const char *carried_read;         /* carried_over_from as a loaded file gave it, kept where
+					   * this load has no earlier round with the same runs */
+};
+
+/* One result: one round x system x benchmark. Text fields are pooled, never NULL ("" when absent). */
+struct row {
+	const char *round, *submitter, *system, *system_name, *division, *availability;
+	const char *accelerator, *framework, *benchmark;
+	const struct row_extra *x;        /* its texts of the import's columns (row_extra); NULL: all
+					   * empty */
 	const char *vendor, *family;      /* from the families table */
 	long long nodes, per_node;        /* 0 when not given */
 	long long accelerators;           /* N, >= 1; 0 for a CPU-only system (no E': views leave it out) */
@@ -55,17 +67,13 @@ struct row {
 	size_t run_off;                   /* first run in dataset.runs */
 	unsigned run_n;                   /* number of raw run minutes, ascending */
 	int runs_scored, runs_failed;     /* -1 when not given */
-	/* the 4-byte fields together, the two codes in one: 272 bytes a row, not 280 */
+	/* the 4-byte fields together, the two codes in one: 224 bytes a row */
 	enum avail avail : 8;             /* availability normalised (raw text in availability) */
 	enum division div : 8;            /* division normalised (raw text in division) */
 	long dup_of;                      /* -1, or the index of the row standing for this one (same
 					   * round, benchmark, system id and run list) */
 	const char *collapsed_from;       /* on a standing row: the submitters it stands for, ';' */
-	const char *collapsed_read;       /* collapsed_from as a loaded file gave it (a view written by
-					   * --print csv), kept where this load finds no group */
 	const char *carried_from;         /* earliest earlier round with the same runs ("v4.0"), or "" */
-	const char *carried_read;         /* carried_over_from as a loaded file gave it, kept where
-					   * this load has no earlier round with the same runs */
 	const char *file;                 /* pooled source file name */
 	long line;                        /* 1-based source line */
 };
@@ -99,6 +107,10 @@ struct dataset {
 	size_t shared_ids;               /* rows whose system id another submitter's row also has
 					  * (same round and benchmark): 0 lets reports skip looking */
 	struct strpool pool;
+	struct row_extra **xset;         /* the distinct row_extra records: open addressing; owned */
+	size_t xcap, xn;
+	struct row_extra **xblocks;      /* their memory, in blocks that never move; owned */
+	size_t nxblocks, xused;
 	struct gs_warn warn;
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
@@ -107,6 +119,12 @@ struct dataset {
 					  * dataset_classify, made again by the next load */
 	size_t keys_cap, nkeys;
 };
+
+/* Row r's texts of the import's columns: every one "" when it has none. */
+const struct row_extra *row_extra(const struct row *r);
+
+/* The dataset's one record with x's texts (pooled), made when new; NULL when out of memory. */
+const struct row_extra *dataset_extra(struct dataset *ds, const struct row_extra *x);
 
 /* Loads family rules from path (pattern,vendor,family; header required); 0 or -1 with err. */
 int dataset_load_families(struct dataset *ds, const char *path, struct gs_err *err);

@@ -19,11 +19,12 @@ enum schema_kind {
 
 /* SF_IMPORT: the importer writes it; SF_REQUIRED: a row without it is skipped, a file without
  * it refused. */
-enum { SF_IMPORT = 1, SF_REQUIRED = 2 };
+enum { SF_IMPORT = 1, SF_REQUIRED = 2, SF_EXTRA = 4 /* the field is in struct row_extra */ };
 
 /* X(ID, csv name, struct row field the loader fills, kind, flags), in the importer's order;
- * the last two are written by `--print csv` only (a loaded view keeps what it said). */
-#define SCHEMA_COLUMNS(X) \
+ * Y(...) the same for a field of struct row_extra (texts only the import's columns give); the
+ * last two are written by `--print csv` only (a loaded view keeps what it said). */
+#define SCHEMA_COLUMNS(X, Y) \
 	X(ROUND, "round", round, SK_TEXT, SF_IMPORT) \
 	X(SUBMITTER, "submitter", submitter, SK_TEXT, SF_IMPORT) \
 	X(SYSTEM, "system", system, SK_TEXT, SF_IMPORT | SF_REQUIRED) \
@@ -41,22 +42,22 @@ enum { SF_IMPORT = 1, SF_REQUIRED = 2 };
 	X(RUNS_FAILED, "runs_failed", runs_failed, SK_RUNS, SF_IMPORT) \
 	X(SCALING, "scaling_factor", scaling_factor, SK_NUM, SF_IMPORT) \
 	X(RUN_MINUTES, "run_minutes", run_off, SK_RUNLIST, SF_IMPORT) \
-	X(BENCH_PUBLISHED, "benchmark_published", benchmark_published, SK_TEXT, SF_IMPORT) \
-	X(SOURCE, "source", source, SK_TEXT, SF_IMPORT) \
-	X(RUN_FILES, "run_files", run_files, SK_TEXT, SF_IMPORT) \
-	X(FAILED_FILES, "failed_files", failed_files, SK_TEXT, SF_IMPORT) \
+	Y(BENCH_PUBLISHED, "benchmark_published", benchmark_published, SK_TEXT, SF_IMPORT) \
+	Y(SOURCE, "source", source, SK_TEXT, SF_IMPORT) \
+	Y(RUN_FILES, "run_files", run_files, SK_TEXT, SF_IMPORT) \
+	Y(FAILED_FILES, "failed_files", failed_files, SK_TEXT, SF_IMPORT) \
 	X(ENERGY, "energy_j", energy_j, SK_NUM, SF_IMPORT) \
-	X(POWER, "power_measurement", power_measurement, SK_TEXT, SF_IMPORT) \
-	X(COLLAPSED, "collapsed_from", collapsed_read, SK_TEXT, 0) \
-	X(CARRIED, "carried_over_from", carried_read, SK_TEXT, 0)
+	Y(POWER, "power_measurement", power_measurement, SK_TEXT, SF_IMPORT) \
+	Y(COLLAPSED, "collapsed_from", collapsed_read, SK_TEXT, 0) \
+	Y(CARRIED, "carried_over_from", carried_read, SK_TEXT, 0)
 
 #define SCHEMA_ENUM(id, name, field, kind, flags) SC_##id,
-enum schema_col { SCHEMA_COLUMNS(SCHEMA_ENUM) SC_COUNT };
+enum schema_col { SCHEMA_COLUMNS(SCHEMA_ENUM, SCHEMA_ENUM) SC_COUNT };
 #undef SCHEMA_ENUM
 
 struct schema_column {
 	const char *name;
-	size_t off;            /* of the field in struct row */
+	size_t off;            /* of the field in struct row, or in struct row_extra (SF_EXTRA) */
 	enum schema_kind kind;
 	unsigned flags;
 };

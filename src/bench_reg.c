@@ -228,7 +228,7 @@ static void note_round(struct left_out *lo, size_t *nlo, const struct row *r)
 		if (*nlo == NOTICE_MAX)
 			return;
 		e = &lo[(*nlo)++];
-		*e = (struct left_out){ .bench = r->benchmark, .published = r->benchmark_published };
+		*e = (struct left_out){ .bench = r->benchmark, .published = row_extra(r)->benchmark_published };
 	}
 	for (size_t i = 0; i < e->nrounds; i++)
 		if (strcmp(e->rounds[i], r->round) == 0)

@@ -9,6 +9,10 @@
 
 void dataset_free(struct dataset *ds)
 {
+	for (size_t b = 0; b < ds->nxblocks; b++)
+		free(ds->xblocks[b]);
+	free(ds->xblocks);
+	free(ds->xset);
 	free(ds->rows);
 	free(ds->runs);
 	free(ds->rules);
@@ -17,6 +21,83 @@ void dataset_free(struct dataset *ds)
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);
+}
+
+/* ------------------------------------------------------------------ the import's texts */
+
+#define XBLOCK 1024 /* row_extra records a block */
+
+const struct row_extra *row_extra(const struct row *r)
+{
+	static const struct row_extra none = { "", "", "", "", "", "", "" };
+
+	return r->x ? r->x : &none;
+}
+
+static size_t extra_hash(const struct row_extra *x)
+{
+	const char *const *f = &x->benchmark_published;
+	uint64_t h = 0;
+
+	/* pooled texts: one text, one pointer (a text pooled twice only makes a second record) */
+	for (size_t i = 0; i < sizeof *x / sizeof *f; i++)
+		h = (h ^ (uint64_t)(uintptr_t)f[i]) * UINT64_C(0x9E3779B97F4A7C15);
+	return (size_t)(h ^ (h >> 29));
+}
+
+static bool extra_same(const struct row_extra *a, const struct row_extra *b)
+{
+	return a->benchmark_published == b->benchmark_published && a->source == b->source &&
+	       a->run_files == b->run_files && a->failed_files == b->failed_files &&
+	       a->power_measurement == b->power_measurement && a->collapsed_read == b->collapsed_read &&
+	       a->carried_read == b->carried_read;
+}
+
+/* Makes the set hold twice its records (at least 64 slots). 0, or -1 out of memory. */
+static int extra_grow(struct dataset *ds)
+{
+	size_t cap = ds->xcap ? 2 * ds->xcap : 64;
+	struct row_extra **t = calloc(cap, sizeof *t);
+
+	if (!t)
+		return -1;
+	for (size_t i = 0; i < ds->xcap; i++) {
+		if (!ds->xset[i])
+			continue;
+		size_t h = extra_hash(ds->xset[i]) & (cap - 1);
+		while (t[h])
+			h = (h + 1) & (cap - 1);
+		t[h] = ds->xset[i];
+	}
+	free(ds->xset);
+	ds->xset = t;
+	ds->xcap = cap;
+	return 0;
+}
+
+const struct row_extra *dataset_extra(struct dataset *ds, const struct row_extra *x)
+{
+	if ((ds->xn + 1) * 2 > ds->xcap && extra_grow(ds) < 0)
+		return NULL;
+	size_t h = extra_hash(x) & (ds->xcap - 1);
+	for (; ds->xset[h]; h = (h + 1) & (ds->xcap - 1))
+		if (extra_same(ds->xset[h], x))
+			return ds->xset[h];
+	if (ds->xused == 0 || ds->xused == XBLOCK) {
+		struct row_extra **v = realloc(ds->xblocks, (ds->nxblocks + 1) * sizeof *v);
+		if (!v)
+			return NULL;
+		ds->xblocks = v;
+		if (!(v[ds->nxblocks] = malloc(XBLOCK * sizeof **v)))
+			return NULL;
+		ds->nxblocks++;
+		ds->xused = 0;
+	}
+	struct row_extra *e = &ds->xblocks[ds->nxblocks - 1][ds->xused++];
+	*e = *x;
+	ds->xset[h] = e;
+	ds->xn++;
+	return e;
 }
 
 /* ------------------------------------------------------------------ normalised values */
@@ -303,8 +384,9 @@ int dataset_classify(struct dataset *ds)
 	warn_unmapped(ds);
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
-		ds->rows[i].collapsed_from = ds->rows[i].collapsed_read ? ds->rows[i].collapsed_read : "";
-		ds->rows[i].carried_from = ds->rows[i].carried_read ? ds->rows[i].carried_read : "";
+		const struct row_extra *x = row_extra(&ds->rows[i]);
+		ds->rows[i].collapsed_from = x->collapsed_read ? x->collapsed_read : "";
+		ds->rows[i].carried_from = x->carried_read ? x->carried_read : "";
 	}
 	if (ds->n == 0)
 		return 0;

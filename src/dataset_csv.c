@@ -26,7 +26,7 @@
 
 /* The loader's names for the schema's columns (schema.h holds the one table). */
 #define COLUMN_ENUM(id, name, field, kind, flags) C_##id = SC_##id,
-enum column { SCHEMA_COLUMNS(COLUMN_ENUM) C_NCOLS = SC_COUNT };
+enum column { SCHEMA_COLUMNS(COLUMN_ENUM, COLUMN_ENUM) C_NCOLS = SC_COUNT };
 #undef COLUMN_ENUM
 
 #define column_names(c) (schema_cols[c].name)
@@ -465,6 +465,7 @@ static bool row_numbers(struct loader *L, struct row *r)
 /* Pools the texts of the current record into r. 0, or -1 when out of memory. */
 static int row_texts(struct loader *L, struct row *r)
 {
+	struct row_extra x;
 	size_t len;
 
 	field_text(L, C_ROUND, &len);
@@ -477,7 +478,8 @@ static int row_texts(struct loader *L, struct row *r)
 		const char *t = text_pool(L, (enum column)c);
 		if (!t)
 			return -1;
-		*(const char **)((char *)r + schema_cols[c].off) = t;
+		*(const char **)((char *)(schema_cols[c].flags & SF_EXTRA ? (void *)&x : (void *)r) +
+				 schema_cols[c].off) = t;
 	}
 	/* the one id across rounds (bench_reg.c): a v4.1 `ssd` row is RetinaNet, a v1.1 one not */
 	struct canon_memo *cm = &L->canon[memo_slot(r->benchmark) % 8];
@@ -493,10 +495,12 @@ static int row_texts(struct loader *L, struct row *r)
 		cm->round = r->round;
 	}
 	if (cm->canon != r->benchmark) {
-		if (!*r->benchmark_published)
-			r->benchmark_published = r->benchmark;
+		if (!*x.benchmark_published)
+			x.benchmark_published = r->benchmark;
 		r->benchmark = cm->pooled;
 	}
+	if (!(r->x = dataset_extra(L->ds, &x)))
+		return -1;
 	r->vendor = r->family = r->accelerator;
 	r->collapsed_from = r->carried_from = "";
 	size_t a = memo_slot(r->availability), d = memo_slot(r->division);

@@ -89,6 +89,7 @@ struct csv_row {
 
 enum csv_kind {
 	CK_TEXT,    /* const char * in struct row */
+	CK_XTEXT,   /* const char * in the row's struct row_extra */
 	CK_COUNT,   /* long long in struct row, empty when 0 (not given) */
 	CK_RUNS,    /* int in struct row, empty when < 0 (not given) */
 	CK_ROWNUM,  /* double in struct row */
@@ -190,7 +191,8 @@ static const struct csv_col csv_cols[] = {
 
 static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *c)
 {
-	const char *base = col->kind == CK_NUM ? (const char *)c->r : (const char *)c->d;
+	const char *base = col->kind == CK_NUM ? (const char *)c->r :
+			   col->kind == CK_XTEXT ? (const char *)row_extra(c->d) : (const char *)c->d;
 	const void *at = base + col->off;
 	long long n;
 	int k;
@@ -198,6 +200,7 @@ static void csv_put(FILE *out, const struct csv_col *col, const struct csv_row *
 
 	switch (col->kind) {
 	case CK_TEXT:
+	case CK_XTEXT:
 		memcpy(&base, at, sizeof base);
 		csvw_field(out, base);
 		break;
@@ -252,7 +255,7 @@ static size_t tail_cols(struct csv_col *tail)
 		const struct schema_column *sc = &schema_cols[c];
 		if (fixed_col(sc->name))
 			continue;
-		tail[n++] = (struct csv_col){ sc->name, kinds[sc->kind], sc->off,
+		tail[n++] = (struct csv_col){ sc->name, sc->flags & SF_EXTRA ? CK_XTEXT : kinds[sc->kind], sc->off,
 					      sc->kind == SK_RUNLIST ? put_runs : NULL };
 	}
 	return n;

@@ -5,8 +5,11 @@
 
 #define SCHEMA_ROW(id, name, field, kind, flags) \
 	[SC_##id] = { name, offsetof(struct row, field), kind, flags },
-const struct schema_column schema_cols[SC_COUNT] = { SCHEMA_COLUMNS(SCHEMA_ROW) };
+#define SCHEMA_EXTRA(id, name, field, kind, flags) \
+	[SC_##id] = { name, offsetof(struct row_extra, field), kind, (flags) | SF_EXTRA },
+const struct schema_column schema_cols[SC_COUNT] = { SCHEMA_COLUMNS(SCHEMA_ROW, SCHEMA_EXTRA) };
 #undef SCHEMA_ROW
+#undef SCHEMA_EXTRA
 
 void schema_write_header(FILE *f)
 {

@@ -63,8 +63,8 @@ static void run_lines(const struct app *app, const struct row *r, char (*lines)[
 		*np = n;
 		return;
 	}
-	ADD("  run       raw min   scaled min   (raw: unscaled)%s", *r->run_files ? "   log file" : "");
-	const char *file = r->run_files;
+	ADD("  run       raw min   scaled min   (raw: unscaled)%s", *row_extra(r)->run_files ? "   log file" : "");
+	const char *file = row_extra(r)->run_files;
 	for (unsigned i = 0; i < r->run_n; i++) {
 		double v = app->ds->runs[r->run_off + i];
 		bool dropped;
@@ -197,7 +197,7 @@ static void more_lines(const struct app *app, const struct arow *ar, const struc
 		ADD("interval      - (fewer than 3 runs)");
 	if (!isnan(ar->kwh))
 		snprintf(b3, sizeof b3, "%s kWh%s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
-			 *r->power_measurement ? " " : "", r->power_measurement);
+			 *row_extra(r)->power_measurement ? " " : "", row_extra(r)->power_measurement);
 	else
 		snprintf(b3, sizeof b3, "-");
 	if (!isnan(ar->cost_lo))
@@ -262,10 +262,10 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		    strstr(r->family, "TPU") ? " TPU chips" : "");
 	ADD("framework     %s", r->framework);
 	ADD("source        %s:%ld", r->file, r->line);
-	if (r->source && *r->source)
-		ADD("results tree  %s", r->source);
-	if (r->failed_files && *r->failed_files)
-		ADD("failed logs   %s", r->failed_files);
+	if (*row_extra(r)->source)
+		ADD("results tree  %s", row_extra(r)->source);
+	if (*row_extra(r)->failed_files)
+		ADD("failed logs   %s", row_extra(r)->failed_files);
 	ADD("%s", "");
 	ADD("minutes T     %s    accelerator-hours A %s", fmt_fixed(ar->T, 2, b1, sizeof b1),
 	    fmt_sig(ar->A, 4, b2, sizeof b2));

@@ -77,7 +77,7 @@ static void build(struct dataset *ds, const struct spec *s, size_t n)
 		r->avail = dataset_avail(r->availability);
 		r->energy_j = r->price_lo = r->price_hi = NAN;
 		r->dup_of = -1;
-		r->collapsed_from = r->carried_from = r->power_measurement = "";
+		r->collapsed_from = r->carried_from = "";
 	}
 	ds->n = ds->cap = n;
 	ds->nruns = ds->runs_cap = nr;

@@ -869,7 +869,7 @@ static void add_row(struct dataset *ds, const char *sys, const char *fam, long l
 	r->line = (long)ds->n + 1;
 	r->dup_of = -1; /* stands for itself: not a collapsed duplicate */
 	r->energy_j = r->price_lo = r->price_hi = NAN;
-	r->collapsed_from = r->carried_from = r->power_measurement = "";
+	r->collapsed_from = r->carried_from = "";
 }
 
 static void test_analysis_fits_each_family(void **state)
