@@ -23,9 +23,8 @@ static int tkey_cmp(const void *pa, const void *pb)
 
 /* A shown row in N order (by group after a stable split: (group, N) order). */
 struct nkey {
-	size_t g;
 	double n;
-	size_t i;
+	uint32_t g, i;
 };
 
 static int nkey_cmp(const void *pa, const void *pb)
@@ -63,11 +62,11 @@ static bool n_order(const struct analysis *a, size_t *pos)
 /* The positions pos[n] split by group (grp[i]: row i's), stable, into out[n]: group g from
  * out[tg[g]] on; at[ng] is scratch, zeroed. */
 static void split_by_group(const uint32_t *grp, const size_t *pos, size_t n, const size_t *tg,
-			   size_t *at, size_t *out)
+			   size_t *at, uint32_t *out)
 {
 	for (size_t j = 0; j < n; j++) {
 		size_t g = grp[pos[j]];
-		out[tg[g] + at[g]++] = pos[j];
+		out[tg[g] + at[g]++] = (uint32_t)pos[j];
 	}
 }
 
@@ -135,7 +134,8 @@ static int t_order(const struct dataset *ds, const struct analysis *a, size_t *p
  * within j's group; low[j] is the row at t[j]'s least accelerator-minutes any resample of it
  * can have, min(t_lo, T) x N (NAN when unknown). */
 struct be_work {
-	size_t *t, *tg, *nrow, *doff, *dg;
+	uint32_t *t, *nrow, *doff;         /* shown rows (< 2^32: analysis_run says so) */
+	size_t *tg, *dg;
 	double *dn, *dmin, *minA, *low;
 };
 
@@ -166,8 +166,8 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	int rc = -1;
 
 	memset(w, 0, sizeof *w);
-	/* the N order first, before the work's arrays: its radix sort's items were the peak of a
-	 * summary's memory at 10^6 rows */
+	/* the N and T orders first, each before the next one's work and before the work's arrays:
+	 * at 10^6 rows the sorts' items on top of the arrays were the peak of a summary's memory */
 	if (!kn) {
 		if (!(npos = malloc(m * sizeof *npos)))
 			goto out;
@@ -175,7 +175,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 			if (!(nk = malloc(m * sizeof *nk)))
 				goto out;
 			for (size_t i = 0; i < n; i++)
-				nk[i] = (struct nkey){ .n = a->rows[i].N, .i = i };
+				nk[i] = (struct nkey){ .n = a->rows[i].N, .i = (uint32_t)i };
 			qsort(nk, n, sizeof *nk, nkey_cmp);
 			for (size_t j = 0; j < n; j++)
 				npos[j] = nk[j].i;
@@ -185,18 +185,27 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		orders_put(a, ORD_N, npos, sizeof *npos);
 		kn = npos;
 	}
+	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
+	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
+	if (!kt)
+		kt = mapped = orders_mapped(ds, a, ORD_T);
+	if (!kt) {
+		if (!(pos = malloc(m * sizeof *pos)) || t_order(ds, a, pos) < 0)
+			goto out;
+		orders_put(a, ORD_T, pos, sizeof *pos);
+		kt = pos;
+	}
 	w->t = malloc(m * sizeof *w->t);
 	w->tg = calloc(ng + 1, sizeof *w->tg);
 	w->minA = malloc(m * sizeof *w->minA);
 	w->low = malloc(m * sizeof *w->low);
-	pos = malloc(m * sizeof *pos);
 	at = calloc(ng ? ng : 1, sizeof *at);
 	/* each row's group and A in row order: the passes below take rows in T or N order, and
 	 * a read of one field of a 256-byte row there was a cache miss a row (a tenth of a
 	 * recompute at 10^5 rows) */
 	grp = malloc(m * sizeof *grp);
 	av = malloc(m * sizeof *av);
-	if (!w->t || !w->tg || !w->minA || !w->low || !pos || !at || !grp || !av)
+	if (!w->t || !w->tg || !w->minA || !w->low || !at || !grp || !av)
 		goto out;
 	for (size_t i = 0; i < n; i++) {
 		const struct arow *o = &a->rows[i];
@@ -205,22 +214,15 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 		/* low by row, in minA until the T order is known */
 		w->minA[i] = isnan(o->t_lo) ? NAN : (o->t_lo < o->T ? o->t_lo : o->T) * o->N;
 	}
-	/* rows sorted since the run (theta alone changed): the T order mapped to where they are
-	 * now (at 10^5 rows a theta key sorted 10^5 rows by T again) */
-	if (!kt)
-		kt = mapped = orders_mapped(ds, a, ORD_T);
 	for (size_t i = 0; i < n; i++)
 		w->tg[grp[i] + 1]++;
-	if (!kt) {
-		if (t_order(ds, a, pos) < 0)
-			goto out;
-		orders_put(a, ORD_T, pos, sizeof *pos);
-		kt = pos;
-	}
 	for (size_t g = 0; g < ng; g++)
 		w->tg[g + 1] += w->tg[g];
 	/* a stable split of the T order by group */
 	split_by_group(grp, kt, n, w->tg, at, w->t);
+	free(pos);
+	free(mapped);
+	pos = mapped = NULL;
 	for (size_t j = 0; j < n; j++)
 		w->low[j] = w->minA[w->t[j]];
 	for (size_t g = 0; g < ng; g++)
@@ -228,29 +230,34 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 			double A = av[w->t[j]];
 			w->minA[j] = j == w->tg[g] || A < w->minA[j - 1] ? A : w->minA[j - 1];
 		}
-	free(pos);
-	pos = NULL;
-	nk = malloc(m * sizeof *nk);
-	w->nrow = malloc(m * sizeof *w->nrow);
-	w->doff = malloc((m + 1) * sizeof *w->doff);
-	w->dg = calloc(ng + 1, sizeof *w->dg);
-	w->dn = malloc(m * sizeof *w->dn);
-	w->dmin = malloc(m * sizeof *w->dmin);
-	if (!nk || !w->nrow || !w->doff || !w->dg || !w->dn || !w->dmin)
-		goto out;
 	/* (group, N) order: the N order split by group, stable */
+	if (!(w->nrow = malloc(m * sizeof *w->nrow)))
+		goto out;
 	memset(at, 0, (ng ? ng : 1) * sizeof *at);
 	split_by_group(grp, kn, n, w->tg, at, w->nrow);
+	free(npos);
+	npos = NULL;
+	nk = malloc(m * sizeof *nk);
+	w->dn = malloc(m * sizeof *w->dn);
+	if (!nk || !w->dn)
+		goto out;
 	for (size_t i = 0; i < n; i++) /* N by row, in dn until its distinct N are written */
 		w->dn[i] = a->rows[i].N;
 	for (size_t j = 0; j < n; j++) {
 		size_t i = w->nrow[j];
-		nk[j] = (struct nkey){ .g = grp[i], .n = w->dn[i], .i = i };
+		nk[j] = (struct nkey){ .g = grp[i], .n = w->dn[i], .i = (uint32_t)i };
 	}
+	free(grp);
+	grp = NULL;
+	w->doff = malloc((m + 1) * sizeof *w->doff);
+	w->dg = calloc(ng + 1, sizeof *w->dg);
+	w->dmin = malloc(m * sizeof *w->dmin);
+	if (!w->doff || !w->dg || !w->dmin)
+		goto out;
 	for (size_t j = 0; j < n; j++) {
 		w->nrow[j] = nk[j].i;
 		if (j == 0 || nk[j].g != nk[j - 1].g || nk[j].n != nk[j - 1].n) {
-			w->doff[nd] = j;
+			w->doff[nd] = (uint32_t)j;
 			w->dn[nd] = nk[j].n;
 			w->dmin[nd] = av[nk[j].i];
 			w->dg[nk[j].g + 1] = ++nd;
@@ -258,7 +265,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 			w->dmin[nd - 1] = av[nk[j].i];
 		}
 	}
-	w->doff[nd] = n;
+	w->doff[nd] = (uint32_t)n;
 	for (size_t g = 0; g < ng; g++) /* a group with no rows keeps the previous end */
 		if (w->dg[g + 1] < w->dg[g])
 			w->dg[g + 1] = w->dg[g];
