@@ -76,13 +76,18 @@ int analysis_cmp_num(double x, double y, int dir);
 /* The final tie-break of every ordering: system id, then submitter, then dataset row. */
 int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t ib);
 
-/* ord[n] made the .i of k[n] in the order qsort with cmp puts them, where cmp orders by .v
- * (analysis_cmp_num in direction dir: NAN last, -0 equal to 0) and breaks equal .v by anything
- * else: by a radix sort of .v, then cmp over each run of equal .v only; k[i].i must be i. k
- * is left in any order. tie: when cmp's tie-break is analysis_cmp_tie, the dataset's tie ranks
- * (ranks_of), which order long runs without cmp; else NULL. Out of memory, qsort of k. */
-void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *),
-		   size_t *ord, const uint32_t *tie);
+/* The sort key of item i (0 <= i < n) of the ordering at ctx; .i must be i. */
+typedef void (*skey_make_fn)(const void *ctx, size_t i, struct skey *k);
+
+/* ord[n] made the items 0..n-1 in the order qsort with cmp puts their keys (make), where cmp
+ * orders by .v (analysis_cmp_num in direction dir: NAN last, -0 equal to 0) and breaks equal .v
+ * by anything else: by a radix sort of .v, then cmp over each run of equal .v only, the keys
+ * made as they are needed (an array of every key was 48 bytes a row, at 10^6 rows the peak of
+ * a summary). tie: when cmp's tie-break is analysis_cmp_tie, the dataset's tie ranks
+ * (ranks_of), which order long runs by the keys' .row without cmp; else NULL. Few items, or
+ * out of memory for the radix sort: qsort of every key. 0, or -1 out of memory. */
+int skey_sort_num(size_t n, int dir, int (*cmp)(const void *, const void *), skey_make_fn make,
+		  const void *ctx, size_t *ord, const uint32_t *tie);
 
 /* Drops one analysis's hold on c; the last frees it (NULL: nothing). */
 void boot_cache_release(struct boot_cache *c);

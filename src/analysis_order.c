@@ -210,23 +210,28 @@ int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t
 
 /* A run of equal numbers in the order of their rows' tie ranks (a radix sort of the ranks):
  * what cmp's tie-break gives, without reading a name. */
-static void run_by_tie(const struct skey *k, const uint32_t *tie, const struct numsort_item *s,
-		       size_t n, struct numsort_item *it, struct numsort_item *tmp, size_t *ord)
+static void run_by_tie(skey_make_fn make, const void *ctx, const uint32_t *tie,
+		       const struct numsort_item *s, size_t n, struct numsort_item *it,
+		       struct numsort_item *tmp, size_t *ord)
 {
-	for (size_t q = 0; q < n; q++)
-		it[q] = (struct numsort_item){ tie[k[s[q].at].row], s[q].at };
+	struct skey k;
+
+	for (size_t q = 0; q < n; q++) {
+		make(ctx, s[q].at, &k);
+		it[q] = (struct numsort_item){ tie[k.row], s[q].at };
+	}
 	const struct numsort_item *o = numsort_run(it, tmp, n);
 	for (size_t q = 0; q < n; q++)
 		ord[q] = o[q].at;
 }
 
-void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, const void *),
-		   size_t *ord, const uint32_t *tie)
+int skey_sort_num(size_t n, int dir, int (*cmp)(const void *, const void *), skey_make_fn make,
+		  const void *ctx, size_t *ord, const uint32_t *tie)
 {
 	/* below this qsort is as fast, and the bundled data's groups are that small */
 	enum { RADIX_MIN = 256 };
 	struct numsort_item *r = NULL, *tmp = NULL;
-	struct skey *run = NULL;
+	struct skey *run = NULL, k;
 	size_t run_cap = 0;
 
 	if (n >= RADIX_MIN) {
@@ -238,12 +243,12 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 		free(tmp);
 		goto plain;
 	}
-	for (size_t i = 0; i < n; i++)
-		r[i] = (struct numsort_item){ numsort_key(k[i].v, dir), i };
+	for (size_t i = 0; i < n; i++) {
+		make(ctx, i, &k);
+		r[i] = (struct numsort_item){ numsort_key(k.v, dir), i };
+	}
 	struct numsort_item *s = numsort_run(r, tmp, n), *spare = s == r ? tmp : r, *spare2 = NULL;
-	/* the keys stay where they are: each run of equal numbers is copied out and ordered by
-	 * cmp's tie-break alone (moving every 48-byte key into place, a cycle of cache misses,
-	 * was half of this sort at 10^5 rows) */
+	/* each run of equal numbers is given its keys and ordered by cmp's tie-break alone */
 	for (size_t j = 0; j < n;) {
 		size_t e = j + 1;
 		while (e < n && s[e].key == s[j].key)
@@ -257,7 +262,7 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 		 * N, cluster, the Pareto mark, a cost no row has, sorted runs of 10^4 rows and more
 		 * by names: 30-40 ms at 10^5 rows) */
 		if (tie && e - j >= RADIX_MIN && (spare2 || (spare2 = malloc(n * sizeof *spare2)))) {
-			run_by_tie(k, tie, s + j, e - j, spare, spare2, ord + j);
+			run_by_tie(make, ctx, tie, s + j, e - j, spare, spare2, ord + j);
 			j = e;
 			continue;
 		}
@@ -274,7 +279,7 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 			run_cap = e - j;
 		}
 		for (size_t q = j; q < e; q++)
-			run[q - j] = k[s[q].at];
+			make(ctx, s[q].at, &run[q - j]);
 		qsort(run, e - j, sizeof *run, cmp);
 		for (size_t q = j; q < e; q++)
 			ord[q] = run[q - j].i;
@@ -284,11 +289,17 @@ void skey_sort_num(struct skey *k, size_t n, int dir, int (*cmp)(const void *, c
 	free(s);
 	free(spare);
 	free(spare2);
-	return;
+	return 0;
 plain:
-	qsort(k, n, sizeof *k, cmp);
+	if (!(run = malloc((n ? n : 1) * sizeof *run)))
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		make(ctx, i, &run[i]);
+	qsort(run, n, sizeof *run, cmp);
 	for (size_t j = 0; j < n; j++)
-		ord[j] = k[j].i;
+		ord[j] = run[j].i;
+	free(run);
+	return 0;
 }
 
 /* Text columns compare case-insensitively (ASCII), then exactly; numbers with NAN last. */
@@ -446,11 +457,28 @@ out:
 	return ok;
 }
 
-/* ord[a->n] (a->n >= 2) made the order of a's rows by col, descending with desc (k[a->n] is
- * scratch for the keys): the kept system order when there is one, else sorted (and the system
- * order kept). */
-static void sort_keys(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
-		      struct skey *k, size_t *ord)
+/* What sort_keys' keys of a number column are made from. */
+struct num_ctx {
+	const struct dataset *ds;
+	const struct analysis *a;
+	const struct col_def *d;
+	int dir;
+};
+
+static void num_key(const void *ctx, size_t i, struct skey *k)
+{
+	const struct num_ctx *c = ctx;
+	const struct arow *o = &c->a->rows[i];
+
+	*k = (struct skey){ .v = c->d->value(o), .r = &c->ds->rows[o->row], .row = o->row, .i = i,
+			    .dir = c->dir };
+}
+
+/* ord[a->n] (a->n >= 2) made the order of a's rows by col, descending with desc: the kept
+ * system order when there is one, else sorted (and the system order kept). 0, or -1 out of
+ * memory. */
+static int sort_keys(const struct dataset *ds, struct analysis *a, enum col col, bool desc,
+		     size_t *ord)
 {
 	size_t n = a->n;
 	/* the system id order of the rows as collected depends on them alone: kept */
@@ -459,54 +487,52 @@ static void sort_keys(const struct dataset *ds, struct analysis *a, enum col col
 
 	if (kept) {
 		memcpy(ord, kept, n * sizeof *ord);
-		return;
+		return 0;
 	}
 	if (col == COL_SYSTEM && !desc && system_by_rank(ds, a, ord)) {
 		orders_put(a, ORD_SYSTEM, ord, sizeof *ord);
-		return;
+		return 0;
 	}
 	if (d->text && text_by_rank(ds, a, d, desc, ord)) {
 		if (col == COL_SYSTEM && !desc)
 			orders_put(a, ORD_SYSTEM, ord, sizeof *ord);
-		return;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[a->rows[i].row];
-		k[i] = (struct skey){ .s = d->text ? d->text(r) : NULL, .r = r, .row = a->rows[i].row,
-				      .i = i, .dir = desc ? -1 : 1 };
-		if (!k[i].s)
-			k[i].v = d->value(&a->rows[i]);
+		return 0;
 	}
 	if (d->text) {
+		struct skey *k = malloc(n * sizeof *k);
+		if (!k)
+			return -1;
+		for (size_t i = 0; i < n; i++) {
+			const struct row *r = &ds->rows[a->rows[i].row];
+			k[i] = (struct skey){ .s = d->text(r), .r = r, .row = a->rows[i].row, .i = i,
+					      .dir = desc ? -1 : 1 };
+		}
 		qsort(k, n, sizeof *k, analysis_skey_cmp);
 		for (size_t j = 0; j < n; j++)
 			ord[j] = k[j].i;
+		free(k);
 	} else {
-		skey_sort_num(k, n, desc ? -1 : 1, analysis_skey_cmp, ord, ranks_of(ds, a, true));
+		struct num_ctx c = { ds, a, d, desc ? -1 : 1 };
+		if (skey_sort_num(n, c.dir, analysis_skey_cmp, num_key, &c, ord, ranks_of(ds, a, true)) < 0)
+			return -1;
 	}
 	if (col == COL_SYSTEM && !desc)
 		orders_put(a, ORD_SYSTEM, ord, sizeof *ord);
+	return 0;
 }
 
 size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err)
 {
 	size_t n = a->n;
 	size_t *ord = malloc((n ? n : 1) * sizeof *ord);
-	struct skey *k = n >= 2 ? malloc(n * sizeof *k) : NULL;
 
-	if (!ord || (n >= 2 && !k)) {
+	if (!ord || (n >= 2 && sort_keys(ds, a, COL_SYSTEM, false, ord) < 0)) {
 		free(ord);
-		free(k);
 		err_oom(err, NULL, 0);
 		return NULL;
 	}
-	if (n < 2) {
-		if (n)
-			ord[0] = 0;
-		return ord;
-	}
-	sort_keys(ds, a, COL_SYSTEM, false, k, ord);
-	free(k);
+	if (n == 1)
+		ord[0] = 0;
 	return ord;
 }
 
@@ -517,16 +543,12 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 
 	if (n < 2)
 		return 0;
-	struct skey *k = malloc(n * sizeof *k);
 	size_t *src = malloc(n * sizeof *src);
-	if (!k || !src) {
-		free(k);
+	if (!src || sort_keys(ds, a, col, desc, src) < 0) {
 		free(src);
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	sort_keys(ds, a, col, desc, k, src);
-	free(k);
 	a->in_set_order = false;
 	/* place j takes row src[j]: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves);

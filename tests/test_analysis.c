@@ -1855,6 +1855,12 @@ static int num_then_row(const void *pa, const void *pb)
 	return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
+/* skey_sort_num's keys from an array of them. */
+static void key_from(const void *ctx, size_t i, struct skey *k)
+{
+	*k = ((const struct skey *)ctx)[i];
+}
+
 /* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
  * directions, sizes below and above where the radix sort takes over. */
 static void test_sort_num_is_qsort(void **state)
@@ -1880,7 +1886,7 @@ static void test_sort_num_is_qsort(void **state)
 		}
 		memcpy(b, a, n * sizeof *a);
 		qsort(a, n, sizeof *a, num_then_row);
-		skey_sort_num(b, n, dir, num_then_row, ord, NULL);
+		assert_int_equal(skey_sort_num(n, dir, num_then_row, key_from, b, ord, NULL), 0);
 		for (size_t i = 0; i < n; i++)
 			assert_int_equal(a[i].i, ord[i]);
 	}
