@@ -168,24 +168,23 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 
 	if (family_buckets(ds, a, &fi, &sl, &at, &nf) < 0)
 		return -1;
-	/* the rows put by family as tkeys, each family sorted, then made keys in that order; with
-	 * the dataset's tie ranks, the rows in tie order put by family are each family sorted
-	 * (at 10^5 rows the sorts by name were two fifths of turning the fits on) */
-	struct tkey *t = malloc((n ? n : 1) * sizeof *t);
+	/* with the dataset's tie ranks, the rows in tie order put by family are each family
+	 * sorted; without, the rows put by family as tkeys, each family sorted, then made keys in
+	 * that order (at 10^5 rows the sorts by name were two fifths of turning the fits on) */
 	const uint32_t *rank = ranks_of(ds, a, true);
-	struct numsort_item *it = t && rank ? malloc((n ? n : 1) * sizeof *it) : NULL;
+	struct numsort_item *it = rank ? malloc((n ? n : 1) * sizeof *it) : NULL;
 	struct numsort_item *tmp = it ? malloc((n ? n : 1) * sizeof *tmp) : NULL;
+	struct tkey *t = NULL;
+	bool ok = tmp != NULL;
 	if (tmp) {
 		for (size_t i = 0; i < n; i++)
 			it[i] = (struct numsort_item){ rank[a->rows[i].row], i };
 		const struct numsort_item *s = numsort_run(it, tmp, n);
 		for (size_t j = 0; j < n; j++) {
 			size_t i = s[j].at;
-			t[at[sl[fi[i]].group]++] = (struct tkey){ NULL, NULL, a->rows[i].row, (uint32_t)i };
+			k[at[sl[fi[i]].group]++] = (struct fkey){ nz(ds->rows[a->rows[i].row].family), i };
 		}
-		for (size_t j = 0; j < n; j++)
-			k[j] = (struct fkey){ nz(ds->rows[t[j].row].family), t[j].i };
-	} else if (t) {
+	} else if ((t = malloc((n ? n : 1) * sizeof *t))) {
 		for (size_t i = 0; i < n; i++) {
 			const struct row *r = &ds->rows[a->rows[i].row];
 			t[at[sl[fi[i]].group]++] = (struct tkey){ nz(r->system), nz(r->submitter),
@@ -197,6 +196,7 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 		}
 		for (size_t j = 0; j < n; j++)
 			k[j] = (struct fkey){ nz(ds->rows[t[j].row].family), t[j].i };
+		ok = true;
 	}
 	free(it);
 	free(tmp);
@@ -204,7 +204,7 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 	free(fi);
 	free(sl);
 	free(at);
-	return t ? 0 : -1;
+	return ok ? 0 : -1;
 }
 
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
