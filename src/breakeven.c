@@ -21,10 +21,10 @@ static int tkey_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* A shown row in N order (by group after a stable split: (group, N) order). */
+/* A shown row by N, for a sort of few rows (n_order's fallback). */
 struct nkey {
 	double n;
-	uint32_t g, i;
+	uint32_t i;
 };
 
 static int nkey_cmp(const void *pa, const void *pb)
@@ -161,7 +161,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	const size_t *kt = orders_get(a, ORD_T), *kn = orders_get(a, ORD_N);
 	size_t *npos = NULL, *pos = NULL, *at = NULL, *mapped = NULL;
 	uint32_t *grp = NULL;
-	double *av = NULL;
+	double *av = NULL, *nv = NULL;
 	struct nkey *nk = NULL;
 	int rc = -1;
 
@@ -237,34 +237,35 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	split_by_group(grp, kn, n, w->tg, at, w->nrow);
 	free(npos);
 	npos = NULL;
-	nk = malloc(m * sizeof *nk);
-	w->dn = malloc(m * sizeof *w->dn);
-	if (!nk || !w->dn)
+	/* each row's N in row order (reading a row's own N in (group, N) order was a cache miss a
+	 * row); the distinct (group, N) counted first, so that their arrays hold only those */
+	if (!(nv = malloc(m * sizeof *nv)))
 		goto out;
-	for (size_t i = 0; i < n; i++) /* N by row, in dn until its distinct N are written */
-		w->dn[i] = a->rows[i].N;
+	for (size_t i = 0; i < n; i++)
+		nv[i] = a->rows[i].N;
+#define NEW_N(j) ((j) == 0 || grp[w->nrow[j]] != grp[w->nrow[(j) - 1]] || \
+		  nv[w->nrow[j]] != nv[w->nrow[(j) - 1]])
+	for (size_t j = 0; j < n; j++)
+		nd += NEW_N(j);
+	w->doff = malloc((nd + 1) * sizeof *w->doff);
+	w->dg = calloc(ng + 1, sizeof *w->dg);
+	w->dn = malloc((nd ? nd : 1) * sizeof *w->dn);
+	w->dmin = malloc((nd ? nd : 1) * sizeof *w->dmin);
+	if (!w->doff || !w->dg || !w->dn || !w->dmin)
+		goto out;
+	nd = 0;
 	for (size_t j = 0; j < n; j++) {
 		size_t i = w->nrow[j];
-		nk[j] = (struct nkey){ .g = grp[i], .n = w->dn[i], .i = (uint32_t)i };
-	}
-	free(grp);
-	grp = NULL;
-	w->doff = malloc((m + 1) * sizeof *w->doff);
-	w->dg = calloc(ng + 1, sizeof *w->dg);
-	w->dmin = malloc(m * sizeof *w->dmin);
-	if (!w->doff || !w->dg || !w->dmin)
-		goto out;
-	for (size_t j = 0; j < n; j++) {
-		w->nrow[j] = nk[j].i;
-		if (j == 0 || nk[j].g != nk[j - 1].g || nk[j].n != nk[j - 1].n) {
+		if (NEW_N(j)) {
 			w->doff[nd] = (uint32_t)j;
-			w->dn[nd] = nk[j].n;
-			w->dmin[nd] = av[nk[j].i];
-			w->dg[nk[j].g + 1] = ++nd;
-		} else if (av[nk[j].i] < w->dmin[nd - 1]) {
-			w->dmin[nd - 1] = av[nk[j].i];
+			w->dn[nd] = nv[i];
+			w->dmin[nd] = av[i];
+			w->dg[grp[i] + 1] = ++nd;
+		} else if (av[i] < w->dmin[nd - 1]) {
+			w->dmin[nd - 1] = av[i];
 		}
 	}
+#undef NEW_N
 	w->doff[nd] = (uint32_t)n;
 	for (size_t g = 0; g < ng; g++) /* a group with no rows keeps the previous end */
 		if (w->dg[g + 1] < w->dg[g])
@@ -277,6 +278,7 @@ out:
 	free(mapped);
 	free(grp);
 	free(av);
+	free(nv);
 	free(nk);
 	if (rc < 0)
 		work_free(w);
