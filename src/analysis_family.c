@@ -130,13 +130,6 @@ static int family_buckets(const struct dataset *ds, const struct analysis *a, ui
 	return 0;
 }
 
-/* A shown row in family order: its family text, for the runs of one family, and its index in
- * a->rows (16 bytes a row: the fits' keys were 48, and at 10^6 rows the peak of a summary). */
-struct fkey {
-	const char *s;
-	size_t i;
-};
-
 /* A shown row for the tie-break alone: its names at hand, so that comparing two reads no row. */
 struct tkey {
 	const char *sys, *sub;
@@ -154,12 +147,14 @@ static int tkey_cmp(const void *pa, const void *pb)
 	return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
-/* The keys of a's shown rows into k[a->n] by family text (bytes), then the tie-break: the rows
+/* a's shown rows into k[a->n] (indices into a->rows) by family text (bytes), then the
+ * tie-break, with where each family ends in (*fend)[0..*nfam) (the caller frees it): the rows
  * put by family (a table of their pooled family texts, the families in name order), then each
  * family's rows sorted by the tie-break alone. The order is total, so it is the one a sort by
  * both keys gives; at 10^5 rows of ten families that sort compared the family texts 1.7 M
  * times. 0, or -1 when out of memory. */
-static int family_order(const struct dataset *ds, const struct analysis *a, struct fkey *k)
+static int family_order(const struct dataset *ds, const struct analysis *a, size_t *k,
+			size_t **fend, size_t *nfam)
 {
 	size_t n = a->n, nf;
 	struct text_slot *sl;
@@ -182,7 +177,7 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 		const struct numsort_item *s = numsort_run(it, tmp, n);
 		for (size_t j = 0; j < n; j++) {
 			size_t i = s[j].at;
-			k[at[sl[fi[i]].group]++] = (struct fkey){ nz(ds->rows[a->rows[i].row].family), i };
+			k[at[sl[fi[i]].group]++] = i;
 		}
 	} else if ((t = malloc((n ? n : 1) * sizeof *t))) {
 		for (size_t i = 0; i < n; i++) {
@@ -195,7 +190,7 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 			from = at[f];
 		}
 		for (size_t j = 0; j < n; j++)
-			k[j] = (struct fkey){ nz(ds->rows[t[j].row].family), t[j].i };
+			k[j] = t[j].i;
 		ok = true;
 	}
 	free(it);
@@ -203,8 +198,13 @@ static int family_order(const struct dataset *ds, const struct analysis *a, stru
 	free(t);
 	free(fi);
 	free(sl);
-	free(at);
-	return ok ? 0 : -1;
+	if (!ok) {
+		free(at);
+		return -1;
+	}
+	*fend = at; /* at[f] is now where family f ends */
+	*nfam = nf;
+	return 0;
 }
 
 /* The groups of family mode: the shown rows grouped by family (exact text, in name order),
@@ -283,7 +283,7 @@ static int off_cmp(const void *pa, const void *pb)
  * the fitted E' at their N on the same reference): ok when every row lies within 10% of the
  * fitted E' or, failing that, within its own 90% interval (drawn only for such rows); the row
  * furthest off (in ln E') is named. 0, or -1 when out of memory. */
-static int fit_judge(const struct dataset *ds, struct analysis *a, const struct fkey *k, size_t n,
+static int fit_judge(const struct dataset *ds, struct analysis *a, const size_t *k, size_t n,
 		     struct fam_fit *ff)
 {
 	struct fit_verdict *v = &ff->v;
@@ -298,11 +298,11 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 		return 0;
 	v->judged = true;
 	v->ok = true;
-	v->n_ref = (double)ds->rows[a->rows[k[0].i].ref].accelerators;
-	v->t_ref = ds->rows[a->rows[k[0].i].ref].minutes;
+	v->n_ref = (double)ds->rows[a->rows[k[0]].ref].accelerators;
+	v->t_ref = ds->rows[a->rows[k[0]].ref].minutes;
 	/* the row furthest off, from the E' alone */
 	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j].i];
+		const struct arow *o = &a->rows[k[j]];
 		double off = fabs(log(o->Ep / o->ep_fit));
 		if (!isfinite(off))
 			off = INFINITY;
@@ -321,10 +321,10 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
 	if (!ok)
 		return -1;
 	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j].i];
+		const struct arow *o = &a->rows[k[j]];
 		double rel = fabs(o->Ep / o->ep_fit - 1);
 		if (!(isfinite(rel) && rel <= FIT_VERDICT_TOL))
-			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j].i };
+			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j] };
 	}
 	/* the furthest off found in one pass; the rest sorted only when it holds (a poor fit of
 	 * 10^5 rows sorted 10^5 keys to look at the first: 60 M instructions a recompute) */
@@ -358,8 +358,8 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const struct 
  * and every row's fitted E' and residual from its family's fit. */
 int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
 {
-	size_t n = a->n, nf = 0;
-	struct fkey *k = malloc((n ? n : 1) * sizeof *k);
+	size_t n = a->n, nf = 0, *fend = NULL;
+	size_t *k = malloc((n ? n : 1) * sizeof *k); /* the rows in family order */
 	double *pn = NULL, *pt;
 	uint32_t *fam_of = NULL; /* each shown row's fit */
 	struct fit_job *jobs = NULL;
@@ -373,18 +373,26 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	if (mapped)
 		kept = mapped;
 	if (kept) {
-		for (size_t j = 0; j < n; j++)
-			k[j] = (struct fkey){ nz(ds->rows[a->rows[kept[j]].row].family), kept[j] };
-	} else {
-		if (family_order(ds, a, k) < 0)
+		/* pooled texts: one family, one pointer, mostly (texts are compared where they
+		 * differ) */
+		const char *last = NULL;
+		memcpy(k, kept, n * sizeof *k);
+		free(mapped);
+		if (!(fend = malloc((n ? n : 1) * sizeof *fend)))
 			goto oom;
-		orders_put_ranked(ds, a, ORD_FAMILY, &k[0].i, sizeof *k);
+		for (size_t j = 0; j < n; j++) {
+			const char *f = nz(ds->rows[a->rows[k[j]].row].family);
+			if (j > 0 && f != last && strcmp(f, last) != 0)
+				fend[nf++] = j;
+			last = f;
+		}
+		if (n)
+			fend[nf++] = n;
+	} else {
+		if (family_order(ds, a, k, &fend, &nf) < 0)
+			goto oom;
+		orders_put_ranked(ds, a, ORD_FAMILY, k, sizeof *k);
 	}
-	free(mapped);
-	/* pooled texts: one family, one pointer, mostly (texts are compared where they differ) */
-#define SAME_FAMILY(x, y) ((x) == (y) || strcmp((x), (y)) == 0)
-	for (size_t g = 0; g < n; g++)
-		nf += g == 0 || !SAME_FAMILY(k[g].s, k[g - 1].s);
 	/* the points after the order: the order's work memory is free by then */
 	if (!(a->fits = calloc(nf ? nf : 1, sizeof *a->fits)) ||
 	    !(fam_of = malloc((n ? n : 1) * sizeof *fam_of)) ||
@@ -395,18 +403,16 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 	 * the fits not kept are made on every processor (fit_memo_run_all) */
 	if (!(jobs = malloc((nf ? nf : 1) * sizeof *jobs)))
 		goto oom;
-	for (size_t g = 0; g < n;) {
-		size_t e = g;
+	for (size_t f = 0, g = 0; f < nf; g = fend[f++]) {
 		struct fam_fit *ff = &a->fits[a->nfits];
-		for (; e < n && SAME_FAMILY(k[e].s, k[g].s); e++) {
-			pn[e] = a->rows[k[e].i].N;
-			pt[e] = a->rows[k[e].i].T;
-			fam_of[k[e].i] = (uint32_t)a->nfits;
+		for (size_t e = g; e < fend[f]; e++) {
+			pn[e] = a->rows[k[e]].N;
+			pt[e] = a->rows[k[e]].T;
+			fam_of[k[e]] = (uint32_t)a->nfits;
 		}
-		ff->family = ds->rows[a->rows[k[g].i].row].family;
-		ff->group = a->rows[k[g].i].group;
-		jobs[a->nfits++] = (struct fit_job){ pn + g, pt + g, e - g, &ff->fit };
-		g = e;
+		ff->family = ds->rows[a->rows[k[g]].row].family;
+		ff->group = a->rows[k[g]].group;
+		jobs[a->nfits++] = (struct fit_job){ pn + g, pt + g, fend[f] - g, &ff->fit };
 	}
 	if (fit_memo_run_all(boot_fit_memo(a), jobs, a->nfits, err) < 0)
 		goto fail;
@@ -422,21 +428,16 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 		o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
 	}
 	/* then each fit's verdict, on its family's rows */
-	for (size_t g = 0, f = 0; g < n; f++) {
-		size_t e = g + 1;
-		while (e < n && SAME_FAMILY(k[e].s, k[g].s))
-			e++;
-		if (fit_judge(ds, a, k + g, e - g, &a->fits[f]) < 0)
+	for (size_t f = 0, g = 0; f < nf; g = fend[f++])
+		if (fit_judge(ds, a, k + g, fend[f] - g, &a->fits[f]) < 0)
 			goto oom;
-		g = e;
-	}
-#undef SAME_FAMILY
 	for (size_t f = 0; f < a->nfits; f++) {
 		struct group *gr = &a->groups[a->fits[f].group];
 		/* a group's own fit only when the family is the whole group */
 		gr->fit = gr->family ? (long)f : a->nfits == 1 ? 0 : -1;
 	}
 	free(k);
+	free(fend);
 	free(pn);
 	free(fam_of);
 	free(jobs);
@@ -445,6 +446,7 @@ oom:
 	err_oom(err, NULL, 0);
 fail:
 	free(k);
+	free(fend);
 	free(pn);
 	free(fam_of);
 	free(jobs);
