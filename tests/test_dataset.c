@@ -823,6 +823,45 @@ static void optional_columns(void **state)
 	assert_string_equal(r->collapsed_from, "");
 	assert_string_equal(r->carried_from, "");
 	assert_true(isnan(r->price_lo) && isnan(r->price_hi));
+	/* rows with the same texts of these columns share one record, others have their own */
+	assert_ptr_equal(ds.rows[1].x, ds.rows[2].x);
+	assert_ptr_equal(ds.rows[1].x, ds.rows[3].x);
+	assert_ptr_not_equal(ds.rows[0].x, ds.rows[1].x);
+	assert_ptr_not_equal(ds.rows[4].x, ds.rows[1].x);
+	assert_string_equal(row_extra(&ds.rows[4])->power_measurement, "AC");
+	assert_string_equal(row_extra(&ds.rows[4])->run_files, "");
+}
+
+/* The import's texts of many rows: each distinct set one record, every row reading back its
+ * own, across the set's growth (the records never move). */
+static void extra_records_shared(void **state)
+{
+	enum { N = 3000 };
+	size_t cap = 64 + N * 48, len = 0;
+	char *csv = malloc(cap);
+	(void)state;
+
+	assert_non_null(csv);
+	len += (size_t)snprintf(csv + len, cap - len, "system,benchmark,accelerators,minutes,source,run_files\n");
+	for (int i = 0; i < N; i++)
+		len += (size_t)snprintf(csv + len, cap - len, "s%d,bert,8,1,d%d,r%d.txt\n", i, i % 700, i % 3);
+	assert_int_equal(load(csv), 0);
+	free(csv);
+	assert_int_equal(ds.n, N);
+	assert_int_equal(ds.xn, 700 * 3 < N ? 700 * 3 : N); /* (i % 700, i % 3): 2100 pairs */
+	for (int i = 0; i < N; i++) {
+		char want[32];
+		snprintf(want, sizeof want, "d%d", i % 700);
+		assert_string_equal(row_extra(&ds.rows[i])->source, want);
+		snprintf(want, sizeof want, "r%d.txt", i % 3);
+		assert_string_equal(row_extra(&ds.rows[i])->run_files, want);
+		if (i >= 2100)
+			assert_ptr_equal(ds.rows[i].x, ds.rows[i - 2100].x);
+	}
+	/* a row built by hand, without a record, reads every text as empty */
+	struct row bare = { 0 };
+	assert_string_equal(row_extra(&bare)->source, "");
+	assert_string_equal(row_extra(&bare)->carried_read, "");
 }
 
 /* Columns of warnings: the energy column's byte column in its line. */
@@ -1460,6 +1499,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(decimal_parser_matches_strtod, setup, teardown),
 		cmocka_unit_test_setup_teardown(integer_columns, setup, teardown),
 		cmocka_unit_test_setup_teardown(run_lists, setup, teardown),
+		cmocka_unit_test_setup_teardown(extra_records_shared, setup, teardown),
 		cmocka_unit_test_setup_teardown(optional_columns, setup, teardown),
 		cmocka_unit_test_setup_teardown(energy_warning_column, setup, teardown),
 		cmocka_unit_test_setup_teardown(file_names_sanitized, setup, teardown),
