@@ -263,7 +263,7 @@ struct app {
 	size_t nvis, vis_cap;
 	uint32_t *ids;                    /* a.rows[i].row for every i (made with the view of each
 	                                     new analysis or order): the view's scans read 4 bytes
-	                                     a row, not a 256-byte row */
+	                                     a row, not a whole shown row */
 	size_t ids_cap;
 	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
 

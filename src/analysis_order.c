@@ -552,8 +552,8 @@ int analysis_sort(const struct dataset *ds, struct analysis *a, enum col col, bo
 	a->in_set_order = false;
 	/* place j takes row src[j]: each cycle of the permutation is walked once with one row in
 	 * hand, in place (a second array of 10^5 rows costs more in page faults than the moves);
-	 * the permutation is a plain array, not the 48-byte keys, where each step of a cycle
-	 * waited on a cache miss before the next row's could start */
+	 * the permutation is a plain array, not sort keys, where each step of a cycle waited on
+	 * a cache miss before the next row's could start */
 	for (size_t i = 0; i < n; i++) {
 		if (src[i] == i)
 			continue;

@@ -201,7 +201,7 @@ static int work_make(const struct dataset *ds, struct analysis *a, struct be_wor
 	w->low = malloc(m * sizeof *w->low);
 	at = calloc(ng ? ng : 1, sizeof *at);
 	/* each row's group and A in row order: the passes below take rows in T or N order, and
-	 * a read of one field of a 256-byte row there was a cache miss a row (a tenth of a
+	 * a read of one field of a whole shown row there was a cache miss a row (a tenth of a
 	 * recompute at 10^5 rows) */
 	grp = malloc(m * sizeof *grp);
 	av = malloc(m * sizeof *av);

@@ -152,7 +152,7 @@ int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, 
 		return -1;
 	}
 	/* N and E' copied in row order: the passes below go in system id order, and a read of a
-	 * 256-byte row there was a cache miss a row */
+	 * whole shown row there was a cache miss a row */
 	for (size_t i = 0; i < a->n; i++) {
 		nv[i] = a->rows[i].N;
 		ev[i] = a->rows[i].Ep;
