@@ -319,6 +319,10 @@ struct row_ranks {
 
 /* The ranks of ds's rows: malloc'd (analysis_ranks_free), NULL out of memory. */
 struct row_ranks *analysis_ranks_make(const struct dataset *ds);
+
+/* analysis_ranks_make by the radix sort of the names' bytes it uses (radix) or by sorts with
+ * the comparators (the same ranks; for tests and make bench). */
+struct row_ranks *analysis_ranks_make_by(const struct dataset *ds, bool radix);
 void analysis_ranks_free(struct row_ranks *r);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing

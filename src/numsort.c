@@ -1,5 +1,6 @@
 /* numsort.c: least significant digit first, eight bits a pass, over the keys' 64 bits; a pass
- * where every key has the same byte is skipped (the high bytes of numbers of one magnitude). */
+ * where every key has the same byte is skipped (the high bytes of numbers of one magnitude, the
+ * bytes after a name's end). */
 #include "numsort.h"
 
 #include <math.h>
@@ -22,14 +23,19 @@ uint64_t numsort_key(double x, int dir)
 
 struct numsort_item *numsort_run(struct numsort_item *it, struct numsort_item *tmp, size_t n)
 {
+	uint64_t diff = 0;
+
 	if (n < 2)
 		return it;
+	/* the bytes where keys differ: the others need no pass, and no count to find that out */
+	for (size_t i = 1; i < n; i++)
+		diff |= it[i].key ^ it[0].key;
 	for (unsigned shift = 0; shift < 64; shift += 8) {
 		size_t cnt[256] = { 0 };
+		if (!((diff >> shift) & 0xff))
+			continue;
 		for (size_t i = 0; i < n; i++)
 			cnt[(it[i].key >> shift) & 0xff]++;
-		if (cnt[(it[0].key >> shift) & 0xff] == n)
-			continue;
 		for (size_t d = 0, sum = 0; d < 256; d++) {
 			size_t c = cnt[d];
 			cnt[d] = sum;

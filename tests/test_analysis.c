@@ -1892,6 +1892,56 @@ static void test_sort_num_is_qsort(void **state)
 	}
 }
 
+/* The ranks by the radix sort of the names' bytes are the ranks the comparators give: ids
+ * sharing 8- and 16-byte prefixes, ids that are prefixes of others, ids of exactly 8 and 16
+ * bytes, case differences at every place, bytes above 127 (UTF-8, folded as they are), empty
+ * ids, one id under several submitters and at two addresses, runs short and long. */
+static void test_ranks_radix_is_qsort(void **state)
+{
+	enum { NS = 4000 };
+	static struct spec r[NS];
+	static char names[NS][40], subs[NS][8];
+	static const char *const stem[] = { "", "dgx", "DGXh100_n8", "dgxh100_N8_ngc24.04_pytorch",
+					    "abcdefgh", "ABCDEFGH", "abcdefghijklmnop", "abcdefghIJKLMNOP",
+					    "caf\xc3\xa9", "CAF\xc3\x89", "~", "z\x80", "Z\xff" };
+	struct dataset ds;
+	uint64_t x = 99;
+	(void)state;
+
+	for (size_t i = 0; i < NS; i++) {
+		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+		unsigned v = (unsigned)(x >> 33);
+		const char *st = stem[v % (sizeof stem / sizeof stem[0])];
+		/* a stem alone, or with a short or long tail, so that runs of equal bytes are long
+		 * (the same stem) and short (a tail of few values) */
+		switch (v / 16 % 4) {
+		case 0: snprintf(names[i], sizeof names[i], "%s", st); break;
+		case 1: snprintf(names[i], sizeof names[i], "%s%u", st, v / 64 % 7); break;
+		case 2: snprintf(names[i], sizeof names[i], "%s-%c%u", st, "aAbB"[v / 64 % 4], v / 256 % 3); break;
+		default: snprintf(names[i], sizeof names[i], "%s%012u", st, v / 64 % 50); break;
+		}
+		snprintf(subs[i], sizeof subs[i], "%c%u", "sS"[v / 4096 % 2], v / 8192 % 3);
+		r[i] = (struct spec){ names[i], subs[i], "H100", "V", "", "closed", 8, 10, 0, 0, { 0 }, 0, 0 };
+	}
+	for (size_t n = 0; n <= NS; n = n ? n * 4 : 1) {
+		build(&ds, r, n);
+		struct row_ranks *a = analysis_ranks_make_by(&ds, true), *b = analysis_ranks_make_by(&ds, false);
+		assert_non_null(a);
+		assert_non_null(b);
+		for (size_t i = 0; i < n; i++) {
+			assert_int_equal(a->sys[i], b->sys[i]);
+			assert_int_equal(a->tie[i], b->tie[i]);
+		}
+		analysis_ranks_free(a);
+		analysis_ranks_free(b);
+		dataset_free(&ds);
+		if (n == NS)
+			break;
+		if (n * 4 > NS)
+			n = NS / 4;
+	}
+}
+
 /* A new row set's orders by name from the dataset's ranks (the explorer's) are the orders the
  * names give: ids differing in case, ids shared by submitters, rows of other workloads; the
  * ranking by every column both ways, the clusters (which read rows in system order) and the
@@ -3381,6 +3431,7 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
+		cmocka_unit_test(test_ranks_radix_is_qsort),
 		cmocka_unit_test(test_ranks_match_names),
 		cmocka_unit_test(test_breakeven_scan_is_plain),
 		cmocka_unit_test(test_family_groups_many),

@@ -10,6 +10,7 @@
  * GS_BENCH_AUTOK set: also auto-k (kmeans_auto, as key a runs it) over the rows' (log2 N, E'),
  * on one thread and on every processor: lines "autok_one" and "autok_all" (n median_s ...),
  * the gain kmeans.c's threads are kept for.
+ * GS_BENCH_RANKS set: also the dataset's name ranks, by bytes and by the comparators.
  * GS_BENCH_FITS set: also the scaling-law fits of the rows' families at once (fit_memo_run_all,
  * no memo), on one thread and on every processor: lines "fits_one" and "fits_all", the gain
  * fit.c's threads are kept for.
@@ -155,6 +156,27 @@ int main(int argc, char **argv)
 		free(tn);
 		free(x);
 		free(lab);
+	}
+	if (getenv("GS_BENCH_RANKS")) {
+		/* the dataset's name ranks by the radix sort of the names' bytes, against the sorts
+		 * with the comparators it stands in for (the same ranks: test_analysis) */
+		double *tq = malloc(sizeof *tq * (size_t)creps), *tr = malloc(sizeof *tr * (size_t)creps);
+		if (!tq || !tr)
+			return 1;
+		for (int r = 0; r < creps; r++) {
+			for (int radix = 0; radix < 2; radix++) {
+				double t0 = now();
+				struct row_ranks *rk = analysis_ranks_make_by(&ds, radix);
+				(radix ? tr : tq)[r] = now() - t0;
+				if (!rk)
+					return 1;
+				analysis_ranks_free(rk);
+			}
+		}
+		report("ranks_qsort", tq, creps);
+		report("ranks_radix", tr, creps);
+		free(tq);
+		free(tr);
 	}
 	if (getenv("GS_BENCH_FITS") && a.n) {
 		/* the rows' (N, T) by family, as analysis_fit_families groups them */
