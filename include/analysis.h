@@ -98,12 +98,13 @@ struct arow {
 	uint32_t ci;                       /* 1 + index into analysis.ci of its intervals; 0: none
 					    * (analysis_ci reads them) */
 	int cluster;                       /* 0..k-1 */
-	enum kf_why kf_why : 8;            /* a byte each, with the flags: 184 bytes a row */
+	enum kf_why kf_why : 8;            /* a byte each */
 	enum er_why er_why : 8;
-	bool ci_done;                      /* intervals computed (see analysis_intervals) */
-	bool be;                           /* the row giving its group's bracket lower end */
-	bool pareto, is_ref;
-	bool cross_family;                 /* the reference is of another family */
+	/* the flags a bit each, in the byte after the codes: 136 bytes a row */
+	bool ci_done : 1;                  /* intervals computed (see analysis_intervals) */
+	bool be : 1;                       /* the row giving its group's bracket lower end */
+	bool pareto : 1, is_ref : 1;
+	bool cross_family : 1;             /* the reference is of another family */
 };
 
 /* The spread of S and E' of one shown row over its runs: its reference's official T over the
