@@ -300,14 +300,16 @@ static void key_put(struct loader *L, uint32_t tag, size_t idx)
 	L->ds->nkeys++;
 }
 
-/* Room for one more row in the key set. 0, or -1 when out of memory or past 2^32 - 2 rows. */
-static int key_room(struct loader *L)
+/* Makes the key set's table hold at least n more rows without growing (at least twice as
+ * many slots). 0, or -1 when out of memory (the set is as it was). */
+static int key_grow(struct loader *L, size_t n)
 {
-	if (L->ds->nkeys >= UINT32_MAX - 1)
-		return -1;
-	if ((L->ds->nkeys + 1) * 2 <= L->ds->keys_cap)
+	size_t cap = L->ds->keys_cap ? L->ds->keys_cap : 1024;
+
+	while ((L->ds->nkeys + n) * 2 > cap)
+		cap *= 2;
+	if (cap == L->ds->keys_cap)
 		return 0;
-	size_t cap = L->ds->keys_cap ? L->ds->keys_cap * 2 : 1024;
 	struct dataset_key *old = L->ds->keys;
 	size_t old_cap = L->ds->keys_cap;
 	if (!(L->ds->keys = calloc(cap, sizeof *L->ds->keys))) {
@@ -321,6 +323,14 @@ static int key_room(struct loader *L)
 			key_put(L, old[i].tag, old[i].ref - 1);
 	free(old);
 	return 0;
+}
+
+/* Room for one more row in the key set. 0, or -1 when out of memory or past 2^32 - 2 rows. */
+static int key_room(struct loader *L)
+{
+	if (L->ds->nkeys >= UINT32_MAX - 1)
+		return -1;
+	return key_grow(L, 1);
 }
 
 /* The index of an earlier row with r's round, submitter, system and benchmark, or SIZE_MAX.
@@ -909,6 +919,10 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 	 * 2^22 of them: 32 MB of table; a file of long run lists and few names asks no more) */
 	size_t guess = (size_t)st.st_size / 100;
 	strpool_reserve(&ds->pool, ds->pool.n + (guess < ((size_t)1 << 22) ? guess : (size_t)1 << 22));
+	/* and the key set sized for rows of some 180 bytes, not grown through every power of two
+	 * (each growth rehashed every row; a hint: out of memory it grows as it goes) */
+	guess = (size_t)st.st_size / 180;
+	(void)key_grow(&L, guess < ((size_t)1 << 22) ? guess : (size_t)1 << 22);
 	rc = read_lines(&L, fd);
 	loader_free(&L);
 	close(fd);
