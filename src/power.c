@@ -61,8 +61,11 @@ static int kind_of(const char *key)
 		[K_SWITCH] = "interconnect_power_est",
 	};
 
+	/* power_reading first: nearly every line of a node file is one */
+	if (strcmp(key, names[K_READING]) == 0)
+		return K_READING;
 	for (int k = 0; k < (int)(sizeof names / sizeof names[0]); k++)
-		if (strcmp(key, names[k]) == 0)
+		if (k != K_READING && strcmp(key, names[k]) == 0)
 			return k;
 	return -1;
 }
@@ -245,8 +248,14 @@ static int node_window(struct evlist *L, const char *name, double ttt_ms, double
 	struct node_acc a = { .eff = 1.0 };
 	int stopped = 0;
 
-	if (L->n > 1) /* qsort(NULL, 0) is undefined */
-		qsort(L->v, L->n, sizeof *L->v, cmp_ev_time);
+	/* a node file's lines are in time order as a rule: the sort would leave them as they
+	 * are (its order is total), and its n log n calls were 7% of a v4.1 import's
+	 * instructions */
+	for (size_t i = 1; i < L->n; i++)
+		if (cmp_ev_time(&L->v[i - 1], &L->v[i]) > 0) {
+			qsort(L->v, L->n, sizeof *L->v, cmp_ev_time);
+			break;
+		}
 	for (size_t i = 0; i < L->n; i++) {
 		const struct ev *ev = &L->v[i];
 		if (ev->kind == K_START) {
