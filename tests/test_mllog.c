@@ -4,6 +4,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -416,6 +418,88 @@ static void test_scan_last_line(void **state)
 	}
 }
 
+/* mllog_event_next's numbers against strtod, bit for bit: decimals of up to 15 digits take a
+ * division of exact doubles instead of strtod, so random ones of 1 to 19 digits (either side
+ * of the limit), with and without a sign, leading zeros and an exponent, must come out as
+ * strtod reads them. Fixed seed: a failure repeats. */
+static void test_event_numbers_as_strtod(void **state)
+{
+	static const char *const fixed[] = {
+		"0.1", "0.2", "0.3", "-0.0", "0.0", "2849.0", "0.96", "9007199254740993.0",
+		"999999999999999.9", "0.000000000000001", "1.7976931348623157", "123456789012345",
+		"1234567890123456789", "12345678901234567890", "4.35", "1e3", "2.5E-3", "-7.0e+2",
+		"0.49999999999999994", "5e-324", "1.0000000000000002",
+	};
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+	char num[64], line[160];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0] + 200000; i++) {
+		if (i < sizeof fixed / sizeof fixed[0]) {
+			snprintf(num, sizeof num, "%s", fixed[i]);
+		} else {
+			size_t k = 0, digits, point;
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			digits = 1 + x % 19;
+			point = (x >> 8) % (digits + 1); /* digits before the point; digits: none */
+			if ((x >> 16) & 1)
+				num[k++] = '-';
+			for (size_t d = 0; d < digits; d++) {
+				if (d == point && d > 0)
+					num[k++] = '.';
+				/* a leading digit of 0 only alone before the point, as JSON wants */
+				num[k++] = (char)('0' + ((x >> (20 + 2 * (d % 20))) + d * 7) % 10);
+				if (d == 0 && num[k - 1] == '0' && point != 1 && digits > 1)
+					num[k - 1] = '1';
+			}
+			if (((x >> 60) & 7) == 0)
+				k += (size_t)snprintf(num + k, sizeof num - k, "e%d", (int)((x >> 30) % 40) - 20);
+			num[k] = '\0';
+		}
+		int n = snprintf(line, sizeof line, ":::MLLOG {\"key\": \"power_reading\", \"time_ms\": %s, "
+				 "\"value\": %s}\n", num, num);
+		struct mllog_event ev;
+		size_t pos = 0;
+		long ln = 1;
+		double want = strtod(num, NULL);
+		if (!mllog_json_valid(num, strlen(num)))
+			fail_msg("'%s' is no JSON number", num);
+		assert_int_equal(mllog_event_next(line, (size_t)n, &pos, &ln, &ev), 1);
+		assert_string_equal(ev.key, "power_reading");
+		if (!ev.value_is_number || memcmp(&ev.value, &want, sizeof want) != 0 ||
+		    !ev.has_time || memcmp(&ev.time_ms, &want, sizeof want) != 0)
+			fail_msg("'%s': %.17g, strtod %.17g", num, ev.value, want);
+	}
+}
+
+/* The event's key unescaped: escapes anywhere, and a key that fills or overflows the field. */
+static void test_event_key_decoding(void **state)
+{
+	static const struct { const char *json, *key; } keys[] = {
+		{"power_reading", "power_reading"}, {"power\\u005freading", "power_reading"},
+		{"\\u0070ower_reading", "power_reading"}, {"power_readin\\u0067", "power_reading"},
+		{"a\\\"b\\\\c\\/d\\n", "a\"b\\c/d\n"}, {"\\u00e9t\\u00e9", "\xc3\xa9t\xc3\xa9"},
+		{"\\ud83d\\ude00x", "\xf0\x9f\x98\x80x"}, {"", ""}, {"nul\\u0000", ""},
+		{"0123456789012345678901234567890123456789012345\\u0041", "0123456789012345678901234567890123456789012345A"},
+		{"0123456789012345678901234567890123456789012345\\u00e9", ""},
+		{"01234567890123456789012345678901234567890123456", "01234567890123456789012345678901234567890123456"},
+		{"012345678901234567890123456789012345678901234567", ""},
+		{"0123456789012345678901234567890123456789012345678901234567890123456789", ""},
+	};
+	char line[256];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		int n = snprintf(line, sizeof line, ":::MLLOG {\"key\": \"%s\", \"time_ms\": 1}\n", keys[i].json);
+		struct mllog_event ev;
+		size_t pos = 0;
+		long ln = 1;
+		assert_int_equal(mllog_event_next(line, (size_t)n, &pos, &ln, &ev), 1);
+		if (strcmp(ev.key, keys[i].key) != 0)
+			fail_msg("key \"%s\": got \"%s\", want \"%s\"", keys[i].json, ev.key, keys[i].key);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -431,6 +515,8 @@ int main(void)
 		cmocka_unit_test(test_scan_marker_needs_space),
 		cmocka_unit_test(test_scan_line_ends),
 		cmocka_unit_test(test_scan_last_line),
+		cmocka_unit_test(test_event_numbers_as_strtod),
+		cmocka_unit_test(test_event_key_decoding),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
