@@ -79,16 +79,27 @@ static void read_system(struct sys *s, struct fbuf *buf, struct gs_warn *w, int 
 		*oom = 1;
 }
 
-/* Reads scaling.json of a benchmark folder, when there is one. */
-static void read_scaling(struct cell *c, struct fbuf *buf, struct gs_warn *w, int *oom)
+/* Whether the listing names[n] of a folder holds name. */
+static bool listed(const struct dent *names, size_t n, const char *name)
 {
-	char *p = import_fs_join(c->dir, "scaling.json", oom);
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(names[i].name, name) == 0)
+			return true;
+	return false;
+}
+
+/* Reads scaling.json of a benchmark folder, when its listing (names[n]) has one: most have
+ * none, and looking for it on disk was a path lookup a folder. */
+static void read_scaling(struct cell *c, const struct dent *names, size_t n, struct fbuf *buf,
+			 struct gs_warn *w, int *oom)
+{
+	char *p;
 	struct gs_err err;
 	json_error_t je;
 	json_t *root, *v;
 
 	c->sf = 1;
-	if (!p)
+	if (!listed(names, n, "scaling.json") || !(p = import_fs_join(c->dir, "scaling.json", oom)))
 		return;
 	if (access(p, F_OK) != 0 && errno == ENOENT) {
 		free(p);
@@ -344,7 +355,8 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	c->energy_j = NAN;
 	c->power_measurement = "";
 	c->first = m->njobs;
-	read_scaling(c, &m->buf, w, &m->oom);
+	c->power_listed = listed(names, n, "power");
+	read_scaling(c, names, n, &m->buf, w, &m->oom);
 	division = m->sys[si].info.division;
 	open = division && ascii_casecmp(division, "open") == 0;
 	/* compliance rule 6: the keys the checker of the round's ruleset requires, by the

@@ -40,6 +40,7 @@ struct cell {
 	double score;
 	char why[160];                /* no score: the reason */
 	/* energy-to-train (power.c, from dir/power): NAN and "" when there is none */
+	bool power_listed;            /* the folder's listing has a "power" entry */
 	double energy_j;
 	const char *power_measurement;
 	/* while the logs are scanned (import.c): the cell's energy is worked out as soon as its

@@ -211,12 +211,15 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 static void energy_of(const struct job *jobs, const size_t *r, struct cell *c, const struct sys *s,
 		      const char *round, struct gs_warn *w, int *oom)
 {
-	struct power_run *runs = malloc((c->nok ? c->nok : 1) * sizeof *runs);
+	struct power_run *runs;
 	char meas[3];
 	double j;
 	int rc;
 
-	if (!runs) {
+	/* no power folder in the listing: power.c would find none (a stat a benchmark folder) */
+	if (!c->power_listed)
+		return;
+	if (!(runs = malloc((c->nok ? c->nok : 1) * sizeof *runs))) {
 		*oom = 1;
 		return;
 	}
