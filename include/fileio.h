@@ -25,6 +25,11 @@ struct fbuf {
  * (EINVAL for not regular, EFBIG for too large, ENOMEM). Never blocks on a FIFO. */
 int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err);
 
+/* fileio_read of the file name in the folder open as dirfd (AT_FDCWD: name is a path), path
+ * being what err names: the file at path when dirfd is that path's folder. */
+int fileio_read_at(int dirfd, const char *name, const char *path, size_t max, struct fbuf *b,
+		   struct gs_err *err);
+
 /* Opens a data file the user names for reading: a regular file, or a pipe, FIFO or socket
  * (`<(cmd)`), "-" being standard input; a device or a folder is refused at once ("path: not a
  * regular file or a pipe"), so /dev/zero never streams. *st receives its fstat. Returns the

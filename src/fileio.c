@@ -104,7 +104,13 @@ fail:
 
 int fileio_read(const char *path, size_t max, struct fbuf *b, struct gs_err *err)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	return fileio_read_at(AT_FDCWD, path, path, max, b, err);
+}
+
+int fileio_read_at(int dirfd, const char *name, const char *path, size_t max, struct fbuf *b,
+		   struct gs_err *err)
+{
+	int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	struct stat st;
 	int e;
 

@@ -565,15 +565,38 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Reads and scans one log into j. */
-static void scan_job(struct job *j, struct fbuf *buf, int *oom)
+/* A scanning thread's open folder: the one of the cell whose log it read last. A log is
+ * opened by its name in it, not by its whole path (a lookup of every folder on the way, nine
+ * a log on the bench's tree), and the jobs a thread takes one after another are mostly of one
+ * cell. fd -1: none open, the log is opened by its path. */
+struct log_dir {
+	size_t cell;
+	int fd;
+};
+
+/* The folder of cell `cell` (at dir) open in ld, or -1 (then the path is used). */
+static int log_dir_fd(struct log_dir *ld, size_t cell, const char *dir)
+{
+	if (ld->cell != cell) {
+		if (ld->fd >= 0)
+			close(ld->fd);
+		ld->cell = cell;
+		ld->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	}
+	return ld->fd;
+}
+
+/* Reads and scans one log into j, its folder (dir) kept open in ld. */
+static void scan_job(struct job *j, const char *dir, struct log_dir *ld, struct fbuf *buf, int *oom)
 {
 	struct gs_err err;
 	struct mllog_scan s;
 	unsigned counts[COMPLIANCE_MAX_KEYS];
 	char why[120], text[200];
+	int dfd = log_dir_fd(ld, j->cell, dir);
 
-	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
+	if (fileio_read_at(dfd < 0 ? AT_FDCWD : dfd, dfd < 0 ? j->path : j->name, j->path, LOG_MAX,
+			   buf, &err) < 0) {
 		if (errno == ENOMEM)
 			*oom = 1;
 		/* not a failed run: a run nobody can read may have been a good one */
@@ -645,6 +668,8 @@ static void scan_work(void *arg)
 	bool walker = pthread_equal(pthread_self(), sh->walker);
 	locale_t old = m->loc ? uselocale(m->loc) : (locale_t)0;
 	struct fbuf own = { 0 }, *buf = walker ? &m->buf : &own;
+	struct log_dir ld = { SIZE_MAX, -1 };
+	const char *dir;
 	struct job j;
 	size_t i;
 	int oom = 0;
@@ -675,8 +700,9 @@ static void scan_work(void *arg)
 			break;
 		i = sh->next++;
 		j = m->jobs[i];
+		dir = m->cells[j.cell].dir; /* the cells move, their folders' names do not */
 		pthread_mutex_unlock(&sh->mu);
-		scan_job(&j, buf, &oom);
+		scan_job(&j, dir, &ld, buf, &oom);
 		if (oom)
 			atomic_store(&sh->oom, 1);
 		pthread_mutex_lock(&sh->mu);
@@ -695,6 +721,8 @@ static void scan_work(void *arg)
 		}
 	}
 	pthread_mutex_unlock(&sh->mu);
+	if (ld.fd >= 0)
+		close(ld.fd);
 	free(own.p);
 	if (old)
 		uselocale(old);

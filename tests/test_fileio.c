@@ -94,6 +94,35 @@ static void test_read(void **state)
 	free(b.p);
 }
 
+/* A file by its name in an open folder: the same text, and errors naming the path given. */
+static void test_read_at(void **state)
+{
+	struct fbuf b = {0};
+	struct gs_err err;
+	int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+	(void)state;
+
+	assert_true(dfd >= 0);
+	put("at.txt", "hello at\n");
+	assert_int_equal(fileio_read_at(dfd, "at.txt", at("at.txt"), 100, &b, &err), 0);
+	assert_string_equal(b.p, "hello at\n");
+	assert_int_equal(fileio_read_at(dfd, "at.txt", at("at.txt"), 5, &b, &err), -1);
+	assert_int_equal(errno, EFBIG);
+	assert_string_equal(err.file, at("at.txt"));
+	assert_int_equal(fileio_read_at(dfd, "none", at("none"), 100, &b, &err), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_string_equal(err.file, at("none"));
+	assert_int_equal(mkdir(at("at_sub"), 0700), 0);
+	assert_int_equal(fileio_read_at(dfd, "at_sub", at("at_sub"), 100, &b, &err), -1);
+	assert_int_equal(errno, EINVAL);
+	assert_string_equal(err.msg, "not a regular file");
+	/* AT_FDCWD: name is a path, as fileio_read takes it */
+	assert_int_equal(fileio_read_at(AT_FDCWD, at("at.txt"), at("at.txt"), 100, &b, &err), 0);
+	assert_string_equal(b.p, "hello at\n");
+	close(dfd);
+	free(b.p);
+}
+
 static void test_read_not_regular(void **state)
 {
 	struct fbuf b = {0};
@@ -300,6 +329,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_read),
+		cmocka_unit_test(test_read_at),
 		cmocka_unit_test(test_read_not_regular),
 		cmocka_unit_test(test_write),
 		cmocka_unit_test(test_temp_place_discard),
