@@ -274,8 +274,10 @@ static void count_key(const struct span *key, const struct key_set *ks, unsigned
 		return;
 	if (key->esc)
 		s = buf;
+	/* the first bytes before a call: most keys of a length differ there */
 	for (unsigned k = ks->by_len[len < KEY_LENS ? len : KEY_LENS - 1]; k; k = ks->next[k - 1])
-		if (ks->len[k - 1] == (size_t)len && memcmp(s, ks->keys[k - 1], (size_t)len) == 0) {
+		if (ks->len[k - 1] == (size_t)len && (len == 0 || s[0] == ks->keys[k - 1][0]) &&
+		    memcmp(s, ks->keys[k - 1], (size_t)len) == 0) {
 			counts[k - 1]++;
 			return;
 		}
@@ -829,9 +831,10 @@ int mllog_event_next(const char *buf, size_t len, size_t *pos, long *line, struc
 		if (!(eol = memchr(j.fail, '\n', (size_t)(end - j.fail))))
 			eol = end;
 	} else {
-		/* too long, or holding a NUL (\u0000): no key the callers look for */
-		if (j.key.type == 's' && str_decode(j.key.s, j.key.e, ev->key, sizeof ev->key) !=
-		    (long)strlen(ev->key))
+		/* too long, or holding a NUL (only an escape, \u0000, can): no key the callers
+		 * look for */
+		long kl = j.key.type == 's' ? str_decode(j.key.s, j.key.e, ev->key, sizeof ev->key) : 0;
+		if (kl < 0 || (j.key.esc && memchr(ev->key, '\0', (size_t)kl)))
 			ev->key[0] = '\0';
 		ev->has_time = span_number(&j.time, &ev->time_ms) == 0;
 		ev->time_col = span_col(&j.time, ls);

@@ -79,6 +79,16 @@ static void counted(void **state)
 	assert_int_equal(s.bad_line, plain.bad_line);
 	assert_int_equal(s.stop_line, plain.stop_line);
 	assert_true(s.stop_ms == plain.stop_ms);
+	/* keys of one length told apart at their first byte or after it, one escaped at its
+	 * first byte, the empty key */
+	static const char log2[] = ":::MLLOG {\"key\": \"\\u0061bc\"}\n:::MLLOG {\"key\": \"xbc\"}\n"
+		":::MLLOG {\"key\": \"abd\"}\n:::MLLOG {\"key\": \"\"}\n:::MLLOG {\"key\": \"abc\"}\n";
+	const char *keys2[] = { "xbc", "abc", "", "abd" };
+	mllog_scan_keys(log2, sizeof log2 - 1, keys2, 4, counts, &s);
+	assert_int_equal(counts[0], 1);
+	assert_int_equal(counts[1], 2);
+	assert_int_equal(counts[2], 1);
+	assert_int_equal(counts[3], 1);
 	/* a missing key breaks the rule; one repeated does not (the official scores count it) */
 	compliance_required("3.0.0", false, "bert", &r);
 	memset(counts, 0, sizeof counts);
