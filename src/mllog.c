@@ -619,12 +619,20 @@ static long count_nl(const unsigned char *p, const unsigned char *e)
 	return n;
 }
 
-/* The first ":::MLLOG " at or after p, or NULL. */
+/* The first ":::MLLOG " at or after p, or NULL. A marker mostly starts the line at p or
+ * follows a rank there ("0: ", " 12: "): the first eight places are looked at in place, and
+ * memchr takes the rest (two calls a line, the rank's ':' first, were a fortieth of an
+ * import's processor time). */
 static const unsigned char *find_mark(const unsigned char *p, const unsigned char *end)
 {
+	const unsigned char *q;
+
+	for (q = p; q < p + 8 && end - q >= MARK_LEN; q++)
+		if (*q == ':' && memcmp(q + 1, &MARK[1], MARK_LEN - 1) == 0)
+			return q;
+	p = q;
 	while (end - p >= MARK_LEN) {
-		const unsigned char *q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1));
-		if (!q)
+		if (!(q = memchr(p, ':', (size_t)(end - p) - (MARK_LEN - 1))))
 			return NULL;
 		if (memcmp(q + 1, &MARK[1], MARK_LEN - 1) == 0)
 			return q;

@@ -418,6 +418,34 @@ static void test_scan_last_line(void **state)
 	}
 }
 
+/* A marker after a prefix of every length around the first eight places (looked at in place)
+ * and beyond, the prefix holding colons or not, and a marker cut short at the end. */
+static void test_scan_marker_offsets(void **state)
+{
+	char log[256];
+	struct mllog_scan s;
+	(void)state;
+
+	for (int k = 0; k <= 20; k++)
+		for (int colons = 0; colons < 3; colons++) {
+			char pre[32];
+			for (int i = 0; i < k; i++)
+				pre[i] = colons == 1 && i % 3 == 2 ? ':' : colons == 2 && i == k - 1 ? ':' : 'x';
+			pre[k] = '\0';
+			int n = snprintf(log, sizeof log, "%s:::MLLOG {\"key\": \"run_start\", \"time_ms\": 0}\n"
+					 "%s:::MLLOG {\"key\": \"run_stop\", \"time_ms\": 60000, \"metadata\": "
+					 "{\"status\": \"success\"}}\n%s-::MLLOG x\n%s:::MLLOG x", pre, pre, pre, pre);
+			mllog_scan(log, (size_t)n, &s);
+			if (s.events != 3 || s.start_line != 1 || s.start_col != k + 10 || s.stop_line != 2 ||
+			    s.stop_col != k + 10 || s.bad_line != 4)
+				fail_msg("prefix '%s': events %zu, start %ld:%ld, stop %ld:%ld, bad line %ld", pre,
+					 s.events, s.start_line, s.start_col, s.stop_line, s.stop_col, s.bad_line);
+			/* the last marker cut short: no event */
+			mllog_scan(log, (size_t)n - 2, &s);
+			assert_int_equal(s.events, 2);
+		}
+}
+
 /* mllog_event_next's numbers against strtod, bit for bit: decimals of up to 15 digits take a
  * division of exact doubles instead of strtod, so random ones of 1 to 19 digits (either side
  * of the limit), with and without a sign, leading zeros and an exponent, must come out as
@@ -515,6 +543,7 @@ int main(void)
 		cmocka_unit_test(test_scan_marker_needs_space),
 		cmocka_unit_test(test_scan_line_ends),
 		cmocka_unit_test(test_scan_last_line),
+		cmocka_unit_test(test_scan_marker_offsets),
 		cmocka_unit_test(test_event_numbers_as_strtod),
 		cmocka_unit_test(test_event_key_decoding),
 	};
