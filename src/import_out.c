@@ -311,6 +311,9 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 			energy_of(m->jobs, m->rank + c->first, c, &m->sys[c->sys], round, &res->warn, &m->oom);
 	}
 
+	/* held once for the rows: the scanning threads have made the process multi-threaded, and
+	 * stdio then takes the stream's lock for every character and field */
+	flockfile(f);
 	schema_write_header(f);
 	for (size_t i = 0; i < m->ncells; i++) {
 		struct cell *c = &m->cells[i];
@@ -325,6 +328,7 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 			res->systems++;
 		res->rows++;
 	}
+	funlockfile(f);
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
 		if (s->rows)
