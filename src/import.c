@@ -593,10 +593,17 @@ static void scan_job(struct job *j, const char *dir, struct log_dir *ld, struct 
 	struct mllog_scan s;
 	unsigned counts[COMPLIANCE_MAX_KEYS];
 	char why[120], text[200];
-	int dfd = log_dir_fd(ld, j->cell, dir);
+	int dfd = log_dir_fd(ld, j->cell, dir), rc;
 
-	if (fileio_read_at(dfd < 0 ? AT_FDCWD : dfd, dfd < 0 ? j->path : j->name, j->path, LOG_MAX,
-			   buf, &err) < 0) {
+	rc = fileio_read_at(dfd < 0 ? AT_FDCWD : dfd, dfd < 0 ? j->path : j->name, j->path, LOG_MAX,
+			    buf, &err);
+	if (rc < 0 && dfd >= 0 && (errno == EMFILE || errno == ENFILE)) {
+		/* the open folder took the last descriptor: without it, as by path before */
+		close(ld->fd);
+		ld->fd = -1;
+		rc = fileio_read(j->path, LOG_MAX, buf, &err);
+	}
+	if (rc < 0) {
 		if (errno == ENOMEM)
 			*oom = 1;
 		/* not a failed run: a run nobody can read may have been a good one */
