@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* Length of the valid UTF-8 sequence at s (n bytes available, s[0] >= 0x80), or 0 when invalid
  * (no overlong forms, no surrogates, nothing above U+10FFFF: Python's strict decoder). */
@@ -26,6 +27,12 @@ void utf8_sanitize(char *s, size_t n);
 /* Copies s (NULL reads as "") into buf (size n > 0), cut at a character boundary, through
  * utf8_sanitize; returns buf. */
 char *text_sanitize(const char *s, char *buf, size_t n);
+
+/* The double strtod reads for the decimal m / 10^frac (negated with neg) when one IEEE division
+ * gives it, Clinger's fast path: m <= 2^53 and frac <= 22, so that both are exact doubles and
+ * the division rounds the exact quotient as strtod rounds the text. True with *out set; false:
+ * not such a number (strtod decides). The loaders' plain decimals go through it. */
+bool text_decimal_exact(uint64_t m, size_t frac, bool neg, double *out);
 
 /* s[0..*len) without the spaces and tabs around it: returns where it starts inside s (s when
  * *len is 0) and shortens *len. */

@@ -7,6 +7,7 @@
 #include "text.h"
 #include "bench_reg.h"
 
+#include <float.h>
 #include <locale.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -124,6 +125,24 @@ char *text_sanitize(const char *s, char *buf, size_t n)
 	buf[len] = '\0';
 	utf8_sanitize(buf, len);
 	return buf;
+}
+
+bool text_decimal_exact(uint64_t m, size_t frac, bool neg, double *out)
+{
+	/* the powers of ten a double holds exactly */
+	static const double pow10_exact[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+	};
+
+#if FLT_EVAL_METHOD != 0
+	return false; /* doubles evaluated wider: the one rounding is not the double's */
+#endif
+	if (m > (UINT64_C(1) << 53) || frac >= sizeof pow10_exact / sizeof pow10_exact[0])
+		return false;
+	double v = (double)m / pow10_exact[frac];
+	*out = neg ? -v : v;
+	return true;
 }
 
 int ascii_casecmp(const char *a, const char *b)
