@@ -11,4 +11,13 @@
  * the order then holds only among the numbers). */
 double select_kth(double *v, size_t n, size_t k);
 
+/* The k1-th and k2-th smallest (0-based, k1 <= k2 < n) of v[0..n), whose values are numbers
+ * from lo to hi (their smallest and largest), into *a and *b: the values select_kth gives (a
+ * zero's sign aside), v reordered. Each value's bucket of 1,024 of equal width over [lo, hi]
+ * is monotone in it ((x - lo) * scale rounds monotonically), so a bucket holds exactly the
+ * values of its ranks; the values of the bucket holding k1, and those of k2's, are bucketed
+ * again over their own range while they are many, then selected among. Fewer than 4,096
+ * values, or values that do not spread: select_kth. */
+void select_two(double *v, size_t n, double lo, double hi, size_t k1, size_t k2, double *a, double *b);
+
 #endif

@@ -291,8 +291,7 @@ static void y_clip(struct yaxis *y, double *v, size_t k, double top, double bott
 	y->clip = y->clip_low = false;
 	if (!v || k < CLIP_MIN_N)
 		return;
-	q1 = select_kth(v, k, (k - 1) / 4);
-	q3 = select_kth(v, k, 3 * (k - 1) / 4);
+	select_two(v, k, bottom, top, (k - 1) / 4, 3 * (k - 1) / 4, &q1, &q3);
 	if (!(q3 > q1))
 		return;
 	fence = q3 + CLIP_K * (q3 - q1);
@@ -457,9 +456,9 @@ void plot_axis_draw(const struct layout *L, struct plot_grid *g)
 /* The theta line's row (-1 when theta is unset or outside the data rows), and room below it:
  * a point below theta in that row is drawn a row lower (point_cell), so when the line falls on
  * the lowest data row and such a point exists, the range grows down by a row step until the
- * line has a row beneath it. */
-static void theta_room(struct layout *L, const struct plot_point *pts, size_t n,
-		       const struct plot_spec *spec, double ymin, double ymax)
+ * line has a row beneath it. ys: the nv placeable points' y values. */
+static void theta_room(struct layout *L, const double *ys, size_t nv, const struct plot_spec *spec,
+		       double ymin, double ymax)
 {
 	double t = spec->theta;
 	bool below = false;
@@ -468,8 +467,8 @@ static void theta_room(struct layout *L, const struct plot_point *pts, size_t n,
 	L->theta_row = -1;
 	if (!isfinite(t) || fabs(t) > VAL_MAX || (L->y.log && t < 1 / VAL_MAX))
 		return;
-	for (size_t i = 0; i < n && !below; i++)
-		below = point_ok(&pts[i], spec->log_y) && pts[i].y < t && !clipped(L, pts[i].y);
+	for (size_t i = 0; i < nv && !below; i++)
+		below = ys[i] < t && !clipped(L, ys[i]);
 	for (int tries = 0; tries < 8; tries++) {
 		int r = row_of(L, ypos(L, t));
 		if (r < L->y.top || r > L->ar - 1 - L->y.bot) {
@@ -488,14 +487,10 @@ static void theta_room(struct layout *L, const struct plot_point *pts, size_t n,
 	}
 }
 
-/* Ranges, clipping, the y grid and labels, the y axis column and the x scale for pts: everything
- * a point's cell depends on. Sets *valid to the number of points that can be placed. Returns 0,
- * or -1 with err when out of memory. */
-int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		     struct layout *L, size_t *valid, struct gs_err *err)
+int plot_axis_layout_values(double *ys, size_t nv, double xmin, double xmax,
+			    const struct plot_spec *spec, struct layout *L)
 {
-	double xmin = INFINITY, xmax = -INFINITY, ymin = INFINITY, ymax = -INFINITY;
-	size_t nv = 0;
+	double ymin = INFINITY, ymax = -INFINITY;
 	int lw = 1;
 
 	memset(L, 0, sizeof *L);
@@ -504,42 +499,26 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 	L->ar = L->h - 3;
 	L->y.log = spec->log_y;
 
-	/* one pass for the count, the x and y extremes and the y values the clipping rule reads
-	 * (not with a log y axis, the full range asked for, or too few points to clip) */
-	double *v = NULL;
-	if (!spec->log_y && !spec->full_range && n >= CLIP_MIN_N && !(v = malloc(n * sizeof *v))) {
-		err_set(err, NULL, 0, 0, "plot: out of memory for %zu points", n);
-		return -1;
+	/* plain comparisons: fmin/fmax are out-of-line calls, and no NaN gets here */
+	for (size_t i = 0; i < nv; i++) {
+		if (ys[i] < ymin)
+			ymin = ys[i];
+		if (ys[i] > ymax)
+			ymax = ys[i];
 	}
-	for (size_t i = 0; i < n; i++) {
-		if (!point_ok(&pts[i], spec->log_y))
-			continue;
-		if (v)
-			v[nv] = pts[i].y;
-		nv++;
-		/* plain comparisons: fmin/fmax are out-of-line calls, and no NaN gets here */
-		if (pts[i].x < xmin)
-			xmin = pts[i].x;
-		if (pts[i].x > xmax)
-			xmax = pts[i].x;
-		if (pts[i].y < ymin)
-			ymin = pts[i].y;
-		if (pts[i].y > ymax)
-			ymax = pts[i].y;
-	}
-	y_clip(&L->y, v, nv, ymax, ymin, spec);
-	free(v);
+	/* the clipping rule reads the values (not with a log y axis or the full range asked for) */
+	y_clip(&L->y, spec->log_y || spec->full_range ? NULL : ys, nv, ymax, ymin, spec);
 	/* the y extremes of the points drawn in the data rows, when some go to a clip row */
 	if (L->y.clip || L->y.clip_low) {
 		ymin = INFINITY;
 		ymax = -INFINITY;
-		for (size_t i = 0; i < n; i++) {
-			if (!point_ok(&pts[i], spec->log_y) || clipped(L, pts[i].y))
+		for (size_t i = 0; i < nv; i++) {
+			if (clipped(L, ys[i]))
 				continue;
-			if (pts[i].y < ymin)
-				ymin = pts[i].y;
-			if (pts[i].y > ymax)
-				ymax = pts[i].y;
+			if (ys[i] < ymin)
+				ymin = ys[i];
+			if (ys[i] > ymax)
+				ymax = ys[i];
 		}
 	}
 	x_range(L, nv > 0, xmin, xmax);
@@ -547,7 +526,7 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 	L->y.bot = L->y.clip_low ? 1 : 0;
 	L->y.rows = L->ar - L->y.top - L->y.bot;
 	y_range(L, &L->y, nv > 0, ymin, ymax, spec->theta);
-	theta_room(L, pts, n, spec, ymin, ymax);
+	theta_room(L, ys, nv, spec, ymin, ymax);
 	y_labels(L, &L->y);
 	for (int i = 0; i < L->y.n; i++) {
 		int len = (int)strlen(L->y.lab[i]);
@@ -556,6 +535,31 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 	}
 	L->ax = lw + 1;
 	L->xscale = (L->w - 3 - L->ax) / (double)(L->xhi - L->xlo);
+	return 0;
+}
+
+int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+		     struct layout *L, size_t *valid, struct gs_err *err)
+{
+	double xmin = INFINITY, xmax = -INFINITY;
+	double *ys = malloc((n ? n : 1) * sizeof *ys);
+	size_t nv = 0;
+
+	if (!ys) {
+		err_set(err, NULL, 0, 0, "plot: out of memory for %zu points", n);
+		return -1;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i], spec->log_y))
+			continue;
+		ys[nv++] = pts[i].y;
+		if (pts[i].x < xmin)
+			xmin = pts[i].x;
+		if (pts[i].x > xmax)
+			xmax = pts[i].x;
+	}
+	plot_axis_layout_values(ys, nv, xmin, xmax, spec, L);
+	free(ys);
 	*valid = nv;
 	return 0;
 }

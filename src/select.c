@@ -82,3 +82,76 @@ double select_kth(double *v, size_t n, size_t k)
 	}
 	return v[k];
 }
+
+/* The bucket of x of nb over [lo, lo + nb / scale]: x - lo and the product round monotonically,
+ * so the buckets keep the values' order. */
+static int bucket_of(double x, double lo, double scale, int nb)
+{
+	double f = (x - lo) * scale;
+
+	return f < nb ? (int)f : nb - 1;
+}
+
+enum { TWO_BUCKETS = 1024 };
+
+/* Moves the values of v[0..n) in bucket b1 or b2 (of TWO_BUCKETS from lo at scale) to its
+ * front, as part() does, without a branch on the values; returns how many there are. */
+static size_t gather_buckets(double *v, size_t n, double lo, double scale, int b1, int b2)
+{
+	size_t m = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		double x = v[i];
+		int b = bucket_of(x, lo, scale, TWO_BUCKETS);
+		v[i] = v[m];
+		v[m] = x;
+		m += (b == b1) | (b == b2);
+	}
+	return m;
+}
+
+/* The smallest and largest of v[0..n), n >= 1. */
+static void min_max(const double *v, size_t n, double *lo, double *hi)
+{
+	double mn = v[0], mx = v[0];
+
+	for (size_t i = 1; i < n; i++) {
+		mn = v[i] < mn ? v[i] : mn;
+		mx = v[i] > mx ? v[i] : mx;
+	}
+	*lo = mn;
+	*hi = mx;
+}
+
+void select_two(double *v, size_t n, double lo, double hi, size_t k1, size_t k2, double *a, double *b)
+{
+	double scale = TWO_BUCKETS / (hi - lo), lo1, hi1, lo2, hi2, other;
+	size_t cnt[TWO_BUCKETS] = { 0 }, below1 = 0, below2, m, m1;
+	int b1 = 0, b2;
+
+	/* too few values, or values that do not spread: the plain selections */
+	if (n < 4 * TWO_BUCKETS || !(hi > lo) || !isfinite(scale) || !isfinite(hi - lo)) {
+		*a = select_kth(v, n, k1);
+		*b = select_kth(v + k1, n - k1, k2 - k1);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		cnt[bucket_of(v[i], lo, scale, TWO_BUCKETS)]++;
+	while (below1 + cnt[b1] <= k1)
+		below1 += cnt[b1++];
+	for (b2 = b1, below2 = below1; below2 + cnt[b2] <= k2;)
+		below2 += cnt[b2++];
+	/* each rank among the values of its bucket, bucketed again over their own range while
+	 * they are many (a few far outliers put most values in one bucket) */
+	m = gather_buckets(v, n, lo, scale, b1, b2);
+	if (b2 == b1) {
+		min_max(v, m, &lo1, &hi1);
+		select_two(v, m, lo1, hi1, k1 - below1, k2 - below1, a, b);
+		return;
+	}
+	m1 = gather_buckets(v, m, lo, scale, b1, b1);
+	min_max(v, m1, &lo1, &hi1);
+	min_max(v + m1, m - m1, &lo2, &hi2);
+	select_two(v, m1, lo1, hi1, k1 - below1, k1 - below1, a, &other);
+	select_two(v + m1, m - m1, lo2, hi2, k2 - below2, k2 - below2, b, &other);
+}

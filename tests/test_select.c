@@ -1,4 +1,5 @@
-/* select_kth against a sort: every k of arrays with ties, runs, signed zeros and one value. */
+/* select_kth against a sort: every k of arrays with ties, runs, signed zeros and one value;
+ * select_two against select_kth on arrays its buckets take and on those they leave to it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -170,6 +171,56 @@ static void with_nan(void **state)
 	}
 }
 
+/* select_two gives what two select_kth give (the values, equal; a zero's sign aside) and keeps
+ * the values: uniform, skewed by far outliers, a few distinct values, all equal, signed zeros,
+ * a value or two apart, tiny and huge magnitudes, and sizes below and above its bucketing. */
+static void two_against_kth(void **state)
+{
+	enum { NMAX = 30000 };
+	double *v = malloc(NMAX * sizeof *v), *w = malloc(NMAX * sizeof *w), *s = malloc(NMAX * sizeof *s);
+	struct rng r;
+
+	(void)state;
+	assert_true(v && w && s);
+	rng_seed(&r, 11);
+	for (int t = 0; t < 400; t++) {
+		size_t n = 1 + (size_t)(rng_unit(&r) * (t % 4 ? NMAX - 1 : 5000));
+		int shape = t % 9;
+		double lo = INFINITY, hi = -INFINITY, a, b;
+		for (size_t i = 0; i < n; i++) {
+			double u = rng_unit(&r);
+			v[i] = shape == 0 ? u :
+			       shape == 1 ? (u < 0.001 ? 1e6 * u : 0.3 + u) :          /* far outliers */
+			       shape == 2 ? floor(u * 7) :                              /* ties */
+			       shape == 3 ? 4.25 :                                      /* all equal */
+			       shape == 4 ? (u < 0.5 ? -0.0 : 0.0) + (u < 0.1 ? u : 0) : /* signed zeros */
+			       shape == 5 ? (i == 0 ? 1e300 : u) :                      /* one far away */
+			       shape == 6 ? (i == n / 2 ? -1e-300 : u * 1e-300) :       /* tiny */
+			       shape == 7 ? (u < 0.01 ? 1e9 * u : u < 0.02 ? -1e6 * u : u) : /* both ways */
+			       ldexp(u, (int)(u * 40) - 20);                            /* magnitudes */
+			lo = fmin(lo, v[i]);
+			hi = fmax(hi, v[i]);
+		}
+		size_t k1 = (size_t)(rng_unit(&r) * n), k2 = k1 + (size_t)(rng_unit(&r) * (n - k1));
+		if (t % 5 == 0) {
+			k1 = (n - 1) / 4;
+			k2 = 3 * (n - 1) / 4;
+		}
+		memcpy(w, v, n * sizeof *w);
+		memcpy(s, v, n * sizeof *s);
+		select_two(w, n, lo, hi, k1, k2, &a, &b);
+		qsort(s, n, sizeof *s, cmp_double);
+		assert_true(a == s[k1]);
+		assert_true(b == s[k2]);
+		qsort(w, n, sizeof *w, cmp_double);
+		for (size_t i = 0; i < n; i++)
+			assert_true(w[i] == s[i]);
+	}
+	free(v);
+	free(w);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -177,6 +228,7 @@ int main(void)
 		cmocka_unit_test(shapes),
 		cmocka_unit_test(large),
 		cmocka_unit_test(with_nan),
+		cmocka_unit_test(two_against_kth),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
