@@ -177,6 +177,30 @@ int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, si
 /* Frees b's buffers. */
 void plot_base_free(struct plot_base *b);
 
+/* What plot_base_render_some keeps of every point of an array: each point's values and glyph,
+ * and its cell in the last layout drawn, so that a picture of some of the points places none
+ * of them again while the axes keep the cells where they were, and places only the points it
+ * draws when they do not (a row filter at 10^5 rows). Starts zeroed ({ 0 }); plot_memo_free
+ * frees it. */
+struct plot_memo {
+	struct plot_memo_data *d;        /* plot.c's */
+};
+
+/* Draws into b what plot_base_render draws for the m points pts[idx[0]], ..., pts[idx[m-1]]
+ * (idx NULL: pts[0], ..., pts[m-1]; m <= n, each idx[j] < n), keeping in memo what it reads of
+ * every point of pts[0..n). The memo is read again while it is given the same pts, n and the
+ * same log_y, show_pareto and theta; the caller calls plot_memo_clear when the contents of pts
+ * change. Returns 0, or -1 with err as plot_base_render. */
+int plot_base_render_some(const struct plot_point *pts, size_t n, const size_t *idx, size_t m,
+			  const struct plot_spec *spec, struct plot_base *b, struct plot_memo *memo,
+			  struct gs_err *err);
+
+/* Forgets the points memo holds (keeps its buffers). */
+void plot_memo_clear(struct plot_memo *memo);
+
+/* Frees memo's buffers. */
+void plot_memo_free(struct plot_memo *memo);
+
 /* Where plot_render puts each point, without drawing: cells[i] (n entries, caller's) becomes
  * row * width + column of pts[i]'s glyph in the grid plot_render(pts, n, spec) would draw, or -1
  * for a point that is skipped. The position does not depend on flags or labels, so a point keeps

@@ -241,12 +241,116 @@ static void empty_base_refused(void **state)
 	plot_free(&g);
 }
 
+/* Some of the points as plot_base_render_some takes them: every point (idx NULL), none, a
+ * random share of them in order (most, as a row filter's letter keeps, so that the axes often
+ * stay), or in any order with repeats. Returns m; idx[0..m) is set unless *all. */
+static size_t subset_pick(uint32_t *s, size_t n, size_t *idx, bool *all)
+{
+	double r = rnd(s), keep = rnd(s) < 0.5 ? 0.9 + 0.1 * rnd(s) : rnd(s);
+	size_t m = 0;
+
+	*all = r < 0.15;
+	if (*all)
+		return n;
+	if (r < 0.2 || n == 0)
+		return 0;
+	if (r < 0.3) {
+		m = rnd_u(s) % (n + 1);
+		for (size_t j = 0; j < m; j++)
+			idx[j] = rnd_u(s) % n;
+		return m;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (rnd(s) < keep)
+			idx[m++] = i;
+	return m;
+}
+
+/* plot_base_render_some, its memo kept across everything that may leave it stale (new points,
+ * a new size, log y, theta, Pareto marks, full range, keep low, bars, curves, a subset whose
+ * axes move or stay), finished for a selection and a mark, against plot_render of the same
+ * points gathered, cell for cell. */
+static void some_equals_render(void **state)
+{
+	struct scene sc;
+	struct plot_base b = { 0 };
+	struct plot_memo memo = { 0 };
+	struct plot_grid kept = { 0 }, fresh = { 0 };
+	struct plot_point *sub, *other;
+	size_t *idx;
+	struct gs_err err;
+	uint32_t seed = 20261205;
+	size_t drawn = 0;
+
+	(void)state;
+	sc.pts = calloc(2000, sizeof *sc.pts);
+	other = calloc(2000, sizeof *other);
+	sub = calloc(2 * 2000, sizeof *sub);
+	idx = calloc(2 * 2000, sizeof *idx);
+	assert_true(sc.pts && other && sub && idx);
+	for (int k = 0; k < 300; k++) {
+		struct plot_point *pts;
+		scene_make(&seed, &sc);
+		/* the same array with new contents (the memo told), or another array */
+		if (k % 3 == 2) {
+			memcpy(other, sc.pts, sc.n * sizeof *other);
+			pts = other;
+		} else {
+			pts = sc.pts;
+			plot_memo_clear(&memo);
+		}
+		for (int t = 0; t < 12; t++) {
+			bool all;
+			size_t m = subset_pick(&seed, sc.n, idx, &all);
+			double u = rnd(&seed);
+			/* now and then another setting of the same points */
+			if (u < 0.06) {
+				sc.spec.width = PLOT_MIN_W + (int)(rnd(&seed) * 160);
+				sc.spec.height = PLOT_MIN_H + (int)(rnd(&seed) * 40);
+			} else if (u < 0.09) {
+				sc.spec.log_y = !sc.spec.log_y;
+			} else if (u < 0.12) {
+				sc.spec.theta = rnd(&seed) < 0.8 ? 0.3 + rnd(&seed) : NAN;
+			} else if (u < 0.15) {
+				sc.spec.show_pareto = !sc.spec.show_pareto;
+			} else if (u < 0.18) {
+				sc.spec.full_range = !sc.spec.full_range;
+			} else if (u < 0.21) {
+				sc.spec.keep_low = !sc.spec.keep_low;
+			} else if (u < 0.24) {
+				sc.spec.show_bars = !sc.spec.show_bars;
+			}
+			for (size_t j = 0; j < m; j++)
+				sub[j] = pts[all ? j : idx[j]];
+			select_pick(&seed, sub, m);
+			mark_pick(&seed, &sc.spec);
+			assert_int_equal(plot_base_render_some(pts, sc.n, all ? NULL : idx, m, &sc.spec, &b,
+							       &memo, &err), 0);
+			assert_int_equal(plot_base_finish(&b, sub, m, &sc.spec, &kept, &err), 0);
+			assert_int_equal(plot_render(sub, m, &sc.spec, &fresh, &err), 0);
+			same_grid(&kept, &fresh);
+			drawn++;
+		}
+	}
+	assert_int_equal(drawn, 300 * 12);
+	plot_memo_free(&memo);
+	plot_memo_free(&memo); /* twice: nothing left to free */
+	plot_base_free(&b);
+	plot_free(&kept);
+	plot_free(&fresh);
+	free(sc.pts);
+	free(other);
+	free(sub);
+	free(idx);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(finish_equals_render),
 		cmocka_unit_test(selection_takes_a_crowded_cell),
 		cmocka_unit_test(empty_base_refused),
+		cmocka_unit_test(some_equals_render),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
