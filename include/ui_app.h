@@ -131,6 +131,8 @@ struct ui_plot_cache {
 					   * selection (and its group's mark) is drawn again */
 	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
 	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
+	bool pts_ok;                      /* pts holds the points grid was drawn from (else base
+					   * was drawn from all, and pts is made when asked for) */
 	struct plot_spec spec;            /* the spec grid was drawn with */
 	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
 	long pts_sel;                     /* the shown row grid shows selected (-1 none); -2: pts no
@@ -144,6 +146,7 @@ struct ui_plot_cache {
 	struct plot_point *all;
 	size_t all_cap;
 	unsigned long all_key[4];
+	struct plot_memo memo;            /* what base was last drawn from all knows of each point */
 	unsigned long agen;               /* counts analyses and re-sorts: all_key's part */
 	unsigned long view_agen;          /* agen when the view was last made */
 	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
@@ -370,6 +373,8 @@ void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
+/* The point of shown row j in the plot drawn (j < pc.npts). */
+const struct plot_point *ui_state_plot_pt(const struct app *app, size_t j);
 /* Work the plot has left while no key comes: the next slice of interval bars. Returns
  * UI_REDRAW when there was some (the frame shows it), else 0. */
 unsigned ui_state_plot_work(struct app *app);

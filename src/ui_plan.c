@@ -360,16 +360,20 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max)
 {
 	size_t n = 0, np = app->pc.npts < app->nvis ? app->pc.npts : app->nvis;
+	struct plot_point *pts;
 	int *all;
 
 	if (!answer(app) || !app->pc.grid_ok || np == 0 || app->pc.pts_sel == -2)
 		return 0;
-	if (!(all = malloc(np * sizeof *all)))
-		return 0;
-	if (plot_locate(app->pc.pts, np, &app->pc.spec, all, NULL) == 0)
+	all = malloc(np * sizeof *all);
+	pts = malloc(np * sizeof *pts);
+	for (size_t j = 0; pts && j < np; j++)
+		pts[j] = *ui_state_plot_pt(app, j);
+	if (all && pts && plot_locate(pts, np, &app->pc.spec, all, NULL) == 0)
 		for (size_t j = 0; j < np && n < max; j++)
 			if (all[j] >= 0 && ui_plan_marked(app, j))
 				cells[n++] = all[j];
 	free(all);
+	free(pts);
 	return n;
 }

@@ -139,6 +139,7 @@ void ui_state_free(struct app *app)
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);
 	plot_base_free(&app->pc.base);
+	plot_memo_free(&app->pc.memo);
 	app->pc.base_ok = false;
 	free(app->pc.pts);
 	free(app->pc.all);

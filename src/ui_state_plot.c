@@ -88,17 +88,40 @@ unsigned ui_state_plot_work(struct app *app)
 	return UI_REDRAW;
 }
 
+/* Whether the points of every row are kept (pc.all) for the current settings: not with bars,
+ * whose intervals grow between keys. */
+static bool all_kept(const struct app *app)
+{
+	return !app->scr.bars && app->pc.all && app->pc.all_cap >= app->a.n;
+}
+
+/* Makes pc.all the points of every row of the analysis (chart_points with no selection) when
+ * it does not hold them for what chart_points reads but the selection: the analysis, the
+ * metric, the grouping. */
+static void all_points(struct app *app, const struct chart_opts *o)
+{
+	unsigned long key[4];
+
+	key[0] = app->pc.agen + 1;
+	key[1] = (unsigned long)app->a.n;
+	key[2] = (unsigned long)o->metric;
+	key[3] = (unsigned long)o->group;
+	if (memcmp(key, app->pc.all_key, sizeof key) != 0) {
+		chart_points(app->ds, &app->a, o, -1, app->pc.all);
+		memcpy(app->pc.all_key, key, sizeof key);
+		plot_memo_clear(&app->pc.memo);
+	}
+}
+
 /* ui_state_plot_points, leaving the record of what pts holds to the caller. */
 static size_t points(struct app *app)
 {
 	struct chart_opts o;
 	size_t n = 0;
 
-	unsigned long key[4];
-
 	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
 	bars_fill(app);
-	if (o.bars || !app->pc.all || app->pc.all_cap < app->a.n) {
+	if (o.bars || !all_kept(app)) {
 		/* bars: the intervals grow between keys, the points are placed again each time */
 		chart_points(app->ds, &app->a, &o, app->nvis ? (long)app->vis[app->sel] : -1, app->pc.pts);
 		if (app->nvis == app->a.n)
@@ -108,15 +131,7 @@ static size_t points(struct app *app)
 			app->pc.pts[n++] = app->pc.pts[app->vis[j]];
 		return n;
 	}
-	/* what chart_points reads but the selection: the analysis, the metric, the grouping */
-	key[0] = app->pc.agen + 1;
-	key[1] = (unsigned long)app->a.n;
-	key[2] = (unsigned long)o.metric;
-	key[3] = (unsigned long)o.group;
-	if (memcmp(key, app->pc.all_key, sizeof key) != 0) {
-		chart_points(app->ds, &app->a, &o, -1, app->pc.all);
-		memcpy(app->pc.all_key, key, sizeof key);
-	}
+	all_points(app, &o);
 	if (app->nvis == app->a.n)
 		memcpy(app->pc.pts, app->pc.all, app->nvis * sizeof *app->pc.pts);
 	else
@@ -133,7 +148,13 @@ static size_t points(struct app *app)
 size_t ui_state_plot_points(struct app *app)
 {
 	app->pc.pts_sel = -2;
+	app->pc.pts_ok = true;
 	return points(app);
+}
+
+const struct plot_point *ui_state_plot_pt(const struct app *app, size_t j)
+{
+	return app->pc.pts_ok ? &app->pc.pts[j] : &app->pc.all[app->vis[j]];
 }
 
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s)
@@ -163,7 +184,7 @@ static void finish(struct app *app)
 	}
 	app->pc.pts_sel = app->nvis ? (long)app->sel : -1;
 	if (app->pc.pts_sel >= 0 && app->sel < app->pc.npts) {
-		sp = app->pc.pts[app->sel];
+		sp = *ui_state_plot_pt(app, app->sel);
 		sp.flags |= PT_SELECTED;
 		sp.label = ui_state_row(app, app->sel)->system;
 	}
@@ -214,13 +235,28 @@ void ui_state_plot(struct app *app)
 	}
 	ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &app->pc.spec);
 	app->pc.mark_focus = focus_of(app);
-	n = points(app);
 	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
+	/* the shown rows' points are picked from every row's (pc.all), each point's cell from
+	 * the last picture (pc.memo) where the axes stay: a letter of the row filter at 10^5 rows
+	 * placed and copied every shown point again */
+	app->pc.pts_ok = !all_kept(app);
+	if (app->pc.pts_ok) {
+		n = points(app);
+	} else {
+		bars_fill(app);
+		all_points(app, &o);
+		n = app->nvis;
+	}
 	app->pc.spec.curves = app->pc.fit_curves;
 	app->pc.spec.ncurves = chart_fit_curves(app->ds, &app->a, &o, app->pc.fit_curves, MAX_K,
 						app->pc.fit_xy);
 	app->pc.npts = n;
-	app->pc.base_ok = plot_base_render(app->pc.pts, n, &app->pc.spec, &app->pc.base, &err) == 0;
+	if (app->pc.pts_ok)
+		app->pc.base_ok = plot_base_render(app->pc.pts, n, &app->pc.spec, &app->pc.base, &err) == 0;
+	else
+		app->pc.base_ok = plot_base_render_some(app->pc.all, app->a.n, n == app->a.n ? NULL : app->vis,
+							n, &app->pc.spec, &app->pc.base, &app->pc.memo,
+							&err) == 0;
 	memcpy(app->pc.plot_key, key, sizeof key);
 	if (!app->pc.base_ok) {
 		app->pc.grid_ok = false;
@@ -254,6 +290,11 @@ long ui_state_plot_hit(struct app *app, int gy, int gx)
 	 * points were made again (and then the whole picture), ~2 ms this way */
 	if (kept(app, key) && app->pc.npts == n) {
 		spec = app->pc.spec;
+		/* the picture drawn from pc.all: its points into pc.pts (the same points) */
+		if (!app->pc.pts_ok) {
+			points(app);
+			app->pc.pts_ok = true;
+		}
 	} else {
 		ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &spec);
 		n = ui_state_plot_points(app);

@@ -101,36 +101,52 @@ static void key(struct app *app, int k)
 	ui_state_scroll(app);
 }
 
-/* The plot as kept equals the plot with nothing kept; the kept notice equals a fresh one. */
+/* Grid a is grid b, cell for cell, label included. */
+static void same_grid(const struct plot_grid *a, const struct plot_grid *b)
+{
+	size_t cells = (size_t)b->w * (size_t)b->h;
+
+	assert_int_equal(a->w, b->w);
+	assert_int_equal(a->h, b->h);
+	assert_memory_equal(a->ch, b->ch, cells);
+	assert_memory_equal(a->role, b->role, cells);
+	assert_string_equal(a->label, b->label);
+	assert_int_equal(a->label_row, b->label_row);
+	assert_int_equal(a->label_col, b->label_col);
+	assert_int_equal(a->label_off, b->label_off);
+}
+
+/* The plot as kept equals the plot with nothing kept (no picture, no points, no memo of their
+ * cells) and the plain rasterizer's (plot_render of the shown rows' points); the kept notice
+ * equals a fresh one. What was kept then stays, so that the next key starts from it: a memo
+ * left stale by a key shows in a later frame. */
 static void check_fresh(struct app *app)
 {
-	struct plot_grid kept = app->pc.grid;
-	struct plot_base kept_base = app->pc.base;
-	bool ok = app->pc.grid_ok;
+	struct ui_plot_cache kept = app->pc;
+	struct plot_grid plain = { 0 };
+	struct gs_err err;
 	char notice[sizeof app->msg.notice];
 	size_t left;
 
 	memset(&app->pc.grid, 0, sizeof app->pc.grid);
 	memset(&app->pc.base, 0, sizeof app->pc.base);
+	memset(&app->pc.memo, 0, sizeof app->pc.memo);
 	app->pc.grid_ok = app->pc.base_ok = false;
 	app->pc.pts_sel = -2;
 	memset(app->pc.all_key, 0, sizeof app->pc.all_key); /* the points placed again too */
 	ui_state_plot(app);
-	assert_int_equal(app->pc.grid_ok, ok);
-	if (ok) {
-		size_t cells = (size_t)kept.w * (size_t)kept.h;
-		assert_int_equal(app->pc.grid.w, kept.w);
-		assert_int_equal(app->pc.grid.h, kept.h);
-		assert_memory_equal(app->pc.grid.ch, kept.ch, cells);
-		assert_memory_equal(app->pc.grid.role, kept.role, cells);
-		assert_string_equal(app->pc.grid.label, kept.label);
-		assert_int_equal(app->pc.grid.label_row, kept.label_row);
-		assert_int_equal(app->pc.grid.label_col, kept.label_col);
-		assert_int_equal(app->pc.grid.label_off, kept.label_off);
+	assert_int_equal(app->pc.grid_ok, kept.grid_ok);
+	if (kept.grid_ok) {
+		same_grid(&app->pc.grid, &kept.grid);
+		size_t n = ui_state_plot_points(app);
+		assert_int_equal(plot_render(app->pc.pts, n, &app->pc.spec, &plain, &err), 0);
+		same_grid(&plain, &kept.grid);
+		plot_free(&plain);
 	}
-	/* the fresh picture stays: the next key starts from it as from any other */
-	plot_free(&kept);
-	plot_base_free(&kept_base);
+	plot_free(&app->pc.grid);
+	plot_base_free(&app->pc.base);
+	plot_memo_free(&app->pc.memo);
+	app->pc = kept;
 
 	left = bench_reg_notice(app->ds, app->a.round, app->a.workload, app->p.all_rounds, notice,
 				sizeof notice);
@@ -174,13 +190,24 @@ static void random_keys_keep_a_fresh_picture(void **state)
 				const int *sz = sizes[rnd(&seed) % 4];
 				ui_layout_compute(f.app, sz[0], sz[1]);
 				ui_state_scroll(f.app);
-			} else if (r < 7) {
-				/* the row filter, then on with it applied */
-				key(f.app, '|');
-				key(f.app, '_');
-				key(f.app, rnd(&seed) % 2 ? '1' : '2');
-				key(f.app, '\n');
 			} else if (r < 10) {
+				/* the row filter, a letter at a time (each frame checked), then on with
+				 * it applied or cleared */
+				static const char typed[] = "_12_3ysDe";
+				int len = 1 + (int)(rnd(&seed) % 3);
+				key(f.app, '|');
+				for (int c = 0; c < len; c++) {
+					key(f.app, typed[rnd(&seed) % (sizeof typed - 1)]);
+					ui_state_plot(f.app);
+					check_fresh(f.app);
+				}
+				if (rnd(&seed) % 3 == 0) {
+					key(f.app, 127);
+					ui_state_plot(f.app);
+					check_fresh(f.app);
+				}
+				key(f.app, rnd(&seed) % 4 ? '\n' : 27);
+			} else if (r < 13) {
 				/* the zoom: plot only, table only (no plot), back to both */
 				key(f.app, 'z');
 				if (f.app->scr.zoom == ZOOM_TABLE) {
