@@ -263,15 +263,33 @@ void ui_state_view(struct app *app)
 		for (size_t i = 0; i < app->a.n; i++)
 			app->ids[i] = app->a.rows[i].row;
 	const unsigned char *hit = app->rowfilt[0] ? ui_prompt_hits(app, app->rowfilt) : NULL;
-	for (size_t i = 0; i < app->a.n; i++) {
-		size_t prev = n < old_n ? app->vis[n] : SIZE_MAX;
-		app->vis[n] = i;
-		if (!app->rowfilt[0] ||
-		    (hit ? hit[app->ids[i]] : ui_prompt_matches(app, n, app->rowfilt))) {
-			same = same && prev == i;
-			n++;
-		} else if (n < old_n) {
-			app->vis[n] = prev; /* the old view's entry, still to compare with */
+	if (hit) {
+		/* the rows the text keeps, counted, then the old view's rows looked up: all kept and
+		 * as many is the same view; else the view anew. No branch on a row's answer: the one
+		 * loop that compared as it went took 0.33 ms of a row filter's letter at 10^5 rows
+		 * (a row in four dropped, at random), these 0.10 */
+		for (size_t i = 0; i < app->a.n; i++)
+			n += hit[app->ids[i]];
+		same = same && n == old_n;
+		for (size_t j = 0; same && j < old_n; j++)
+			same = hit[app->ids[app->vis[j]]];
+		n = 0;
+		for (size_t i = 0; !same && i < app->a.n; i++) {
+			app->vis[n] = i;
+			n += hit[app->ids[i]];
+		}
+		if (same)
+			n = old_n;
+	} else {
+		for (size_t i = 0; i < app->a.n; i++) {
+			size_t prev = n < old_n ? app->vis[n] : SIZE_MAX;
+			app->vis[n] = i;
+			if (!app->rowfilt[0] || ui_prompt_matches(app, n, app->rowfilt)) {
+				same = same && prev == i;
+				n++;
+			} else if (n < old_n) {
+				app->vis[n] = prev; /* the old view's entry, still to compare with */
+			}
 		}
 	}
 	if (!same || n != old_n)
