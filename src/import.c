@@ -8,8 +8,9 @@
  * while scanned faults the process), each into its thread's buffer: every processor scans
  * logs, starting while the walk goes on, and each log's results go to its own job, so the
  * output is the one thread's (tests/test_import.c compares them). On two processors the v4.1
- * tree (1,309 logs, 17 MB) imports in 19.5 ms instead of 27.1, and the bench's synthetic tree
- * of 249 MB of logs 1.8x faster than on one (the line in tests/bench/README). */
+ * tree (1,309 logs, 17 MB) imports in about 15 ms against 27.1 on one thread's walk, and the
+ * bench's synthetic tree of 249 MB of logs 1.9x faster than on one (the line in
+ * tests/bench/README). */
 #include "import.h"
 #include "import_fs.h"
 #include "import_model.h"
