@@ -111,6 +111,23 @@ static void test_validator_string_boundaries(void **state)
 			if ((jv != NULL) != ins[i].valid)
 				fail_msg("insert %zu after %zu bytes: jansson says %d", i, k, jv != NULL);
 			json_decref(jv);
+			/* the same string in a logged line, which the line's scanner reads without
+			 * bounds checks up to its newline; the line's text is cut short after the
+			 * insert, so the scan has fewer than 16 bytes left at every k near the end */
+			for (int cut = 0; cut < 2; cut++) {
+				char log[400];
+				struct mllog_scan sc;
+				int m = snprintf(log, sizeof log, ":::MLLOG {\"key\": \"%.*s%s%s\"}\n", (int)k,
+						 body, ins[i].ins, cut ? "" : "zyxwvutsrqponmlkjihgfedcba");
+				mllog_scan(log, (size_t)m, &sc);
+				if ((sc.bad_line == 0) != ins[i].valid)
+					fail_msg("insert %zu at %zu in a line (cut %d): got %d", i, k, cut,
+						 sc.bad_line == 0);
+				/* an invalid insert stops the line at the insert or inside it */
+				if (!ins[i].valid && strcmp(ins[i].ins, "\"") != 0 &&
+				    (sc.bad_col < 19 + (long)k || sc.bad_col > 19 + (long)k + 4))
+					fail_msg("insert %zu at %zu in a line: column %ld", i, k, sc.bad_col);
+			}
 		}
 	}
 }
