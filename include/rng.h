@@ -3,6 +3,7 @@
 #ifndef GS_RNG_H
 #define GS_RNG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct rng {
@@ -23,6 +24,13 @@ static inline uint64_t rng_next(struct rng *r)
 	z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
 	z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
 	return z ^ (z >> 31);
+}
+
+/* The next draw uniform on [0, k), k < 2^32: the high 32 bits scaled (no modulo bias worth
+ * the name). */
+static inline size_t rng_below(struct rng *r, size_t k)
+{
+	return (size_t)(((rng_next(r) >> 32) * (uint64_t)k) >> 32);
 }
 
 /* Uniform double in [0, 1). */

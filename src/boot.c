@@ -13,6 +13,7 @@
 #include "rng.h"
 #include "olympic.h"
 #include "pool.h"
+#include "resample.h"
 #include "select.h"
 
 /* The 90% bootstrap interval of DESIGN.md: B resamples of a row's scored runs (with
@@ -59,15 +60,8 @@ static int cmp_run_at(const void *a, const void *b)
 	return (x->i > y->i) - (x->i < y->i);
 }
 
-/* Rows of at most this many runs count their draws in one word (boot_draws). */
-#define PACK_MAX 15
-
-/* The next draw's run, uniform on [0, k): the high 32 bits scaled (no modulo bias worth the
- * name). */
-static inline size_t draw_at(struct rng *g, size_t k)
-{
-	return (size_t)(((rng_next(g) >> 32) * (uint64_t)k) >> 32);
-}
+/* Rows of at most this many runs count their draws in one word (resample.h). */
+#define PACK_MAX RESAMPLE_PACK_MAX
 
 /* The sum of positions [lo, hi) of a sorted resample, given as cnt[v] draws of the run of
  * rank v, added one by one in sorted order as a sorted resample adds them. The lo smallest
@@ -88,40 +82,6 @@ static double window_sum(const double *s, size_t lo, size_t hi, const size_t *cn
 		if (pos == hi)
 			break;
 		c = cnt[++v];
-	}
-	return sum;
-}
-
-/* The 8 fields of 4 bits of x, each in a byte of its own (field i in byte i). */
-static inline uint64_t nibbles_to_bytes(uint32_t x)
-{
-	uint64_t y = x;
-
-	y = (y | (y << 16)) & UINT64_C(0x0000FFFF0000FFFF);
-	y = (y | (y << 8)) & UINT64_C(0x00FF00FF00FF00FF);
-	return (y | (y << 4)) & UINT64_C(0x0F0F0F0F0F0F0F0F);
-}
-
-/* window_sum for counts in the 4-bit fields of w (k <= PACK_MAX). Multiplying by 0x11..1
- * makes field v the number of draws of rank <= v (no field carries: each is at most k <= 15),
- * so the run at sorted position pos is the one of rank #{v : field v <= pos}. The 16 fields
- * go into bytes of two words, each with its top bit set; subtracting pos + 1 from every byte
- * (no byte borrows: 0x80 + field >= pos + 1) leaves a byte's top bit set exactly when its
- * field > pos, so one subtraction, mask and byte sum per word give the rank without a branch.
- * Stepping a run at a time instead (a loop per position, while a field's end is passed)
- * mispredicted: two thirds of --print csv's time at 10^5 rows were this sum. The values are
- * added one by one in sorted order, as a sorted resample adds them. */
-static inline double window_sum_packed(const double *s, size_t lo, size_t hi, uint64_t w)
-{
-	const uint64_t ones = UINT64_C(0x0101010101010101), tops = ones * 0x80;
-	uint64_t end = w * UINT64_C(0x1111111111111111);
-	uint64_t a = nibbles_to_bytes((uint32_t)end) | tops, b = nibbles_to_bytes((uint32_t)(end >> 32)) | tops;
-	double sum = 0;
-
-	for (size_t pos = lo; pos < hi; pos++) {
-		uint64_t p1 = (uint64_t)(pos + 1) * ones;
-		uint64_t above = (((a - p1) & tops) >> 7) + (((b - p1) & tops) >> 7);
-		sum += s[16 - ((above * ones) >> 56)];
 	}
 	return sum;
 }
@@ -161,24 +121,19 @@ static int boot_draws(const struct dataset *ds, const struct row *r, double *t, 
 		s[at] = by[at].v;
 	}
 	free(by);
-	rng_seed(&g, boot_seed(r));
 	if (k <= PACK_MAX) {
 		/* the draws counted in 4-bit fields of one word, in order of rank: nothing written
 		 * to memory per draw (a count never exceeds k <= 15) */
 		uint64_t inc[PACK_MAX];
 		for (size_t i = 0; i < k; i++)
 			inc[i] = UINT64_C(1) << (4 * rank[i]);
-		for (size_t b = 0; b < BOOT_B; b++) {
-			uint64_t w = 0;
-			for (size_t j = 0; j < k; j++)
-				w += inc[draw_at(&g, k)];
-			t[b] = window_sum_packed(s, lo, hi, w) / (double)(hi - lo) * sf;
-		}
+		resample_packed(boot_seed(r), k, inc, s, lo, hi, sf, BOOT_B, t, true);
 	} else {
+		rng_seed(&g, boot_seed(r));
 		for (size_t b = 0; b < BOOT_B; b++) {
 			memset(cnt, 0, k * sizeof *cnt);
 			for (size_t j = 0; j < k; j++)
-				cnt[rank[draw_at(&g, k)]]++;
+				cnt[rank[rng_below(&g, k)]]++;
 			t[b] = window_sum(s, lo, hi, cnt) / (double)(hi - lo) * sf;
 		}
 	}

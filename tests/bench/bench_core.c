@@ -11,6 +11,9 @@
  * on one thread and on every processor: lines "autok_one" and "autok_all" (n median_s ...),
  * the gain kmeans.c's threads are kept for.
  * GS_BENCH_RANKS set: also the dataset's name ranks, by bytes and by the comparators.
+ * GS_BENCH_RESAMPLE set: also every shown row's intervals drawn afresh on one thread, with the
+ * eight-lane resample kernel and with the plain loop: lines "resample_wide" and
+ * "resample_plain" (none when the processor has no such kernel).
  * GS_BENCH_FITS set: also the scaling-law fits of the rows' families at once (fit_memo_run_all,
  * no memo), on one thread and on every processor: lines "fits_one" and "fits_all", the gain
  * fit.c's threads are kept for.
@@ -32,6 +35,7 @@
 #include "fit.h"
 #include "kmeans.h"
 #include "pool.h"
+#include "resample.h"
 
 static void report(const char *name, double *v, int n)
 {
@@ -177,6 +181,34 @@ int main(int argc, char **argv)
 		report("ranks_radix", tr, creps);
 		free(tq);
 		free(tr);
+	}
+	if (getenv("GS_BENCH_RESAMPLE") && a.n && resample_wide_ok()) {
+		/* the bootstrap of every shown row, on one thread so that the kernels alone differ
+		 * (the same bits: test_resample); a new analysis each time, so nothing is kept */
+		double *tw = malloc(sizeof *tw * (size_t)creps), *tp = malloc(sizeof *tp * (size_t)creps);
+		if (!tw || !tp)
+			return 1;
+		pool_force(1);
+		for (int r = 0; r < creps; r++) {
+			for (int wide = 0; wide < 2; wide++) {
+				struct analysis b;
+				memset(&b, 0, sizeof b);
+				resample_force_plain(!wide);
+				if (analysis_run(&ds, &p, &b, &err) < 0)
+					die("analysis_run", &err);
+				double t0 = now();
+				if (analysis_intervals(&ds, &b, 0, b.n, &err) < 0)
+					die("analysis_intervals", &err);
+				(wide ? tw : tp)[r] = now() - t0;
+				analysis_free(&b);
+			}
+		}
+		resample_force_plain(false);
+		pool_force(0);
+		report("resample_plain", tp, creps);
+		report("resample_wide", tw, creps);
+		free(tw);
+		free(tp);
 	}
 	if (getenv("GS_BENCH_FITS") && a.n) {
 		/* the rows' (N, T) by family, as analysis_fit_families groups them */

@@ -429,5 +429,17 @@ set -- $(awk '$1 == "ranks_qsort" { q = $3 } $1 == "ranks_radix" { r = $3 } END 
 info "10^5: name ranks by the names' bytes" s "$2" \
 	"$(awk -v q="$1" -v r="$2" 'BEGIN { printf "%.2fx faster than by comparators", q / r }')"
 
+# every shown row's intervals with the eight-lane resample kernel against the plain loop, on one
+# thread: the gain resample.c's AVX-512 kernel is kept for (STYLE 15 asks 1.5x at 10^5 rows)
+GS_BENCH_RESAMPLE=1 "$B/bench_core" "$FAM" "$B/rows_100000.csv" bert 1 "$(reps 5 2)" 30 > "$B/core.out" ||
+	die "bench_core resample failed"
+set -- $(awk '$1 == "resample_plain" { p = $3 } $1 == "resample_wide" { w = $3 } END { print p, w }' "$B/core.out")
+if [ -n "$2" ]; then
+	info "10^5: intervals, eight resamples at once" s "$2" \
+		"$(awk -v p="$1" -v w="$2" 'BEGIN { printf "%.2fx faster than one at a time", p / w }')"
+else
+	skipline "10^5: intervals, eight resamples at once" "this processor has no AVX-512 F and DQ"
+fi
+
 # a MISS is a finding, not a broken bench; BENCH_STRICT=1 makes it fail the command
 [ "${BENCH_STRICT:-0}" != 1 ] || [ "$nmiss" -eq 0 ]
