@@ -174,21 +174,27 @@ static void pct_select(double *x, size_t i5, size_t i95, double *a5, double *b5,
 
 #define PCT_BUCKETS 64
 
-/* The order statistics r and r + 1 of x: those of the values in the buckets holding ranks r
- * and r + 1 (gathered into tmp), offset by the values in the buckets below. */
-static void pct_pair(const double *x, const unsigned char *bk, const unsigned *cnt, size_t r,
-		     double *tmp, double *a, double *b)
+/* Where ranks r and r + 1 of the values lie given the counts of the buckets: buckets [*ba,
+ * *bb], after *below values of the buckets before. */
+static void pct_buckets(const unsigned *cnt, size_t r, size_t *below, unsigned *ba, unsigned *bb)
 {
-	size_t below = 0, ba = 0, bb, m = 0;
+	size_t in = 0;
+	unsigned a = 0, b;
 
-	while (below + cnt[ba] <= r)
-		below += cnt[ba++];
-	bb = ba;
-	for (size_t in = below + cnt[ba]; in <= r + 1; in += cnt[++bb])
+	while (in + cnt[a] <= r)
+		in += cnt[a++];
+	*below = in;
+	b = a;
+	for (in += cnt[a]; in <= r + 1; in += cnt[++b])
 		;
-	for (size_t i = 0; i < BOOT_B; i++)
-		if (bk[i] >= ba && bk[i] <= bb)
-			tmp[m++] = x[i];
+	*ba = a;
+	*bb = b;
+}
+
+/* The order statistics r and r + 1 of the values: those of tmp[m], the values of the buckets
+ * holding them, offset by the below values of the buckets before (tmp reordered). */
+static void pct_pick(double *tmp, size_t m, size_t below, size_t r, double *a, double *b)
+{
 	*a = select_kth(tmp, m, r - below);
 	*b = min_of(tmp + (r - below) + 1, m - (r - below) - 1);
 }
@@ -200,32 +206,56 @@ static void pct_pair(const double *x, const unsigned char *bk, const unsigned *c
  * its ranks, and a selection runs over the few values of the buckets that hold i5, i5 + 1, i95
  * and i95 + 1 instead of over all (quickselect's branches mispredict on resampled values: the
  * two selections were a third of --print csv's time at 10^5 rows). Values that do not spread
- * (every one equal, or a width that does not scale) go to pct_select. */
+ * (every one equal, a width that does not scale, a NaN or an infinity among them) go to
+ * pct_select. Every pass is free of a branch on the values: the least and greatest in four
+ * lanes each, the counts in four tables (an increment does not wait for the one before), and
+ * both buckets' values gathered in one pass that writes each value to both and advances past
+ * it where it belongs (a branch there mispredicted on one value in twenty: half the time of
+ * the percentiles). The values found are the same: min and max do not depend on the order of
+ * values that are not NaN (zeros of either sign give the same buckets), and the buckets are
+ * those of before. */
 static void boot_pct(double *x, double *p5, double *p95)
 {
 	double h95 = (BOOT_B - 1) * 0.95, h5 = (BOOT_B - 1) * 0.05;
 	size_t i95 = (size_t)floor(h95), i5 = (size_t)floor(h5);
-	double lo = min_of(x, BOOT_B), hi = max_of(x, BOOT_B), scale = PCT_BUCKETS / (hi - lo);
 	double a5, b5, a95, b95;
+	double mn[4] = { x[0], x[1], x[2], x[3] }, mx[4] = { x[0], x[1], x[2], x[3] };
+	bool nan = false;
 
-	if (hi > lo && isfinite(scale) && isfinite(lo) && isfinite(hi)) {
+	for (size_t i = 0; i < BOOT_B; i += 4)
+		for (size_t l = 0; l < 4; l++) {
+			double v = x[i + l];
+			mn[l] = v < mn[l] ? v : mn[l];
+			mx[l] = v > mx[l] ? v : mx[l];
+			nan |= v != v;
+		}
+	double lo = min_of(mn, 4), hi = max_of(mx, 4), scale = PCT_BUCKETS / (hi - lo);
+
+	if (!nan && hi > lo && isfinite(scale) && isfinite(lo) && isfinite(hi)) {
 		unsigned char bk[BOOT_B];
-		unsigned cnt[PCT_BUCKETS + 2] = { 0 };
-		double tmp[BOOT_B];
-		bool nan = false;
+		unsigned cnt4[4][PCT_BUCKETS + 2] = { { 0 } }, cnt[PCT_BUCKETS + 2];
+		double t5[BOOT_B], t95[BOOT_B];
+		size_t below5, below95, m5 = 0, m95 = 0;
+		unsigned ba5, bb5, ba95, bb95;
 		for (size_t i = 0; i < BOOT_B; i++) {
 			double f = (x[i] - lo) * scale;
 			size_t b = f < PCT_BUCKETS ? (size_t)f : PCT_BUCKETS;
 			bk[i] = (unsigned char)b;
-			cnt[b]++;
-			nan |= x[i] != x[i];
+			cnt4[i & 3][b]++;
 		}
-		if (nan) { /* 0/0 or inf/inf among the paired ratios: as the selections had it */
-			pct_select(x, i5, i95, &a5, &b5, &a95, &b95);
-		} else {
-			pct_pair(x, bk, cnt, i5, tmp, &a5, &b5);
-			pct_pair(x, bk, cnt, i95, tmp, &a95, &b95);
+		for (size_t b = 0; b < PCT_BUCKETS + 2; b++)
+			cnt[b] = cnt4[0][b] + cnt4[1][b] + cnt4[2][b] + cnt4[3][b];
+		pct_buckets(cnt, i5, &below5, &ba5, &bb5);
+		pct_buckets(cnt, i95, &below95, &ba95, &bb95);
+		for (size_t i = 0; i < BOOT_B; i++) {
+			unsigned b = bk[i];
+			t5[m5] = x[i];
+			m5 += b - ba5 <= bb5 - ba5;
+			t95[m95] = x[i];
+			m95 += b - ba95 <= bb95 - ba95;
 		}
+		pct_pick(t5, m5, below5, i5, &a5, &b5);
+		pct_pick(t95, m95, below95, i95, &a95, &b95);
 	} else {
 		pct_select(x, i5, i95, &a5, &b5, &a95, &b95);
 	}
