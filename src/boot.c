@@ -219,17 +219,23 @@ static void boot_pct(double *x, double *p5, double *p95)
 	double h95 = (BOOT_B - 1) * 0.95, h5 = (BOOT_B - 1) * 0.05;
 	size_t i95 = (size_t)floor(h95), i5 = (size_t)floor(h5);
 	double a5, b5, a95, b95;
-	double mn[4] = { x[0], x[1], x[2], x[3] }, mx[4] = { x[0], x[1], x[2], x[3] };
+	double n0 = x[0], n1 = x[1], n2 = x[2], n3 = x[3], m0 = n0, m1 = n1, m2 = n2, m3 = n3;
 	bool nan = false;
 
-	for (size_t i = 0; i < BOOT_B; i += 4)
-		for (size_t l = 0; l < 4; l++) {
-			double v = x[i + l];
-			mn[l] = v < mn[l] ? v : mn[l];
-			mx[l] = v > mx[l] ? v : mx[l];
-			nan |= v != v;
-		}
-	double lo = min_of(mn, 4), hi = max_of(mx, 4), scale = PCT_BUCKETS / (hi - lo);
+	for (size_t i = 0; i < BOOT_B; i += 4) {
+#define LANE(n, m, v) do { n = (v) < n ? (v) : n; m = (v) > m ? (v) : m; } while (0)
+		LANE(n0, m0, x[i]);
+		LANE(n1, m1, x[i + 1]);
+		LANE(n2, m2, x[i + 2]);
+		LANE(n3, m3, x[i + 3]);
+#undef LANE
+		nan |= (x[i] != x[i]) | (x[i + 1] != x[i + 1]) | (x[i + 2] != x[i + 2]) | (x[i + 3] != x[i + 3]);
+	}
+	n0 = n1 < n0 ? n1 : n0;
+	n2 = n3 < n2 ? n3 : n2;
+	m0 = m1 > m0 ? m1 : m0;
+	m2 = m3 > m2 ? m3 : m2;
+	double lo = n2 < n0 ? n2 : n0, hi = m2 > m0 ? m2 : m0, scale = PCT_BUCKETS / (hi - lo);
 
 	if (!nan && hi > lo && isfinite(scale) && isfinite(lo) && isfinite(hi)) {
 		unsigned char bk[BOOT_B];
@@ -239,7 +245,7 @@ static void boot_pct(double *x, double *p5, double *p95)
 		unsigned ba5, bb5, ba95, bb95;
 		for (size_t i = 0; i < BOOT_B; i++) {
 			double f = (x[i] - lo) * scale;
-			size_t b = f < PCT_BUCKETS ? (size_t)f : PCT_BUCKETS;
+			unsigned b = (unsigned)(int)(f < PCT_BUCKETS ? f : PCT_BUCKETS); /* f >= 0 */
 			bk[i] = (unsigned char)b;
 			cnt4[i & 3][b]++;
 		}
