@@ -1,6 +1,7 @@
-/* resample.h: the bootstrap's inner loop for rows of at most RESAMPLE_PACK_MAX runs: resamples
- * drawn from one splitmix64 stream and scored, one at a time or eight at once (AVX-512, when
- * the processor has it), with the same bits either way. No terminal here. */
+/* resample.h: the bootstrap's inner loops: a row's RESAMPLE_B resamples drawn from one
+ * splitmix64 stream and scored (rows of at most RESAMPLE_PACK_MAX runs), and their 5th and
+ * 95th percentiles; each one value at a time or eight at once (AVX-512, when the processor has
+ * it), with the same bits either way. No terminal here. */
 #ifndef GS_RESAMPLE_H
 #define GS_RESAMPLE_H
 
@@ -9,6 +10,7 @@
 #include <stdint.h>
 
 #define RESAMPLE_PACK_MAX 15
+#define RESAMPLE_B 1000 /* resamples of a row (DESIGN.md) */
 
 /* Fills t[nb] (nb a multiple of 8): resample b draws k runs (3 <= k <= RESAMPLE_PACK_MAX),
  * draw n of all being run ((hi32(splitmix64 at state seed + (n + 1) * gamma)) * k) >> 32; run
@@ -18,6 +20,10 @@
  * did. */
 int resample_packed(uint64_t seed, size_t k, const uint64_t *inc, const double *s, size_t lo,
 		    size_t hi, double sf, size_t nb, double *t, bool wide);
+
+/* Percentiles 5 and 95 of x[RESAMPLE_B] (reordered), each interpolated between its two closest
+ * ranks as numpy's default. wide: 1 lets the eight-lane passes run (the same values). */
+void resample_pct(double *x, double *p5, double *p95, bool wide);
 
 /* Whether this processor runs the eight-lane kernel (AVX-512 F and DQ), and resample_force_plain
  * has not turned it off. */

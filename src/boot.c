@@ -14,14 +14,13 @@
 #include "olympic.h"
 #include "pool.h"
 #include "resample.h"
-#include "select.h"
 
 /* The 90% bootstrap interval of DESIGN.md: B resamples of a row's scored runs (with
  * replacement, same count), each scored by the official rule (olympic window with the row's
  * failed runs, times the scaling factor). Each row draws from its own splitmix64 stream seeded
  * by its identity (round, benchmark, submitter, system), so the numbers depend on neither the
  * row order nor the machine; tests/tools/boot_ref.py replays the same draws. */
-#define BOOT_B 1000
+#define BOOT_B RESAMPLE_B
 #define BOOT_SEED UINT64_C(0x626f6f7473747261) /* "bootstra" in ASCII */
 #define BOOT_MIN_RUNS 3
 
@@ -139,134 +138,6 @@ static int boot_draws(const struct dataset *ds, const struct row *r, double *t, 
 	}
 	free(rank);
 	return 0;
-}
-
-static double min_of(const double *x, size_t n)
-{
-	double m = x[0];
-
-	for (size_t i = 1; i < n; i++)
-		m = x[i] < m ? x[i] : m;
-	return m;
-}
-
-static double max_of(const double *x, size_t n)
-{
-	double m = x[0];
-
-	for (size_t i = 1; i < n; i++)
-		m = x[i] > m ? x[i] : m;
-	return m;
-}
-
-/* Percentiles 5 and 95 of x[BOOT_B] (reordered) by two selections (select_kth), not a sort of
- * 1000 values: i95 among all, then i5 + 1 among the i95 below it, so that both neighbours left
- * to find lie in the 50 values beside a selected one. The plain version of boot_pct. */
-static void pct_select(double *x, size_t i5, size_t i95, double *a5, double *b5, double *a95,
-		       double *b95)
-{
-	select_kth(x, BOOT_B, i95);
-	*a95 = x[i95];
-	*b95 = min_of(x + i95 + 1, BOOT_B - i95 - 1);
-	*b5 = select_kth(x, i95, i5 + 1);
-	*a5 = max_of(x, i5 + 1);
-}
-
-#define PCT_BUCKETS 64
-
-/* Where ranks r and r + 1 of the values lie given the counts of the buckets: buckets [*ba,
- * *bb], after *below values of the buckets before. */
-static void pct_buckets(const unsigned *cnt, size_t r, size_t *below, unsigned *ba, unsigned *bb)
-{
-	size_t in = 0;
-	unsigned a = 0, b;
-
-	while (in + cnt[a] <= r)
-		in += cnt[a++];
-	*below = in;
-	b = a;
-	for (in += cnt[a]; in <= r + 1; in += cnt[++b])
-		;
-	*ba = a;
-	*bb = b;
-}
-
-/* The order statistics r and r + 1 of the values: those of tmp[m], the values of the buckets
- * holding them, offset by the below values of the buckets before (tmp reordered). */
-static void pct_pick(double *tmp, size_t m, size_t below, size_t r, double *a, double *b)
-{
-	*a = select_kth(tmp, m, r - below);
-	*b = min_of(tmp + (r - below) + 1, m - (r - below) - 1);
-}
-
-/* Percentiles 5 and 95 of x[BOOT_B] (reordered): linear interpolation between closest ranks
- * (numpy's default), so an independent computation can match them exactly. The four order
- * statistics come from 64 buckets of equal width over [min, max]: (x - min) * (64 / width) is
- * monotone in x (each operation rounds monotonically), so a bucket holds exactly the values of
- * its ranks, and a selection runs over the few values of the buckets that hold i5, i5 + 1, i95
- * and i95 + 1 instead of over all (quickselect's branches mispredict on resampled values: the
- * two selections were a third of --print csv's time at 10^5 rows). Values that do not spread
- * (every one equal, a width that does not scale, a NaN or an infinity among them) go to
- * pct_select. Every pass is free of a branch on the values: the least and greatest in four
- * lanes each, the counts in four tables (an increment does not wait for the one before), and
- * both buckets' values gathered in one pass that writes each value to both and advances past
- * it where it belongs (a branch there mispredicted on one value in twenty: half the time of
- * the percentiles). The values found are the same: min and max do not depend on the order of
- * values that are not NaN (zeros of either sign give the same buckets), and the buckets are
- * those of before. */
-static void boot_pct(double *x, double *p5, double *p95)
-{
-	double h95 = (BOOT_B - 1) * 0.95, h5 = (BOOT_B - 1) * 0.05;
-	size_t i95 = (size_t)floor(h95), i5 = (size_t)floor(h5);
-	double a5, b5, a95, b95;
-	double n0 = x[0], n1 = x[1], n2 = x[2], n3 = x[3], m0 = n0, m1 = n1, m2 = n2, m3 = n3;
-	bool nan = false;
-
-	for (size_t i = 0; i < BOOT_B; i += 4) {
-#define LANE(n, m, v) do { n = (v) < n ? (v) : n; m = (v) > m ? (v) : m; } while (0)
-		LANE(n0, m0, x[i]);
-		LANE(n1, m1, x[i + 1]);
-		LANE(n2, m2, x[i + 2]);
-		LANE(n3, m3, x[i + 3]);
-#undef LANE
-		nan |= (x[i] != x[i]) | (x[i + 1] != x[i + 1]) | (x[i + 2] != x[i + 2]) | (x[i + 3] != x[i + 3]);
-	}
-	n0 = n1 < n0 ? n1 : n0;
-	n2 = n3 < n2 ? n3 : n2;
-	m0 = m1 > m0 ? m1 : m0;
-	m2 = m3 > m2 ? m3 : m2;
-	double lo = n2 < n0 ? n2 : n0, hi = m2 > m0 ? m2 : m0, scale = PCT_BUCKETS / (hi - lo);
-
-	if (!nan && hi > lo && isfinite(scale) && isfinite(lo) && isfinite(hi)) {
-		unsigned char bk[BOOT_B];
-		unsigned cnt4[4][PCT_BUCKETS + 2] = { { 0 } }, cnt[PCT_BUCKETS + 2];
-		double t5[BOOT_B], t95[BOOT_B];
-		size_t below5, below95, m5 = 0, m95 = 0;
-		unsigned ba5, bb5, ba95, bb95;
-		for (size_t i = 0; i < BOOT_B; i++) {
-			double f = (x[i] - lo) * scale;
-			unsigned b = (unsigned)(int)(f < PCT_BUCKETS ? f : PCT_BUCKETS); /* f >= 0 */
-			bk[i] = (unsigned char)b;
-			cnt4[i & 3][b]++;
-		}
-		for (size_t b = 0; b < PCT_BUCKETS + 2; b++)
-			cnt[b] = cnt4[0][b] + cnt4[1][b] + cnt4[2][b] + cnt4[3][b];
-		pct_buckets(cnt, i5, &below5, &ba5, &bb5);
-		pct_buckets(cnt, i95, &below95, &ba95, &bb95);
-		for (size_t i = 0; i < BOOT_B; i++) {
-			unsigned b = bk[i];
-			t5[m5] = x[i];
-			m5 += b - ba5 <= bb5 - ba5;
-			t95[m95] = x[i];
-			m95 += b - ba95 <= bb95 - ba95;
-		}
-		pct_pick(t5, m5, below5, i5, &a5, &b5);
-		pct_pick(t95, m95, below95, i95, &a95, &b95);
-	} else {
-		pct_select(x, i5, i95, &a5, &b5, &a95, &b95);
-	}
-	*p95 = a95 + (h95 - (double)i95) * (b95 - a95);
-	*p5 = a5 + (h5 - (double)i5) * (b5 - a5);
 }
 
 /* What the runs drew, per dataset row, kept while the dataset is the same and shared by the
@@ -491,7 +362,7 @@ static void pair_s(const double *t, const double *rt, bool self, double ref_minu
 	else
 		for (size_t b = 0; b < BOOT_B; b++)
 			q[b] = ref_minutes / t[b];
-	boot_pct(q, &m->s_lo, &m->s_hi);
+	resample_pct(q, &m->s_lo, &m->s_hi, true);
 	m->ref_of = ref;
 }
 
@@ -522,7 +393,7 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 				return -1;
 			}
 			memcpy(t, d, sizeof t);
-			boot_pct(t, &m->t_lo, &m->t_hi);
+			resample_pct(t, &m->t_lo, &m->t_hi, true);
 			m->state = 2;
 		}
 	}
@@ -595,7 +466,7 @@ static int bulk_row(struct bulk *b, size_t i, double *d, double *t, double *q)
 		if (boot_ok(ds, r)) {
 			DRAW();
 			memcpy(t, d, BOOT_B * sizeof *t);
-			boot_pct(t, &m->t_lo, &m->t_hi);
+			resample_pct(t, &m->t_lo, &m->t_hi, true);
 			m->state = 2;
 		} else {
 			m->state = 1;

@@ -1,6 +1,8 @@
 /* resample_packed against a plain bootstrap written out here (draw the runs, sort the resample,
  * add its window in order), and its eight-lane kernel against its plain loop, bit for bit, on
- * random rows of every run count it takes, windows, scaling factors and streams. */
+ * random rows of every run count it takes, windows, scaling factors and streams; resample_pct
+ * against a sort and numpy's interpolation, plain and eight at a time, on resamples of many
+ * shapes (ties, one value, clusters, NaN, infinities, signed zeros). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -140,11 +142,95 @@ static void wide_is_plain(void **state)
 					 3, 1, 12, b, true), 0);
 }
 
+/* Percentiles 5 and 95 by a sort, interpolated as numpy's default. */
+static void pct_sorted(const double *x, double *p5, double *p95)
+{
+	double s[RESAMPLE_B], h95 = (RESAMPLE_B - 1) * 0.95, h5 = (RESAMPLE_B - 1) * 0.05;
+	size_t i95 = (size_t)floor(h95), i5 = (size_t)floor(h5);
+
+	memcpy(s, x, sizeof s);
+	qsort(s, RESAMPLE_B, sizeof *s, cmp_double);
+	*p95 = s[i95] + (h95 - (double)i95) * (s[i95 + 1] - s[i95]);
+	*p5 = s[i5] + (h5 - (double)i5) * (s[i5 + 1] - s[i5]);
+}
+
+/* Resamples of shape `shape` into x. */
+static void pct_input(struct rng *g, int shape, double *x)
+{
+	double base = 1 + 100 * rng_unit(g);
+
+	for (size_t i = 0; i < RESAMPLE_B; i++) {
+		switch (shape) {
+		case 0: x[i] = base * (0.8 + 0.4 * rng_unit(g)); break;               /* spread */
+		case 1: x[i] = base + (double)rng_below(g, 5) / 8; break;             /* few values */
+		case 2: x[i] = base; break;                                           /* one value */
+		case 3: x[i] = rng_below(g, 100) ? base : base * 1e6; break;          /* far outliers */
+		case 4: x[i] = rng_below(g, 2) ? 0.0 : -0.0; break;                   /* signed zeros */
+		case 5: x[i] = rng_below(g, 3) ? base * rng_unit(g) : -base * rng_unit(g); break;
+		case 6: x[i] = base * (1 + (double)rng_below(g, 3) * 1e-15); break;   /* a hair apart */
+		default: x[i] = (double)rng_below(g, 40) - 20; break;                /* integers */
+		}
+	}
+}
+
+static void pct_against_sort(void **state)
+{
+	struct rng g;
+	double x[RESAMPLE_B], y[RESAMPLE_B], a5, a95, b5, b95, c5, c95;
+	(void)state;
+
+	rng_seed(&g, 13);
+	for (int n = 0; n < 3200; n++) {
+		pct_input(&g, n % 8, x);
+		if (n >= 3000) { /* the least and the greatest at every place of the first and last lanes */
+			x[(n / 2) % 16] = n % 2 ? -1e9 : 1e9;
+			x[RESAMPLE_B - 1 - (n / 3) % 16] = n % 2 ? 1e9 : -1e9;
+		}
+		pct_sorted(x, &a5, &a95);
+		memcpy(y, x, sizeof y);
+		resample_pct(y, &b5, &b95, false);
+		memcpy(y, x, sizeof y);
+		resample_pct(y, &c5, &c95, true);
+		/* the sort orders zeros of either sign as it likes: a zero may come out either way */
+		if ((memcmp(&a5, &b5, sizeof a5) && !(a5 == 0 && b5 == 0)) ||
+		    (memcmp(&a95, &b95, sizeof a95) && !(a95 == 0 && b95 == 0)))
+			fail_msg("input %d (shape %d): plain %.17g %.17g, sorted %.17g %.17g", n, n % 8, b5, b95,
+				 a5, a95);
+		if (memcmp(&b5, &c5, sizeof b5) || memcmp(&b95, &c95, sizeof b95))
+			fail_msg("input %d (shape %d): wide %.17g %.17g, plain %.17g %.17g", n, n % 8, c5, c95,
+				 b5, b95);
+	}
+}
+
+/* NaN and infinities go to the plain selection on both paths: the same answers. */
+static void pct_not_finite(void **state)
+{
+	struct rng g;
+	double x[RESAMPLE_B], y[RESAMPLE_B], b5, b95, c5, c95;
+	const double odd[] = { NAN, INFINITY, -INFINITY };
+	(void)state;
+
+	rng_seed(&g, 14);
+	for (int n = 0; n < 300; n++) {
+		pct_input(&g, 0, x);
+		for (int k = 0; k <= n % 4; k++)
+			x[rng_below(&g, RESAMPLE_B)] = odd[rng_below(&g, 3)];
+		memcpy(y, x, sizeof y);
+		resample_pct(y, &b5, &b95, false);
+		memcpy(y, x, sizeof y);
+		resample_pct(y, &c5, &c95, true);
+		assert_true(memcmp(&b5, &c5, sizeof b5) == 0 || (isnan(b5) && isnan(c5)));
+		assert_true(memcmp(&b95, &c95, sizeof b95) == 0 || (isnan(b95) && isnan(c95)));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(plain_is_naive),
 		cmocka_unit_test(wide_is_plain),
+		cmocka_unit_test(pct_against_sort),
+		cmocka_unit_test(pct_not_finite),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
