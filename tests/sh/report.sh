@@ -171,6 +171,39 @@ else
 	expect_exit "out of memory while loading exits 1" 1 sh -c "ulimit -v 40000; '$G' '$TMP/big.csv' --print summary"
 	contains "out of memory is named" "$TMP/err" "out of memory"
 fi
+# --print csv of 6,000 rows with 3 to 12 runs each (every interval drawn, the table written in
+# blocks on the processors) under address-space limits from too little to enough: each run
+# either writes the whole table, the same bytes as without a limit, or exits 1 naming out of
+# memory with nothing on standard output; never a table cut short
+awk 'BEGIN { print "round,submitter,system,accelerators,benchmark,minutes,run_minutes"
+	for (i = 0; i < 6000; i++) { n = 2 ^ (i % 9); k = 3 + i % 10; t = 900 / n * (1 + (i % 13) / 40)
+		printf "v1,s%d,sys%d,%d,bert,%.4f,", i % 50, i, n, t
+		for (j = 0; j < k; j++) printf "%s%.4f", j ? ";" : "", t * (0.95 + j / 100)
+		print "" } }' >"$TMP/runs.csv"
+"$G" "$TMP/runs.csv" --print csv >"$TMP/runs_ref.csv" 2>/dev/null
+if [ "${SANITIZE:-0}" = 1 ]; then
+	skip "--print csv under memory limits: whole or nothing" "ASan reserves more address space than the limit"
+elif [ "$(wc -l <"$TMP/runs_ref.csv")" -ne 6001 ]; then
+	nok "--print csv under memory limits: whole or nothing" "no reference table ($(wc -l <"$TMP/runs_ref.csv") lines)"
+else
+	bad="" whole=0 oom=0
+	for lim in 9000 10000 11000 12000 12250 12500 12750 13000 13250 13500 14000 16000 20000 40000; do
+		sh -c "ulimit -v $lim; exec '$G' '$TMP/runs.csv' --print csv" >"$TMP/lim.csv" 2>"$TMP/lim.err"
+		rc=$?
+		if [ $rc -eq 0 ] && cmp -s "$TMP/lim.csv" "$TMP/runs_ref.csv"; then
+			whole=$((whole + 1))
+		elif [ $rc -eq 1 ] && [ ! -s "$TMP/lim.csv" ] && grep -q "out of memory" "$TMP/lim.err"; then
+			oom=$((oom + 1))
+		else
+			bad="$bad $lim:rc=$rc,$(wc -c <"$TMP/lim.csv")B"
+		fi
+	done
+	if [ -z "$bad" ] && [ $whole -gt 0 ] && [ $oom -gt 0 ]; then
+		ok "--print csv under memory limits: whole or nothing ($whole whole, $oom out of memory)"
+	else
+		nok "--print csv under memory limits: whole or nothing" "$whole whole, $oom out of memory, wrong:$bad"
+	fi
+fi
 expect_exit "a plot size out of range is still a usage error (2), found before loading" 2 "$G" --print plot --height 7 /nonexistent.csv
 contains "the plot size error names the option" "$TMP/err" "--height: a plot needs 8 to 200 lines, got 7"
 
