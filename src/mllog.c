@@ -108,25 +108,6 @@ static const unsigned char str_plain[256] = {
 #undef ROW_0
 #undef ROW_1
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#define STR_WIDE 16
-/* The offset in p[0..16) of the first byte str_plain refuses, 16 when there is none: a control
- * byte or one of UTF-8 (both below 0x20 as signed bytes), the quote or the backslash. Sixteen
- * bytes in seven instructions where the table took four loads and branches a byte: the string
- * loop was 59 M of the 237 M instructions of the v4.1 import. */
-static ALWAYS_INLINE unsigned str_plain_run16(const unsigned char *p)
-{
-	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-	__m128i stop = _mm_or_si128(_mm_cmplt_epi8(v, _mm_set1_epi8(0x20)),
-				    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-						 _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
-	unsigned m = (unsigned)_mm_movemask_epi8(stop);
-
-	return m ? (unsigned)__builtin_ctz(m) : 16;
-}
-#endif
-
 /* The body of a string whose opening quote is just before p: returns the closing quote, or
  * NULL with j->fail set. *esc is set when the body holds an escape. bounded: see jp_parse. */
 static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned char *p, char *esc,
@@ -135,15 +116,6 @@ static ALWAYS_INLINE const unsigned char *jp_str(struct jp *j, const unsigned ch
 	const unsigned char *end = j->end;
 
 	for (;;) {
-#ifdef STR_WIDE
-		/* sixteen at a time while sixteen bytes are left in the buffer, bounded or not */
-		while (end - p >= STR_WIDE) {
-			unsigned k = str_plain_run16(p);
-			p += k;
-			if (k < STR_WIDE)
-				break;
-		}
-#endif
 		/* four at a time where no bound is checked: each byte is read only when the one
 		 * before it is plain (so no newline yet, and another byte follows); the string
 		 * bytes of a log are most of its payload */
