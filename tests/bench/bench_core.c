@@ -14,6 +14,9 @@
  * GS_BENCH_RESAMPLE set: also every shown row's intervals drawn afresh on one thread, with the
  * eight-lane resample kernel and with the plain loop: lines "resample_wide" and
  * "resample_plain" (none when the processor has no such kernel).
+ * GS_BENCH_CSVTEXT set: also the CSV table of every shown row (intervals drawn first) written
+ * to /dev/null on one thread and on every processor: lines "csvtext_one" and "csvtext_all",
+ * the gain report.c's threads are kept for.
  * GS_BENCH_FITS set: also the scaling-law fits of the rows' families at once (fit_memo_run_all,
  * no memo), on one thread and on every processor: lines "fits_one" and "fits_all", the gain
  * fit.c's threads are kept for.
@@ -35,6 +38,7 @@
 #include "fit.h"
 #include "kmeans.h"
 #include "pool.h"
+#include "report.h"
 #include "resample.h"
 
 static void report(const char *name, double *v, int n)
@@ -209,6 +213,31 @@ int main(int argc, char **argv)
 		report("resample_wide", tw, creps);
 		free(tw);
 		free(tp);
+	}
+	if (getenv("GS_BENCH_CSVTEXT") && a.n) {
+		/* the table's text alone: the intervals are drawn once before */
+		double *t1 = malloc(sizeof *t1 * (size_t)creps), *tn = malloc(sizeof *tn * (size_t)creps);
+		FILE *null = fopen("/dev/null", "w");
+		if (!t1 || !tn || !null)
+			return 1;
+		if (analysis_intervals(&ds, &a, 0, a.n, &err) < 0)
+			die("analysis_intervals", &err);
+		for (int r = 0; r < creps; r++) {
+			for (int all = 0; all < 2; all++) {
+				pool_force(all ? 0 : 1);
+				double t0 = now();
+				if (report_csv_rows(&ds, &a, NULL, a.n, true, null) < 0)
+					return 1;
+				fflush(null);
+				(all ? tn : t1)[r] = now() - t0;
+			}
+		}
+		pool_force(0);
+		fclose(null);
+		report("csvtext_one", t1, creps);
+		report("csvtext_all", tn, creps);
+		free(t1);
+		free(tn);
 	}
 	if (getenv("GS_BENCH_FITS") && a.n) {
 		/* the rows' (N, T) by family, as analysis_fit_families groups them */

@@ -441,5 +441,17 @@ else
 	skipline "10^5: intervals, eight resamples at once" "this processor has no AVX-512 F and DQ"
 fi
 
+# the CSV table's text of 10^5 rows (intervals drawn before) on every processor against one:
+# the gain report.c's threads are kept for
+if [ "$(nproc)" -gt 1 ]; then
+	GS_BENCH_CSVTEXT=1 "$B/bench_core" "$FAM" "$B/rows_100000.csv" bert 1 "$(reps 5 2)" 30 > "$B/core.out" ||
+		die "bench_core csvtext failed"
+	set -- $(awk '$1 == "csvtext_one" { o = $3 } $1 == "csvtext_all" { a = $3 } END { print o, a }' "$B/core.out")
+	info "10^5: the CSV table's text on $(nproc) processors" s "$2" \
+		"$(awk -v o="$1" -v a="$2" 'BEGIN { printf "%.2fx faster than on one", o / a }')"
+else
+	skipline "10^5: the CSV table's text on every processor" "a second processor missing"
+fi
+
 # a MISS is a finding, not a broken bench; BENCH_STRICT=1 makes it fail the command
 [ "${BENCH_STRICT:-0}" != 1 ] || [ "$nmiss" -eq 0 ]
