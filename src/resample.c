@@ -2,6 +2,7 @@
  * 4 * 10^8 runs, scores 10^8 resamples and takes 2 * 10^5 pairs of percentiles: these loops
  * were four fifths of its time. No terminal here. */
 #include <math.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #include "resample.h"
@@ -57,11 +58,11 @@ static void packed_plain(uint64_t seed, size_t k, const uint64_t *inc, const dou
 	}
 }
 
-static bool forced_plain;
+static atomic_bool forced_plain; /* read by the threads drawing intervals */
 
 void resample_force_plain(bool plain)
 {
-	forced_plain = plain;
+	atomic_store(&forced_plain, plain);
 }
 
 static double min_of(const double *x, size_t n)
@@ -307,11 +308,11 @@ WIDE_TARGET static void packed_wide(uint64_t seed, size_t k, const uint64_t *inc
 
 bool resample_wide_ok(void)
 {
-	static int ok = -1; /* the same answer for every thread: a race writes the same value */
+	static atomic_int ok = -1; /* asked by every thread: each that finds it unset sets it the same */
 
-	if (ok < 0)
-		ok = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq");
-	return ok && !forced_plain;
+	if (atomic_load(&ok) < 0)
+		atomic_store(&ok, __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512dq"));
+	return atomic_load(&ok) && !atomic_load(&forced_plain);
 }
 #else
 bool resample_wide_ok(void)
@@ -359,7 +360,7 @@ void resample_pct(double *x, double *p5, double *p95, bool wide)
 		range_wide(x, &lo, &hi, &nan);
 	else
 #else
-	wide = false;
+	(void)wide;
 #endif
 		range_plain(x, &lo, &hi, &nan);
 	double scale = PCT_BUCKETS / (hi - lo);
