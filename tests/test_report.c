@@ -81,6 +81,15 @@ static size_t lines(const char *s, size_t n)
 	return k;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define GS_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define GS_ASAN 1
+#endif
+#endif
+
+#ifndef GS_ASAN
 /* The process's address space in use (kB of VmSize), 0 when unknown. */
 static long vm_kb(void)
 {
@@ -96,13 +105,6 @@ static long vm_kb(void)
 	fclose(f);
 	return kb;
 }
-
-#if defined(__SANITIZE_ADDRESS__)
-#define GS_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define GS_ASAN 1
-#endif
 #endif
 
 /* The table on two threads with the address space limited to a little more than in use: the
