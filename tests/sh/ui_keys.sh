@@ -171,7 +171,11 @@ ui_keys Enter
 ui_keys Enter
 ui_wait "detail: lambda_1cc_n"
 first=$(grep -o 'detail: lambda_1cc_n[0-9]*' "$UI_SCREEN")
-ui_keys q n Enter
+# the detail gone before the next one is looked for: a capture taken before q is read still
+# shows the first
+ui_keys q
+ui_wait_gone "detail: "
+ui_keys n Enter
 ui_wait "detail: "
 second=$(grep -o 'detail: lambda_1cc_n[0-9]*' "$UI_SCREEN")
 if [ -n "$first" ] && [ -n "$second" ] && [ "$first" != "$second" ]; then ok "n: next match"
