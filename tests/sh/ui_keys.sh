@@ -180,7 +180,9 @@ ui_wait "detail: "
 second=$(grep -o 'detail: lambda_1cc_n[0-9]*' "$UI_SCREEN")
 if [ -n "$first" ] && [ -n "$second" ] && [ "$first" != "$second" ]; then ok "n: next match"
 else nok "n: next match" "first '$first', second '$second'" "$(cat "$UI_SCREEN")"; fi
-ui_keys q N Enter
+ui_keys q
+ui_wait_gone "detail: "
+ui_keys N Enter
 ui_wait "detail: "
 third=$(grep -o 'detail: lambda_1cc_n[0-9]*' "$UI_SCREEN")
 if [ "$third" = "$first" ]; then ok "N: previous match"; else nok "N: previous match" "'$third' vs '$first'"; fi
