@@ -27,6 +27,13 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len);
 /* Frees every string of the pool and zeroes it. */
 void strpool_free(struct strpool *p);
 
+/* The hash strpool_intern_hashed takes for s[0..len); the table's slot for it starts coming
+ * into the cache, so that the lookup after other work does not wait for it. */
+uint64_t strpool_hash(const struct strpool *p, const char *s, size_t len);
+
+/* strpool_intern of s[0..len) whose strpool_hash is h. */
+const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
+
 /* Makes room in p's table for n strings in all, so that interning that many rehashes none
  * (a hint: nothing fails; out of memory the table grows as it goes). */
 void strpool_reserve(struct strpool *p, size_t n);

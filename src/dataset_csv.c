@@ -166,6 +166,13 @@ struct loader {
 		const char *of, *round, *canon, *pooled;
 	} canon[8];
 	struct { const char *of; enum avail v; } avail[16];
+	struct text_pending {    /* each text column of the current record, text_prepare's */
+		const char *pooled;  /* its pooled text, or NULL: s to pool */
+		char *s;
+		size_t len;
+		uint64_t hash;
+		struct text_way *way;
+	} pend[C_NCOLS];
 	struct { const char *of; enum division v; } div[16];
 };
 
@@ -226,39 +233,63 @@ static unsigned memo_way(const char *raw, size_t len)
 	return (h ^ h >> 3 ^ h >> 6) % MEMO_WAYS;
 }
 
-/* The pooled, sanitized text of column c (NULL when out of memory). The field is ours to
- * change: it is sanitized in place. A field as the row before had it gives the same text
- * (trimming, unguarding and sanitizing read the field alone) without doing them again: rows
- * repeat their round, submitter, accelerator, framework and benchmark, and absent columns
- * (the eight shipped rounds' text pooling: 9.6 M instructions before, 6.2 M with this;
- * tests/test_dataset.c loads rows together and alone). */
-static const char *text_pool(struct loader *L, enum column c)
+/* Column c's text of the current record made ready for text_pool: the pooled text a recent
+ * row's equal field gave, or else the field sanitized in place (it is ours to change) with
+ * its hash, whose slot in the pool starts coming into the cache. A field as the row before
+ * had it gives the same text (trimming, unguarding and sanitizing read the field alone)
+ * without doing them again: rows repeat their round, submitter, accelerator, framework and
+ * benchmark, and absent columns (the eight shipped rounds' text pooling: 9.6 M instructions
+ * before, 6.2 M with this; tests/test_dataset.c loads rows together and alone). Every text
+ * column is made ready before the row's numbers are read, and pooled after: a name seen for
+ * the first time waits on the pool's table, and the numbers are read meanwhile. 0, or -1
+ * when out of memory. */
+static int text_prepare(struct loader *L, enum column c)
 {
 	struct text_memo *mc = &L->memo[c];
 	struct text_way *m = &mc->way[mc->last];
+	struct text_pending *pd = &L->pend[c];
 	size_t len;
 	const char *raw = field_raw(L, c, &len);
 
-	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0)
-		return m->pooled;
+	pd->pooled = NULL;
+	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0) {
+		pd->pooled = m->pooled;
+		return 0;
+	}
 	/* a text a recent row had, in the way its ends and length choose */
 	m = &mc->way[mc->last = memo_way(raw, len)];
-	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0)
-		return m->pooled;
+	if (m->pooled && m->len == len && memcmp(m->raw, raw, len) == 0) {
+		pd->pooled = m->pooled;
+		return 0;
+	}
 	if (len + 1 > m->cap) {
 		char *b = realloc(m->raw, len + 1 > 2 * m->cap ? len + 1 : 2 * m->cap);
 		if (!b)
-			return NULL;
+			return -1;
 		m->raw = b;
 		m->cap = len + 1 > 2 * m->cap ? len + 1 : 2 * m->cap;
 	}
 	memcpy(m->raw, raw, len);
 	m->len = len;
+	m->pooled = NULL; /* until text_pool pools it: a row skipped before leaves no text here */
 	/* the ' the CSV writer puts before a cell a spreadsheet would take for a formula */
-	char *s = (char *)csvw_unguard(field_text(L, c, &len), &len);
+	pd->s = (char *)csvw_unguard(field_text(L, c, &len), &len);
+	pd->len = len;
+	utf8_sanitize(pd->s, len);
+	pd->hash = strpool_hash(&L->ds->pool, pd->s, len);
+	pd->way = m;
+	return 0;
+}
 
-	utf8_sanitize(s, len);
-	return m->pooled = strpool_intern(&L->ds->pool, s, len);
+/* The pooled, sanitized text of column c, made ready by text_prepare (NULL when out of
+ * memory). */
+static const char *text_pool(struct loader *L, enum column c)
+{
+	struct text_pending *pd = &L->pend[c];
+
+	if (pd->pooled)
+		return pd->pooled;
+	return pd->way->pooled = strpool_intern_hashed(&L->ds->pool, pd->s, pd->len, pd->hash);
 }
 
 /* ------------------------------------------------------------------ duplicates */
@@ -549,6 +580,9 @@ static int row_take(struct loader *L)
 			return row_skipped(L);
 		}
 	}
+	for (int c = 0; c < C_NCOLS; c++)
+		if (schema_cols[c].kind == SK_TEXT && text_prepare(L, (enum column)c) < 0)
+			return -1;
 	if (!row_numbers(L, &r))
 		return row_skipped(L);
 	if (runs_parse(L, &r) < 0 || row_texts(L, &r) < 0 || key_room(L) < 0)

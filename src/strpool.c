@@ -95,7 +95,16 @@ static char *pool_alloc(struct strpool *p, size_t len, uint32_t *ref)
 	return p->arena + p->used - len;
 }
 
-const char *strpool_intern(struct strpool *p, const char *s, size_t len)
+uint64_t strpool_hash(const struct strpool *p, const char *s, size_t len)
+{
+	uint64_t h = hash(s, len);
+
+	if (p->cap)
+		__builtin_prefetch(&p->slots[h & (p->cap - 1)]);
+	return h;
+}
+
+const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h)
 {
 	size_t j;
 	uint32_t ref;
@@ -103,7 +112,7 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 
 	if ((p->n + 1) * 2 > p->cap && pool_resize(p, p->cap ? p->cap * 2 : 256) < 0)
 		return NULL;
-	for (j = hash(s, len) & (p->cap - 1); (ref = p->slots[j]); j = (j + 1) & (p->cap - 1)) {
+	for (j = h & (p->cap - 1); (ref = p->slots[j]); j = (j + 1) & (p->cap - 1)) {
 		c = slot_str(p, ref);
 		if (strnlen(c, len + 1) == len && memcmp(c, s, len) == 0)
 			return c;
@@ -115,6 +124,11 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 	p->slots[j] = ref;
 	p->n++;
 	return c;
+}
+
+const char *strpool_intern(struct strpool *p, const char *s, size_t len)
+{
+	return strpool_intern_hashed(p, s, len, hash(s, len));
 }
 
 void strpool_reserve(struct strpool *p, size_t n)

@@ -292,6 +292,41 @@ static void rows_as_if_alone(void **state)
 	assert_int_equal(ds.rows[6].div, DIV_OTHER);
 }
 
+/* A row skipped for a bad number after its texts were made ready leaves nothing a later row
+ * takes for its own: 600 rows, every third skipped, each skipped row the first with its
+ * submitter and the next row the second (the text the skipped row left in the recent texts,
+ * over a text pooled before), each kept row with the texts it was written with. */
+static void skipped_rows_leave_no_text(void **state)
+{
+	static const char head[] = "round,submitter,system,framework,benchmark,accelerators,minutes\n";
+	enum { NR = 600 };
+	size_t cap = NR * 80 + sizeof head, at = 0, kept = 0;
+	char *all = malloc(cap);
+
+	(void)state;
+	assert_non_null(all);
+	at += (size_t)snprintf(all + at, cap - at, "%s", head);
+	for (int i = 0; i < NR; i++)
+		at += (size_t)snprintf(all + at, cap - at, "v1, Sub%d ,sys%d,fw%d,bert,8,%s\n", (i + 2) / 3 % 40, i,
+				       (i * 13) % 40, i % 3 == 1 ? "x" : "5");
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", all, at, &err), 0);
+	assert_int_equal(ds.skipped, NR / 3);
+	for (int i = 0; i < NR; i++) {
+		char sub[16], sys[16], fw[16];
+		if (i % 3 == 1)
+			continue;
+		snprintf(sub, sizeof sub, "Sub%d", (i + 2) / 3 % 40);
+		snprintf(sys, sizeof sys, "sys%d", i);
+		snprintf(fw, sizeof fw, "fw%d", (i * 13) % 40);
+		const struct row *r = &ds.rows[kept++];
+		assert_string_equal(r->submitter, sub);
+		assert_string_equal(r->system, sys);
+		assert_string_equal(r->framework, fw);
+	}
+	assert_int_equal(ds.n, kept);
+	free(all);
+}
+
 /* The pool's table refers to its strings by block and offset: across many blocks, with long
  * strings in blocks of their own between them and the table grown many times, every text gets
  * back the pointer it had, and equal text is one string. */
@@ -1480,6 +1515,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
+		cmocka_unit_test(skipped_rows_leave_no_text),
 		cmocka_unit_test(strpool_keeps_pointers),
 		cmocka_unit_test_setup_teardown(counts_as_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
