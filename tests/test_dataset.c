@@ -182,6 +182,27 @@ static void duplicate_keeps_first(void **state)
 	assert_true(warned("t.csv:3: duplicate of t.csv:2"));
 }
 
+/* A duplicate's runs are given back whether the next record is a row, a skipped row or the
+ * end: the rows kept have their own runs, and no more runs are held than theirs. */
+static void duplicate_gives_back_its_runs(void **state)
+{
+	(void)state;
+	assert_int_equal(load("round,system,benchmark,accelerators,minutes,run_minutes\n"
+			      "v1,a,bert,8,1,1;2;3\nv1,a,bert,8,2,4;5\nv1,b,bert,8,3,6;7;8\n"
+			      "v1,b,bert,8,3,9\nv1,c,bert,x,3,10\nv1,d,bert,8,4,11;12\nv1,d,bert,8,4,13"), 0);
+	assert_int_equal(ds.n, 3);
+	assert_int_equal(ds.nruns, 8);
+	static const double want[] = { 1, 2, 3, 6, 7, 8, 11, 12 };
+	for (size_t i = 0; i < 8; i++)
+		assert_true(ds.runs[i] == want[i]);
+	assert_int_equal(ds.rows[1].run_off, 3);
+	assert_int_equal(ds.rows[2].run_off, 6);
+	assert_int_equal(ds.rows[2].line, 7);
+	assert_true(warned("t.csv:3: 3 rows repeat an earlier row"));
+	assert_true(warned("from this one: duplicate of t.csv:2"));
+	assert_true(warned("t.csv:6:11: accelerators"));
+}
+
 static void same_system_other_submitter_is_kept(void **state)
 {
 	(void)state;
@@ -1511,11 +1532,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(bad_accelerators_skipped, setup, teardown),
 		cmocka_unit_test_setup_teardown(wrong_field_count_and_empty_required, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
+		cmocka_unit_test_setup_teardown(duplicate_gives_back_its_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
 		cmocka_unit_test_setup_teardown(rows_as_if_alone, setup, teardown),
-		cmocka_unit_test(skipped_rows_leave_no_text),
+		cmocka_unit_test_setup_teardown(skipped_rows_leave_no_text, setup, teardown),
 		cmocka_unit_test(strpool_keeps_pointers),
 		cmocka_unit_test_setup_teardown(counts_as_numbers, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_counted_once, setup, teardown),
