@@ -14,6 +14,8 @@ struct strpool {
 	uint32_t *slots; /* open-addressing table of the strings, each as (block + 1) << 16 | its
 			  * offset in the block (0: free): half the memory of pointers (16 MB of
 			  * 32 at 10^6 rows) */
+	uint8_t *tags;   /* a byte of each slot's string's hash: a string is read only when its
+			  * byte agrees (at 10^6 rows every string read was a wait on memory) */
 	size_t cap, n;
 	char **blocks;   /* the memory of the strings, freed at the end (at most 65,535 blocks:
 			  * 4 GB of distinct text) */

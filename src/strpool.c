@@ -44,9 +44,12 @@ static char *slot_str(const struct strpool *p, uint32_t ref)
 static int pool_resize(struct strpool *p, size_t cap)
 {
 	uint32_t *slots = calloc(cap, sizeof *slots);
+	uint8_t *tags = slots ? malloc(cap) : NULL;
 
-	if (!slots)
+	if (!tags) {
+		free(slots);
 		return -1;
+	}
 	for (size_t i = 0; i < p->cap; i++) {
 		if (!p->slots[i])
 			continue;
@@ -55,9 +58,12 @@ static int pool_resize(struct strpool *p, size_t cap)
 		while (slots[j])
 			j = (j + 1) & (cap - 1);
 		slots[j] = p->slots[i];
+		tags[j] = p->tags[i];
 	}
 	free(p->slots);
+	free(p->tags);
 	p->slots = slots;
+	p->tags = tags;
 	p->cap = cap;
 	return 0;
 }
@@ -99,8 +105,10 @@ uint64_t strpool_hash(const struct strpool *p, const char *s, size_t len)
 {
 	uint64_t h = hash(s, len);
 
-	if (p->cap)
+	if (p->cap) {
 		__builtin_prefetch(&p->slots[h & (p->cap - 1)]);
+		__builtin_prefetch(&p->tags[h & (p->cap - 1)]);
+	}
 	return h;
 }
 
@@ -113,6 +121,8 @@ const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, 
 	if ((p->n + 1) * 2 > p->cap && pool_resize(p, p->cap ? p->cap * 2 : 256) < 0)
 		return NULL;
 	for (j = h & (p->cap - 1); (ref = p->slots[j]); j = (j + 1) & (p->cap - 1)) {
+		if (p->tags[j] != (uint8_t)(h >> 56))
+			continue;
 		c = slot_str(p, ref);
 		if (strnlen(c, len + 1) == len && memcmp(c, s, len) == 0)
 			return c;
@@ -122,6 +132,7 @@ const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, 
 	memcpy(c, s, len);
 	c[len] = '\0';
 	p->slots[j] = ref;
+	p->tags[j] = (uint8_t)(h >> 56);
 	p->n++;
 	return c;
 }
@@ -147,5 +158,6 @@ void strpool_free(struct strpool *p)
 		free(p->blocks[i]);
 	free(p->blocks);
 	free(p->slots);
+	free(p->tags);
 	memset(p, 0, sizeof *p);
 }
