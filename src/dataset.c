@@ -278,35 +278,43 @@ static uint64_t runs_hash(const struct dataset *ds, const struct row *r)
 	return h;
 }
 
+/* The slots of runs_classes' table: the class's hash, first row (UINT32_MAX empty) and last,
+ * to append to. */
+struct class_slot {
+	uint64_t h;
+	uint32_t first, last;
+};
+
+/* Row i's hash in runs_classes: with key, its round and system id are mixed in. */
+static uint64_t class_hash(const struct dataset *ds, bool key, const uint64_t *hr, size_t i)
+{
+	const struct row *r = &ds->rows[i];
+
+	return key ? mix64(mix64(hr[i], (uintptr_t)r->round), (uintptr_t)r->system) : hr[i];
+}
+
 /* Links every row with a run list to the next row of its class (rows a, b of one class:
  * same_runs(a, b, key)) in next[], UINT32_MAX ending a class; head[] gets each class's first
- * row, in index order, and the count is returned; -1 when out of memory. hr[i] is row i's
- * runs_hash: with key, its round and system id are mixed in. */
+ * row, in index order, and the count is returned. hr[i] is row i's runs_hash; t[cap] (a power
+ * of two at least twice the rows) is the table, made empty here. */
 static long runs_classes(const struct dataset *ds, bool key, const uint64_t *hr, uint32_t *next,
-			 uint32_t *head)
+			 uint32_t *head, struct class_slot *t, size_t cap)
 {
-	size_t cap = 16;
+	/* one cache line read per row, the slots being visited at random (the slot of the row
+	 * eight on is fetched meanwhile); a row of another class is read only when the hashes
+	 * agree (comparing rows on every probe was half the misses of a load at 10^5 rows) */
+	enum { AHEAD = 8 };
 	long nc = 0;
 
-	while (cap < 2 * ds->n)
-		cap *= 2;
-	/* per slot: the class's hash, first row (UINT32_MAX empty) and last, to append to: one
-	 * cache line read per row, the slots being visited at random; a row of another class is
-	 * read only when the hashes agree (comparing rows on every probe was half the misses of
-	 * a load at 10^5 rows) */
-	struct slot {
-		uint64_t h;
-		uint32_t first, last;
-	} *t = malloc(cap * sizeof *t);
-	if (!t)
-		return -1;
 	memset(t, 0xff, cap * sizeof *t);
 	for (size_t i = 0; i < ds->n; i++) {
 		const struct row *r = &ds->rows[i];
+		if (i + AHEAD < ds->n)
+			__builtin_prefetch(&t[class_hash(ds, key, hr, i + AHEAD) & (cap - 1)]);
 		next[i] = UINT32_MAX;
 		if (r->run_n == 0)
 			continue;
-		uint64_t h = key ? mix64(mix64(hr[i], (uintptr_t)r->round), (uintptr_t)r->system) : hr[i];
+		uint64_t h = class_hash(ds, key, hr, i);
 		size_t at = (size_t)h & (cap - 1);
 		while (t[at].first != UINT32_MAX && (t[at].h != h || !same_runs(&ds->rows[t[at].first], r, key)))
 			at = (at + 1) & (cap - 1);
@@ -319,7 +327,6 @@ static long runs_classes(const struct dataset *ds, bool key, const uint64_t *hr,
 		}
 		t[at].last = (uint32_t)i;
 	}
-	free(t);
 	return nc;
 }
 
@@ -327,12 +334,10 @@ static long runs_classes(const struct dataset *ds, bool key, const uint64_t *hr,
  * dup_order, ties by row, as the sort of every row ordered them. 0, or -1 when out of
  * memory. */
 static int mark_duplicates(struct dataset *ds, const uint64_t *hr, uint32_t *next, uint32_t *head,
-			   uint32_t *v)
+			   uint32_t *v, struct class_slot *t, size_t cap)
 {
-	long nc = runs_classes(ds, true, hr, next, head);
+	long nc = runs_classes(ds, true, hr, next, head, t, cap);
 
-	if (nc < 0)
-		return -1;
 	for (long c = 0; c < nc; c++) {
 		size_t n = 0;
 		if (next[head[c]] == UINT32_MAX)
@@ -349,13 +354,12 @@ static int mark_duplicates(struct dataset *ds, const uint64_t *hr, uint32_t *nex
 /* Sets carried_from: in each class of one benchmark and run list, every row of a later round
  * than the class's earliest (by version; of equal ones the first in index order, as the
  * sort's first row) was carried over from that round. The system id need not match (the 15
- * v4.1 rows that repeat v4.0 match on it too). 0, or -1 when out of memory. */
-static int mark_carried(struct dataset *ds, const uint64_t *hr, uint32_t *next, uint32_t *head)
+ * v4.1 rows that repeat v4.0 match on it too). */
+static void mark_carried(struct dataset *ds, const uint64_t *hr, uint32_t *next, uint32_t *head,
+			 struct class_slot *t, size_t cap)
 {
-	long nc = runs_classes(ds, false, hr, next, head);
+	long nc = runs_classes(ds, false, hr, next, head, t, cap);
 
-	if (nc < 0)
-		return -1;
 	for (long c = 0; c < nc; c++) {
 		if (next[head[c]] == UINT32_MAX)
 			continue;
@@ -367,7 +371,6 @@ static int mark_carried(struct dataset *ds, const uint64_t *hr, uint32_t *next, 
 			if (text_version_cmp(ds->rows[i].round, first) > 0)
 				ds->rows[i].carried_from = first;
 	}
-	return 0;
 }
 
 int dataset_classify(struct dataset *ds)
@@ -400,11 +403,17 @@ int dataset_classify(struct dataset *ds)
 	}
 	for (size_t i = 0; i < ds->n; i++)
 		hr[i] = ds->rows[i].run_n ? runs_hash(ds, &ds->rows[i]) : 0;
+	/* one table for both passes (at 10^6 rows 32 MB: made twice, it was faulted in twice) */
+	size_t cap = 16;
+	while (cap < 2 * ds->n)
+		cap *= 2;
+	struct class_slot *t = malloc(cap * sizeof *t);
+	int rc = -1;
 	order_ds = ds;
-	int rc = mark_duplicates(ds, hr, v, v + ds->n, v + 2 * ds->n);
-	if (rc == 0)
-		rc = mark_carried(ds, hr, v, v + ds->n);
+	if (t && (rc = mark_duplicates(ds, hr, v, v + ds->n, v + 2 * ds->n, t, cap)) == 0)
+		mark_carried(ds, hr, v, v + ds->n, t, cap);
 	order_ds = NULL;
+	free(t);
 	free(hr);
 	free(v);
 	return rc;
