@@ -247,58 +247,85 @@ static int pkey_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_num(x->a, y->a, 1);
 }
 
+/* The (T, cost axis) of row i: A, or with cost the mid-range cost to train. */
+static double pareto_axis(const struct arow *r, bool cost)
+{
+	return cost ? arow_cost(r) : r->A;
+}
+
 /* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
  * both <= and one <. In order of T, a row survives when its A is the least of its equal-T
  * group and beats, strictly, the least A of every faster group: O(n) after a sort by T (a
  * radix sort past a few hundred rows: at 10^5 rows qsort by (T, A) was a fifth of a run's
- * finish). Rows with NAN T or A never qualify. Sets rows[].pareto and returns how many are on
- * it; k[n] is scratch. */
-static size_t pareto(struct analysis *a, bool cost, struct pkey *k)
+ * finish). Rows with NAN T or A never qualify. Sets rows[].pareto and *on to how many are on
+ * it. The sweep reads the rows through the order alone (sort keys of (T, A) beside it were 24
+ * MB at 10^6 rows, the peak of a summary's memory). 0, or -1 when out of memory. */
+static int pareto(struct analysis *a, bool cost, size_t *on)
 {
 	enum { RADIX_MIN = 256 }; /* below this qsort is as fast */
 	struct arow *rows = a->rows;
 	size_t n = a->n;
 	double best = INFINITY;
-	size_t on = 0;
-	const size_t *kept = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
-	struct numsort_item *r = NULL, *tmp = NULL, *s = NULL;
+	const size_t *ord = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
+	struct numsort_item *r = NULL, *tmp = NULL;
+	struct pkey *k = NULL;
+	size_t *made = NULL;
 
-	if (!kept && n >= RADIX_MIN && (r = malloc(n * sizeof *r)) && (tmp = malloc(n * sizeof *tmp))) {
+	*on = 0;
+	if (!ord && n >= RADIX_MIN && (r = malloc(n * sizeof *r)) && (tmp = malloc(n * sizeof *tmp))) {
 		for (size_t i = 0; i < n; i++)
 			r[i] = (struct numsort_item){ numsort_key(rows[i].T, 1), i };
-		s = numsort_run(r, tmp, n);
+		const struct numsort_item *s = numsort_run(r, tmp, n);
+		/* the order, into the array the sort did not end in */
+		made = (size_t *)(void *)(s == r ? tmp : r);
+		for (size_t j = 0; j < n; j++)
+			made[j] = s[j].at;
+	} else if (!ord) {
+		free(r);
+		r = NULL;
+		if (!(k = malloc((n ? n : 1) * sizeof *k)) || !(made = malloc((n ? n : 1) * sizeof *made))) {
+			free(k);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++)
+			k[i] = (struct pkey){ .t = rows[i].T, .a = pareto_axis(&rows[i], cost), .i = i };
+		qsort(k, n, sizeof *k, pkey_cmp);
+		for (size_t j = 0; j < n; j++)
+			made[j] = k[j].i;
+		free(k);
 	}
-	for (size_t j = 0; j < n; j++) {
-		size_t i = kept ? kept[j] : s ? s[j].at : j;
-		k[j] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
-		rows[i].pareto = false;
-	}
-	free(r);
-	free(tmp);
-	if (!kept) {
-		if (!s)
-			qsort(k, n, sizeof *k, pkey_cmp);
-		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, &k[0].i, sizeof *k);
-	}
+	if (!ord)
+		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, made, sizeof *made);
+	const size_t *o = ord ? ord : made;
 	for (size_t g = 0; g < n;) {
 		size_t e = g + 1;
-		double gmin = k[g].a < INFINITY ? k[g].a : INFINITY; /* the group's least A, NAN none */
-		while (e < n && k[e].t == k[g].t) {
-			if (k[e].a < gmin)
-				gmin = k[e].a;
+		double t = rows[o[g]].T, ag = pareto_axis(&rows[o[g]], cost);
+		double gmin = ag < INFINITY ? ag : INFINITY; /* the group's least A, NAN none */
+		rows[o[g]].pareto = false;
+		while (e < n && rows[o[e]].T == t) {
+			double ae = pareto_axis(&rows[o[e]], cost);
+			if (ae < gmin)
+				gmin = ae;
+			rows[o[e]].pareto = false;
 			e++;
 		}
 		if (gmin < best) {
 			best = gmin;
 			for (size_t j = g; j < e; j++)
-				if (k[j].a == gmin) {
-					rows[k[j].i].pareto = true;
-					on++;
+				if (pareto_axis(&rows[o[j]], cost) == gmin) {
+					rows[o[j]].pareto = true;
+					++*on;
 				}
 		}
 		g = e;
 	}
-	return on;
+	if (r) {
+		free(r);
+		free(tmp);
+	} else {
+		free(made);
+	}
+	return 0;
 }
 
 /* ---- the run -------------------------------------------------------------------------- */
@@ -529,18 +556,13 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 static int analysis_finish(const struct dataset *ds, const struct params *p, struct analysis *a,
 			   struct gs_err *err)
 {
-	size_t ns = a->n;
-	struct pkey *pk;
-
 	/* no interval is drawn here (about 100 us a row): what shows one asks for it
 	 * (analysis_intervals), and the break-even range draws only the rows it must */
-	if (!(pk = malloc((ns ? ns : 1) * sizeof *pk))) {
+	a->pareto_cost = p->pareto_cost;
+	if (pareto(a, p->pareto_cost, &a->npareto) < 0) {
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	a->pareto_cost = p->pareto_cost;
-	a->npareto = pareto(a, p->pareto_cost, pk);
-	free(pk);
 	if (p->fit && analysis_fit_families(ds, a, err) < 0)
 		return -1;
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
