@@ -79,6 +79,15 @@ int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t
 /* The sort key of item i (0 <= i < n) of the ordering at ctx; .i must be i. */
 typedef void (*skey_make_fn)(const void *ctx, size_t i, struct skey *k);
 
+/* a->rows[j] takes a->rows[src[j]] for every j, each cycle of the permutation walked once
+ * with one row in hand, in place (a second array of 10^5 rows costs more in page faults than
+ * the moves); src is left the identity. */
+void permute_walk(struct analysis *a, size_t *src);
+
+/* permute_walk with the permutation as 32-bit places in u (left the identity) and cyc[a->n]
+ * as scratch; the same rows in the same places, fewer waits on memory. */
+void permute_listed(struct analysis *a, uint32_t *u, uint32_t *cyc);
+
 /* ord[n] made the items 0..n-1 in the order qsort with cmp puts their keys (make), where cmp
  * orders by .v (analysis_cmp_num in direction dir: NAN last, -0 equal to 0) and breaks equal .v
  * by anything else: by a radix sort of .v, then cmp over each run of equal .v only, the keys

@@ -1863,6 +1863,71 @@ static void key_from(const void *ctx, size_t i, struct skey *k)
 
 /* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
  * directions, sizes below and above where the radix sort takes over. */
+/* The rows moved along listed cycles are the rows moved as the walk goes, and both are the
+ * rows the permutation names: every place takes its row once, the identity, one long cycle,
+ * many short ones and random permutations, of 0 to 5,000 rows. */
+static void test_permute_listed_is_walk(void **state)
+{
+	static const size_t ns[] = { 0, 1, 2, 3, 7, 64, 1000, 5000 };
+	uint64_t x = 777;
+
+	(void)state;
+	for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
+		for (int shape = 0; shape < 4; shape++) {
+			size_t n = ns[t], m = n ? n : 1;
+			struct arow *before = malloc(m * sizeof *before);
+			struct analysis w = { 0 }, l = { 0 };
+			size_t *src = malloc(m * sizeof *src);
+			uint32_t *u = malloc(m * sizeof *u), *cyc = malloc(m * sizeof *cyc);
+			assert_non_null(before);
+			assert_non_null(src);
+			assert_non_null(u);
+			assert_non_null(cyc);
+			w.rows = malloc(m * sizeof *w.rows);
+			l.rows = malloc(m * sizeof *l.rows);
+			assert_non_null(w.rows);
+			assert_non_null(l.rows);
+			w.n = l.n = n;
+			memset(before, 0, m * sizeof *before);
+			for (size_t i = 0; i < n; i++) {
+				before[i].row = (uint32_t)i;
+				before[i].T = (double)i * 0.5 + 1;
+				before[i].cluster = (int)(i % 7);
+				src[i] = shape == 0 ? i : shape == 1 ? (i + 1) % n : shape == 2 ? (i ^ 1) < n ? i ^ 1 : i : i;
+			}
+			if (shape == 3)
+				for (size_t i = n; i > 1; i--) {
+					x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+					size_t j = (size_t)((x >> 33) % i), k = src[i - 1];
+					src[i - 1] = src[j];
+					src[j] = k;
+				}
+			for (size_t i = 0; i < n; i++)
+				u[i] = (uint32_t)src[i];
+			memcpy(w.rows, before, m * sizeof *before);
+			memcpy(l.rows, before, m * sizeof *before);
+			size_t *want = malloc(m * sizeof *want);
+			assert_non_null(want);
+			memcpy(want, src, m * sizeof *src);
+			permute_walk(&w, src);
+			permute_listed(&l, u, cyc);
+			for (size_t j = 0; j < n; j++) {
+				assert_int_equal(w.rows[j].row, want[j]);
+				assert_memory_equal(&l.rows[j], &before[want[j]], sizeof *before);
+				assert_memory_equal(&w.rows[j], &before[want[j]], sizeof *before);
+				assert_int_equal(src[j], j);
+				assert_int_equal(u[j], j);
+			}
+			free(want);
+			free(before);
+			free(src);
+			free(u);
+			free(cyc);
+			free(w.rows);
+			free(l.rows);
+		}
+}
+
 static void test_sort_num_is_qsort(void **state)
 {
 	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-310, -1e-310,
@@ -3429,6 +3494,7 @@ int main(void)
 		cmocka_unit_test(test_fit_verdict),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
+		cmocka_unit_test(test_permute_listed_is_walk),
 		cmocka_unit_test(test_sort_num_is_qsort),
 		cmocka_unit_test(test_kept_orders_match_fresh),
 		cmocka_unit_test(test_ranks_radix_is_qsort),
