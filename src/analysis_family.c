@@ -300,8 +300,21 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const size_t 
 	v->ok = true;
 	v->n_ref = (double)ds->rows[a->rows[k[0]].ref].accelerators;
 	v->t_ref = ds->rows[a->rows[k[0]].ref].minutes;
-	/* the row furthest off, from the E' alone */
+	/* the row furthest off, from the E' alone, and the rows beyond 10%, furthest off first:
+	 * each must hold the fitted E' in its own interval, drawn only for them and only until
+	 * one does not (one is enough for "poor", and the furthest off is the likeliest: a poor
+	 * fit of 10^5 rows draws one or two). One pass over the rows, in family order, the row
+	 * eight on fetched meanwhile (at 10^6 rows each was a cache miss, twice) */
+	enum { AHEAD = 8 };
+	struct off_key *ok = malloc((n ? n : 1) * sizeof *ok);
+	size_t nok = 0;
+	if (!ok)
+		return -1;
 	for (size_t j = 0; j < n; j++) {
+		if (j + AHEAD < n) {
+			__builtin_prefetch(&a->rows[k[j + AHEAD]].Ep);
+			__builtin_prefetch(&a->rows[k[j + AHEAD]].ep_fit);
+		}
 		const struct arow *o = &a->rows[k[j]];
 		double off = fabs(log(o->Ep / o->ep_fit));
 		if (!isfinite(off))
@@ -312,16 +325,6 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const size_t 
 			v->worst_obs = o->Ep;
 			v->worst_fit = o->ep_fit;
 		}
-	}
-	/* then the rows beyond 10%, furthest off first: each must hold the fitted E' in its own
-	 * interval, drawn only for them and only until one does not (one is enough for "poor",
-	 * and the furthest off is the likeliest: a poor fit of 10^5 rows draws one or two) */
-	struct off_key *ok = malloc((n ? n : 1) * sizeof *ok);
-	size_t nok = 0;
-	if (!ok)
-		return -1;
-	for (size_t j = 0; j < n; j++) {
-		const struct arow *o = &a->rows[k[j]];
 		double rel = fabs(o->Ep / o->ep_fit - 1);
 		if (!(isfinite(rel) && rel <= FIT_VERDICT_TOL))
 			ok[nok++] = (struct off_key){ isfinite(rel) ? rel : INFINITY, k[j] };
