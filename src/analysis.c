@@ -297,12 +297,17 @@ static int pareto(struct analysis *a, bool cost, size_t *on)
 	if (!ord)
 		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, made, sizeof *made);
 	const size_t *o = ord ? ord : made;
+	enum { AHEAD = 8 }; /* the row eight on in T order fetched meanwhile */
 	for (size_t g = 0; g < n;) {
 		size_t e = g + 1;
+		if (g + AHEAD < n)
+			arow_prefetch(&rows[o[g + AHEAD]]);
 		double t = rows[o[g]].T, ag = pareto_axis(&rows[o[g]], cost);
 		double gmin = ag < INFINITY ? ag : INFINITY; /* the group's least A, NAN none */
 		rows[o[g]].pareto = false;
 		while (e < n && rows[o[e]].T == t) {
+			if (e + AHEAD < n)
+				arow_prefetch(&rows[o[e + AHEAD]]);
 			double ae = pareto_axis(&rows[o[e]], cost);
 			if (ae < gmin)
 				gmin = ae;

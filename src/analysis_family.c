@@ -311,10 +311,8 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const size_t 
 	if (!ok)
 		return -1;
 	for (size_t j = 0; j < n; j++) {
-		if (j + AHEAD < n) {
-			__builtin_prefetch(&a->rows[k[j + AHEAD]].Ep);
-			__builtin_prefetch(&a->rows[k[j + AHEAD]].ep_fit);
-		}
+		if (j + AHEAD < n)
+			arow_prefetch(&a->rows[k[j + AHEAD]]);
 		const struct arow *o = &a->rows[k[j]];
 		double off = fabs(log(o->Ep / o->ep_fit));
 		if (!isfinite(off))

@@ -79,6 +79,19 @@ int analysis_cmp_tie(const struct row *a, size_t ia, const struct row *b, size_t
 /* The sort key of item i (0 <= i < n) of the ordering at ctx; .i must be i. */
 typedef void (*skey_make_fn)(const void *ctx, size_t i, struct skey *k);
 
+/* Starts every cache line of shown row r coming in: a pass over rows in an order not theirs
+ * (T, family) fetches a few rows ahead, as at 10^6 rows each row it reads is a miss. */
+static inline void arow_prefetch(const struct arow *r)
+{
+	const char *p = (const char *)r;
+
+	/* 136 bytes span up to four lines */
+	__builtin_prefetch(p);
+	__builtin_prefetch(p + 64);
+	__builtin_prefetch(p + 128);
+	__builtin_prefetch(p + sizeof *r - 1);
+}
+
 /* a->rows[j] takes a->rows[src[j]] for every j, each cycle of the permutation walked once
  * with one row in hand, in place (a second array of 10^5 rows costs more in page faults than
  * the moves); src is left the identity. */

@@ -704,7 +704,7 @@ void permute_listed(struct analysis *a, uint32_t *u, uint32_t *cyc)
 		struct arow hold = a->rows[i];
 		for (size_t q = 0; q + 1 < m; q++) {
 			if (q + AHEAD < m)
-				__builtin_prefetch(&a->rows[cyc[q + AHEAD]]);
+				arow_prefetch(&a->rows[cyc[q + AHEAD]]);
 			a->rows[cyc[q]] = a->rows[cyc[q + 1]];
 		}
 		a->rows[cyc[m - 1]] = hold;
