@@ -414,7 +414,13 @@ static int ranks_by_radix(const struct dataset *ds, bool sys, struct numsort_ite
 				it[sp.lo + q].at = k[q].i;
 			continue;
 		}
+		/* the rows in the order of the span are read at random: the row sixteen on and the
+		 * text of the row eight on fetched meanwhile (at 10^6 rows each was a cache miss) */
 		for (size_t q = sp.lo; q < sp.hi; q++) {
+			if (q + 16 < sp.hi)
+				__builtin_prefetch(&ds->rows[it[q + 16].at].system);
+			if (q + 8 < sp.hi)
+				__builtin_prefetch(rank_text(&ds->rows[it[q + 8].at], sys, sp.level, &fold) + sp.off);
 			const char *t = rank_text(&ds->rows[it[q].at], sys, sp.level, &fold);
 			it[q].key = name_chunk(t, sp.off, fold);
 		}
