@@ -80,11 +80,11 @@ void params_init(struct params *p);
 
 /* One shown row with its metrics. Spread fields are NAN when the row has no runs. Doubles,
  * then 4-byte fields and flags, so that no padding sits between them; the indices are 32-bit
- * (the loader takes at most 2^32 - 2 rows): 256 bytes a row, 280 with size_t indices and the
- * fields mixed (24 MB less at 10^6 shown rows). */
+ * (the loader takes at most 2^32 - 2 rows): 128 bytes a row, two cache lines (analysis_run
+ * aligns them so): a pass over rows in an order not theirs reads two lines a row, not up to
+ * four, and a summary at 10^6 rows keeps 8 MB less than with Karp-Flatt's e kept here. */
 struct arow {
 	double T, N, A, S, Ep;             /* E = S / N: arow_e */
-	double kf;                         /* Karp-Flatt e, NAN with the reason in kf_why */
 	double t_lo, t_hi;                 /* spread of T over the runs (S's and E': analysis_spread) */
 	double kwh;                        /* energy_j / 3.6e6; NAN without energy */
 	double energy_ratio;               /* energy / the reference's, NAN with er_why */
@@ -98,9 +98,9 @@ struct arow {
 	uint32_t ci;                       /* 1 + index into analysis.ci of its intervals; 0: none
 					    * (analysis_ci reads them) */
 	int cluster;                       /* 0..k-1 */
-	enum kf_why kf_why : 8;            /* a byte each */
+	enum kf_why kf_why : 8;            /* a byte each; Karp-Flatt's e: analysis_kf */
 	enum er_why er_why : 8;
-	/* the flags a bit each, in the byte after the codes: 136 bytes a row */
+	/* the flags a bit each, in the byte after the codes */
 	bool ci_done : 1;                  /* intervals computed (see analysis_intervals) */
 	bool be : 1;                       /* the row giving its group's bracket lower end */
 	bool pareto : 1, is_ref : 1;
@@ -279,6 +279,10 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 
 /* Shown row o's spread of S and E' (struct spread), computed as the metrics compute S and E'. */
 struct spread analysis_spread(const struct dataset *ds, const struct arow *o);
+
+/* Shown row o's Karp-Flatt serial fraction e = (1/S - 1/p) / (1 - 1/p), p = N / N_ref; NAN with
+ * the reason in o->kf_why (more of the same hardware doing worse than linear only). */
+double analysis_kf(const struct dataset *ds, const struct arow *o);
 
 /* Row o's efficiency E = S / N (NAN when S is none). */
 static inline double arow_e(const struct arow *o)

@@ -176,16 +176,13 @@ static void metrics(const struct dataset *ds, struct arow *o)
 	double p = o->N / Nr;
 	o->cross_family = !same(r->family, f->family);
 	/* Karp-Flatt's serial fraction means something only for more of the same hardware doing
-	 * worse than linear: blank, with the reason, otherwise. */
-	o->kf = NAN;
+	 * worse than linear: blank, with the reason, otherwise (analysis_kf computes it). */
 	if (!(p > 1))
 		o->kf_why = KF_NOT_LARGER;
 	else if (o->cross_family)
 		o->kf_why = KF_CROSS_FAMILY;
 	else if (o->S > p)
 		o->kf_why = KF_SUPERLINEAR;
-	else
-		o->kf = (1 / o->S - 1 / p) / (1 - 1 / p);
 	o->energy_ratio = NAN;
 	o->ep_fit = o->fit_resid = NAN;
 	/* energy: kWh, and a ratio only when both sides were measured */
@@ -214,6 +211,13 @@ static void metrics(const struct dataset *ds, struct arow *o)
 			o->t_hi = hi * sf;
 		}
 	}
+}
+
+double analysis_kf(const struct dataset *ds, const struct arow *o)
+{
+	double p = o->N / (double)ds->rows[o->ref].accelerators;
+
+	return o->kf_why == KF_OK ? (1 / o->S - 1 / p) / (1 - 1 / p) : NAN;
 }
 
 struct spread analysis_spread(const struct dataset *ds, const struct arow *o)
@@ -420,6 +424,9 @@ static void reset(struct analysis *a)
 	a->silhouette = NAN;
 }
 
+/* aligned_alloc takes whole multiples of the alignment */
+_Static_assert(sizeof(struct arow) % 64 == 0, "a shown row is whole cache lines");
+
 /* Makes a->rows hold at least n rows; the old rows are not kept. */
 static int grow_rows(struct analysis *a, size_t n)
 {
@@ -427,7 +434,8 @@ static int grow_rows(struct analysis *a, size_t n)
 		return 0;
 	free(a->rows);
 	a->rows_cap = 0;
-	if (!(a->rows = malloc((n ? n : 1) * sizeof *a->rows)))
+	/* each row two whole cache lines (struct arow) */
+	if (!(a->rows = aligned_alloc(64, (n ? n : 1) * sizeof *a->rows)))
 		return -1;
 	a->rows_cap = n;
 	return 0;

@@ -85,11 +85,9 @@ static inline void arow_prefetch(const struct arow *r)
 {
 	const char *p = (const char *)r;
 
-	/* 136 bytes span up to four lines */
+	/* two whole lines (struct arow) */
 	__builtin_prefetch(p);
 	__builtin_prefetch(p + 64);
-	__builtin_prefetch(p + 128);
-	__builtin_prefetch(p + sizeof *r - 1);
 }
 
 /* a->rows[j] takes a->rows[src[j]] for every j, each cycle of the permutation walked once

@@ -120,6 +120,7 @@ static void put_breakeven(FILE *out, const struct csv_row *c)
 
 static void put_s_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).s_lo); }
 static void put_s_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).s_hi); }
+static void put_kf(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_kf(c->ds, c->r)); }
 static void put_ep_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).ep_lo); }
 static void put_ep_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_spread(c->ds, c->r).ep_hi); }
 static void put_t_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->t_lo); }
@@ -161,7 +162,7 @@ static const struct csv_col csv_cols[] = {
 	REG(COL_E),
 	REG(COL_EP),
 	REG(COL_A),
-	NUM("karp_flatt", kf),
+	FN("karp_flatt", put_kf),
 	FN("reference", put_ref),
 	FN("is_reference", put_is_ref),
 	FN("cluster", put_cluster),

@@ -274,8 +274,9 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("speedup S     %s    E %s    E' %s%s", fmt_sig(ar->S, 4, b1, sizeof b1),
 	    fmt_sig(arow_e(ar), 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
 	    ar->cross_family ? "  (mixes families: f or m compares within one)" : "");
-	ADD("Karp-Flatt e  %s%s", isfinite(ar->kf) ? fmt_sig(ar->kf, 4, b1, sizeof b1) : "- ",
-	    isfinite(ar->kf) ? "" : kf_why_text(ar->kf_why));
+	double kf = analysis_kf(app->ds, ar);
+	ADD("Karp-Flatt e  %s%s", isfinite(kf) ? fmt_sig(kf, 4, b1, sizeof b1) : "- ",
+	    isfinite(kf) ? "" : kf_why_text(ar->kf_why));
 	ADD("spread T      %s .. %s min (scaled)", fmt_fixed(ar->t_lo, 2, b1, sizeof b1),
 	    fmt_fixed(ar->t_hi, 2, b2, sizeof b2));
 	struct spread sp = analysis_spread(app->ds, ar);

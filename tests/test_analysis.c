@@ -250,7 +250,7 @@ static void test_metrics_by_hand(void **state)
 	assert_true(r->Ep == 1.0 && r->S == 1.0);
 	NEAR(arow_e(r), 0.5);
 	NEAR(r->A, 12);
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 	NEAR(r->t_lo, 350);
 	NEAR(r->t_hi, 370);
 	NEAR(analysis_spread(&ds, r).s_lo, 360.0 / 370);
@@ -264,7 +264,7 @@ static void test_metrics_by_hand(void **state)
 	NEAR(arow_e(r), 0.6);
 	NEAR(r->Ep, 1.2);
 	NEAR(r->A, 10);
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 	assert_true(isnan(r->t_lo) && isnan(r->t_hi) && isnan(analysis_spread(&ds, r).s_lo) && isnan(analysis_spread(&ds, r).s_hi));
 	assert_true(isnan(analysis_spread(&ds, r).ep_lo) && isnan(analysis_spread(&ds, r).ep_hi));
 
@@ -276,7 +276,7 @@ static void test_metrics_by_hand(void **state)
 	NEAR(arow_e(r), 0.75);
 	NEAR(r->Ep, 1.5);
 	NEAR(r->A, 8);
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 	assert_int_equal(r->kf_why, KF_CROSS_FAMILY);
 	assert_true(r->cross_family);
 
@@ -285,7 +285,7 @@ static void test_metrics_by_hand(void **state)
 	NEAR(arow_e(r), 36.0 / 64);
 	NEAR(r->Ep, 1.125);
 	NEAR(r->A, 64.0 * 10 / 60);
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 
 	r = find(&ds, &a, "e_8x");
 	NEAR(r->S, 4);
@@ -298,7 +298,7 @@ static void test_metrics_by_hand(void **state)
 	NEAR(arow_e(r), 0.45);
 	NEAR(r->Ep, 0.9);
 	NEAR(r->A, 16.0 * 50 / 60);
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 	NEAR(r->t_lo, 44);
 	NEAR(r->t_hi, 55);
 	NEAR(analysis_spread(&ds, r).s_lo, 360.0 / 55);
@@ -322,12 +322,12 @@ static void test_metrics_by_hand(void **state)
 	p.mode = REF_FAMILY;
 	run_ok(&ds, &p, &a);
 	r = find(&ds, &a, "c_8x"); /* S 5 > p 4: superlinear */
-	assert_true(isnan(r->kf));
+	assert_true(isnan(analysis_kf(&ds, r)));
 	assert_int_equal(r->kf_why, KF_SUPERLINEAR);
 	r = find(&ds, &a, "d_64x"); /* S 30, p 32 */
-	NEAR(r->kf, (1.0 / 30 - 1.0 / 32) / (1 - 1.0 / 32));
+	NEAR(analysis_kf(&ds, r), (1.0 / 30 - 1.0 / 32) / (1 - 1.0 / 32));
 	r = find(&ds, &a, "f_16x"); /* S 1.8, p 2 */
-	NEAR(r->kf, (1 / 1.8 - 0.5) / 0.5);
+	NEAR(analysis_kf(&ds, r), (1 / 1.8 - 0.5) / 0.5);
 	assert_int_equal(a.ncross, 0);
 	analysis_free(&a);
 	assert_null(a.rows);
@@ -471,7 +471,7 @@ static void test_family_mode(void **state)
 	assert_int_equal(r->ref, 4);
 	NEAR(r->S, 1.8);
 	NEAR(r->Ep, 0.9);
-	NEAR(r->kf, 1.0 / 9);
+	NEAR(analysis_kf(&ds, r), 1.0 / 9);
 	assert_true(find(&ds, &a, "a_2x")->Ep == 1.0);
 	/* a group per family, by name, each its own reference and candidates */
 	assert_int_equal(a.ngroups, 3);
@@ -2740,13 +2740,13 @@ static void test_karp_flatt_reasons(void **state)
 	run_ok(&ds, &p, &a);
 	o = find(&ds, &a, "lin_8x"); /* S 10/3, p 4: e = (0.3 - 0.25) / 0.75 */
 	assert_int_equal(o->kf_why, KF_OK);
-	NEAR(o->kf, (0.3 - 0.25) / 0.75);
+	NEAR(analysis_kf(&ds, o), (0.3 - 0.25) / 0.75);
 	assert_false(o->cross_family);
 	o = find(&ds, &a, "super_8x"); /* S 5 > p 4 */
-	assert_true(isnan(o->kf));
+	assert_true(isnan(analysis_kf(&ds, o)));
 	assert_int_equal(o->kf_why, KF_SUPERLINEAR);
 	o = find(&ds, &a, "tpu_8x");
-	assert_true(isnan(o->kf));
+	assert_true(isnan(analysis_kf(&ds, o)));
 	assert_int_equal(o->kf_why, KF_CROSS_FAMILY);
 	assert_true(o->cross_family);
 	o = find(&ds, &a, "same_2x");
