@@ -64,6 +64,9 @@ struct params {
 	bool all_rounds;         /* the workload's rows of every loaded round, not one round */
 	bool pareto_cost;        /* Pareto frontier on (T, cost) instead of (T, A) */
 	bool fit;                /* scaling-law fit per family */
+	bool unranked;           /* the rows' order is not asked for (a summary ranks nothing):
+				  * analysis_run leaves them in the order collected, sort and
+				  * desc then rank them through analysis_rank_cmp alone */
 };
 
 /* The break-even threshold theta on E', the same range on the command line and on screen:
@@ -279,6 +282,11 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 
 /* Shown row o's spread of S and E' (struct spread), computed as the metrics compute S and E'. */
 struct spread analysis_spread(const struct dataset *ds, const struct arow *o);
+
+/* The order analysis_sort by col (descending with desc) puts shown rows i and j in: < 0, i
+ * first; the ranking's tie-break makes it a total order, the same wherever they are. */
+int analysis_rank_cmp(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
+		      size_t i, size_t j);
 
 /* Shown row o's Karp-Flatt serial fraction e = (1/S - 1/p) / (1 - 1/p), p = N / N_ref; NAN with
  * the reason in o->kf_why (more of the same hardware doing worse than linear only). */

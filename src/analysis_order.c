@@ -653,6 +653,26 @@ static int sort_keys(const struct dataset *ds, struct analysis *a, enum col col,
 	return 0;
 }
 
+int analysis_rank_cmp(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
+		      size_t i, size_t j)
+{
+	const struct col_def *d = reg_col(col);
+	struct num_ctx c = { ds, a, d, desc ? -1 : 1 };
+	struct skey k[2];
+	size_t at[2] = { i, j };
+
+	for (int q = 0; q < 2; q++) {
+		if (d->text) { /* as sort_keys makes a text column's keys */
+			const struct arow *o = &a->rows[at[q]];
+			const struct row *r = &ds->rows[o->row];
+			k[q] = (struct skey){ .s = d->text(r), .r = r, .row = o->row, .i = at[q], .dir = c.dir };
+		} else {
+			num_key(&c, at[q], &k[q]);
+		}
+	}
+	return analysis_skey_cmp(&k[0], &k[1]);
+}
+
 size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err)
 {
 	size_t n = a->n;

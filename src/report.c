@@ -499,8 +499,10 @@ static const char *row_label(const struct table_view *v, const struct dataset *d
 	return describe_row(v, ds, a, i, buf, n);
 }
 
-/* Indices of the Pareto rows of a, fastest first; returns how many (caller frees *idx). */
-static size_t pareto_rows(const struct analysis *a, size_t **idx)
+/* Indices of the Pareto rows of a, fastest first, equal T in the ranking's order (p's sort,
+ * which a summary's rows, left unranked, do not show); returns how many (caller frees *idx). */
+static size_t pareto_rows(const struct dataset *ds, const struct analysis *a, const struct params *p,
+			  size_t **idx)
 {
 	size_t n = 0;
 
@@ -511,7 +513,11 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 		if (!a->rows[i].pareto)
 			continue;
 		size_t j = n++;
-		while (j > 0 && a->rows[(*idx)[j - 1]].T > a->rows[i].T) {
+		while (j > 0) {
+			const struct arow *b = &a->rows[(*idx)[j - 1]];
+			if (!(b->T > a->rows[i].T ||
+			      (b->T == a->rows[i].T && analysis_rank_cmp(ds, a, p->sort, p->desc, (*idx)[j - 1], i) > 0)))
+				break;
 			(*idx)[j] = (*idx)[j - 1];
 			j--;
 		}
@@ -521,9 +527,9 @@ static size_t pareto_rows(const struct analysis *a, size_t **idx)
 }
 
 static void report_pareto(const struct table_view *v, const struct dataset *ds,
-			  const struct analysis *a, FILE *out)
+			  const struct analysis *a, const struct params *p, FILE *out)
 {
-	size_t *idx, n = pareto_rows(a, &idx);
+	size_t *idx, n = pareto_rows(ds, a, p, &idx);
 	char b1[32], b2[32], b3[32], b4[32], name[1024];
 
 	int sw = 6;
@@ -707,7 +713,7 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	fprintf(out, "  clusters    k=%d  inertia %s  silhouette %s\n", a->k,
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	report_be_more(v, ds, a, p, out);
-	n = pareto_rows(a, &idx);
+	n = pareto_rows(ds, a, p, &idx);
 	fprintf(out, "  pareto      %zu:", n);
 	for (size_t k = 0; k < n; k++)
 		fprintf(out, "%s %s (N=%s)", k ? "," : "", row_label(v, ds, a, idx[k], name, sizeof name),
@@ -777,6 +783,7 @@ static int report_summary(const struct dataset *ds, const struct params *p,
 		struct params q = *p;
 		q.round = round;
 		q.workload = wl[i];
+		q.unranked = true; /* a summary ranks nothing */
 		/* a pinned system exists in some workloads only: elsewhere the paper rule */
 		if (q.mode == REF_PINNED && o->all_workloads && dataset_find(ds, round, wl[i], q.pinned) < 0)
 			q.mode = REF_PAPER;
@@ -830,7 +837,7 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 		report_clusters(a, q, out);
 		break;
 	case PR_PARETO:
-		report_pareto(v, ds, a, out);
+		report_pareto(v, ds, a, q, out);
 		fputs("break-even: ", out);
 		report_breakeven(v, ds, a, q, out);
 		break;

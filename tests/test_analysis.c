@@ -1511,6 +1511,71 @@ static void expect_order(const struct dataset *ds, const struct analysis *a,
 			fail_msg("rank %zu: %s, expected %s", i, sys_at(ds, a, i), want[i]);
 }
 
+/* A run that ranks nothing (params.unranked) leaves the rows in the order collected, with
+ * every metric and flag the ranked run gives each row; analysis_rank_cmp orders every pair
+ * of neighbours of every ranking as analysis_sort put them, ties included (rows equal in
+ * every number, told apart by system id, submitter, row). */
+static void test_unranked_is_ranked(void **state)
+{
+	enum { N = 400 };
+	struct spec s[N];
+	static char names[N][16];
+	static const char *const subs[] = { "Sub A", "Sub B", "Sub C" };
+	static const char *const fams[] = { "H100", "A100", "MI300X" };
+	struct dataset ds;
+	struct params p;
+	struct analysis a = { 0 }, u = { 0 };
+
+	(void)state;
+	for (int i = 0; i < N; i++) {
+		/* many rows alike: N and T from few values, names repeated under other submitters */
+		snprintf(names[i], sizeof names[i], "s%03d", i % 150);
+		s[i] = (struct spec){ names[i], subs[i % 3], fams[(i / 7) % 3], "V", "available", "closed",
+				      1LL << (i % 6), 10.0 + (double)((i * 37) % 11), 0, 0, { 0 }, 0, 0 };
+	}
+	build(&ds, s, N);
+	base_params(&p);
+	for (int mode = 0; mode < 2; mode++) {
+		p.mode = mode ? REF_PAPER : REF_FAMILY;
+		for (int c = 0; c < COL_COUNT; c++)
+			for (int desc = 0; desc < 2; desc++) {
+				p.sort = (enum col)c;
+				p.desc = desc;
+				p.unranked = false;
+				run_ok(&ds, &p, &a);
+				for (size_t i = 0; i + 1 < a.n; i++)
+					assert_true(analysis_rank_cmp(&ds, &a, p.sort, p.desc, i, i + 1) < 0);
+				p.unranked = true;
+				run_ok(&ds, &p, &u);
+				assert_int_equal(u.n, a.n);
+				assert_int_equal(u.npareto, a.npareto);
+				for (size_t i = 1; i < u.n; i++)
+					assert_true(u.rows[i - 1].row < u.rows[i].row);
+				for (size_t i = 0; i < a.n; i++) {
+					const struct arow *x = &a.rows[i], *y = NULL;
+					for (size_t j = 0; j < u.n && !y; j++)
+						if (u.rows[j].row == x->row)
+							y = &u.rows[j];
+					assert_non_null(y);
+					assert_memory_equal(&x->T, &y->T, offsetof(struct arow, row));
+					assert_int_equal(x->ref, y->ref);
+					assert_int_equal(x->cluster, y->cluster);
+					assert_int_equal(x->pareto, y->pareto);
+					assert_int_equal(x->be, y->be);
+				}
+				for (size_t g = 0; g < a.ngroups; g++) {
+					assert_int_equal(a.groups[g].be.kind, u.groups[g].be.kind);
+					assert_int_equal(a.groups[g].be.lo, u.groups[g].be.lo);
+					assert_int_equal(a.groups[g].be.hi, u.groups[g].be.hi);
+					assert_int_equal(a.groups[g].be_row, u.groups[g].be_row);
+				}
+			}
+	}
+	analysis_free(&a);
+	analysis_free(&u);
+	unbuild(&ds);
+}
+
 static void test_ranking(void **state)
 {
 	static const char *const ep_desc[] = {"c_8x", "b_2x", "d_64x", "a_2x", "e_8x", "f_16x"};
@@ -3492,6 +3557,7 @@ int main(void)
 		cmocka_unit_test(test_group_sensitivity),
 		cmocka_unit_test(test_bracket_property),
 		cmocka_unit_test(test_fit_verdict),
+		cmocka_unit_test(test_unranked_is_ranked),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_permute_listed_is_walk),

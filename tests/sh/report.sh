@@ -227,3 +227,15 @@ if awk '/^Pareto frontier/ { p = 1; next } p && /^  / { n++; if ($1 !~ /^v[0-9]+
 	END { exit !(n > 2 && c > 5 && !bad) }' "$TMP/t.txt"
 then ok "cross-round view: every Pareto row and sensitivity candidate names its round"
 else nok "cross-round view: every list entry names its round" "$(grep -A4 -E '^Pareto|sensitivity' "$TMP/t.txt" | head -12)"; fi
+
+# A summary ranks nothing, yet lists Pareto rows of equal T as the ranking orders them, as
+# the Pareto report does: alpha and beta tie on T and N, their submitters sort them the other
+# way round from their system ids and from the file.
+printf 'round,submitter,system,accelerator,benchmark,accelerators,minutes\nv1,Z,alpha,NVIDIA H100,bert,8,10\nv1,A,beta,NVIDIA H100,bert,8,10\nv1,S,gamma,NVIDIA H100,bert,4,30\nv1,S,delta,NVIDIA H100,bert,16,12\n' >"$TMP/tie.csv"
+for s in system submitter; do
+	"$G" "$TMP/tie.csv" --sort $s --print summary,pareto >"$TMP/t.txt" 2>/dev/null
+	if [ $s = system ]; then want="alpha (N=8), beta (N=8)"; first=alpha; else want="beta (N=8), alpha (N=8)"; first=beta; fi
+	if grep -qF "pareto      2: $want" "$TMP/t.txt" && [ "$(awk '/^Pareto frontier/ { getline; print $1; exit }' "$TMP/t.txt")" = $first ]
+	then ok "--sort $s: the summary lists tied Pareto rows as the Pareto report ranks them ($want)"
+	else nok "--sort $s: tied Pareto rows in the ranking's order" "$(cat "$TMP/t.txt")"; fi
+done
