@@ -157,6 +157,8 @@ struct group {
 	double n_max;                      /* most accelerators among its rows */
 	struct be_bracket be;              /* the bracket at theta */
 	long be_row;                       /* dataset row giving the bracket's lower end, -1 none */
+	size_t be_at;                      /* where that row was in analysis.rows when found (a
+					    * hint: rows a sort moved are looked for) */
 	long firm, loose;                  /* lower ends (N) from rows whose 90% interval lies wholly
 					    * at or above / reaches theta; -1 none */
 	long range_lo, range_hi;           /* N over the plain, firm and loose lower ends; -1 none */

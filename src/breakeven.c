@@ -406,6 +406,7 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, const s
 		if (plain < 0 && o->Ep >= theta) {
 			plain = (long)o->N;
 			gr->be_row = (long)o->row;
+			gr->be_at = i;
 			o->be = true;
 		}
 		if (gr->firm < 0 && firm)
@@ -497,6 +498,10 @@ long analysis_be_index(const struct analysis *a, const struct group *g)
 {
 	if (!g || g->be_row < 0)
 		return -1;
+	/* where it was found, unless a sort has moved it (at 10^6 rows each look through every row
+	 * read 128 MB) */
+	if (g->be_at < a->n && a->rows[g->be_at].be && a->rows[g->be_at].row == (size_t)g->be_row)
+		return (long)g->be_at;
 	for (size_t i = 0; i < a->n; i++)
 		if (a->rows[i].be && a->rows[i].row == (size_t)g->be_row)
 			return (long)i;
