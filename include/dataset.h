@@ -127,6 +127,16 @@ struct dataset {
 					  * (duplicates across files), kept between files; dropped by
 					  * dataset_classify, made again by the next load */
 	size_t keys_cap, nkeys;
+	struct ds_pair {                 /* the distinct (round, benchmark) of the rows in the order
+					  * they first come, made by dataset_classify: the lists of
+					  * rounds and workloads read them, not every row (at 10^6 rows
+					  * each list read 128 MB); owned */
+		const char *round, *benchmark;
+	} *pairs;
+	size_t npairs;
+	const struct row *pairs_rows;    /* the rows they were made from, and how many: another
+					  * load makes them stale, and the lists read the rows again */
+	size_t pairs_n;
 };
 
 /* Row r's texts of the import's columns: every one "" when it has none. */

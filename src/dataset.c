@@ -18,6 +18,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->rules);
 	free(ds->prices);
 	free(ds->keys);
+	free(ds->pairs);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);
@@ -373,6 +374,43 @@ static void mark_carried(struct dataset *ds, const uint64_t *hr, uint32_t *next,
 	}
 }
 
+/* ds->pairs made from the rows (see struct dataset); left stale when there are too many to
+ * help (the lists then read the rows) or no memory. */
+static void pairs_make(struct dataset *ds)
+{
+	enum { MOST = 4096 }; /* rounds x workloads of every MLPerf round is some hundred */
+	const char *lr = NULL, *lb = NULL;
+
+	free(ds->pairs);
+	ds->pairs = NULL;
+	ds->npairs = 0;
+	ds->pairs_rows = NULL;
+	ds->pairs_n = 0;
+	if (!(ds->pairs = malloc(MOST * sizeof *ds->pairs)))
+		return;
+	for (size_t i = 0; i < ds->n; i++) {
+		const struct row *r = &ds->rows[i];
+		size_t j;
+		if (r->round == lr && r->benchmark == lb)
+			continue;
+		lr = r->round;
+		lb = r->benchmark;
+		for (j = 0; j < ds->npairs && (ds->pairs[j].round != lr || ds->pairs[j].benchmark != lb); j++)
+			;
+		if (j < ds->npairs)
+			continue;
+		if (ds->npairs == MOST) {
+			free(ds->pairs);
+			ds->pairs = NULL;
+			ds->npairs = 0;
+			return;
+		}
+		ds->pairs[ds->npairs++] = (struct ds_pair){ lr, lb };
+	}
+	ds->pairs_rows = ds->rows;
+	ds->pairs_n = ds->n;
+}
+
 int dataset_classify(struct dataset *ds)
 {
 	uint32_t *v;
@@ -385,6 +423,7 @@ int dataset_classify(struct dataset *ds)
 	families_apply(ds);
 	prices_apply(ds);
 	warn_unmapped(ds);
+	pairs_make(ds);
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
 		const struct row_extra *x = row_extra(&ds->rows[i]);
@@ -437,12 +476,17 @@ static int distinct(const struct dataset *ds, enum field f, const char *round, c
 {
 	const char **v = NULL, *last = NULL;
 	size_t k = 0, cap = 0;
+	/* rounds and workloads from the distinct pairs when they are the rows' own: the same
+	 * texts in the same order as from the rows */
+	bool pairs = f != F_FAMILY && !bench && ds->pairs && ds->pairs_rows == ds->rows && ds->pairs_n == ds->n;
+	size_t m = pairs ? ds->npairs : ds->n;
 
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		const char *x = f == F_ROUND ? r->round : f == F_BENCH ? r->benchmark : r->family;
+	for (size_t i = 0; i < m; i++) {
+		const char *rr = pairs ? ds->pairs[i].round : ds->rows[i].round;
+		const char *rb = pairs ? ds->pairs[i].benchmark : ds->rows[i].benchmark;
+		const char *x = f == F_ROUND ? rr : f == F_BENCH ? rb : ds->rows[i].family;
 		size_t j;
-		if (x == last || !same_name(r->round, round) || !same_name(r->benchmark, bench))
+		if (x == last || !same_name(rr, round) || !same_name(rb, bench))
 			continue;
 		last = x;
 		for (j = 0; j < k && v[j] != x; j++)

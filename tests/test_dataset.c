@@ -203,6 +203,77 @@ static void duplicate_gives_back_its_runs(void **state)
 	assert_true(warned("t.csv:6:11: accelerators"));
 }
 
+/* The lists of rounds and workloads give the same texts in the same order whether they read
+ * the rows (before dataset_classify, and after a load that adds rows) or the distinct pairs
+ * classify keeps: rounds and workloads interleaved, repeated, and asked for by text. */
+static void lists_from_pairs_are_from_rows(void **state)
+{
+	static const char *const rounds[] = { "v2.0", "v1.1", "v3.0", "v1.1" };
+	static const char *const benches[] = { "bert", "resnet", "ssd", "gpt3", "zzz", "dlrm" };
+	char text[8192];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(text + at, sizeof text - at, "round,system,benchmark,accelerators,minutes\n");
+	for (int i = 0; i < 60; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "%s,s%d,%s,8,%d\n", rounds[(i * 7) % 4], i,
+				       benches[(i * 5 + i / 9) % 6], i + 1);
+	assert_int_equal(load(text), 0);
+	for (int pass = 0; pass < 3; pass++) {
+		const char **rl, **want_r;
+		size_t nr, nwant_r;
+		/* pass 0: read from the rows; 1: from the pairs; 2: rows again after a load */
+		if (pass == 1)
+			assert_int_equal(dataset_classify(&ds), 0);
+		if (pass == 2)
+			assert_int_equal(dataset_load_buffer(&ds, "u.csv", "round,system,benchmark,accelerators,minutes\nv0.7,x,new,8,1\nv1.1,y,new,8,1\n",
+							     strlen("round,system,benchmark,accelerators,minutes\nv0.7,x,new,8,1\nv1.1,y,new,8,1\n"), &err), 0);
+		assert_int_equal(dataset_round_list(&ds, &rl, &nr), 0);
+		assert_int_equal(nr, pass == 2 ? 4 : 3);
+		static const char *const r01[] = { "v1.1", "v2.0", "v3.0" }, *const r2[] = { "v0.7", "v1.1", "v2.0", "v3.0" };
+		want_r = (const char **)(pass == 2 ? r2 : r01);
+		nwant_r = pass == 2 ? 4 : 3;
+		for (size_t i = 0; i < nwant_r; i++) {
+			assert_string_equal(rl[i], want_r[i]);
+			const char **wl, **wt;
+			size_t nw, nt;
+			char copy[16];
+			snprintf(copy, sizeof copy, "%s", rl[i]); /* by text, not by pointer */
+			assert_int_equal(dataset_workload_list(&ds, rl[i], &wl, &nw), 0);
+			assert_int_equal(dataset_workload_list(&ds, copy, &wt, &nt), 0);
+			assert_int_equal(nw, nt);
+			/* against a count from the rows themselves */
+			size_t count = 0;
+			for (size_t q = 0; q < ds.n; q++) {
+				bool first = strcmp(ds.rows[q].round, rl[i]) == 0;
+				for (size_t e = 0; e < q && first; e++)
+					first = !(strcmp(ds.rows[e].round, rl[i]) == 0 && ds.rows[e].benchmark == ds.rows[q].benchmark);
+				count += first;
+			}
+			assert_int_equal(nw, count);
+			for (size_t j = 0; j < nw; j++) {
+				assert_ptr_equal(wl[j], wt[j]);
+				if (j)
+					assert_true(wl[j - 1] != wl[j]);
+			}
+			free(wt);
+			/* and the rows read anew (the pairs marked stale) give the very same list */
+			size_t keep = ds.pairs_n;
+			ds.pairs_n = SIZE_MAX;
+			assert_int_equal(dataset_workload_list(&ds, rl[i], &wt, &nt), 0);
+			ds.pairs_n = keep;
+			assert_int_equal(nt, nw);
+			for (size_t j = 0; j < nw; j++)
+				assert_ptr_equal(wl[j], wt[j]);
+			free(wl);
+			free(wt);
+		}
+		free(rl);
+	}
+	assert_true(ds.pairs != NULL);
+	assert_true(ds.pairs_n != ds.n); /* stale after the second load: the rows were read */
+}
+
 static void same_system_other_submitter_is_kept(void **state)
 {
 	(void)state;
@@ -1533,6 +1604,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(wrong_field_count_and_empty_required, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_gives_back_its_runs, setup, teardown),
+		cmocka_unit_test_setup_teardown(lists_from_pairs_are_from_rows, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
