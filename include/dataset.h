@@ -33,6 +33,10 @@ void strpool_free(struct strpool *p);
  * into the cache, so that the lookup after other work does not wait for it. */
 uint64_t strpool_hash(const struct strpool *p, const char *s, size_t len);
 
+/* A copy of s[0..len) in p's memory, not interned (a text nothing compares by pointer):
+ * lives until strpool_free; NULL when out of memory. */
+const char *strpool_keep(struct strpool *p, const char *s, size_t len);
+
 /* strpool_intern of s[0..len) whose strpool_hash is h. */
 const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
 
@@ -60,7 +64,9 @@ struct row_extra {
 					   * this load has no earlier round with the same runs */
 };
 
-/* One result: one round x system x benchmark. Text fields are pooled, never NULL ("" when absent). */
+/* One result: one round x system x benchmark. Text fields are interned in the pool (equal
+ * texts, one pointer), system_name only kept there (schema.h's SF_SHOWN); never NULL ("" when
+ * absent). */
 struct row {
 	const char *round, *submitter, *system, *system_name, *division, *availability;
 	const char *accelerator, *framework, *benchmark;

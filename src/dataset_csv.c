@@ -278,7 +278,7 @@ static int text_prepare(struct loader *L, enum column c)
 	pd->s = (char *)csvw_unguard(field_text(L, c, &len), &len);
 	pd->len = len;
 	utf8_sanitize(pd->s, len);
-	pd->hash = strpool_hash(&L->ds->pool, pd->s, len);
+	pd->hash = schema_cols[c].flags & SF_SHOWN ? 0 : strpool_hash(&L->ds->pool, pd->s, len);
 	pd->way = m;
 	return 0;
 }
@@ -291,6 +291,8 @@ static const char *text_pool(struct loader *L, enum column c)
 
 	if (pd->pooled)
 		return pd->pooled;
+	if (schema_cols[c].flags & SF_SHOWN)
+		return pd->way->pooled = strpool_keep(&L->ds->pool, pd->s, pd->len);
 	return pd->way->pooled = strpool_intern_hashed(&L->ds->pool, pd->s, pd->len, pd->hash);
 }
 
@@ -965,10 +967,11 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 		close(fd);
 		return -1;
 	}
-	/* a row holds about two texts of its own (system id and name) in some 180 bytes: the
-	 * pool's table sized for one a 100 bytes does not rehash them all as it grows (at most
-	 * 2^22 of them: 32 MB of table; a file of long run lists and few names asks no more) */
-	size_t guess = (size_t)st.st_size / 100;
+	/* a row holds about one text of its own to intern (its system id; its name is kept, not
+	 * interned) in some 180 bytes: the pool's table sized for one a 180 bytes does not rehash
+	 * them all as it grows (at most 2^22 of them: 16 MB of table; a file of long run lists
+	 * and few names asks no more) */
+	size_t guess = (size_t)st.st_size / 180;
 	strpool_reserve(&ds->pool, ds->pool.n + (guess < ((size_t)1 << 22) ? guess : (size_t)1 << 22));
 	/* and the key set sized for rows of some 180 bytes, not grown through every power of two
 	 * (each growth rehashed every row; a hint: out of memory it grows as it goes) */

@@ -137,6 +137,18 @@ const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, 
 	return c;
 }
 
+const char *strpool_keep(struct strpool *p, const char *s, size_t len)
+{
+	uint32_t ref;
+	char *c = pool_alloc(p, len + 1, &ref);
+
+	if (c) {
+		memcpy(c, s, len);
+		c[len] = '\0';
+	}
+	return c;
+}
+
 const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 {
 	return strpool_intern_hashed(p, s, len, hash(s, len));

@@ -274,6 +274,37 @@ static void lists_from_pairs_are_from_rows(void **state)
 	assert_true(ds.pairs_n != ds.n); /* stale after the second load: the rows were read */
 }
 
+/* A system's name is kept as read (trimmed, unguarded, sanitized like every text), not
+ * interned: equal names far apart are equal texts, while the texts compared by pointer (the
+ * system id, the round, the submitter) stay one pointer each. */
+static void system_names_kept_not_interned(void **state)
+{
+	char text[4096];
+	size_t at = 0;
+
+	(void)state;
+	at += (size_t)snprintf(text + at, sizeof text - at, "round,submitter,system,system_name,benchmark,accelerators,minutes\n");
+	for (int i = 0; i < 40; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "v1,Sub,sys%d,%s,bert,8,%d\n", i % 20,
+				       i % 20 == 3 ? " '=Big \x01" "box " : i % 2 ? "Alpha box" : "Beta box", i + 1);
+	/* rows 20..39 repeat 0..19's system ids under another round: all kept */
+	for (char *p = text; (p = strstr(p, "v1,Sub,sys")); p++) {
+		static int k;
+		if (k++ >= 20)
+			p[1] = '2';
+	}
+	assert_int_equal(load(text), 0);
+	assert_int_equal(ds.n, 40);
+	for (size_t i = 0; i < ds.n; i++) {
+		const struct row *r = &ds.rows[i];
+		assert_string_equal(r->system_name, i % 20 == 3 ? "=Big ?box" : i % 2 ? "Alpha box" : "Beta box");
+		if (i >= 20) {
+			assert_ptr_equal(r->system, ds.rows[i - 20].system);
+			assert_ptr_equal(r->submitter, ds.rows[0].submitter);
+		}
+	}
+}
+
 static void same_system_other_submitter_is_kept(void **state)
 {
 	(void)state;
@@ -1605,6 +1636,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_gives_back_its_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(lists_from_pairs_are_from_rows, setup, teardown),
+		cmocka_unit_test_setup_teardown(system_names_kept_not_interned, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
