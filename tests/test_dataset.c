@@ -305,6 +305,35 @@ static void system_names_kept_not_interned(void **state)
 	}
 }
 
+/* Each row gets its family's prices, families matched case-insensitively, whatever order the
+ * families come in (remembered per family), and none for a family the table lacks. */
+static void prices_follow_families_taking_turns(void **state)
+{
+	static const char prices[] = "family,usd_per_hour_low,usd_per_hour_high,source,date\n"
+				     "H100,2,3,x,2025-01-01\na100,1,1.5,x,2025-01-01\n";
+	static const char *const acc[] = { "H100", "A100", "MI300X", "A100", "H100", "H100" };
+	char text[4096];
+	size_t at = 0;
+
+	(void)state;
+	assert_int_equal(dataset_load_prices_buffer(&ds, "p.csv", prices, strlen(prices), &err), 0);
+	at += (size_t)snprintf(text + at, sizeof text - at, "round,system,accelerator,benchmark,accelerators,minutes\n");
+	for (int i = 0; i < 90; i++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "v1,s%d,%s,bert,8,%d\n", i, acc[(i * 5) % 6], i + 1);
+	assert_int_equal(load(text), 0);
+	assert_int_equal(dataset_classify(&ds), 0);
+	for (int i = 0; i < 90; i++) {
+		const struct row *r = &ds.rows[i];
+		const char *a = acc[(i * 5) % 6];
+		if (strcmp(a, "MI300X") == 0) {
+			assert_true(isnan(r->price_lo) && isnan(r->price_hi));
+		} else {
+			assert_true(r->price_lo == (a[0] == 'H' ? 2 : 1));
+			assert_true(r->price_hi == (a[0] == 'H' ? 3 : 1.5));
+		}
+	}
+}
+
 static void same_system_other_submitter_is_kept(void **state)
 {
 	(void)state;
@@ -1637,6 +1666,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_gives_back_its_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(lists_from_pairs_are_from_rows, setup, teardown),
 		cmocka_unit_test_setup_teardown(system_names_kept_not_interned, setup, teardown),
+		cmocka_unit_test_setup_teardown(prices_follow_families_taking_turns, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_across_files, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicates_after_classify, setup, teardown),
