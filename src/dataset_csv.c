@@ -283,8 +283,8 @@ static int text_prepare(struct loader *L, enum column c)
 	return 0;
 }
 
-/* The pooled, sanitized text of column c, made ready by text_prepare (NULL when out of
- * memory). */
+/* The sanitized text of column c, made ready by text_prepare, in the pool: interned, or kept
+ * for a column only shown (schema.h's SF_SHOWN); NULL when out of memory. */
 static const char *text_pool(struct loader *L, enum column c)
 {
 	struct text_pending *pd = &L->pend[c];
