@@ -44,6 +44,34 @@ const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, 
  * (a hint: nothing fails; out of memory the table grows as it goes). */
 void strpool_reserve(struct strpool *p, size_t n);
 
+/* What a lookup gave for a few pooled texts (an accelerator's family rule, a family's price),
+ * by pointer: rows repeat a handful of them, taking turns. The first 64 are kept. */
+struct text_memo64 {
+	const char *text[64];
+	const void *val[64];
+	size_t n;
+};
+
+/* Whether m holds text; its value into *val. */
+static inline bool text_memo64_get(const struct text_memo64 *m, const char *text, const void **val)
+{
+	for (size_t k = 0; k < m->n; k++)
+		if (m->text[k] == text) {
+			*val = m->val[k];
+			return true;
+		}
+	return false;
+}
+
+/* Keeps val for text, while m has room. */
+static inline void text_memo64_put(struct text_memo64 *m, const char *text, const void *val)
+{
+	if (m->n < 64) {
+		m->text[m->n] = text;
+		m->val[m->n++] = val;
+	}
+}
+
 /* Availability as MLPerf publishes it, one value for all its spellings. */
 enum avail { AVAIL_ONPREM, AVAIL_CLOUD, AVAIL_PREVIEW, AVAIL_RESEARCH, AVAIL_OTHER };
 

@@ -120,29 +120,20 @@ static const struct family_rule *rule_match(const struct dataset *ds, const char
 
 void families_apply(struct dataset *ds)
 {
-	/* accelerators are pooled and few: the match is remembered per pointer (the first 64) */
-	struct {
-		const char *acc;
-		const struct family_rule *rule;
-	} seen[64];
-	size_t nseen = 0;
+	/* accelerators are pooled and few: the match is remembered per pointer */
+	struct text_memo64 seen = { .n = 0 };
 
 	ds->unmatched = 0;
 	ds->unmatched_example = NULL;
 	for (size_t i = 0; i < ds->n; i++) {
 		struct row *r = &ds->rows[i];
+		const void *v;
 		const struct family_rule *m;
-		size_t k = 0;
-		while (k < nseen && seen[k].acc != r->accelerator)
-			k++;
-		if (k < nseen) {
-			m = seen[k].rule;
+		if (text_memo64_get(&seen, r->accelerator, &v)) {
+			m = v;
 		} else {
 			m = rule_match(ds, r->accelerator);
-			if (nseen < sizeof seen / sizeof seen[0]) {
-				seen[nseen].acc = r->accelerator;
-				seen[nseen++].rule = m;
-			}
+			text_memo64_put(&seen, r->accelerator, m);
 		}
 		if (m) {
 			r->vendor = m->vendor;

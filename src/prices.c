@@ -187,31 +187,21 @@ int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err
 
 void prices_apply(struct dataset *ds)
 {
-	/* families are pooled and few: the price is remembered per pointer (the first 64; rows
-	 * of families taking turns looked the table through a row, 10^7 text comparisons at 10^6
-	 * rows) */
-	struct {
-		const char *family;
-		const struct price *pr;
-	} seen[64];
-	size_t nseen = 0;
+	/* families are pooled and few: the price is remembered per pointer (rows of families
+	 * taking turns looked the table through a row, 10^7 text comparisons at 10^6 rows) */
+	struct text_memo64 seen = { .n = 0 };
 
 	for (size_t i = 0; i < ds->n; i++) {
 		struct row *r = &ds->rows[i];
+		const void *v;
 		const struct price *pr = NULL;
-		size_t k = 0;
-		while (k < nseen && seen[k].family != r->family)
-			k++;
-		if (k < nseen) {
-			pr = seen[k].pr;
+		if (text_memo64_get(&seen, r->family, &v)) {
+			pr = v;
 		} else {
 			for (size_t q = 0; q < ds->nprices && !pr; q++)
 				if (ascii_casecmp(ds->prices[q].family, r->family) == 0)
 					pr = &ds->prices[q];
-			if (nseen < sizeof seen / sizeof seen[0]) {
-				seen[nseen].family = r->family;
-				seen[nseen++].pr = pr;
-			}
+			text_memo64_put(&seen, r->family, pr);
 		}
 		r->price_lo = pr ? pr->lo : NAN;
 		r->price_hi = pr ? pr->hi : NAN;
