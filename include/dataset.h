@@ -12,8 +12,8 @@
 /* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
 struct strpool {
 	uint32_t *slots; /* open-addressing table of the strings, each as (block + 1) << 16 | its
-			  * offset in the block (0: free): half the memory of pointers (16 MB of
-			  * 32 at 10^6 rows) */
+			  * offset in the block (0: free): half the memory of pointers (8 MB of 16
+			  * at 10^6 rows of one interned text each) */
 	uint8_t *tags;   /* a byte of each slot's string's hash: a string is read only when its
 			  * byte agrees (at 10^6 rows every string read was a wait on memory) */
 	size_t cap, n;
@@ -230,10 +230,11 @@ void families_apply(struct dataset *ds);
 /* After the last load: families (families_apply), prices (prices_apply); one warning naming the first row whose
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
- * one of the first submitter by name, whatever the input order); carried_from (the earliest
- * earlier round, by version, with a row of the same benchmark and run list); frees the
- * loader's key set (a later load makes it again). 0, or -1 when out of memory (rows keep
- * their defaults). */
+ * one of the first submitter by name, whatever the input order; looked for only when the
+ * loader counted such a system id under two submitters, ds->shared_ids: rows are the
+ * loader's); carried_from (the earliest earlier round, by version, with a row of the same
+ * benchmark and run list); the distinct (round, benchmark) pairs; frees the loader's key set
+ * (a later load makes it again). 0, or -1 when out of memory (rows keep their defaults). */
 int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

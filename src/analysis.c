@@ -648,8 +648,8 @@ static bool resume_checked(const struct dataset *ds, const struct params *p, str
 }
 
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
- * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and the
- * ranking. */
+ * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and,
+ * unless p->unranked, the ranking. */
 static int run(const struct dataset *ds, const struct params *p, struct analysis *a, bool finish,
 	       struct gs_err *err)
 {

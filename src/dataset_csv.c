@@ -969,8 +969,8 @@ int dataset_load_csv(struct dataset *ds, const char *path, struct gs_err *err)
 	}
 	/* a row holds about one text of its own to intern (its system id; its name is kept, not
 	 * interned) in some 180 bytes: the pool's table sized for one a 180 bytes does not rehash
-	 * them all as it grows (at most 2^22 of them: 16 MB of table; a file of long run lists
-	 * and few names asks no more) */
+	 * them all as it grows (at most 2^22 of them: 2^24 slots, 80 MB with their tags; a file
+	 * of long run lists and few names asks no more) */
 	size_t guess = (size_t)st.st_size / 180;
 	strpool_reserve(&ds->pool, ds->pool.n + (guess < ((size_t)1 << 22) ? guess : (size_t)1 << 22));
 	/* and the key set sized for rows of some 180 bytes, not grown through every power of two

@@ -496,6 +496,22 @@ static void test_family_mode(void **state)
 	expect_bracket(&a.groups[1].be, BE_CENSORED, 64, -1, false);
 	assert_string_equal(be_sys(&ds, &a, 2), "f_16x");
 	expect_bracket(&a.groups[2].be, BE_CENSORED, 16, -1, false);
+	/* the row giving each family's lower end is found wherever a sort puts it (the place it
+	 * was found at may hold another family's by then) */
+	for (int c = 0; c < COL_COUNT; c++)
+		for (int desc = 0; desc < 2; desc++) {
+			assert_int_equal(analysis_sort(&ds, &a, (enum col)c, desc, NULL), 0);
+			for (size_t g = 0; g < a.ngroups; g++) {
+				long at = analysis_be_index(&a, &a.groups[g]);
+				if (a.groups[g].be_row < 0) {
+					assert_int_equal(at, -1);
+					continue;
+				}
+				assert_true(at >= 0);
+				assert_int_equal(a.rows[at].row, (size_t)a.groups[g].be_row);
+				assert_true(a.rows[at].be);
+			}
+		}
 	analysis_free(&a);
 	unbuild(&ds);
 }
@@ -1514,7 +1530,7 @@ static void expect_order(const struct dataset *ds, const struct analysis *a,
 /* A run that ranks nothing (params.unranked) leaves the rows in the order collected, with
  * every metric and flag the ranked run gives each row; analysis_rank_cmp orders every pair
  * of neighbours of every ranking as analysis_sort put them, ties included (rows equal in
- * every number, told apart by system id, submitter, row). */
+ * every number, told apart by system id, submitter, row), with the name ranks and without. */
 static void test_unranked_is_ranked(void **state)
 {
 	enum { N = 400 };
@@ -1535,8 +1551,12 @@ static void test_unranked_is_ranked(void **state)
 	}
 	build(&ds, s, N);
 	base_params(&p);
-	for (int mode = 0; mode < 2; mode++) {
-		p.mode = mode ? REF_PAPER : REF_FAMILY;
+	/* with the name ranks --print makes (their sorts' fast paths) and without */
+	struct row_ranks *rk = analysis_ranks_make(&ds);
+	assert_non_null(rk);
+	for (int mode = 0; mode < 4; mode++) {
+		a.ranks = u.ranks = mode >= 2 ? rk : NULL;
+		p.mode = mode % 2 ? REF_PAPER : REF_FAMILY;
 		for (int c = 0; c < COL_COUNT; c++)
 			for (int desc = 0; desc < 2; desc++) {
 				p.sort = (enum col)c;
@@ -1573,6 +1593,7 @@ static void test_unranked_is_ranked(void **state)
 	}
 	analysis_free(&a);
 	analysis_free(&u);
+	analysis_ranks_free(rk);
 	unbuild(&ds);
 }
 
@@ -1926,8 +1947,6 @@ static void key_from(const void *ctx, size_t i, struct skey *k)
 	*k = ((const struct skey *)ctx)[i];
 }
 
-/* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
- * directions, sizes below and above where the radix sort takes over. */
 /* The rows moved along listed cycles are the rows moved as the walk goes, and both are the
  * rows the permutation names: every place takes its row once, the identity, one long cycle,
  * many short ones and random permutations, of 0 to 5,000 rows. */
@@ -1993,6 +2012,8 @@ static void test_permute_listed_is_walk(void **state)
 		}
 }
 
+/* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
+ * directions, sizes below and above where the radix sort takes over. */
 static void test_sort_num_is_qsort(void **state)
 {
 	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-310, -1e-310,

@@ -274,6 +274,36 @@ static void lists_from_pairs_are_from_rows(void **state)
 	assert_true(ds.pairs_n != ds.n); /* stale after the second load: the rows were read */
 }
 
+/* More distinct (round, benchmark) pairs than classify keeps (4,096): the lists read the rows,
+ * and miss none. */
+static void lists_past_the_pairs_kept(void **state)
+{
+	enum { NR = 41, NB = 101 };
+	size_t cap = (size_t)NR * NB * 40 + 100, at = 0;
+	char *text = malloc(cap);
+
+	(void)state;
+	assert_non_null(text);
+	at += (size_t)snprintf(text + at, cap - at, "round,system,benchmark,accelerators,minutes\n");
+	for (int b = 0; b < NB; b++)
+		for (int r = 0; r < NR; r++)
+			at += (size_t)snprintf(text + at, cap - at, "v%d.0,s,w%03d,8,1\n", r + 1, b);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", text, at, &err), 0);
+	assert_int_equal(ds.n, (size_t)NR * NB);
+	assert_int_equal(dataset_classify(&ds), 0);
+	const char **rl, **wl;
+	size_t nr, nw;
+	assert_int_equal(dataset_round_list(&ds, &rl, &nr), 0);
+	assert_int_equal(nr, NR);
+	for (size_t i = 0; i < nr; i++) {
+		assert_int_equal(dataset_workload_list(&ds, rl[i], &wl, &nw), 0);
+		assert_int_equal(nw, NB);
+		free(wl);
+	}
+	free(rl);
+	free(text);
+}
+
 /* A system's name is kept as read (trimmed, unguarded, sanitized like every text), not
  * interned: equal names far apart are equal texts, while the texts compared by pointer (the
  * system id, the round, the submitter) stay one pointer each. */
@@ -1665,6 +1695,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(duplicate_keeps_first, setup, teardown),
 		cmocka_unit_test_setup_teardown(duplicate_gives_back_its_runs, setup, teardown),
 		cmocka_unit_test_setup_teardown(lists_from_pairs_are_from_rows, setup, teardown),
+		cmocka_unit_test_setup_teardown(lists_past_the_pairs_kept, setup, teardown),
 		cmocka_unit_test_setup_teardown(system_names_kept_not_interned, setup, teardown),
 		cmocka_unit_test_setup_teardown(prices_follow_families_taking_turns, setup, teardown),
 		cmocka_unit_test_setup_teardown(same_system_other_submitter_is_kept, setup, teardown),
