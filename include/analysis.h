@@ -290,6 +290,12 @@ struct spread analysis_spread(const struct dataset *ds, const struct arow *o);
 int analysis_rank_cmp(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
 		      size_t i, size_t j);
 
+/* The shown rows idx[n] put in order of T, equal T in the ranking's order (analysis_rank_cmp):
+ * wherever the rows are, the order a sorted table lists them in. 0, or -1 when out of memory
+ * (idx as it was). */
+int analysis_sort_by_t(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
+		       size_t *idx, size_t n);
+
 /* Shown row o's Karp-Flatt serial fraction e = (1/S - 1/p) / (1 - 1/p), p = N / N_ref; NAN with
  * the reason in o->kf_why (more of the same hardware doing worse than linear only). */
 double analysis_kf(const struct dataset *ds, const struct arow *o);

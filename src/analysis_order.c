@@ -653,24 +653,62 @@ static int sort_keys(const struct dataset *ds, struct analysis *a, enum col col,
 	return 0;
 }
 
-int analysis_rank_cmp(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
-		      size_t i, size_t j)
+/* The sort key analysis_sort makes for shown row i by col (descending with desc). */
+static void rank_key(const struct dataset *ds, const struct analysis *a, enum col col, bool desc, size_t i,
+		     struct skey *k)
 {
 	const struct col_def *d = reg_col(col);
 	struct num_ctx c = { ds, a, d, desc ? -1 : 1 };
-	struct skey k[2];
-	size_t at[2] = { i, j };
 
-	for (int q = 0; q < 2; q++) {
-		if (d->text) { /* as sort_keys makes a text column's keys */
-			const struct arow *o = &a->rows[at[q]];
-			const struct row *r = &ds->rows[o->row];
-			k[q] = (struct skey){ .s = d->text(r), .r = r, .row = o->row, .i = at[q], .dir = c.dir };
-		} else {
-			num_key(&c, at[q], &k[q]);
-		}
+	if (d->text) { /* as sort_keys makes a text column's keys */
+		const struct arow *o = &a->rows[i];
+		const struct row *r = &ds->rows[o->row];
+		*k = (struct skey){ .s = d->text(r), .r = r, .row = o->row, .i = i, .dir = c.dir };
+	} else {
+		num_key(&c, i, k);
 	}
+}
+
+int analysis_rank_cmp(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
+		      size_t i, size_t j)
+{
+	struct skey k[2];
+
+	rank_key(ds, a, col, desc, i, &k[0]);
+	rank_key(ds, a, col, desc, j, &k[1]);
 	return analysis_skey_cmp(&k[0], &k[1]);
+}
+
+/* A shown row's T and its ranking key, for analysis_sort_by_t. */
+struct t_rank {
+	double t;
+	struct skey k;
+};
+
+static int t_rank_cmp(const void *pa, const void *pb)
+{
+	const struct t_rank *x = pa, *y = pb;
+	int c = analysis_cmp_num(x->t, y->t, 1);
+
+	return c ? c : analysis_skey_cmp(&x->k, &y->k);
+}
+
+int analysis_sort_by_t(const struct dataset *ds, const struct analysis *a, enum col col, bool desc,
+		       size_t *idx, size_t n)
+{
+	struct t_rank *k = malloc((n ? n : 1) * sizeof *k);
+
+	if (!k)
+		return -1;
+	for (size_t q = 0; q < n; q++) {
+		k[q].t = a->rows[idx[q]].T;
+		rank_key(ds, a, col, desc, idx[q], &k[q].k);
+	}
+	qsort(k, n, sizeof *k, t_rank_cmp);
+	for (size_t q = 0; q < n; q++)
+		idx[q] = k[q].k.i;
+	free(k);
+	return 0;
 }
 
 size_t *analysis_system_order(const struct dataset *ds, struct analysis *a, struct gs_err *err)

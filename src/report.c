@@ -500,7 +500,8 @@ static const char *row_label(const struct table_view *v, const struct dataset *d
 }
 
 /* Indices of the Pareto rows of a, fastest first, equal T in the ranking's order (p's sort,
- * which a summary's rows, left unranked, do not show); returns how many (caller frees *idx). */
+ * which a summary's rows, left unranked, do not show); returns how many (caller frees *idx;
+ * 0 when out of memory). */
 static size_t pareto_rows(const struct dataset *ds, const struct analysis *a, const struct params *p,
 			  size_t **idx)
 {
@@ -509,20 +510,11 @@ static size_t pareto_rows(const struct dataset *ds, const struct analysis *a, co
 	*idx = malloc((a->n ? a->n : 1) * sizeof **idx);
 	if (!*idx)
 		return 0;
-	for (size_t i = 0; i < a->n; i++) {
-		if (!a->rows[i].pareto)
-			continue;
-		size_t j = n++;
-		while (j > 0) {
-			const struct arow *b = &a->rows[(*idx)[j - 1]];
-			if (!(b->T > a->rows[i].T ||
-			      (b->T == a->rows[i].T && analysis_rank_cmp(ds, a, p->sort, p->desc, (*idx)[j - 1], i) > 0)))
-				break;
-			(*idx)[j] = (*idx)[j - 1];
-			j--;
-		}
-		(*idx)[j] = i;
-	}
+	for (size_t i = 0; i < a->n; i++)
+		if (a->rows[i].pareto)
+			(*idx)[n++] = i;
+	if (analysis_sort_by_t(ds, a, p->sort, p->desc, *idx, n) < 0)
+		n = 0;
 	return n;
 }
 
