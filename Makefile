@@ -38,39 +38,10 @@ endif
 CPPFLAGS += -Iinclude -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
             -DGS_VERSION='"$(VERSION)"' -DGS_SRCDATA='"$(CURDIR)/data"' -DGS_SHAREDIR='"$(DATADIR)"'
 CFLAGS   ?=
-# -pthread: the bulk of run-to-run intervals is drawn on every processor (boot.c)
-CFLAGS   += -std=c11 -pthread -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
-LDFLAGS  += -pthread $(SAN)
-LIBS     := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS)
-# The four libraries are linked in from their archives when all of them ship one (Debian's -dev
-# packages do): every GSL call of a fit then goes without the PLT, and the process maps and
-# relocates four shared objects fewer. The program itself (not the tests) goes further when
-# libc's archive is there too (libc6-dev ships it) and no sanitizer is on: it is linked wholly
-# static, as a static PIE where gcc can make one, so the dynamic loader does not run at start
-# and the calls into libm are direct (--version 2.9 ms instead of 3.9, --print summary 11.8
-# instead of 13.2, interleaved medians). glibc may still load a charset module at run time, for
-# a locale whose character set it has not built in. Memcheck cannot follow malloc in a static
-# program, so valgrind runs $(DYN_BIN), the same objects linked against the shared libc.
-# LINK=shared links every library as a shared object (what a distribution package wants: its
-# glibc updates then reach the program).
-LINK     ?= static
-comma    := ,
-LIB_NAMES := $(patsubst -l%,%,$(filter-out -lm,$(filter -l%,$(LIBS))))
-STATIC_ALL :=
-ifeq ($(LINK),static)
-ifeq ($(words $(LIB_NAMES)),$(words $(foreach l,$(LIB_NAMES),$(filter /%,$(shell $(CC) -print-file-name=lib$(l).a)))))
-LIBS     := $(filter-out -lm,$(filter -L%,$(LIBS))) -Wl,-Bstatic $(filter-out -lm,$(filter -l%,$(LIBS))) -Wl,-Bdynamic
-# a sanitizer, by SANITIZE=1 or in the caller's flags, needs the shared libc
-ifeq ($(SANITIZE)$(findstring -fsanitize,$(CFLAGS) $(LDFLAGS)),)
-ifneq ($(filter /%,$(shell $(CC) $(LDFLAGS) -print-file-name=libc.a)),)
-STATIC_ALL := $(if $(filter /%,$(shell $(CC) $(LDFLAGS) -print-file-name=rcrt1.o)),-static-pie,-static)
-endif
-endif
-endif
-endif
-LDLIBS   := $(LIBS) -lm
-# wholly static, every library is taken from its archive anyway
-BIN_LDLIBS := $(if $(STATIC_ALL),$(filter-out -Wl$(comma)-B%,$(LDLIBS)),$(LDLIBS))
+CFLAGS   += -std=c11 -ffp-contract=off $(OPT) $(WARN) $(SAN) $(NCURSES_CFLAGS) $(JANSSON_CFLAGS) $(GSL_CFLAGS)
+LDFLAGS  += $(SAN)
+# linked as a Debian package links: against the shared libraries, so that their fixes reach it
+LDLIBS   := $(NCURSES_LIBS) $(JANSSON_LIBS) $(CSV_LIBS) $(GSL_LIBS) -lm
 
 # the front (main and the command line) and the explorer sit on the core library; the core
 # includes neither of their headers
@@ -86,13 +57,12 @@ FUZZ_SRC := $(sort $(wildcard tests/fuzz/fuzz_*.c))
 FUZZ_NAMES := $(FUZZ_SRC:tests/fuzz/fuzz_%.c=%)
 REPLAY_BIN := $(FUZZ_NAMES:%=$(BUILD)/tests/replay_%)
 BIN      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/gpuscale,gpuscale)
-DYN_BIN  := $(if $(STATIC_ALL),$(BUILD)/gpuscale-dyn,$(BIN))
 
 # Debian packages needed to build, test and run.
 DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmocka-dev \
              libgsl-dev python3-scipy tmux mandoc strace
 
-.PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests FORCE
+.PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests
 all: $(BIN)
 
 $(BUILD)/%.o: src/%.c | $(BUILD)
@@ -108,20 +78,8 @@ $(BUILD)/libgscore.a: $(CORE_OBJ)
 $(BUILD)/libgsui.a: $(UI_OBJ)
 	$(AR) rcs $@ $^
 
-# the program's link line, written anew only when it changes: another LINK=, or libc's archive
-# installed since, relinks the program even when no object is newer
-LINK_LINE := $(CC) $(LDFLAGS) $(STATIC_ALL) $(BIN_LDLIBS)
-$(BUILD)/link.flags: FORCE | $(BUILD)
-	@echo '$(LINK_LINE)' | cmp -s - $@ || echo '$(LINK_LINE)' > $@
-FORCE:
-
-$(BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(BUILD)/link.flags
-	$(CC) $(LDFLAGS) $(STATIC_ALL) -o $@ $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(BIN_LDLIBS)
-
-ifneq ($(DYN_BIN),$(BIN))
-$(DYN_BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a
+$(BIN): $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a
 	$(CC) $(LDFLAGS) -o $@ $(FRONT_OBJ) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(LDLIBS)
-endif
 
 $(BUILD)/tests/test_ui_%: tests/test_ui_%.c $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
@@ -138,7 +96,7 @@ $(BUILD)/tests/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(BUILD)/libgsc
 $(BUILD):
 	mkdir -p $(BUILD)/tests
 
-tests: $(BIN) $(DYN_BIN) $(TEST_BIN) $(REPLAY_BIN)
+tests: $(BIN) $(TEST_BIN) $(REPLAY_BIN)
 
 # libFuzzer targets (clang): each runs FUZZ_SECONDS on its corpus; a crash stops with the input
 # saved under build-fuzz/, to be added to tests/fuzz/regress/NAME/.
@@ -178,7 +136,7 @@ fuzz:
 check:
 	@sh tests/deps.sh --quiet $(DEPS_PKGS)
 	@$(MAKE) --no-print-directory tests
-	@GPUSCALE=$(CURDIR)/$(BIN) GPUSCALE_DYN=$(CURDIR)/$(DYN_BIN) BUILD=$(CURDIR)/$(BUILD) \
+	@GPUSCALE=$(CURDIR)/$(BIN) BUILD=$(CURDIR)/$(BUILD) \
 		SANITIZE=$(SANITIZE) sh tests/run.sh
 
 # Installs missing Debian packages (as root, or through sudo); otherwise says what to run.

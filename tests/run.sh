@@ -4,11 +4,7 @@
 # A run that executes no test fails.
 : "${BUILD:=build}"
 : "${GPUSCALE:=$(pwd)/gpuscale}"
-# the dynamically linked copy memcheck needs (the Makefile links it beside a static program)
-if [ -z "${GPUSCALE_DYN:-}" ]; then
-	if [ -x "$BUILD/gpuscale-dyn" ]; then GPUSCALE_DYN=$BUILD/gpuscale-dyn; else GPUSCALE_DYN=$GPUSCALE; fi
-fi
-export GPUSCALE GPUSCALE_DYN BUILD
+export GPUSCALE BUILD
 top=$(cd "$(dirname "$0")/.." && pwd)
 export GS_TOP="$top"
 if [ "${SANITIZE:-}" = 1 ]; then

@@ -46,8 +46,8 @@ sweep() {
 	fi
 }
 
-# the smallest limit the binary starts under (a static program starts under about 4 MB, a
-# dynamic one needs more): no sweep goes below it, where the program cannot start at all
+# the smallest limit the binary starts under (machines and builds differ in what it needs to
+# start): no sweep goes below it, where the program cannot start at all
 base=1000
 while [ $base -lt 200000 ]; do
 	# in a shell of its own, whose report of a program that could not start goes nowhere

@@ -3,8 +3,7 @@
 . "$GS_TOP/tests/lib.sh"
 if [ "${SANITIZE:-}" = 1 ]; then skip "valgrind memcheck" "sanitizer build"; exit 0; fi
 if ! command -v valgrind >/dev/null 2>&1; then skip "valgrind memcheck" "valgrind not installed"; exit 0; fi
-# memcheck follows malloc only in a dynamically linked program: the same objects linked so
-GPUSCALE=${GPUSCALE_DYN:-$GPUSCALE}
+# memcheck runs the program that ships; it follows malloc only in a dynamically linked one
 if [ ! -x "$GPUSCALE" ]; then
 	nok "memcheck has a program to run" "$GPUSCALE is not an executable file"
 	exit 0
