@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run-to-run intervals (--print csv minutes_ci_*, e_prime_ci_*) against tests/tools/boot_ref.py,
-# an independent computation of DESIGN.md's bootstrap that replays the same draws: equal to the
+# an independent computation of the man page's bootstrap (run-to-run interval) that replays the same draws: equal to the
 # last bit on a fixture with known runs (failed runs, a scaling factor, unet3d's wider olympic
 # window, rows with too few runs) and on every workload of the shipped rounds, in paper and
 # family mode.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Run-to-run intervals computed apart from the C analysis, from DESIGN.md's definition, with
+"""Run-to-run intervals computed apart from the C analysis, from the definition in man gpuscale (run-to-run interval), with
 the Python standard library only.
 
   boot_ref.py [--mode paper|family] [--families FILE] RESULTS.csv ROUND BENCHMARK [GPUSCALE.csv]
