@@ -60,7 +60,7 @@ BIN      := $(if $(filter 1,$(SANITIZE)),$(BUILD)/gpuscale,gpuscale)
 
 # Debian packages needed to build, test and run.
 DEPS_PKGS := gcc make pkg-config libncurses-dev libcsv-dev libjansson-dev libcmocka-dev \
-             libgsl-dev python3-scipy tmux mandoc strace
+             libgsl-dev python3-scipy tmux mandoc strace valgrind
 
 .PHONY: all run check deps install uninstall clean bench bench-readme fuzz lint tests
 all: $(BIN)
