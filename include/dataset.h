@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench_reg.h"
 #include "err.h"
 #include "strpool.h"
 #include "text.h"

@@ -212,7 +212,7 @@ static struct {
 	char path[SLOT_PATH];
 } slots[SLOTS];
 static struct sigaction old_act[NGUARDED];
-static volatile sig_atomic_t installed[NGUARDED];
+static int installed[NGUARDED];
 static int nused;
 
 static void on_fatal(int sig, siginfo_t *info, void *ctx)

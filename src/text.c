@@ -5,7 +5,6 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "text.h"
-#include "bench_reg.h"
 
 #include <float.h>
 #include <locale.h>
@@ -185,35 +184,6 @@ const char *ascii_casestr(const char *hay, const char *needle)
 		if (ascii_ncasecmp(p, needle, n) == 0)
 			return p;
 	return NULL;
-}
-
-/* Labels and display order come from the benchmark registry (bench_reg.c). */
-size_t workload_rank(const char *id)
-{
-	size_t n;
-	const struct bench_def *all = bench_reg_all(&n), *d = bench_reg_find(id);
-
-	return d ? (size_t)(d - all) : n;
-}
-
-const char *workload_label(const char *id)
-{
-	const struct bench_def *d = bench_reg_find(id);
-
-	return d ? d->label : id;
-}
-
-size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
-{
-	if (!name)
-		return n;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], name) == 0)
-			return i;
-	for (size_t i = 0; i < n; i++)
-		if (ascii_casecmp(list[i], name) == 0 || (labels && ascii_casecmp(workload_label(list[i]), name) == 0))
-			return i;
-	return n;
 }
 
 char *text_row_name(const char *submitter, const char *system, bool qualified, char *buf, size_t n)
