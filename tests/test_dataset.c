@@ -800,7 +800,7 @@ static unsigned rnd(unsigned n)
 
 /* ------------------------------------------------------------------ decimals vs strtod */
 
-/* The parser as it was before the fast path: trim, C notation only, strtod. */
+/* The parser by its definition: trim, C notation only, strtod. */
 static int parse_reference(const char *s, size_t len, double *out)
 {
 	char buf[512], *end;
