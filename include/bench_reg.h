@@ -71,7 +71,20 @@ char *bench_reg_ruleset(const char *round, char *buf, size_t n);
  * from v2.0 30 closed and 240 open (also for a round not vX.Y); 0 (not checked) before v0.7. */
 double bench_reg_init_limit(const char *round, bool open);
 
-/* ---- the rows a view pools (the dataset's rows) ---- */
+/* ---- names (workload_label and workload_rank read the table's order and labels) ---- */
+
+/* Index in list[0..n) of name: an exact match first, then one under ascii_fold (and, with
+ * labels, a workload's display label: "BERT"); n when there is none or name is NULL. */
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels);
+
+/* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
+const char *workload_label(const char *id);
+
+/* Display rank of a benchmark id: the paper's workloads first, then the other known ones;
+ * every unknown id ranks after them all (equal ranks are ordered by name). */
+size_t workload_rank(const char *id);
+
+/* ---- the rows a view pools (bench_rows.c) ---- */
 
 struct row;
 struct dataset;

@@ -6,71 +6,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bench_reg.h"
 #include "err.h"
+#include "strpool.h"
 #include "text.h"
-
-/* Interned strings: equal text gives the same pointer, so rows compare names by pointer. */
-struct strpool {
-	uint32_t *slots; /* open-addressing table of the strings, each as (block + 1) << 16 | its
-			  * offset in the block (0: free): half the memory of pointers (8 MB of 16
-			  * at 10^6 rows of one interned text each) */
-	uint8_t *tags;   /* a byte of each slot's string's hash: a string is read only when its
-			  * byte agrees (at 10^6 rows every string read was a wait on memory) */
-	size_t cap, n;
-	char **blocks;   /* the memory of the strings, freed at the end (at most 65,535 blocks:
-			  * 4 GB of distinct text) */
-	size_t nblocks;
-	char *arena;     /* the block being filled */
-	size_t used, arena_i;
-};
-
-/* The pooled copy of s[0..len) (never NULL unless out of memory); lives until strpool_free. */
-const char *strpool_intern(struct strpool *p, const char *s, size_t len);
-/* Frees every string of the pool and zeroes it. */
-void strpool_free(struct strpool *p);
-
-/* The hash strpool_intern_hashed takes for s[0..len); the table's slot for it starts coming
- * into the cache, so that the lookup after other work does not wait for it. */
-uint64_t strpool_hash(const struct strpool *p, const char *s, size_t len);
-
-/* A copy of s[0..len) in p's memory, not interned (a text nothing compares by pointer):
- * lives until strpool_free; NULL when out of memory. */
-const char *strpool_keep(struct strpool *p, const char *s, size_t len);
-
-/* strpool_intern of s[0..len) whose strpool_hash is h. */
-const char *strpool_intern_hashed(struct strpool *p, const char *s, size_t len, uint64_t h);
-
-/* Makes room in p's table for n strings in all, so that interning that many rehashes none
- * (a hint: nothing fails; out of memory the table grows as it goes). */
-void strpool_reserve(struct strpool *p, size_t n);
-
-/* What a lookup gave for a few pooled texts (an accelerator's family rule, a family's price),
- * by pointer: rows repeat a handful of them, taking turns. The first 64 are kept. */
-struct text_memo64 {
-	const char *text[64];
-	const void *val[64];
-	size_t n;
-};
-
-/* Whether m holds text; its value into *val. */
-static inline bool text_memo64_get(const struct text_memo64 *m, const char *text, const void **val)
-{
-	for (size_t k = 0; k < m->n; k++)
-		if (m->text[k] == text) {
-			*val = m->val[k];
-			return true;
-		}
-	return false;
-}
-
-/* Keeps val for text, while m has room. */
-static inline void text_memo64_put(struct text_memo64 *m, const char *text, const void *val)
-{
-	if (m->n < 64) {
-		m->text[m->n] = text;
-		m->val[m->n++] = val;
-	}
-}
 
 /* Availability as MLPerf publishes it, one value for all its spellings. */
 enum avail { AVAIL_ONPREM, AVAIL_CLOUD, AVAIL_PREVIEW, AVAIL_RESEARCH, AVAIL_OTHER };
@@ -80,7 +19,7 @@ enum division { DIV_CLOSED, DIV_OPEN, DIV_OTHER };
 
 /* The texts of a row that only the importer's columns and a loaded view give (the detail pane
  * and --print csv show them), pooled; one record for every row with the same ones (rows of a
- * file without these columns share one: at 10^6 rows the seven pointers were 56 MB). */
+ * file without these columns share one). */
 struct row_extra {
 	const char *benchmark_published;  /* id as the round published it ("" absent) */
 	const char *source;               /* benchmark folder inside the results tree */
@@ -110,7 +49,6 @@ struct row {
 	size_t run_off;                   /* first run in dataset.runs */
 	unsigned run_n;                   /* number of raw run minutes, ascending */
 	int runs_scored, runs_failed;     /* -1 when not given */
-	/* the 4-byte fields together, the two codes in one: 224 bytes a row */
 	enum avail avail : 8;             /* availability normalised (raw text in availability) */
 	enum division div : 8;            /* division normalised (raw text in division) */
 	long dup_of;                      /* -1, or the index of the row standing for this one (same
@@ -134,8 +72,6 @@ struct price {
 	long line;
 };
 
-struct dataset_key; /* dataset_csv.c's */
-
 struct dataset {
 	struct row *rows;
 	size_t n, cap;
@@ -157,20 +93,6 @@ struct dataset {
 	struct gs_warn warn;
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
-	struct dataset_key *keys;        /* the loader's set of rows by round, system and benchmark
-					  * (duplicates across files), kept between files; dropped by
-					  * dataset_classify, made again by the next load */
-	size_t keys_cap, nkeys;
-	struct ds_pair {                 /* the distinct (round, benchmark) of the rows in the order
-					  * they first come, made by dataset_classify: the lists of
-					  * rounds and workloads read them, not every row (at 10^6 rows
-					  * each list read 128 MB); owned */
-		const char *round, *benchmark;
-	} *pairs;
-	size_t npairs;
-	const struct row *pairs_rows;    /* the rows they were made from, and how many: another
-					  * load makes them stale, and the lists read the rows again */
-	size_t pairs_n;
 };
 
 /* Row r's texts of the import's columns: every one "" when it has none. */
@@ -230,11 +152,9 @@ void families_apply(struct dataset *ds);
 /* After the last load: families (families_apply), prices (prices_apply); one warning naming the first row whose
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
- * one of the first submitter by name, whatever the input order; looked for only when the
- * loader counted such a system id under two submitters, ds->shared_ids: rows are the
- * loader's); carried_from (the earliest earlier round, by version, with a row of the same
- * benchmark and run list); the distinct (round, benchmark) pairs; frees the loader's key set
- * (a later load makes it again). 0, or -1 when out of memory (rows keep their defaults). */
+ * one of the first submitter by name, whatever the input order); carried_from (the earliest
+ * earlier round, by version, with a row of the same benchmark and run list). 0, or -1 when
+ * out of memory (rows keep their defaults). */
 int dataset_classify(struct dataset *ds);
 
 /* Frees everything ds owns and zeroes it. */

@@ -1,6 +1,6 @@
 /* fileio.h: whole files in and out. Reading: read() into a buffer, regular files only, with a
  * size cap, so a FIFO, a device or a file cut short while it is read never hangs, floods
- * memory or faults. Writing: the one atomic write (temporary file beside the target, fsync,
+ * memory or faults. Writing: the one safe write (temporary file beside the target, fsync,
  * rename, with or without replacing), its temporary removed on every exit path, a fatal
  * signal included. */
 #ifndef GS_FILEIO_H
@@ -50,7 +50,7 @@ int fileio_temp(const char *path, const char *buf, size_t len, char *tmp, size_t
 		struct gs_err *err);
 
 /* Moves the temporary tmp to path: replace true overwrites, false fails with errno EEXIST
- * when path exists (atomically where the file system allows, else check then rename).
+ * when path exists (in one step where the file system allows, else check then rename).
  * Returns 0, or -1 with err and errno; on -1 tmp is still there, still guarded. */
 int fileio_place(const char *tmp, const char *path, bool replace, struct gs_err *err);
 

@@ -19,8 +19,7 @@ enum schema_kind {
 
 /* SF_IMPORT: the importer writes it; SF_REQUIRED: a row without it is skipped, a file without
  * it refused; SF_SHOWN: a text only shown and searched, never compared by pointer, kept as
- * read instead of interned (a system's name is its own: at 10^6 rows interning a million of
- * them was a million lookups in a table of 16 MB for nothing). */
+ * read instead of interned (a system's name is its own: nothing compares it by pointer). */
 enum { SF_IMPORT = 1, SF_REQUIRED = 2, SF_EXTRA = 4 /* the field is in struct row_extra */, SF_SHOWN = 8 };
 
 /* X(ID, csv name, struct row field the loader fills, kind, flags), in the importer's order;

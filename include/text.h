@@ -1,5 +1,5 @@
 /* text.h: text rules shared by every module: strict UTF-8, the one sanitizer, ASCII case
- * folding, name lookup, workload labels and the one way to name a row. */
+ * folding and the one way to name a row. */
 #ifndef GS_TEXT_H
 #define GS_TEXT_H
 
@@ -53,17 +53,6 @@ int ascii_ncasecmp(const char *a, const char *b, size_t n);
 /* The first place in hay where needle occurs under ascii_fold, or NULL; an empty needle is
  * found at the start. */
 const char *ascii_casestr(const char *hay, const char *needle);
-
-/* Index in list[0..n) of name: an exact match first, then one under ascii_fold (and, with
- * labels, a workload's display label: "BERT"); n when there is none or name is NULL. */
-size_t name_find(const char *const *list, size_t n, const char *name, bool labels);
-
-/* Short display label of a benchmark id ("bert" -> "BERT"); unknown ids are returned as is. */
-const char *workload_label(const char *id);
-
-/* Display rank of a benchmark id: the paper's workloads first, then the other known ones;
- * every unknown id ranks after them all (equal ranks are ordered by name). */
-size_t workload_rank(const char *id);
 
 /* Writes a row's name into buf (size n > 0): "SUBMITTER/SYSTEM" when qualified (the same
  * system id exists under several submitters) and submitter is not empty, else the system id;

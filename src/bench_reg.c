@@ -2,11 +2,9 @@
  * table (MLPerf_Compatibility_Table.adoc): one table, read by the importer (ids, run rules),
  * the loader (ids), the explorer (labels, display order) and the cross-round view (spans). */
 #include "bench_reg.h"
-#include "dataset.h"
 #include "text.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -16,33 +14,56 @@
 /* Display order: the paper's workloads first (as the tabs have always been), then the rounds
  * after it, then the older benchmarks. */
 static const struct bench_def reg[] = {
-	{ "bert", "BERT", "BERT", { { 0 } }, 1, 10, { { V(1, 0), V(5, 0) } } },
-	{ "llama2_70b_lora", "Llama2-LoRA", "Llama2-70B-LoRA", { { 0 } }, 1, 10, { { V(4, 0), V(6, 0) } } },
+	{ .id = "bert", .label = "BERT", .name = "BERT",
+	  .drop = 1, .runs = 10, .groups = { { V(1, 0), V(5, 0) } } },
+	{ .id = "llama2_70b_lora", .label = "Llama2-LoRA", .name = "Llama2-70B-LoRA",
+	  .drop = 1, .runs = 10, .groups = { { V(4, 0), V(6, 0) } } },
 	/* v2.0 replaced SSD-ResNet34 by RetinaNet and kept the folder name `ssd` until v4.1 */
-	{ "retinanet", "RetinaNet", "RetinaNet (SSD with ResNeXt50, OpenImages)",
-	  { { "ssd", { V(2, 0), NEWEST } } }, 1, 5, { { V(2, 0), V(5, 1) } } },
-	{ "stable_diffusion", "StableDiff", "Stable Diffusion v2", { { 0 } }, 1, 10, { { V(3, 1), V(5, 0) } } },
-	{ "gpt3", "GPT3", "GPT3", { { 0 } }, 1, 3, { { V(3, 0), V(4, 1) } } },
-	{ "dlrm_dcnv2", "DLRM", "DLRM-DCNv2", { { 0 } }, 1, 10, { { V(3, 0), V(6, 0) } } },
-	{ "rgat", "R-GAT", "R-GAT (GNN)", { { "gnn", { V(4, 0), NEWEST } } }, 1, 10, { { V(4, 0), V(5, 1) } } },
-	{ "resnet", "ResNet", "ResNet-50", { { 0 } }, 1, 5, { { V(0, 6), V(4, 0) } } },
-	{ "unet3d", "3D-UNet", "3D U-Net", { { 0 } }, 4, 40, { { V(1, 0), V(4, 0) } } },
-	{ "llama31_8b", "Llama3.1-8B", "Llama 3.1 8B", { { 0 } }, 1, 10, { { V(5, 1), V(6, 0) } } },
-	{ "llama31_405b", "Llama3.1-405B", "Llama 3.1 405B", { { 0 } }, 1, 3, { { V(5, 0), V(6, 0) } } },
-	{ "flux1", "Flux.1", "Flux.1", { { 0 } }, 1, 10, { { V(5, 1), V(6, 0) } } },
-	{ "deepseekv3_671b", "DeepSeek-V3", "DeepSeek V3 671B (MoE)", { { 0 } }, 1, 3, { { V(6, 0), V(6, 0) } } },
-	{ "gpt_oss_20b", "GPT-OSS-20B", "GPT-OSS 20B (MoE)", { { 0 } }, 1, 10, { { V(6, 0), V(6, 0) } } },
+	{ .id = "retinanet", .label = "RetinaNet", .name = "RetinaNet (SSD with ResNeXt50, OpenImages)",
+	  .aliases = { { "ssd", { V(2, 0), NEWEST } } }, .drop = 1, .runs = 5, .groups = { { V(2, 0), V(5, 1) } } },
+	{ .id = "stable_diffusion", .label = "StableDiff", .name = "Stable Diffusion v2",
+	  .drop = 1, .runs = 10, .groups = { { V(3, 1), V(5, 0) } } },
+	{ .id = "gpt3", .label = "GPT3", .name = "GPT3",
+	  .drop = 1, .runs = 3, .groups = { { V(3, 0), V(4, 1) } } },
+	{ .id = "dlrm_dcnv2", .label = "DLRM", .name = "DLRM-DCNv2",
+	  .drop = 1, .runs = 10, .groups = { { V(3, 0), V(6, 0) } } },
+	{ .id = "rgat", .label = "R-GAT", .name = "R-GAT (GNN)",
+	  .aliases = { { "gnn", { V(4, 0), NEWEST } } }, .drop = 1, .runs = 10, .groups = { { V(4, 0), V(5, 1) } } },
+	{ .id = "resnet", .label = "ResNet", .name = "ResNet-50",
+	  .drop = 1, .runs = 5, .groups = { { V(0, 6), V(4, 0) } } },
+	{ .id = "unet3d", .label = "3D-UNet", .name = "3D U-Net",
+	  .drop = 4, .runs = 40, .groups = { { V(1, 0), V(4, 0) } } },
+	{ .id = "llama31_8b", .label = "Llama3.1-8B", .name = "Llama 3.1 8B",
+	  .drop = 1, .runs = 10, .groups = { { V(5, 1), V(6, 0) } } },
+	{ .id = "llama31_405b", .label = "Llama3.1-405B", .name = "Llama 3.1 405B",
+	  .drop = 1, .runs = 3, .groups = { { V(5, 0), V(6, 0) } } },
+	{ .id = "flux1", .label = "Flux.1", .name = "Flux.1",
+	  .drop = 1, .runs = 10, .groups = { { V(5, 1), V(6, 0) } } },
+	{ .id = "deepseekv3_671b", .label = "DeepSeek-V3", .name = "DeepSeek V3 671B (MoE)",
+	  .drop = 1, .runs = 3, .groups = { { V(6, 0), V(6, 0) } } },
+	{ .id = "gpt_oss_20b", .label = "GPT-OSS-20B", .name = "GPT-OSS 20B (MoE)",
+	  .drop = 1, .runs = 10, .groups = { { V(6, 0), V(6, 0) } } },
 	/* v6.1 is not yet in the compatibility table: its new benchmarks stand alone */
-	{ "qwen35_397b_grpo", "Qwen3.5-GRPO", "Qwen3.5 397B GRPO (post-training)", { { 0 } }, 1, 3, { { 0 } } },
-	{ "dlrm_v4_hstu", "DLRMv4-HSTU", "DLRM v4 HSTU", { { "dlrmv4", { 0, NEWEST } } }, 1, 10, { { 0 } } },
-	{ "maskrcnn", "Mask-RCNN", "Mask R-CNN", { { 0 } }, 1, 5, { { V(0, 6), V(3, 1) } } },
-	{ "rnnt", "RNN-T", "RNN-T", { { 0 } }, 1, 10, { { V(1, 1), V(3, 1) } } },
-	{ "minigo", "MiniGo", "MiniGo", { { 0 } }, 1, 10, { { V(0, 7), V(2, 1) } } },
-	{ "dlrm", "DLRMv1", "DLRM", { { 0 } }, 1, 5, { { V(0, 7), V(2, 1) } } },
-	{ "ssd", "SSD-RN34", "SSD-ResNet34 (COCO)", { { "ssd", { 0, V(1, 1) } } }, 1, 5, { { V(0, 6), V(1, 1) } } },
-	{ "gnmt", "GNMT", "GNMT", { { 0 } }, 1, 10, { { V(0, 6), V(0, 7) } } },
-	{ "transformer", "Transformer", "Transformer", { { 0 } }, 1, 10, { { V(0, 6), V(0, 7) } } },
-	{ "ncf", "NCF", "NCF", { { 0 } }, 1, 10, { { 0 } } },
+	{ .id = "qwen35_397b_grpo", .label = "Qwen3.5-GRPO", .name = "Qwen3.5 397B GRPO (post-training)",
+	  .drop = 1, .runs = 3 },
+	{ .id = "dlrm_v4_hstu", .label = "DLRMv4-HSTU", .name = "DLRM v4 HSTU",
+	  .aliases = { { "dlrmv4", { 0, NEWEST } } }, .drop = 1, .runs = 10 },
+	{ .id = "maskrcnn", .label = "Mask-RCNN", .name = "Mask R-CNN",
+	  .drop = 1, .runs = 5, .groups = { { V(0, 6), V(3, 1) } } },
+	{ .id = "rnnt", .label = "RNN-T", .name = "RNN-T",
+	  .drop = 1, .runs = 10, .groups = { { V(1, 1), V(3, 1) } } },
+	{ .id = "minigo", .label = "MiniGo", .name = "MiniGo",
+	  .drop = 1, .runs = 10, .groups = { { V(0, 7), V(2, 1) } } },
+	{ .id = "dlrm", .label = "DLRMv1", .name = "DLRM",
+	  .drop = 1, .runs = 5, .groups = { { V(0, 7), V(2, 1) } } },
+	{ .id = "ssd", .label = "SSD-RN34", .name = "SSD-ResNet34 (COCO)",
+	  .aliases = { { "ssd", { 0, V(1, 1) } } }, .drop = 1, .runs = 5, .groups = { { V(0, 6), V(1, 1) } } },
+	{ .id = "gnmt", .label = "GNMT", .name = "GNMT",
+	  .drop = 1, .runs = 10, .groups = { { V(0, 6), V(0, 7) } } },
+	{ .id = "transformer", .label = "Transformer", .name = "Transformer",
+	  .drop = 1, .runs = 10, .groups = { { V(0, 6), V(0, 7) } } },
+	{ .id = "ncf", .label = "NCF", .name = "NCF",
+	  .drop = 1, .runs = 10 },
 };
 #define NREG (sizeof reg / sizeof reg[0])
 
@@ -201,103 +222,31 @@ double bench_reg_init_limit(const char *round, bool open)
 	return open ? 240 : 30;
 }
 
-/* ---- the rows a view pools ---- */
+/* ---- names ---- */
 
-bool bench_reg_pooled(const struct row *r, const char *round)
+size_t workload_rank(const char *id)
 {
-	return r->accelerators >= 1 && bench_reg_comparable(r->benchmark, r->round, round);
+	const struct bench_def *d = bench_reg_find(id);
+
+	return d ? (size_t)(d - reg) : NREG;
 }
 
-#define NOTICE_MAX 32
-
-/* One benchmark left out of a view: its id, what it published, its rounds (distinct). */
-struct left_out {
-	const char *bench, *published;
-	const char *rounds[NOTICE_MAX];
-	size_t nrounds;
-};
-
-static void note_round(struct left_out *lo, size_t *nlo, const struct row *r)
+const char *workload_label(const char *id)
 {
-	struct left_out *e = NULL;
+	const struct bench_def *d = bench_reg_find(id);
 
-	for (size_t i = 0; i < *nlo && !e; i++)
-		if (strcmp(lo[i].bench, r->benchmark) == 0)
-			e = &lo[i];
-	if (!e) {
-		if (*nlo == NOTICE_MAX)
-			return;
-		e = &lo[(*nlo)++];
-		*e = (struct left_out){ .bench = r->benchmark, .published = row_extra(r)->benchmark_published };
-	}
-	for (size_t i = 0; i < e->nrounds; i++)
-		if (strcmp(e->rounds[i], r->round) == 0)
-			return;
-	if (e->nrounds < NOTICE_MAX) {
-		/* kept in version order */
-		size_t at = e->nrounds++;
-		while (at > 0 && text_version_cmp(e->rounds[at - 1], r->round) > 0) {
-			e->rounds[at] = e->rounds[at - 1];
-			at--;
-		}
-		e->rounds[at] = r->round;
-	}
+	return d ? d->label : id;
 }
 
-/* Appends printf text to buf[*at..n), cut at n. */
-static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
-static void add(char *buf, size_t n, size_t *at, const char *fmt, ...)
+size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
 {
-	va_list ap;
-	int k;
-
-	if (*at >= n - 1)
-		return;
-	va_start(ap, fmt);
-	k = vsnprintf(buf + *at, n - *at, fmt, ap);
-	va_end(ap);
-	if (k > 0)
-		*at = *at + (size_t)k < n - 1 ? *at + (size_t)k : n - 1;
-}
-
-size_t bench_reg_notice(const struct dataset *ds, const char *round, const char *workload,
-			bool all_rounds, char *buf, size_t n)
-{
-	struct left_out lo[NOTICE_MAX];
-	size_t nlo = 0, cpu = 0, left = 0, at = 0;
-
-	buf[0] = '\0';
-	if (!round || !workload)
-		return 0;
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		bool mine = strcmp(r->benchmark, workload) == 0;
-		if (!mine && !(all_rounds && bench_reg_related(r->benchmark, workload)))
-			continue;
-		if (strcmp(r->round, round) != 0 && !all_rounds)
-			continue;
-		if (!mine || !bench_reg_comparable(r->benchmark, r->round, round)) {
-			note_round(lo, &nlo, r);
-			left++;
-		} else if (r->accelerators < 1) {
-			cpu++;
-			left++;
-		}
-	}
-	for (size_t i = 0; i < nlo; i++) {
-		const struct left_out *e = &lo[i];
-		add(buf, n, &at, "%s%s ", i ? "; " : "", workload_label(e->bench));
-		for (size_t k = 0; k < e->nrounds; k++)
-			add(buf, n, &at, "%s%s", k ? ", " : "", e->rounds[k]);
-		if (strcmp(e->bench, workload) == 0)
-			add(buf, n, &at, ": another version of the benchmark, not pooled");
-		else
-			add(buf, n, &at, ": another benchmark%s%s, not pooled", *e->published ?
-			    " published as " : "", e->published);
-	}
-	if (cpu)
-		add(buf, n, &at, "%s%zu CPU-only row%s (0 accelerators): no E', left out", nlo ? "; " : "",
-		    cpu, cpu == 1 ? "" : "s");
-	return left;
+	if (!name)
+		return n;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(list[i], name) == 0)
+			return i;
+	for (size_t i = 0; i < n; i++)
+		if (ascii_casecmp(list[i], name) == 0 || (labels && ascii_casecmp(workload_label(list[i]), name) == 0))
+			return i;
+	return n;
 }

@@ -42,8 +42,7 @@ static const char *group_name(const struct dataset *ds, const struct analysis *a
 }
 
 /* An answer per name pointer, direct-mapped: the rows' pooled names are a few pointers
- * repeated over every row, and a strcmp against each name a row was most of a frame at 10^5
- * rows. */
+ * repeated over every row. */
 enum { MEMO_SLOTS = 64 };
 struct name_memo {
 	const char *f[MEMO_SLOTS];

@@ -151,9 +151,7 @@ void cli_usage(FILE *fp)
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit,\n"
 "                          sensitivity, query, predict, trend (trend: each family's\n"
 "                          break-even in every comparable round; see man gpuscale);\n"
-"                          without -w each covers every workload of the round; with no\n"
-"                          FILE only that bundled round is read (table, csv, trend,\n"
-"                          --all-rounds and --strict read every round)\n"
+"                          without -w each covers every workload of the round\n"
 "      --format F          text (default) or json: summary, fit, pareto, sensitivity, query,\n"
 "                          predict and trend as one JSON object (schema: man gpuscale)\n", fp);
 	usage_names(fp, "--y-metric M", "plot y:", true, "(default ep)");

@@ -4,7 +4,6 @@
 
 #include "text.h"
 
-#include <fcntl.h>
 #include <glob.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,176 +146,6 @@ static void load_finish(struct dataset *ds)
 			 ds->unmatched, ds->unmatched_example);
 }
 
-/* The round a bundled file is named for (".../mlperf_training_v5.1.csv": "v5.1") into buf,
- * or NULL when its name is not v and a version of digits and dots (a table of another kind,
- * or another copy of a round, could hold anything). */
-static const char *file_round(const char *path, char *buf, size_t n)
-{
-	const char *base = strrchr(path, '/'), *pre = "mlperf_training_";
-	size_t len;
-
-	base = base ? base + 1 : path;
-	if (strncmp(base, pre, strlen(pre)) != 0)
-		return NULL;
-	base += strlen(pre);
-	len = strlen(base);
-	if (len < 6 || len - 4 >= n || strcmp(base + len - 4, ".csv") != 0 ||
-	    (base[0] != 'v' && base[0] != 'V') || base[1] < '0' || base[1] > '9')
-		return NULL;
-	for (size_t i = 1; i < len - 4; i++)
-		if ((base[i] < '0' || base[i] > '9') && base[i] != '.')
-			return NULL;
-	memcpy(buf, base, len - 4);
-	buf[len - 4] = '\0';
-	return buf;
-}
-
-/* Whether the reports asked for read the chosen round alone. The table and the CSV name the
- * earlier round a row was carried over from, the trend and --all-rounds span rounds, the
- * explorer switches between them, and --strict judges every row: those load every round. */
-static bool one_round_enough(const struct cli *c)
-{
-	return c->print && !(c->print & (PR_TABLE | PR_CSV | PR_TREND)) && !c->params.all_rounds &&
-	       !c->strict;
-}
-
-/* Whether ds holds rows of the workload work (by its id or a name for it) in round. */
-static bool has_workload(const struct dataset *ds, const char *round, const char *work)
-{
-	const char **names;
-	size_t n;
-	bool has;
-
-	if (dataset_workload_list(ds, round, &names, &n) < 0)
-		return false;
-	has = name_find(names, n, work, true) < n;
-	free(names);
-	return has;
-}
-
-/* Whether the rounds loaded into ds are exactly the nwant named in want, letter for letter
- * (v5.1 and V5.1 are two rounds to the analysis). */
-static bool rounds_are(const struct dataset *ds, const char *const *want, size_t nwant)
-{
-	const char **got;
-	size_t n;
-	bool same;
-
-	if (dataset_round_list(ds, &got, &n) < 0)
-		return false;
-	same = n == nwant;
-	for (size_t i = 0; same && i < n; i++) {
-		size_t j = 0;
-		while (j < nwant && strcmp(want[j], got[i]) != 0)
-			j++;
-		same = j < nwant;
-	}
-	free(got);
-	return same;
-}
-
-/* Whether the first rows of a bundled file not read are of the round it is named for: its
- * first 4 KB up to the last line end, parsed as the loader parses it. A file that is not a
- * regular file, cannot be read or parsed so, or has no whole row there, counts as not. */
-static bool starts_as_named(const char *path, const char *round)
-{
-	char buf[4096];
-	/* a regular file only, opened so that a FIFO cannot block: anything else is the loader's
-	 * to judge, and makes every round be read */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
-	size_t len = 0;
-	struct dataset t;
-	struct gs_err e = { 0 };
-	bool ok;
-
-	if (fd < 0)
-		return false;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
-		ssize_t got;
-		while (len < sizeof buf && (got = read(fd, buf + len, sizeof buf - len)) > 0)
-			len += (size_t)got;
-	}
-	close(fd);
-	while (len > 0 && buf[len - 1] != '\n')
-		len--;
-	memset(&t, 0, sizeof t);
-	ok = len > 0 && dataset_load_buffer(&t, path, buf, len, &e) == 0 && t.n > 0;
-	for (size_t i = 0; ok && i < t.n; i++)
-		ok = strcmp(t.rows[i].round, round) == 0;
-	dataset_free(&t);
-	return ok;
-}
-
-/* The bundled rounds a report of one round needs, into ds (holding the tables): the one
- * --round names, or the newest (with the workload -w names), found newest first. A bundled
- * file is one round's import, named for it: when a name is not a plain version, a file read
- * holds another round, a file not read starts with another, or the round or workload is not
- * found, 1 is returned (ds then holds what was read so far), and the caller loads every
- * round as the explorer loads them.
- * The rounds needed are loaded in the order every round would be (the loader's warnings and
- * its first skipped row are then the same). 0 loaded, 1 not enough, -1 with err. */
-static int load_round_alone(struct dataset *ds, struct cli *c, const char *dir, struct gs_err *err)
-{
-	const char *round = c->params.round, *work = c->params.workload;
-	const char *names[64], *loaded[64];
-	char bufs[64][32];
-	size_t order[64], n = 0, nload = 0, first = 0;
-	bool found = false;
-
-	if (c->nfiles > 64)
-		return 1;
-	for (int i = 0; i < c->nfiles; i++) {
-		if (!(names[i] = file_round(c->files[i], bufs[i], sizeof bufs[i])))
-			return 1;
-		/* newest first, by version order */
-		size_t j = n++;
-		for (; j > 0 && text_version_cmp(names[order[j - 1]], names[i]) < 0; j--)
-			order[j] = order[j - 1];
-		order[j] = (size_t)i;
-	}
-	if (round) {
-		/* the round as the analysis resolves it: an exact name first, then in any case */
-		size_t i = name_find(names, n, round, false);
-		if (i == n)
-			return 1;
-		for (first = 0; order[first] != i; first++)
-			;
-	}
-	for (size_t k = first; k < n && !found; k++) {
-		const char *name = names[order[k]];
-		/* an error is the whole load's to report: the first file, in its order, that fails */
-		if (dataset_load_csv(ds, c->files[order[k]], err) < 0)
-			break;
-		loaded[nload++] = name;
-		if (!rounds_are(ds, loaded, nload))
-			break;
-		found = round || !work || has_workload(ds, name, work);
-	}
-	for (size_t k = 0; found && k < n; k++)
-		if ((k < first || k >= first + nload) && !starts_as_named(c->files[order[k]], names[order[k]]))
-			found = false;
-	if (!found)
-		return 1;
-	if (nload > 1) {
-		size_t idx[64];
-		for (size_t i = 0; i < nload; i++) {
-			size_t j = i;
-			for (; j > 0 && idx[j - 1] > order[first + i]; j--)
-				idx[j] = idx[j - 1];
-			idx[j] = order[first + i];
-		}
-		dataset_free(ds);
-		if (load_tables(ds, c, dir, err) < 0)
-			return -1;
-		for (size_t i = 0; i < nload; i++)
-			if (dataset_load_csv(ds, c->files[idx[i]], err) < 0)
-				return -1;
-	}
-	load_finish(ds);
-	return 0;
-}
-
 int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 {
 	char buf[4096];
@@ -327,16 +156,6 @@ int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 	if (c->nfiles == 0) {
 		if (bundled_rounds(c, dir, err) < 0)
 			return -1;
-		if (one_round_enough(c)) {
-			int rc = load_round_alone(ds, c, dir, err);
-			if (rc <= 0)
-				return rc;
-			/* not enough: everything again, from the tables on */
-			dataset_free(ds);
-			memset(err, 0, sizeof *err);
-			if (load_tables(ds, c, dir, err) < 0)
-				return -1;
-		}
 	}
 	for (int i = 0; i < c->nfiles; i++)
 		if (dataset_load_csv(ds, c->files[i], err) < 0)

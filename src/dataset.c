@@ -17,8 +17,6 @@ void dataset_free(struct dataset *ds)
 	free(ds->runs);
 	free(ds->rules);
 	free(ds->prices);
-	free(ds->keys);
-	free(ds->pairs);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);
@@ -170,8 +168,8 @@ static void warn_unmapped(struct dataset *ds)
 			 "kept as written", n, n == 1 ? "" : "s", first->availability, first->division);
 }
 
-/* The dataset the comparators below read (they take 32-bit row indices, as qsort's would:
- * no context argument); the core runs on one thread. */
+/* The dataset the comparators below read (qsort takes no context argument); the core runs
+ * on one thread. */
 static const struct dataset *order_ds;
 
 static int runs_cmp(const struct row *a, const struct row *b)
@@ -193,29 +191,50 @@ static int ptr_cmp(const char *a, const char *b)
 	return a == b ? 0 : (uintptr_t)a < (uintptr_t)b ? -1 : 1;
 }
 
-/* Round, benchmark, system id, runs, then a row with an energy score before one without (so
- * that the standing row keeps what only a power submission measured), then submitter by name:
- * a duplicate group is a run of equal keys with its standing row first. */
-static int dup_order(const void *pa, const void *pb)
+static int index_cmp(uint32_t a, uint32_t b)
 {
-	const struct row *a = &order_ds->rows[*(const uint32_t *)pa], *b = &order_ds->rows[*(const uint32_t *)pb];
+	return (a > b) - (a < b);
+}
+
+/* Round, benchmark, system id and runs: equal for the rows of one duplicate group. */
+static int dup_key(const struct row *a, const struct row *b)
+{
 	int c;
 
 	if ((c = ptr_cmp(a->round, b->round)) || (c = ptr_cmp(a->benchmark, b->benchmark)) ||
-	    (c = ptr_cmp(a->system, b->system)) || (c = runs_cmp(a, b)))
+	    (c = ptr_cmp(a->system, b->system)))
+		return c;
+	return runs_cmp(a, b);
+}
+
+/* dup_key, then a row with an energy score before one without (so that the standing row keeps
+ * what only a power submission measured), then submitter by name, then the row: a duplicate
+ * group is a run of equal keys with its standing row first. */
+static int dup_order(const void *pa, const void *pb)
+{
+	uint32_t i = *(const uint32_t *)pa, j = *(const uint32_t *)pb;
+	const struct row *a = &order_ds->rows[i], *b = &order_ds->rows[j];
+	int c;
+
+	if ((c = dup_key(a, b)))
 		return c;
 	if (isnan(a->energy_j) != isnan(b->energy_j))
 		return isnan(a->energy_j) ? 1 : -1;
-	return strcmp(a->submitter, b->submitter);
+	if ((c = strcmp(a->submitter, b->submitter)))
+		return c;
+	return index_cmp(i, j);
 }
 
-/* dup_order, then the row: the order a stable sort of every row by dup_order gave a group. */
-static int dup_order_at(const void *pa, const void *pb)
+/* Benchmark and runs, then the row: a class of one benchmark and run list in row order. */
+static int carried_order(const void *pa, const void *pb)
 {
-	int c = dup_order(pa, pb);
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	uint32_t i = *(const uint32_t *)pa, j = *(const uint32_t *)pb;
+	const struct row *a = &order_ds->rows[i], *b = &order_ds->rows[j];
+	int c;
 
-	return c ? c : (a > b) - (a < b);
+	if ((c = ptr_cmp(a->benchmark, b->benchmark)) || (c = runs_cmp(a, b)))
+		return c;
+	return index_cmp(i, j);
 }
 
 /* Marks the rows v[0..n) (sorted by dup_order, one group) as standing for each other. */
@@ -242,188 +261,47 @@ static int mark_group(struct dataset *ds, const uint32_t *v, size_t n)
 	return 0;
 }
 
-/* Whether rows a and b have one non-empty run list (and, with key, one round, benchmark and
- * system id; else one benchmark). */
-static bool same_runs(const struct row *a, const struct row *b, bool key)
+/* Sets dup_of and collapsed_from (see dataset_classify) from v[0..n), the rows with a run
+ * list. 0, or -1 when out of memory. */
+static int mark_duplicates(struct dataset *ds, uint32_t *v, size_t n)
 {
-	return b->run_n > 0 && a->benchmark == b->benchmark &&
-	       (!key || (a->round == b->round && a->system == b->system)) && runs_cmp(a, b) == 0;
-}
-
-/* ---- rows with one run list ----
- *
- * Rows that share a run list are found by hashing it (with the benchmark, and for duplicates
- * the round and system id), not by sorting every row: at 10^5-10^6 rows the two sorts of
- * every row were a tenth of a load. A class is a list of rows in index order; only classes
- * of two or more rows are ordered, as the sort ordered them. */
-
-static uint64_t mix64(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	return h ^ (h >> 27);
-}
-
-/* The hash of row r's benchmark and runs (a zero run of either sign hashes as +0, as it
- * compares): equal under same_runs(..., false), equal hash. */
-static uint64_t runs_hash(const struct dataset *ds, const struct row *r)
-{
-	uint64_t h = mix64(r->run_n, (uintptr_t)r->benchmark), b;
-	const double *x = ds->runs + r->run_off;
-
-	for (unsigned i = 0; i < r->run_n; i++) {
-		double v = x[i] == 0 ? 0 : x[i];
-		memcpy(&b, &v, sizeof b);
-		h = mix64(h, b);
-	}
-	return h;
-}
-
-/* The slots of runs_classes' table: the class's hash, first row (UINT32_MAX empty) and last,
- * to append to. */
-struct class_slot {
-	uint64_t h;
-	uint32_t first, last;
-};
-
-/* Row i's hash in runs_classes: with key, its round and system id are mixed in. */
-static uint64_t class_hash(const struct dataset *ds, bool key, const uint64_t *hr, size_t i)
-{
-	const struct row *r = &ds->rows[i];
-
-	return key ? mix64(mix64(hr[i], (uintptr_t)r->round), (uintptr_t)r->system) : hr[i];
-}
-
-/* Links every row with a run list to the next row of its class (rows a, b of one class:
- * same_runs(a, b, key)) in next[], UINT32_MAX ending a class; head[] gets each class's first
- * row, in index order, and the count is returned. hr[i] is row i's runs_hash; t[cap] (a power
- * of two at least twice the rows) is the table, made empty here. */
-static long runs_classes(const struct dataset *ds, bool key, const uint64_t *hr, uint32_t *next,
-			 uint32_t *head, struct class_slot *t, size_t cap)
-{
-	/* one cache line read per row, the slots being visited at random (the slot of the row
-	 * eight on is fetched meanwhile); a row of another class is read only when the hashes
-	 * agree (comparing rows on every probe was half the misses of a load at 10^5 rows) */
-	enum { AHEAD = 8 };
-	long nc = 0;
-
-	memset(t, 0xff, cap * sizeof *t);
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		if (i + AHEAD < ds->n)
-			__builtin_prefetch(&t[class_hash(ds, key, hr, i + AHEAD) & (cap - 1)]);
-		next[i] = UINT32_MAX;
-		if (r->run_n == 0)
-			continue;
-		uint64_t h = class_hash(ds, key, hr, i);
-		size_t at = (size_t)h & (cap - 1);
-		while (t[at].first != UINT32_MAX && (t[at].h != h || !same_runs(&ds->rows[t[at].first], r, key)))
-			at = (at + 1) & (cap - 1);
-		if (t[at].first == UINT32_MAX) {
-			t[at].h = h;
-			t[at].first = (uint32_t)i;
-			head[nc++] = (uint32_t)i;
-		} else {
-			next[t[at].last] = (uint32_t)i;
-		}
-		t[at].last = (uint32_t)i;
-	}
-	return nc;
-}
-
-/* Sets dup_of and collapsed_from (see dataset_classify): each class of two or more rows in
- * dup_order, ties by row, as the sort of every row ordered them. 0, or -1 when out of
- * memory. */
-static int mark_duplicates(struct dataset *ds, const uint64_t *hr, uint32_t *next, uint32_t *head,
-			   uint32_t *v, struct class_slot *t, size_t cap)
-{
-	long nc = runs_classes(ds, true, hr, next, head, t, cap);
-
-	for (long c = 0; c < nc; c++) {
-		size_t n = 0;
-		if (next[head[c]] == UINT32_MAX)
-			continue;
-		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i])
-			v[n++] = i;
-		qsort(v, n, sizeof *v, dup_order_at);
-		if (mark_group(ds, v, n) < 0)
+	qsort(v, n, sizeof *v, dup_order);
+	for (size_t i = 0, j; i < n; i = j) {
+		for (j = i + 1; j < n && dup_key(&ds->rows[v[i]], &ds->rows[v[j]]) == 0; j++)
+			;
+		if (j - i > 1 && mark_group(ds, v + i, j - i) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-/* Sets carried_from: in each class of one benchmark and run list, every row of a later round
- * than the class's earliest (by version; of equal ones the first in index order, as the
- * sort's first row) was carried over from that round. The system id need not match (the 15
- * v4.1 rows that repeat v4.0 match on it too). */
-static void mark_carried(struct dataset *ds, const uint64_t *hr, uint32_t *next, uint32_t *head,
-			 struct class_slot *t, size_t cap)
+/* Sets carried_from from v[0..n), the rows with a run list: in each class of one benchmark and
+ * run list, every row of a later round than the class's earliest (by version; of equal ones the
+ * first in row order) was carried over from that round. The system id need not match. */
+static void mark_carried(struct dataset *ds, uint32_t *v, size_t n)
 {
-	long nc = runs_classes(ds, false, hr, next, head, t, cap);
-
-	for (long c = 0; c < nc; c++) {
-		if (next[head[c]] == UINT32_MAX)
-			continue;
-		const char *first = ds->rows[head[c]].round;
-		for (uint32_t i = next[head[c]]; i != UINT32_MAX; i = next[i])
-			if (text_version_cmp(ds->rows[i].round, first) < 0)
-				first = ds->rows[i].round;
-		for (uint32_t i = head[c]; i != UINT32_MAX; i = next[i])
-			if (text_version_cmp(ds->rows[i].round, first) > 0)
-				ds->rows[i].carried_from = first;
+	qsort(v, n, sizeof *v, carried_order);
+	for (size_t i = 0, j; i < n; i = j) {
+		const struct row *a = &ds->rows[v[i]];
+		const char *first = a->round;
+		for (j = i + 1; j < n && a->benchmark == ds->rows[v[j]].benchmark && runs_cmp(a, &ds->rows[v[j]]) == 0; j++)
+			if (text_version_cmp(ds->rows[v[j]].round, first) < 0)
+				first = ds->rows[v[j]].round;
+		for (size_t k = i; j - i > 1 && k < j; k++)
+			if (text_version_cmp(ds->rows[v[k]].round, first) > 0)
+				ds->rows[v[k]].carried_from = first;
 	}
-}
-
-/* ds->pairs made from the rows (see struct dataset); left stale when there are too many to
- * help (the lists then read the rows) or no memory. */
-static void pairs_make(struct dataset *ds)
-{
-	enum { MOST = 4096 }; /* rounds x workloads of every MLPerf round is some hundred */
-	const char *lr = NULL, *lb = NULL;
-
-	free(ds->pairs);
-	ds->pairs = NULL;
-	ds->npairs = 0;
-	ds->pairs_rows = NULL;
-	ds->pairs_n = 0;
-	if (!(ds->pairs = malloc(MOST * sizeof *ds->pairs)))
-		return;
-	for (size_t i = 0; i < ds->n; i++) {
-		const struct row *r = &ds->rows[i];
-		size_t j;
-		if (r->round == lr && r->benchmark == lb)
-			continue;
-		lr = r->round;
-		lb = r->benchmark;
-		for (j = 0; j < ds->npairs && (ds->pairs[j].round != lr || ds->pairs[j].benchmark != lb); j++)
-			;
-		if (j < ds->npairs)
-			continue;
-		if (ds->npairs == MOST) {
-			free(ds->pairs);
-			ds->pairs = NULL;
-			ds->npairs = 0;
-			return;
-		}
-		ds->pairs[ds->npairs++] = (struct ds_pair){ lr, lb };
-	}
-	ds->pairs_rows = ds->rows;
-	ds->pairs_n = ds->n;
 }
 
 int dataset_classify(struct dataset *ds)
 {
 	uint32_t *v;
+	size_t n = 0;
+	int rc = 0;
 
-	/* the loader's key set (16 MB at 10^6 rows) is not needed until another load, which
-	 * makes it again from the rows */
-	free(ds->keys);
-	ds->keys = NULL;
-	ds->keys_cap = ds->nkeys = 0;
 	families_apply(ds);
 	prices_apply(ds);
 	warn_unmapped(ds);
-	pairs_make(ds);
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
 		const struct row_extra *x = row_extra(&ds->rows[i]);
@@ -432,31 +310,20 @@ int dataset_classify(struct dataset *ds)
 	}
 	if (ds->n == 0)
 		return 0;
-	if (ds->n >= UINT32_MAX || !(v = malloc(3 * ds->n * sizeof *v)))
+	if (ds->n >= UINT32_MAX || !(v = malloc(ds->n * sizeof *v)))
 		return -1;
-	/* each row's runs read once for both passes */
-	uint64_t *hr = malloc(ds->n * sizeof *hr);
-	if (!hr) {
-		free(v);
-		return -1;
-	}
+	/* rows without a run list stand for none and were carried from no round */
 	for (size_t i = 0; i < ds->n; i++)
-		hr[i] = ds->rows[i].run_n ? runs_hash(ds, &ds->rows[i]) : 0;
-	/* one table for both passes (at 10^6 rows 32 MB: made twice, it was faulted in twice) */
-	size_t cap = 16;
-	while (cap < 2 * ds->n)
-		cap *= 2;
-	struct class_slot *t = malloc(cap * sizeof *t);
-	int rc = -1;
+		if (ds->rows[i].run_n)
+			v[n++] = (uint32_t)i;
 	order_ds = ds;
 	/* rows that stand for others share a round, benchmark and system id under other
-	 * submitters, which the loader counts (shared_ids): with none, no row can (at 10^6 rows
-	 * looking was a twentieth of a summary) */
-	if (t && (rc = ds->shared_ids ? mark_duplicates(ds, hr, v, v + ds->n, v + 2 * ds->n, t, cap) : 0) == 0)
-		mark_carried(ds, hr, v, v + ds->n, t, cap);
+	 * submitters, which the loader counts (shared_ids) */
+	if (ds->shared_ids)
+		rc = mark_duplicates(ds, v, n);
+	if (rc == 0)
+		mark_carried(ds, v, n);
 	order_ds = NULL;
-	free(t);
-	free(hr);
 	free(v);
 	return rc;
 }
@@ -479,14 +346,9 @@ static int distinct(const struct dataset *ds, enum field f, const char *round, c
 {
 	const char **v = NULL, *last = NULL;
 	size_t k = 0, cap = 0;
-	/* rounds and workloads from the distinct pairs when they are the rows' own: the same
-	 * texts in the same order as from the rows */
-	bool pairs = f != F_FAMILY && !bench && ds->pairs && ds->pairs_rows == ds->rows && ds->pairs_n == ds->n;
-	size_t m = pairs ? ds->npairs : ds->n;
 
-	for (size_t i = 0; i < m; i++) {
-		const char *rr = pairs ? ds->pairs[i].round : ds->rows[i].round;
-		const char *rb = pairs ? ds->pairs[i].benchmark : ds->rows[i].benchmark;
+	for (size_t i = 0; i < ds->n; i++) {
+		const char *rr = ds->rows[i].round, *rb = ds->rows[i].benchmark;
 		const char *x = f == F_ROUND ? rr : f == F_BENCH ? rb : ds->rows[i].family;
 		size_t j;
 		if (x == last || !same_name(rr, round) || !same_name(rb, bench))

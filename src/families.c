@@ -120,21 +120,11 @@ static const struct family_rule *rule_match(const struct dataset *ds, const char
 
 void families_apply(struct dataset *ds)
 {
-	/* accelerators are pooled and few: the match is remembered per pointer */
-	struct text_memo64 seen = { .n = 0 };
-
 	ds->unmatched = 0;
 	ds->unmatched_example = NULL;
 	for (size_t i = 0; i < ds->n; i++) {
 		struct row *r = &ds->rows[i];
-		const void *v;
-		const struct family_rule *m;
-		if (text_memo64_get(&seen, r->accelerator, &v)) {
-			m = v;
-		} else {
-			m = rule_match(ds, r->accelerator);
-			text_memo64_put(&seen, r->accelerator, m);
-		}
+		const struct family_rule *m = rule_match(ds, r->accelerator);
 		if (m) {
 			r->vendor = m->vendor;
 			r->family = m->family;

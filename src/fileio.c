@@ -1,8 +1,7 @@
 /* fileio.c: whole files in and out (see fileio.h).
  *
  * Reading uses read() into a reused buffer rather than mmap: a mapped file cut short while it
- * is scanned raises SIGBUS, and mapping bought nothing measurable on real trees (a v4.1 import
- * is 28 MB). The file is opened O_NONBLOCK and checked with fstat before any read, so a FIFO
+ * is scanned raises SIGBUS. The file is opened O_NONBLOCK and checked with fstat before any read, so a FIFO
  * or a device named like a data file is refused at once instead of blocking or streaming
  * forever; the cap bounds memory even for a file that grows while it is read.
  *
@@ -212,7 +211,7 @@ static struct {
 	char path[SLOT_PATH];
 } slots[SLOTS];
 static struct sigaction old_act[NGUARDED];
-static volatile sig_atomic_t installed[NGUARDED];
+static int installed[NGUARDED];
 static int nused;
 
 static void on_fatal(int sig, siginfo_t *info, void *ctx)

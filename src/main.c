@@ -58,9 +58,8 @@ int main(int argc, char **argv)
 	/* the names are checked by the first steps of an analysis, whose memory the reports reuse */
 	rc = cli_load(&ds, &c, &err);
 	/* a report sorts the shown rows by name several times (the clusters' system order, each
-	 * family's fit, the ranking); the dataset's name ranks, made once while only the rows are
-	 * in memory, make each of them a radix sort of integers (the sorts' keys were the peak of
-	 * a summary's memory at 10^6 rows); out of memory, the names are sorted */
+	 * family's fit, the ranking): the dataset's name ranks are made once for all of them;
+	 * out of memory, the names are sorted */
 	if (rc == 0 && c.print)
 		a.ranks = ranks = analysis_ranks_make(&ds);
 	if (rc < 0 || cli_check(&ds, &c, &a, &err) < 0) {

@@ -187,22 +187,12 @@ int dataset_load_prices(struct dataset *ds, const char *path, struct gs_err *err
 
 void prices_apply(struct dataset *ds)
 {
-	/* families are pooled and few: the price is remembered per pointer (rows of families
-	 * taking turns looked the table through a row, 10^7 text comparisons at 10^6 rows) */
-	struct text_memo64 seen = { .n = 0 };
-
 	for (size_t i = 0; i < ds->n; i++) {
 		struct row *r = &ds->rows[i];
-		const void *v;
 		const struct price *pr = NULL;
-		if (text_memo64_get(&seen, r->family, &v)) {
-			pr = v;
-		} else {
-			for (size_t q = 0; q < ds->nprices && !pr; q++)
-				if (ascii_casecmp(ds->prices[q].family, r->family) == 0)
-					pr = &ds->prices[q];
-			text_memo64_put(&seen, r->family, pr);
-		}
+		for (size_t q = 0; q < ds->nprices && !pr; q++)
+			if (ascii_casecmp(ds->prices[q].family, r->family) == 0)
+				pr = &ds->prices[q];
 		r->price_lo = pr ? pr->lo : NAN;
 		r->price_hi = pr ? pr->hi : NAN;
 	}

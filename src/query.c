@@ -123,7 +123,7 @@ static void query_predict(const struct fam_fit *ff, const struct query *q, doubl
 		return;
 	}
 	/* the scan tests the law's own T (a few operations an N); the interval is worked out once,
-	 * for the N found: predict_at at every N cost seconds over 10^6 N */
+	 * for the N found */
 	for (double n = 1; n <= cap; n++) {
 		double t = fit_t(&ff->fit, n), a = n * t / 60.0;
 		if (!isfinite(t))

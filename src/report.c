@@ -6,7 +6,6 @@
 #include "describe.h"
 
 #include <math.h>
-#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,6 @@
 #include "fileio.h"
 #include "fmt.h"
 #include "plot.h"
-#include "pool.h"
 #include "table.h"
 #include "schema.h"
 
@@ -270,11 +268,11 @@ int report_csv(const struct dataset *ds, const struct analysis *a, FILE *out)
 	return report_csv_rows(ds, a, NULL, a->n, true, out);
 }
 
-/* Rows [from, to) of the table (positions in idx, or in a when idx is NULL) into out. */
-static void csv_put_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t from,
-			 size_t to, const struct csv_col *cols, size_t ncols, FILE *out)
+/* Rows [0, n) of the table (positions in idx, or in a when idx is NULL) into out. */
+static void csv_put_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
+			 const struct csv_col *cols, size_t ncols, FILE *out)
 {
-	for (size_t j = from; j < to; j++) {
+	for (size_t j = 0; j < n; j++) {
 		size_t i = idx ? idx[j] : j;
 		if (i >= a->n)
 			continue;
@@ -288,93 +286,14 @@ static void csv_put_rows(const struct dataset *ds, const struct analysis *a, con
 	}
 }
 
-/* Rows are written as text on the machine's processors, a block of CSV_BLOCK rows each, in
- * rounds of CSV_ROUND blocks per processor that are then written out in order: the text of a
- * round at most in memory (about 4 MB a processor at 500 bytes a row). A row's text depends on
- * the row alone, so the table is the same bytes as from one thread (test_report_csv). At 10^5
- * rows the text (52 MB, 30 numbers a row, each its shortest round-trip digits) was 0.3 s of
- * --print csv's 1.0 s on two processors, all of it on one. */
-#define CSV_BLOCK 1024
-#define CSV_ROUND 4
-#define CSV_PAR_MIN (2 * CSV_BLOCK) /* fewer rows: on the calling thread */
-
-struct csv_par {
-	const struct dataset *ds;
-	const struct analysis *a;
-	const size_t *idx;
-	const struct csv_col *cols;
-	size_t ncols, from, to;            /* the round's rows */
-	struct fileio_mem *mem;            /* one per block of the round */
-	atomic_size_t next;                /* the next block */
-};
-
-static void csv_par_work(void *arg)
-{
-	struct csv_par *p = arg;
-
-	for (;;) {
-		size_t b = atomic_fetch_add(&p->next, 1), at = p->from + b * CSV_BLOCK;
-		if (at >= p->to)
-			break;
-		struct fileio_mem *m = &p->mem[b];
-		if (fileio_mem_open(m) < 0) {
-			m->failed = 1;
-			continue;
-		}
-		flockfile(m->f);
-		csv_put_rows(p->ds, p->a, p->idx, at, at + CSV_BLOCK < p->to ? at + CSV_BLOCK : p->to, p->cols,
-			     p->ncols, m->f);
-		funlockfile(m->f);
-		if (fileio_mem_close(m) < 0)
-			m->failed = 1;
-	}
-}
-
-/* The rows [0, n) on every processor, round by round (see CSV_BLOCK). A block that found no
- * memory for its text is written on this thread straight into out, in its place; with no
- * memory for the round, the whole table is. */
-static void csv_put_rows_par(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
-			    const struct csv_col *cols, size_t ncols, unsigned nth, FILE *out)
-{
-	size_t nblk = (size_t)nth * CSV_ROUND;
-	struct fileio_mem *mem = calloc(nblk, sizeof *mem);
-
-	if (!mem) {
-		csv_put_rows(ds, a, idx, 0, n, cols, ncols, out);
-		return;
-	}
-	for (size_t from = 0; from < n; from += nblk * CSV_BLOCK) {
-		struct csv_par p = { .ds = ds, .a = a, .idx = idx, .cols = cols, .ncols = ncols, .from = from,
-				     .to = n - from > nblk * CSV_BLOCK ? from + nblk * CSV_BLOCK : n, .mem = mem };
-		atomic_init(&p.next, 0);
-		memset(mem, 0, nblk * sizeof *mem);
-		pool_run(nth, csv_par_work, &p);
-		for (size_t b = 0; b < nblk && p.from + b * CSV_BLOCK < p.to; b++) {
-			size_t at = p.from + b * CSV_BLOCK;
-			if (mem[b].failed || !mem[b].p)
-				csv_put_rows(ds, a, idx, at, at + CSV_BLOCK < p.to ? at + CSV_BLOCK : p.to, cols, ncols,
-					     out);
-			else
-				fwrite(mem[b].p, 1, mem[b].len, out);
-			free(mem[b].p);
-		}
-	}
-	free(mem);
-}
-
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
 		    bool head, FILE *out)
 {
 	struct csv_col cols[NFIXED + SC_COUNT];
 	size_t ncols = NFIXED;
-	unsigned nth = pool_cpus();
 
 	memcpy(cols, csv_cols, sizeof csv_cols);
 	ncols += tail_cols(cols + NFIXED);
-	/* held once for the whole table: once the intervals have been drawn on other threads the
-	 * process is no longer single-threaded, and stdio then takes the stream's lock for every
-	 * character and cell (at 10^5 rows putc, fputs and ferror were 7% of --print csv) */
-	flockfile(out);
 	for (size_t k = 0; head && k < ncols; k++) {
 		if (k)
 			putc(',', out);
@@ -382,11 +301,7 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 	}
 	if (head)
 		putc('\n', out);
-	if (nth > 1 && n >= CSV_PAR_MIN)
-		csv_put_rows_par(ds, a, idx, n, cols, ncols, nth, out);
-	else
-		csv_put_rows(ds, a, idx, 0, n, cols, ncols, out);
-	funlockfile(out);
+	csv_put_rows(ds, a, idx, n, cols, ncols, out);
 	return ferror(out) ? -1 : 0;
 }
 

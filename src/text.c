@@ -5,7 +5,6 @@
 #define _XOPEN_SOURCE 700
 #endif
 #include "text.h"
-#include "bench_reg.h"
 
 #include <float.h>
 #include <locale.h>
@@ -77,9 +76,8 @@ void utf8_sanitize(char *s, size_t n)
 	for (size_t i = 0; i < n;) {
 		const unsigned char *c = (const unsigned char *)s + i;
 		size_t len = 1;
-		/* printable ASCII, nearly every byte of a results file, is kept as it is: tested
-		 * first, eight bytes at a time, it takes the eight shipped rounds' sanitizing from
-		 * 13.4 to 2.6 M instructions (tests/test_utf8.c compares it with the definition) */
+		/* printable ASCII, nearly every byte of a results file, is kept as it is
+		 * (tests/test_utf8.c compares this with the definition) */
 		if (i + 8 <= n && word_printable(s + i)) {
 			i += 8;
 			continue;
@@ -168,9 +166,8 @@ int ascii_ncasecmp(const char *a, const char *b, size_t n)
 	return 0;
 }
 
-/* The places where the needle's first letter stands, in either case, are found by strpbrk
- * (libc's, many bytes at a time), and only there is the whole needle compared: the first
- * letter typed into the search at 10^5 rows (three names a row) scans every name. */
+/* The places where the needle's first letter stands, in either case, are found by strpbrk,
+ * and only there is the whole needle compared. */
 const char *ascii_casestr(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -185,35 +182,6 @@ const char *ascii_casestr(const char *hay, const char *needle)
 		if (ascii_ncasecmp(p, needle, n) == 0)
 			return p;
 	return NULL;
-}
-
-/* Labels and display order come from the benchmark registry (bench_reg.c). */
-size_t workload_rank(const char *id)
-{
-	size_t n;
-	const struct bench_def *all = bench_reg_all(&n), *d = bench_reg_find(id);
-
-	return d ? (size_t)(d - all) : n;
-}
-
-const char *workload_label(const char *id)
-{
-	const struct bench_def *d = bench_reg_find(id);
-
-	return d ? d->label : id;
-}
-
-size_t name_find(const char *const *list, size_t n, const char *name, bool labels)
-{
-	if (!name)
-		return n;
-	for (size_t i = 0; i < n; i++)
-		if (strcmp(list[i], name) == 0)
-			return i;
-	for (size_t i = 0; i < n; i++)
-		if (ascii_casecmp(list[i], name) == 0 || (labels && ascii_casecmp(workload_label(list[i]), name) == 0))
-			return i;
-	return n;
 }
 
 char *text_row_name(const char *submitter, const char *system, bool qualified, char *buf, size_t n)
