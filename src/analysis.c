@@ -47,11 +47,6 @@ const char *feat_set_name(enum feat_set f)
 	return (unsigned)f < FEAT_COUNT ? names[f] : "?";
 }
 
-size_t ref_rule_pick(enum ref_rule r, size_t n)
-{
-	return n == 0 ? 0 : r == RULE_FASTEST ? n - 1 : r == RULE_MEDIAN ? n / 2 : 0;
-}
-
 const char *ref_rule_name(enum ref_rule r)
 {
 	static const char *const names[RULE_COUNT] = {"slowest", "median", "fastest"};

@@ -50,6 +50,11 @@ int analysis_skey_cmp(const void *pa, const void *pb)
 
 /* ---- reference ------------------------------------------------------------------------ */
 
+size_t ref_rule_pick(enum ref_rule r, size_t n)
+{
+	return n == 0 ? 0 : r == RULE_FASTEST ? n - 1 : r == RULE_MEDIAN ? n / 2 : 0;
+}
+
 /* Among the rows with the fewest accelerators (the candidates), ordered slowest first (ties:
  * system id, dataset row), the first (slowest, the paper's), the middle (median; of an even
  * count the faster of the two middle ones) or the last (fastest). c has room for n. */
