@@ -81,11 +81,7 @@ struct params {
  * descending, duplicates collapsed. */
 void params_init(struct params *p);
 
-/* One shown row with its metrics. Spread fields are NAN when the row has no runs. Doubles,
- * then 4-byte fields and flags, so that no padding sits between them; the indices are 32-bit
- * (the loader takes at most 2^32 - 2 rows): 128 bytes a row, two cache lines (analysis_run
- * aligns them so): a pass over rows in an order not theirs reads two lines a row, not up to
- * four, and a summary at 10^6 rows keeps 8 MB less than with Karp-Flatt's e kept here. */
+/* One shown row with its metrics. Spread fields are NAN when the row has no runs. */
 struct arow {
 	double T, N, A, S, Ep;             /* E = S / N: arow_e */
 	double t_lo, t_hi;                 /* spread of T over the runs (S's and E': analysis_spread) */
@@ -95,19 +91,18 @@ struct arow {
 	double ep_fit;                     /* the family's fitted E' at N on the row's own reference
 					    * (T_ref / fit_t(N) * N_ref / N); NAN: no fit */
 	double fit_resid;                  /* ln(X / fitted X), X = 60/T (fit_resid); NAN: no fit */
-	uint32_t row;                      /* index into dataset.rows */
-	uint32_t ref;                      /* index into dataset.rows of this row's reference */
-	uint32_t group;                    /* index into analysis.groups */
-	uint32_t ci;                       /* 1 + index into analysis.ci of its intervals; 0: none
+	size_t row;                        /* index into dataset.rows */
+	size_t ref;                        /* index into dataset.rows of this row's reference */
+	size_t group;                      /* index into analysis.groups */
+	size_t ci;                         /* 1 + index into analysis.ci of its intervals; 0: none
 					    * (analysis_ci reads them) */
 	int cluster;                       /* 0..k-1 */
-	enum kf_why kf_why : 8;            /* a byte each; Karp-Flatt's e: analysis_kf */
-	enum er_why er_why : 8;
-	/* the flags a bit each, in the byte after the codes */
-	bool ci_done : 1;                  /* intervals computed (see analysis_intervals) */
-	bool be : 1;                       /* the row giving its group's bracket lower end */
-	bool pareto : 1, is_ref : 1;
-	bool cross_family : 1;             /* the reference is of another family */
+	enum kf_why kf_why;                /* Karp-Flatt's e: analysis_kf */
+	enum er_why er_why;
+	bool ci_done;                      /* intervals computed (see analysis_intervals) */
+	bool be;                           /* the row giving its group's bracket lower end */
+	bool pareto, is_ref;
+	bool cross_family;                 /* the reference is of another family */
 };
 
 /* The spread of S and E' of one shown row over its runs: its reference's official T over the
@@ -117,14 +112,13 @@ struct spread {
 };
 
 /* The 90% bootstrap run-to-run intervals of one shown row (analysis_intervals). Kept apart
- * from struct arow: most runs draw none, and at 10^6 rows the 68 bytes were a seventh of the
- * memory a summary takes. */
+ * from struct arow: most runs draw none. */
 struct aci {
 	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi, a_lo, a_hi; /* T, S, E', A; NAN: none */
 	unsigned runs;                     /* scored runs they rest on (0: none, < 3 scored runs) */
 };
 
-/* The break-even bracket of one comparison group at theta (DESIGN.md, Metrics): lower = N of
+/* The break-even bracket of one comparison group at theta (man gpuscale): lower = N of
  * the fastest row with E' >= theta; upper = the smallest larger N at which every row of the
  * group is below theta. */
 enum be_kind {
@@ -157,8 +151,6 @@ struct group {
 	double n_max;                      /* most accelerators among its rows */
 	struct be_bracket be;              /* the bracket at theta */
 	long be_row;                       /* dataset row giving the bracket's lower end, -1 none */
-	size_t be_at;                      /* where that row was in analysis.rows when found (a
-					    * hint: rows a sort moved are looked for) */
 	long firm, loose;                  /* lower ends (N) from rows whose 90% interval lies wholly
 					    * at or above / reaches theta; -1 none */
 	long range_lo, range_hi;           /* N over the plain, firm and loose lower ends; -1 none */
@@ -197,8 +189,6 @@ struct cluster_sum {
 	double ep_mean, ep_sd;             /* E' mean and population standard deviation */
 };
 
-struct row_ranks; /* below */
-
 struct analysis {
 	const char *round, *workload;      /* pooled, as resolved */
 	struct arow *rows;                 /* shown rows, in ranked order; owned */
@@ -227,27 +217,11 @@ struct analysis {
 	size_t rows_cap;                   /* rows allocated at rows */
 	struct aci *ci;                    /* the intervals drawn, arow.ci's; owned */
 	size_t nci, ci_cap;
-	/* Resamples and intervals per dataset row, kept between runs on the same dataset
-	 * (boot.c); shared with the analyses analysis_share_boot joined, freed with the last. */
+	/* Resamples and intervals per dataset row, kept between runs on the same dataset so
+	 * that a key that keeps the rows draws nothing again (boot.c); shared with the analyses
+	 * analysis_share_boot joined, freed with the last. */
 	struct boot_cache *boot;
-	/* Orders that depend on the shown rows alone, kept for the next run on the same rows
-	 * (analysis_impl.h); owned. in_set_order: the rows are still in the order collected. */
-	struct row_orders *orders;
-	bool in_set_order;
-	/* Set by a caller that runs again on the same rows (the explorer): the orders are kept from
-	 * the first whole run on a row set, not the second. */
-	bool keep_orders;
-	/* Set by a caller that runs many row sets of one dataset (the explorer): where every
-	 * dataset row stands in the orders of names (analysis_ranks_make), so that a new row set's
-	 * orders by name are radix sorts of integers, not sorts of names; not owned. */
-	const struct row_ranks *ranks;
-	/* After analysis_check: its params and dataset, so that analysis_run with the same rows
-	 * goes on from its rows and metrics instead of collecting them again. */
-	bool checked;
-	struct params checked_p;
-	const struct dataset *checked_ds;
-	const struct row *checked_rows;
-	size_t checked_n;
+	uint64_t rows_id;                  /* analysis_rows_id */
 };
 
 /* Computes everything for p over ds into a, which must be zeroed or the result of an earlier
@@ -258,17 +232,13 @@ int analysis_run(const struct dataset *ds, const struct params *p, struct analys
 
 /* analysis_run up to the metrics of the shown rows: round, workload and pinned system checked
  * as analysis_run checks them, then no Pareto, break-even, fit, clusters or ranking (what the
- * names check needs, at a fifth of the cost). Same returns; a is for analysis_run to reuse: the
- * next analysis_run on a, if it shows the same rows (same dataset, round, workload, filter,
- * reference mode, pinned system, rule, collapse, availability and cross-round view), goes on
- * from these rows and metrics. */
+ * names check needs). Same returns; a is for analysis_run to reuse. */
 int analysis_check(const struct dataset *ds, const struct params *p, struct analysis *a,
 		   struct gs_err *err);
 
-/* Lets go of the resamples a keeps (8 KB a row; the intervals drawn from them stay), so that
- * the next rows' draws reuse their memory: a report that moves on to rows it will not come
- * back to (the next workload) touches no fresh pages for them. A row let go and needed again
- * is drawn again, to the same values. */
+/* Lets go of the resamples a keeps (the intervals drawn from them stay): for a report that
+ * moves on to rows it will not come back to (the next workload). A row let go and needed
+ * again is drawn again, to the same values. */
 void analysis_drop_draws(struct analysis *a);
 
 /* Makes a keep its run-to-run resamples and intervals in b's store (made when b has none), so
@@ -310,8 +280,7 @@ static inline double arow_e(const struct arow *o)
 const struct aci *analysis_ci(const struct analysis *a, const struct arow *o);
 
 /* analysis_intervals for the shown rows idx[0..n) (indices into a->rows, any order, repeats
- * allowed): many at once are drawn on the machine's processors, to the same bits. Returns 0,
- * or -1 with err when out of memory. */
+ * allowed). Returns 0, or -1 with err when out of memory. */
 int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
 			  size_t n, struct gs_err *err);
 
@@ -323,28 +292,11 @@ int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const si
 int analysis_fits_add(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 void analysis_fits_drop(struct analysis *a);
 
-/* A number naming the set of rows a shows (which dataset rows, with the values its orders
- * read): the same number after another run shows the same rows, in whatever order; 0 when
- * not known (out of memory): then compare nothing. What depends on the rows alone (the
- * explorer's name widths) is kept while it stays. */
+/* A number naming the set of rows a shows (which dataset rows, with their names and the
+ * values they are ordered by): the same number after another run shows the same rows, in
+ * whatever order; 0 before a run. What depends on the rows alone (the explorer's name widths)
+ * is kept while it stays. */
 uint64_t analysis_rows_id(const struct analysis *a);
-
-/* Where each row of a dataset stands in the two orders by name: sys, the system column's
- * ascending order (case-folded id, then the tie-break); tie, the tie-break of every ordering
- * (system id, submitter, row). For the rows and the count they were made of. */
-struct row_ranks {
-	uint32_t *sys, *tie;
-	const struct row *rows;
-	size_t n;
-};
-
-/* The ranks of ds's rows: malloc'd (analysis_ranks_free), NULL out of memory. */
-struct row_ranks *analysis_ranks_make(const struct dataset *ds);
-
-/* analysis_ranks_make by the radix sort of the names' bytes it uses (radix) or by sorts with
- * the comparators (the same ranks; for tests and make bench). */
-struct row_ranks *analysis_ranks_make_by(const struct dataset *ds, bool radix);
-void analysis_ranks_free(struct row_ranks *r);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */
@@ -372,7 +324,10 @@ const struct group *analysis_group(const struct analysis *a, size_t i);
 long analysis_be_index(const struct analysis *a, const struct group *g);
 
 /* Mid-range cost to train, (cost_lo + cost_hi) / 2: the cost metric, column and Pareto axis. */
-double arow_cost(const struct arow *r);
+static inline double arow_cost(const struct arow *r)
+{
+	return (r->cost_lo + r->cost_hi) / 2;
+}
 
 /* Frees what a owns and zeroes it. */
 void analysis_free(struct analysis *a);

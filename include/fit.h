@@ -54,6 +54,12 @@ struct fit {
 	bool peak_in_range;       /* N* <= FIT_PEAK_RANGE * n_max */
 };
 
+/* The USL's denominator 1 + sigma (N - 1) + kappa N (N - 1): X = lambda N / it. */
+static inline double fit_denom(double n, double sigma, double kappa)
+{
+	return 1.0 + sigma * (n - 1.0) + kappa * n * (n - 1.0);
+}
+
 /* Fits both laws to count points (n[i] accelerators, t[i] minutes) into f. Points come in any
  * order, the result bit for bit the same; equal N may repeat. Returns 0 (f->state says whether
  * there is a fit), or -1 with err when a point is not finite with n >= 1 and t > 0, or out of
@@ -66,7 +72,7 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		struct gs_err *err);
 
 /* The last fits, by their points: a recompute that changes the reference, theta, k or the
- * sort fits the same families again (on the shipped data the fits are half of a recompute). */
+ * sort fits the same families again. */
 struct fit_memo;
 
 /* An empty memo, or NULL out of memory. */
@@ -80,24 +86,11 @@ void fit_memo_free(struct fit_memo *m);
  * most FIT_MEMO_POINTS points in all are kept, so the largest sets are fitted every time);
  * m NULL: fit_run. */
 #define FIT_MEMO_KEEP 128
-/* The points the memo holds at most, all slots together (2 MB): a copy of every point kept
- * the 10^6-row file's peak memory 15 MB higher; a larger set is fitted and not kept. */
+/* The points the memo holds at most, all slots together; a larger set is fitted and not
+ * kept. */
 #define FIT_MEMO_POINTS ((size_t)1 << 17)
 int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t count, struct fit *f,
 		 struct gs_err *err);
-
-/* One fit of fit_memo_run_all: count points n, t into *f. */
-struct fit_job {
-	const double *n, *t;
-	size_t count;
-	struct fit *f;
-};
-
-/* fit_memo_run for each of jobs[nj] in turn, the same fits and the same memo after (m NULL:
- * none), the fits it does not keep made on every processor. 0, or -1 with err (NULL: not
- * said) as the first job that fails; the memo then keeps the fits that were made, which may
- * differ from what calls stopping at that job would have kept, and none that failed. */
-int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct gs_err *err);
 
 /* How many fit_memo_run calls m answered from what it kept. */
 size_t fit_memo_hits(const struct fit_memo *m);

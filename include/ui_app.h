@@ -279,7 +279,6 @@ struct app {
 	struct table_view tv;
 	uint64_t tv_rows;                 /* analysis_rows_id of the rows measured; 0 none */
 	bool tv_bytes;                    /* tv.bytes they were measured with */
-	struct row_ranks *ranks;          /* analysis_ranks_make of ds, made at the first run */
 
 	struct ui_screen scr;             /* how it is shown */
 	struct ui_menus menu;             /* the overlay open and the family menu */

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "analysis_impl.h"
-#include "numsort.h"
 
 /* ---- names ---------------------------------------------------------------------------- */
 
@@ -48,11 +47,6 @@ const char *feat_set_name(enum feat_set f)
 	return (unsigned)f < FEAT_COUNT ? names[f] : "?";
 }
 
-size_t ref_rule_pick(enum ref_rule r, size_t n)
-{
-	return n == 0 ? 0 : r == RULE_FASTEST ? n - 1 : r == RULE_MEDIAN ? n / 2 : 0;
-}
-
 const char *ref_rule_name(enum ref_rule r)
 {
 	static const char *const names[RULE_COUNT] = {"slowest", "median", "fastest"};
@@ -81,11 +75,6 @@ const char *er_why_text(enum er_why w)
 	}
 }
 
-double arow_cost(const struct arow *r)
-{
-	return (r->cost_lo + r->cost_hi) / 2;
-}
-
 void analysis_free(struct analysis *a)
 {
 	free(a->rows);
@@ -94,7 +83,6 @@ void analysis_free(struct analysis *a)
 	free(a->cand);
 	free(a->groups);
 	boot_cache_release(a->boot);
-	orders_free(a->orders);
 	memset(a, 0, sizeof *a);
 }
 
@@ -121,33 +109,6 @@ static bool filter_pass(const struct filter *f, const struct row *r)
 	return in_list(r->family, f->families, f->nfamilies) && in_list(r->vendor, f->vendors, f->nvendors) &&
 	       in_list(r->availability, f->availability, f->navailability) &&
 	       in_list(r->division, f->divisions, f->ndivisions);
-}
-
-/* ---- reference ------------------------------------------------------------------------ */
-
-/* The reference of a group of shown rows g[n] (dataset rows) by the rule: among the rows with
- * the fewest accelerators (the candidates), ordered slowest first (ties: system id, dataset
- * row), the first (slowest, the paper's), the middle (median; of an even count the faster of
- * the two middle ones) or the last (fastest). The candidates are left in c[0..return) in that
- * order; c has room for n. */
-size_t analysis_pick_ref(const struct dataset *ds, const size_t *g, size_t n, enum ref_rule rule,
-		       struct skey *c, size_t *ref)
-{
-	long long nmin = 0;
-	size_t nc = 0;
-
-	for (size_t i = 0; i < n; i++)
-		if (i == 0 || ds->rows[g[i]].accelerators < nmin)
-			nmin = ds->rows[g[i]].accelerators;
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &ds->rows[g[i]];
-		if (r->accelerators == nmin)
-			c[nc++] = (struct skey){ .v = r->minutes, .r = r, .row = g[i], .dir = -1 };
-	}
-	qsort(c, nc, sizeof *c, analysis_skey_cmp);
-	if (nc)
-		*ref = c[ref_rule_pick(rule, nc)].row;
-	return nc;
 }
 
 /* ---- metrics -------------------------------------------------------------------------- */
@@ -248,92 +209,47 @@ static int pkey_cmp(const void *pa, const void *pb)
 	const struct pkey *x = pa, *y = pb;
 	int c = analysis_cmp_num(x->t, y->t, 1);
 
-	return c ? c : analysis_cmp_num(x->a, y->a, 1);
-}
-
-/* The (T, cost axis) of row i: A, or with cost the mid-range cost to train. */
-static double pareto_axis(const struct arow *r, bool cost)
-{
-	return cost ? arow_cost(r) : r->A;
+	if (!c)
+		c = analysis_cmp_num(x->a, y->a, 1);
+	return c ? c : (x->i > y->i) - (x->i < y->i);
 }
 
 /* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
  * both <= and one <. In order of T, a row survives when its A is the least of its equal-T
- * group and beats, strictly, the least A of every faster group: O(n) after a sort by T (a
- * radix sort past a few hundred rows: at 10^5 rows qsort by (T, A) was a fifth of a run's
- * finish). Rows with NAN T or A never qualify. Sets rows[].pareto and *on to how many are on
- * it. The sweep reads the rows through the order alone (sort keys of (T, A) beside it were 24
- * MB at 10^6 rows, the peak of a summary's memory). 0, or -1 when out of memory. */
+ * group and beats, strictly, the least A of every faster group. Rows with NAN T or A never
+ * qualify. Sets rows[].pareto and *on to how many are on it. 0, or -1 when out of memory. */
 static int pareto(struct analysis *a, bool cost, size_t *on)
 {
-	enum { RADIX_MIN = 256 }; /* below this qsort is as fast */
 	struct arow *rows = a->rows;
 	size_t n = a->n;
 	double best = INFINITY;
-	const size_t *ord = orders_get(a, cost ? ORD_PARETO_COST : ORD_PARETO_A);
-	struct numsort_item *r = NULL, *tmp = NULL;
-	struct pkey *k = NULL;
-	size_t *made = NULL;
+	struct pkey *k = malloc((n ? n : 1) * sizeof *k);
 
 	*on = 0;
-	if (!ord && n >= RADIX_MIN && (r = malloc(n * sizeof *r)) && (tmp = malloc(n * sizeof *tmp))) {
-		for (size_t i = 0; i < n; i++)
-			r[i] = (struct numsort_item){ numsort_key(rows[i].T, 1), i };
-		const struct numsort_item *s = numsort_run(r, tmp, n);
-		/* the order, into the array the sort did not end in */
-		made = (size_t *)(void *)(s == r ? tmp : r);
-		for (size_t j = 0; j < n; j++)
-			made[j] = s[j].at;
-	} else if (!ord) {
-		free(r);
-		r = NULL;
-		if (!(k = malloc((n ? n : 1) * sizeof *k)) || !(made = malloc((n ? n : 1) * sizeof *made))) {
-			free(k);
-			return -1;
-		}
-		for (size_t i = 0; i < n; i++)
-			k[i] = (struct pkey){ .t = rows[i].T, .a = pareto_axis(&rows[i], cost), .i = i };
-		qsort(k, n, sizeof *k, pkey_cmp);
-		for (size_t j = 0; j < n; j++)
-			made[j] = k[j].i;
-		free(k);
-	}
-	if (!ord)
-		orders_put(a, cost ? ORD_PARETO_COST : ORD_PARETO_A, made, sizeof *made);
-	const size_t *o = ord ? ord : made;
-	enum { AHEAD = 8 }; /* the row eight on in T order fetched meanwhile */
+	if (!k)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		k[i] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+	qsort(k, n, sizeof *k, pkey_cmp);
 	for (size_t g = 0; g < n;) {
-		size_t e = g + 1;
-		if (g + AHEAD < n)
-			arow_prefetch(&rows[o[g + AHEAD]]);
-		double t = rows[o[g]].T, ag = pareto_axis(&rows[o[g]], cost);
-		double gmin = ag < INFINITY ? ag : INFINITY; /* the group's least A, NAN none */
-		rows[o[g]].pareto = false;
-		while (e < n && rows[o[e]].T == t) {
-			if (e + AHEAD < n)
-				arow_prefetch(&rows[o[e + AHEAD]]);
-			double ae = pareto_axis(&rows[o[e]], cost);
-			if (ae < gmin)
-				gmin = ae;
-			rows[o[e]].pareto = false;
-			e++;
+		size_t e = g;
+		double gmin = INFINITY; /* the group's least A */
+		for (; e < n && (e == g || k[e].t == k[g].t); e++) {
+			if (k[e].a < gmin)
+				gmin = k[e].a;
+			rows[k[e].i].pareto = false;
 		}
 		if (gmin < best) {
 			best = gmin;
 			for (size_t j = g; j < e; j++)
-				if (pareto_axis(&rows[o[j]], cost) == gmin) {
-					rows[o[j]].pareto = true;
+				if (k[j].a == gmin) {
+					rows[k[j].i].pareto = true;
 					++*on;
 				}
 		}
 		g = e;
 	}
-	if (r) {
-		free(r);
-		free(tmp);
-	} else {
-		free(made);
-	}
+	free(k);
 	return 0;
 }
 
@@ -417,15 +333,9 @@ static void reset(struct analysis *a)
 	a->ci = keep.ci; /* nci 0: no row points into it now */
 	a->ci_cap = keep.ci_cap;
 	a->boot = keep.boot;
-	a->orders = keep.orders;
-	a->keep_orders = keep.keep_orders;
-	a->ranks = keep.ranks;
 	a->ref = -1;
 	a->silhouette = NAN;
 }
-
-/* aligned_alloc takes whole multiples of the alignment */
-_Static_assert(sizeof(struct arow) % 64 == 0, "a shown row is whole cache lines");
 
 /* Makes a->rows hold at least n rows; the old rows are not kept. */
 static int grow_rows(struct analysis *a, size_t n)
@@ -434,8 +344,7 @@ static int grow_rows(struct analysis *a, size_t n)
 		return 0;
 	free(a->rows);
 	a->rows_cap = 0;
-	/* each row two whole cache lines (struct arow) */
-	if (!(a->rows = aligned_alloc(64, (n ? n : 1) * sizeof *a->rows)))
+	if (!(a->rows = malloc((n ? n : 1) * sizeof *a->rows)))
 		return -1;
 	a->rows_cap = n;
 	return 0;
@@ -569,8 +478,8 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 static int analysis_finish(const struct dataset *ds, const struct params *p, struct analysis *a,
 			   struct gs_err *err)
 {
-	/* no interval is drawn here (about 100 us a row): what shows one asks for it
-	 * (analysis_intervals), and the break-even range draws only the rows it must */
+	/* no interval is drawn here: what shows one asks for it (analysis_intervals), and the
+	 * break-even range draws only the rows it must */
 	a->pareto_cost = p->pareto_cost;
 	if (pareto(a, p->pareto_cost, &a->npareto) < 0) {
 		err_oom(err, NULL, 0);
@@ -581,7 +490,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;
 	/* the clusters read the rows in system id order through an index: the rows move once,
-	 * into the ranking (each move of 10^5 rows was about a tenth of a recompute) */
+	 * into the ranking */
 	size_t *ord = analysis_system_order(ds, a, err);
 	if (!ord)
 		return -1;
@@ -589,62 +498,40 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	free(ord);
 	if (rc < 0)
 		return -1;
-	/* a report that ranks nothing leaves the rows where they are (at 10^6 rows moving them
-	 * was a tenth of a summary) */
+	/* a report that ranks nothing leaves the rows where they are */
 	return p->unranked ? 0 : analysis_sort(ds, a, p->sort, p->desc, err);
 }
 
-static bool same_list(const char *const *x, size_t nx, const char *const *y, size_t ny)
+static uint64_t id_mix(uint64_t h, uint64_t v)
 {
-	if (nx != ny)
-		return false;
-	for (size_t i = 0; i < nx; i++)
-		if (!same(x[i], y[i]))
-			return false;
-	return true;
+	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	return h ^ (h >> 27);
 }
 
-/* Whether x and y show the same rows with the same references and metrics: every field that
- * collect_rows, pinned_check and refs_and_metrics read (round and workload are compared as
- * resolved, by the caller). */
-static bool same_rows(const struct params *x, const struct params *y)
+/* analysis_rows_id of the rows idx[n] of ds: a hash of the rows, their names and the values
+ * they are ordered by (a dataset whose rows changed in place is another row set); never 0. */
+static uint64_t rows_id(const struct dataset *ds, const size_t *idx, size_t n)
 {
-	const struct filter *f = &x->filter, *g = &y->filter;
+	uint64_t h = id_mix((uint64_t)(uintptr_t)ds, (uint64_t)(uintptr_t)ds->rows ^ n), b;
 
-	return same_list(f->families, f->nfamilies, g->families, g->nfamilies) &&
-	       same_list(f->vendors, f->nvendors, g->vendors, g->nvendors) &&
-	       same_list(f->availability, f->navailability, g->availability, g->navailability) &&
-	       same_list(f->divisions, f->ndivisions, g->divisions, g->ndivisions) &&
-	       x->mode == y->mode && (x->pinned == y->pinned || (x->pinned && y->pinned && same(x->pinned, y->pinned))) &&
-	       x->ref_rule == y->ref_rule && x->collapse == y->collapse &&
-	       x->available_only == y->available_only && x->all_rounds == y->all_rounds;
-}
-
-/* Whether a holds analysis_check's rows and metrics for what p shows: then analysis_run goes
- * on from them (the names check and the first report of --print collected the same rows
- * twice: the summary of 10^5 rows runs 2,015 M instructions instead of 2,070 M, 3% of its
- * time). Once only: a run after it starts afresh. */
-static bool resume_checked(const struct dataset *ds, const struct params *p, struct analysis *a)
-{
-	struct gs_err scratch;
-	const char *round, *workload;
-
-	if (!a->checked)
-		return false;
-	a->checked = false;
-	if (a->checked_ds != ds || a->checked_rows != ds->rows || a->checked_n != ds->n ||
-	    !same_rows(&a->checked_p, p))
-		return false;
-	memset(&scratch, 0, sizeof scratch);
-	if (!(round = resolve_round(ds, p->round, &scratch)) || round != a->round ||
-	    !(workload = resolve_workload(ds, round, p->workload, &scratch)) || workload != a->workload)
-		return false;
-	/* what orders_ready does for a second run on the same rows */
-	if (a->orders) {
-		a->orders->record = a->orders->finished;
-		a->orders->finished = true;
+	for (size_t j = 0; j < n; j++) {
+		const struct row *r = &ds->rows[idx[j]];
+		h = id_mix(h, idx[j]);
+		memcpy(&b, &r->minutes, sizeof b);
+		h = id_mix(h, b ^ (uint64_t)r->accelerators << 1);
+		memcpy(&b, &r->price_lo, sizeof b);
+		h = id_mix(h, b);
+		memcpy(&b, &r->price_hi, sizeof b);
+		h = id_mix(h, b ^ (uintptr_t)r->family);
+		h = id_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
 	}
-	return true;
+	return h ? h : 1;
+}
+
+uint64_t analysis_rows_id(const struct analysis *a)
+{
+	return a->rows_id;
 }
 
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
@@ -658,16 +545,7 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	enum ref_mode mode = (unsigned)p->mode < REF_MODE_COUNT ? p->mode : REF_PAPER;
 	size_t *idx = NULL;
 
-	if (finish && resume_checked(ds, p, a)) {
-		if (analysis_finish(ds, p, a, err) < 0)
-			goto fail;
-		return 0;
-	}
 	reset(a);
-	if (ds->n >= UINT32_MAX) { /* arow indices are 32-bit; the loader stops before */
-		err_set(err, NULL, 0, 0, "more than %u rows", (unsigned)UINT32_MAX - 1);
-		return -1;
-	}
 	if (!(a->round = resolve_round(ds, p->round, err))) {
 		if (!p->round)
 			err_set(err, NULL, 0, 0, "no results loaded");
@@ -685,8 +563,7 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 		goto fail;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
-	orders_ready(ds, a, idx, ns, finish);
-	a->in_set_order = true; /* until the first sort */
+	a->rows_id = rows_id(ds, idx, ns);
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
 	if (refs_and_metrics(ds, a, idx, ns, pinned) < 0)
@@ -695,13 +572,6 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	idx = NULL;
 	if (finish && analysis_finish(ds, p, a, err) < 0)
 		goto fail;
-	if (!finish) {
-		a->checked = true;
-		a->checked_p = *p;
-		a->checked_ds = ds;
-		a->checked_rows = ds->rows;
-		a->checked_n = ds->n;
-	}
 	return 0;
 oom:
 	err_oom(err, NULL, 0);

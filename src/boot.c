@@ -2,7 +2,6 @@
  * kept between runs on the same dataset, and the cheap bounds the break-even scan decides by.
  * No terminal here. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +11,9 @@
 #include "fit.h"
 #include "rng.h"
 #include "olympic.h"
-#include "pool.h"
 #include "resample.h"
 
-/* The 90% bootstrap interval of DESIGN.md: B resamples of a row's scored runs (with
+/* The 90% bootstrap interval of man gpuscale: B resamples of a row's scored runs (with
  * replacement, same count), each scored by the official rule (olympic window with the row's
  * failed runs, times the scaling factor). Each row draws from its own splitmix64 stream seeded
  * by its identity (round, benchmark, submitter, system), so the numbers depend on neither the
@@ -44,110 +42,26 @@ static uint64_t boot_seed(const struct row *r)
 	return h ^ BOOT_SEED;
 }
 
-/* A run and its index: sorted by value, ties by index, the order counting sort ranks by. */
-struct run_at {
-	double v;
-	size_t i;
-};
-
-static int cmp_run_at(const void *a, const void *b)
-{
-	const struct run_at *x = a, *y = b;
-
-	if (x->v != y->v)
-		return x->v < y->v ? -1 : 1;
-	return (x->i > y->i) - (x->i < y->i);
-}
-
-/* Rows of at most this many runs count their draws in one word (resample.h). */
-#define PACK_MAX RESAMPLE_PACK_MAX
-
-/* The sum of positions [lo, hi) of a sorted resample, given as cnt[v] draws of the run of
- * rank v, added one by one in sorted order as a sorted resample adds them. The lo smallest
- * draws are dropped whole runs at a time (the counts total k >= hi > lo, so v stays below
- * k). */
-static double window_sum(const double *s, size_t lo, size_t hi, const size_t *cnt)
-{
-	double sum = 0;
-	size_t v = 0, pos = 0, c;
-
-	while (pos + cnt[v] <= lo)
-		pos += cnt[v++];
-	c = pos + cnt[v] - lo;
-	for (pos = lo;;) {
-		size_t e = pos + c < hi ? pos + c : hi;
-		for (; pos < e; pos++)
-			sum += s[v];
-		if (pos == hi)
-			break;
-		c = cnt[++v];
-	}
-	return sum;
-}
-
-/* Fills t[BOOT_B] with the row's resampled official times in draw order; s[run_n] is scratch.
- * Returns 0, or -1 when the row has no interval (fewer than 3 runs, or no olympic window). */
-static int boot_draws(const struct dataset *ds, const struct row *r, double *t, double *s)
+/* Fills t[BOOT_B] with the row's resampled official times in draw order. Returns 0, or -1 when
+ * the row has no interval (fewer than 3 runs, or no olympic window) or out of memory. */
+static int boot_draws(const struct dataset *ds, const struct row *r, double *t)
 {
 	size_t k = r->run_n, lo, hi;
 	size_t d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
 	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
-	struct rng g;
 
 	if (k < BOOT_MIN_RUNS || !ds->runs || r->run_off + k > ds->nruns ||
 	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
 		return -1;
-	const double *run = ds->runs + r->run_off;
-	size_t *rank = malloc(2 * k * sizeof *rank), *cnt = rank + k;
-	struct run_at *by = malloc(k * sizeof *by);
-	if (!rank || !by) {
-		free(rank);
-		free(by);
-		return -1;
-	}
-	/* A resample, sorted, is each run repeated as often as it was drawn, in order of value:
-	 * counting the draws by the run's rank gives the sorted resample in O(k), the same values
-	 * in the same order (so the same sum) as sorting it. s receives the runs sorted. The
-	 * ranks come from one sort by (value, index): O(k log k), where counting the smaller
-	 * runs of each run was O(k^2) (100,000 runs: 20 s). */
-	for (size_t i = 0; i < k; i++) {
-		by[i].v = run[i];
-		by[i].i = i;
-	}
-	qsort(by, k, sizeof *by, cmp_run_at);
-	for (size_t at = 0; at < k; at++) {
-		rank[by[at].i] = at;
-		s[at] = by[at].v;
-	}
-	free(by);
-	if (k <= PACK_MAX) {
-		/* the draws counted in 4-bit fields of one word, in order of rank: nothing written
-		 * to memory per draw (a count never exceeds k <= 15) */
-		uint64_t inc[PACK_MAX];
-		for (size_t i = 0; i < k; i++)
-			inc[i] = UINT64_C(1) << (4 * rank[i]);
-		resample_packed(boot_seed(r), k, inc, s, lo, hi, sf, BOOT_B, t, true);
-	} else {
-		rng_seed(&g, boot_seed(r));
-		for (size_t b = 0; b < BOOT_B; b++) {
-			memset(cnt, 0, k * sizeof *cnt);
-			for (size_t j = 0; j < k; j++)
-				cnt[rank[rng_below(&g, k)]]++;
-			t[b] = window_sum(s, lo, hi, cnt) / (double)(hi - lo) * sf;
-		}
-	}
-	free(rank);
-	return 0;
+	return resample_scores(boot_seed(r), ds->runs + r->run_off, k, lo, hi, sf, BOOT_B, t);
 }
 
 /* What the runs drew, per dataset row, kept while the dataset is the same and shared by the
- * analyses that joined (analysis_share_boot: the explorer's two buffers). The T interval of a
- * row does not depend on its reference, so it is kept once; the S interval is kept for the
- * last reference it was paired with; the resamples themselves (8 KB a row) are kept for the
- * BOOT_KEEP rows drawn last, so that a new reference pairs them again without drawing. On
- * v4.0 unet3d (40 runs a row) a new reference drew every row in view again: 11-20 ms a key,
- * 92% of it in boot_draws; now it draws the new reference alone (on v4.0, in one run: the
- * slowest key 11.5 -> 5.1 ms, presses over 2 ms 45 -> 10 of 1,611). */
+ * analyses that joined (analysis_share_boot: the explorer's two buffers), so that a key that
+ * keeps the rows (theta, k, the sort) draws nothing again. The T interval of a row does not
+ * depend on its reference, so it is kept once; the S interval is kept for the last reference
+ * it was paired with; the resamples themselves are kept for the BOOT_KEEP rows drawn last, so
+ * that a new reference pairs them again and draws only its own. */
 #define BOOT_KEEP 2048
 
 struct boot_slot {
@@ -285,10 +199,7 @@ static const double *cache_draws(const struct dataset *ds, struct boot_cache *c,
 	if (sl->row != SIZE_MAX && sl->row < c->n)
 		c->memo[sl->row].slot = 0;
 	sl->row = SIZE_MAX;
-	double *s = malloc((ds->rows[i].run_n ? ds->rows[i].run_n : 1) * sizeof *s);
-	int rc = s ? boot_draws(ds, &ds->rows[i], sl->t, s) : -1;
-	free(s);
-	if (rc < 0)
+	if (boot_draws(ds, &ds->rows[i], sl->t) < 0)
 		return NULL;
 	sl->row = i;
 	m->slot = (uint32_t)c->next + 1;
@@ -333,7 +244,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 			.ep_lo = m->s_lo * Nr / o->N,
 			.ep_hi = m->s_hi * Nr / o->N,
 		};
-		o->ci = (uint32_t)++a->nci;
+		o->ci = ++a->nci;
 	}
 	o->ci_done = true;
 	return 0;
@@ -351,7 +262,7 @@ const struct aci *analysis_ci(const struct analysis *a, const struct arow *o)
  * NULL, with the reference's official T (a reference of fewer than 3 runs counts as exact).
  * q[BOOT_B] is scratch. */
 static void pair_s(const double *t, const double *rt, bool self, double ref_minutes, double *q,
-		   struct boot_memo *m, uint32_t ref)
+		   struct boot_memo *m, size_t ref)
 {
 	if (self)
 		for (size_t b = 0; b < BOOT_B; b++)
@@ -362,7 +273,7 @@ static void pair_s(const double *t, const double *rt, bool self, double ref_minu
 	else
 		for (size_t b = 0; b < BOOT_B; b++)
 			q[b] = ref_minutes / t[b];
-	resample_pct(q, &m->s_lo, &m->s_hi, true);
+	resample_pct(q, &m->s_lo, &m->s_hi);
 	m->ref_of = ref;
 }
 
@@ -393,7 +304,7 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 				return -1;
 			}
 			memcpy(t, d, sizeof t);
-			resample_pct(t, &m->t_lo, &m->t_hi, true);
+			resample_pct(t, &m->t_lo, &m->t_hi);
 			m->state = 2;
 		}
 	}
@@ -410,208 +321,21 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 	return interval_fill(ds, a, o, m);
 }
 
-/* ---- many rows at once, on the machine's processors ----
- *
- * --print csv and the export ask for every shown row's interval: at 10^5 rows that is 10^8
- * resamples, most of their time. Each row's draws depend on the row alone (its own stream),
- * so rows are split among threads; what each thread computes is what interval_row computes,
- * bit for bit, and what it writes (the row's memo entry) no other thread touches; the shown
- * rows take their intervals from the memo after the threads end. The references' resamples are drawn first, once, on the calling thread; the
- * threads only read them and the kept slots. A dataset row shown twice is done by the plain
- * path after the threads (its memo then filled). Measured on two processors: --print csv
- * of 10^5 rows 7.0 s on one, 4.1 s on both (1.71x; make bench prints the ratio). */
-#define BULK_MIN 512     /* fewer rows than this: the plain loop (a thread costs ~50 us) */
-#define BULK_REFS 4096   /* more distinct references than this: the plain loop */
-#define BULK_CHUNK 64    /* rows a thread takes at a time */
-
-struct bulk {
-	const struct dataset *ds;
-	struct analysis *a;
-	struct boot_cache *c;
-	const size_t *todo;                /* shown rows, each dataset row once */
-	size_t ntodo;
-	const uint32_t *refat;             /* dataset row -> 1 + its resamples in refs; 0 none */
-	const double *refs;                /* BOOT_B resamples per reference */
-	atomic_size_t next;                /* the next chunk of todo */
-	atomic_bool failed;                /* out of memory in some thread */
-};
-
-/* interval_row for shown row i, whose dataset row no other thread has, reading the references'
- * resamples from b. 0, or -1 out of memory. */
-static int bulk_row(struct bulk *b, size_t i, double *d, double *t, double *q)
-{
-	const struct dataset *ds = b->ds;
-	struct arow *o = &b->a->rows[i];
-	struct boot_memo *m = &b->c->memo[o->row];
-	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
-	bool drawn = false;
-
-	/* the row's resamples into d: kept in a slot (read only while threads run), or drawn */
-#define DRAW()                                                                                 \
-	do {                                                                                   \
-		if (!drawn) {                                                                  \
-			if (m->slot) {                                                         \
-				memcpy(d, b->c->slot[m->slot - 1]->t, BOOT_B * sizeof *d);    \
-			} else {                                                               \
-				double *s = malloc((r->run_n ? r->run_n : 1) * sizeof *s);     \
-				int rc = s ? boot_draws(ds, r, d, s) : -1;                     \
-				free(s);                                                       \
-				if (rc < 0)                                                    \
-					return -1;                                             \
-			}                                                                      \
-			drawn = true;                                                          \
-		}                                                                              \
-	} while (0)
-	if (m->state == 0) {
-		if (boot_ok(ds, r)) {
-			DRAW();
-			memcpy(t, d, BOOT_B * sizeof *t);
-			resample_pct(t, &m->t_lo, &m->t_hi, true);
-			m->state = 2;
-		} else {
-			m->state = 1;
-		}
-	}
-	if (m->state == 2 && m->ref_of != o->ref) {
-		DRAW();
-		const double *rt = o->row != o->ref && boot_ok(ds, fr) ?
-					   b->refs + (size_t)(b->refat[o->ref] - 1) * BOOT_B : NULL;
-		pair_s(d, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
-	}
-#undef DRAW
-	return 0;
-}
-
-static void bulk_work(void *arg)
-{
-	struct bulk *b = arg;
-	double *buf = malloc(3 * BOOT_B * sizeof *buf);
-
-	if (!buf) {
-		atomic_store(&b->failed, true);
-		return;
-	}
-	for (;;) {
-		size_t at = atomic_fetch_add(&b->next, BULK_CHUNK);
-		if (at >= b->ntodo || atomic_load(&b->failed))
-			break;
-		size_t end = at + BULK_CHUNK < b->ntodo ? at + BULK_CHUNK : b->ntodo;
-		for (; at < end; at++)
-			if (bulk_row(b, b->todo[at], buf, buf + BOOT_B, buf + 2 * BOOT_B) < 0) {
-				atomic_store(&b->failed, true);
-				break;
-			}
-	}
-	free(buf);
-}
-
-/* The intervals of the shown rows idx[0..n) not yet done, on up to pool_cpus() threads.
- * 1 when the plain loop should do them instead (few rows, one processor, many references),
- * 0 done, -1 out of memory. */
-static int bulk_run(const struct dataset *ds, struct analysis *a, const size_t *idx, size_t n)
-{
-	unsigned nth = pool_cpus();
-	struct boot_cache *c;
-	size_t *todo = NULL, ntodo = 0, nref = 0;
-	uint32_t *refat = NULL;
-	double *refs = NULL;
-	uint8_t *seen = NULL;
-	int rc = -1;
-
-	if (nth < 2 || n < BULK_MIN)
-		return 1;
-	if (!(c = cache_ready(ds, a)))
-		return -1;
-	todo = malloc(n * sizeof *todo);
-	seen = calloc(ds->n ? ds->n : 1, 1);
-	refat = calloc(ds->n ? ds->n : 1, sizeof *refat);
-	if (!todo || !seen || !refat)
-		goto out;
-	/* the rows to do, each dataset row once, and the references whose resamples they pair */
-	for (size_t j = 0; j < n; j++) {
-		if (idx[j] >= a->n)
-			continue; /* the plain loop after skips it too */
-		const struct arow *o = &a->rows[idx[j]];
-		if (o->ci_done || seen[o->row])
-			continue;
-		seen[o->row] = 1;
-		todo[ntodo++] = idx[j];
-		if (o->ref != o->row && !refat[o->ref] && boot_ok(ds, &ds->rows[o->ref]) &&
-		    !(c->memo[o->row].state == 1) && c->memo[o->row].ref_of != o->ref) {
-			if (nref == BULK_REFS) {
-				rc = 1;
-				goto out;
-			}
-			refat[o->ref] = (uint32_t)++nref;
-		}
-	}
-	if (ntodo < BULK_MIN) {
-		rc = 1;
-		goto out;
-	}
-	if (nref && !(refs = malloc(nref * BOOT_B * sizeof *refs)))
-		goto out;
-	for (size_t i = 0; i < ds->n && nref; i++) {
-		if (!refat[i])
-			continue;
-		const double *d = cache_draws(ds, c, i);
-		if (!d)
-			goto out;
-		memcpy(refs + (size_t)(refat[i] - 1) * BOOT_B, d, BOOT_B * sizeof *refs);
-	}
-	struct bulk b = { .ds = ds, .a = a, .c = c, .todo = todo, .ntodo = ntodo, .refat = refat,
-			  .refs = refs };
-	atomic_init(&b.next, 0);
-	atomic_init(&b.failed, false);
-	pool_run(nth, bulk_work, &b);
-	rc = atomic_load(&b.failed) ? -1 : 0;
-	/* the intervals kept in a->ci in todo's order, from the memo the threads filled */
-	for (size_t j = 0; rc == 0 && j < ntodo; j++) {
-		struct arow *o = &a->rows[todo[j]];
-		rc = interval_fill(ds, a, o, &c->memo[o->row]);
-	}
-out:
-	free(todo);
-	free(seen);
-	free(refat);
-	free(refs);
-	return rc;
-}
-
 int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
 			  size_t n, struct gs_err *err)
 {
-	int rc = bulk_run(ds, a, idx, n);
-
-	/* the plain loop: all of them, or those the threads left (a dataset row shown twice) */
-	for (size_t j = 0; rc >= 0 && j < n; j++)
-		if (idx[j] < a->n && interval_row(ds, a, idx[j]) < 0)
-			rc = -1;
-	if (rc < 0) {
-		err_oom(err, NULL, 0);
-		return -1;
-	}
+	for (size_t j = 0; j < n; j++)
+		if (idx[j] < a->n && interval_row(ds, a, idx[j]) < 0) {
+			err_oom(err, NULL, 0);
+			return -1;
+		}
 	return 0;
 }
 
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err)
 {
-	if (to > a->n)
-		to = a->n;
-	if (from >= to)
-		return 0;
-	if (to - from >= BULK_MIN && pool_cpus() > 1) {
-		size_t *idx = malloc((to - from) * sizeof *idx);
-		if (idx) {
-			for (size_t i = from; i < to; i++)
-				idx[i - from] = i;
-			int rc = analysis_intervals_of(ds, a, idx, to - from, err);
-			free(idx);
-			return rc;
-		}
-	}
-	for (size_t i = from; i < to; i++)
+	for (size_t i = from; i < to && i < a->n; i++)
 		if (interval_row(ds, a, i) < 0) {
 			err_oom(err, NULL, 0);
 			return -1;
@@ -619,7 +343,9 @@ int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from
 	return 0;
 }
 
-void boot_ref_span(const struct dataset *ds, const struct row *fr, double *rlo, double *rhi)
+/* The fastest and slowest scaled run of reference row fr into *rlo, *rhi, when it can have an
+ * interval (3 runs and more); else both left as they are. */
+static void boot_ref_span(const struct dataset *ds, const struct row *fr, double *rlo, double *rhi)
 {
 	if (!boot_ok(ds, fr))
 		return;
@@ -636,8 +362,7 @@ void boot_ref_span(const struct dataset *ds, const struct row *fr, double *rlo, 
 /* Bounds of row o's E' resamples without drawing them: every resampled score lies between the
  * row's fastest and slowest scaled run (an average of some of them), and so does the
  * reference's. False when the row can have no interval. */
-bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi,
-		    struct boot_ref *memo)
+bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi)
 {
 	const struct row *fr = &ds->rows[o->ref];
 	double rlo = fr->minutes, rhi = fr->minutes, Nr = (double)fr->accelerators;
@@ -648,15 +373,7 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 		*lo = *hi = 1;
 		return true;
 	}
-	/* a break-even scan asks for every row of a group against one reference */
-	if (memo && memo->set && memo->ref == o->ref) {
-		rlo = memo->rlo;
-		rhi = memo->rhi;
-	} else {
-		boot_ref_span(ds, fr, &rlo, &rhi);
-		if (memo)
-			*memo = (struct boot_ref){ true, o->ref, rlo, rhi };
-	}
+	boot_ref_span(ds, fr, &rlo, &rhi);
 	/* a relative margin far above rounding: the bounds only decide when to draw */
 	*lo = rlo / o->t_hi * Nr / o->N * (1 - 1e-9);
 	*hi = rhi / o->t_lo * Nr / o->N * (1 + 1e-9);
@@ -664,13 +381,13 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 }
 
 int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
-		    bool *firm, bool *loose, struct boot_ref *memo)
+		    bool *firm, bool *loose)
 {
 	const struct arow *o = &a->rows[i];
 	double lo, hi;
 
 	if (!o->ci_done) {
-		if (!boot_ep_bounds(ds, o, &lo, &hi, memo)) {
+		if (!boot_ep_bounds(ds, o, &lo, &hi)) {
 			*firm = *loose = o->Ep >= theta;
 			return 0;
 		}

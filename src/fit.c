@@ -23,17 +23,13 @@
  * towards a bound (v -> 0 converges slowly) is cut short (see drive), and the face it heads
  * for, solved on its own, wins. The face sigma = 1 (no speedup at all) gets one start. Candidates are
  * tried in a fixed order, and a later one must beat the best by more than rounding, so the
- * result is the same on every run. These starts and the cap keep a recompute with the fit
- * on the bundled data near 0.4 ms (9 starts and 500 iterations took 3 ms). */
+ * result is the same on every run. Few starts and the cap keep a recompute with the fit on
+ * quick enough for the explorer's keys. */
 #include "fit.h"
 #include "fmt.h"
-#include "numsort.h"
-#include "pool.h"
 
 #include <float.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,8 +39,6 @@
 #include <gsl/gsl_matrix.h>
 #include <gsl/gsl_multifit_nlinear.h>
 #include <gsl/gsl_vector.h>
-
-#define BE_CAP 1e15 /* break-even search stops here: beyond it no prediction means anything */
 
 /* A parameter is either free or held at a value. */
 struct pspec {
@@ -71,11 +65,6 @@ struct sol {
 	bool converged;
 	bool sig_free, kap_free;
 };
-
-static double denom(double n, double sigma, double kappa)
-{
-	return 1.0 + sigma * (n - 1.0) + kappa * n * (n - 1.0);
-}
 
 /* x = (a [, u] [, v]) -> (a, sigma, kappa) */
 static void decode(const struct prob *p, const gsl_vector *x, double *a, double *s, double *k)
@@ -123,7 +112,7 @@ static int resid_df(const gsl_vector *x, void *data, gsl_matrix *J)
 	if (p->kap.free)
 		dkdv = 2.0 * gsl_vector_get(x, j);
 	for (size_t i = 0; i < p->m; i++) {
-		double nn = p->n[i], d = denom(nn, s, k), sw = p->sw[i];
+		double nn = p->n[i], d = fit_denom(nn, s, k), sw = p->sw[i];
 		size_t c = 1;
 		gsl_matrix_set(J, i, 0, -sw);
 		if (p->sig.free)
@@ -141,7 +130,7 @@ static double best_a(const struct prob *p, double s, double k)
 	double sum = 0;
 
 	for (size_t i = 0; i < p->m; i++)
-		sum += p->w[i] * (p->y[i] - p->lnn[i] + log(denom(p->n[i], s, k)));
+		sum += p->w[i] * (p->y[i] - p->lnn[i] + log(fit_denom(p->n[i], s, k)));
 	return sum / p->wsum;
 }
 
@@ -150,7 +139,7 @@ static double sse_at(const struct prob *p, double a, double s, double k)
 	double sum = 0;
 
 	for (size_t i = 0; i < p->m; i++) {
-		double r = p->y[i] - a - p->lnn[i] + log(denom(p->n[i], s, k));
+		double r = p->y[i] - a - p->lnn[i] + log(fit_denom(p->n[i], s, k));
 		sum += p->w[i] * r * r;
 	}
 	return sum + p->ssw;
@@ -305,7 +294,7 @@ static int solve(struct prob *p, double nmax, gsl_multifit_nlinear_workspace **w
 	}
 	par.trs = gsl_multifit_nlinear_trs_lm;
 	/* one workspace for the faces and inside with as many free parameters (2, not 4, a fit):
-	 * each start's init sets its whole state; 0.34 M of the summary's 43.6 M instructions */
+	 * each start's init sets its whole state */
 	if (!(w = ws[np - 2]) && !(w = ws[np - 2] = gsl_multifit_nlinear_alloc(gsl_multifit_nlinear_trust, &par, p->m, np)))
 		return -1;
 	for (size_t i = 0; i < ns; i++) {
@@ -352,7 +341,7 @@ static int model_fill(const struct prob *p, const struct sol *s, double sst, str
 			return -1;
 		}
 		for (size_t i = 0; i < p->m; i++) {
-			double nn = p->n[i], d = denom(nn, s->sigma, s->kappa), sw = p->sw[i];
+			double nn = p->n[i], d = fit_denom(nn, s->sigma, s->kappa), sw = p->sw[i];
 			size_t c = 1;
 			gsl_matrix_set(J, i, 0, -sw);
 			if (s->sig_free)
@@ -455,34 +444,6 @@ static void points_count(const double *sn, size_t count, struct fit *f)
 	f->n_max = sn[count - 1];
 }
 
-/* The points (n[i], t[i]) in npt_cmp's order into sn, st, by two stable radix sorts (by T,
- * then by N) where there are many (a family of 10^5 rows: 73 M instructions in qsort, 14 M so);
- * false (nothing written) for fewer, or out of memory. */
-static bool points_sort_radix(const double *n, const double *t, size_t count, double *sn, double *st)
-{
-	struct numsort_item *a = count >= 256 ? malloc(count * sizeof *a) : NULL;
-	struct numsort_item *b = a ? malloc(count * sizeof *b) : NULL, *s;
-
-	if (!b) {
-		free(a);
-		return false;
-	}
-	for (size_t i = 0; i < count; i++)
-		a[i] = (struct numsort_item){ numsort_key(t[i], 1), i };
-	s = numsort_run(a, b, count);
-	struct numsort_item *o = s == a ? b : a;
-	for (size_t j = 0; j < count; j++)
-		o[j] = (struct numsort_item){ numsort_key(n[s[j].at], 1), s[j].at };
-	s = numsort_run(o, s, count);
-	for (size_t j = 0; j < count; j++) {
-		sn[j] = n[s[j].at];
-		st[j] = t[s[j].at];
-	}
-	free(a);
-	free(b);
-	return true;
-}
-
 /* y = ln X and ln N of every point; returns the total sum of squares of y, 0 when the X are
  * all equal (only rounding would be left in it, and R^2 would be noise over noise). */
 static double points_logs(const double *n, const double *t, size_t count, double *y, double *lnn)
@@ -577,7 +538,6 @@ struct memo_slot {
 	double *pts;                  /* n[0..count) then t[0..count) */
 	struct fit fit;
 	unsigned long used;           /* when it was last asked for or filled */
-	size_t owner;                 /* fit_memo_run_all: 1 + the job whose fit it waits for */
 };
 
 struct fit_memo {
@@ -606,7 +566,6 @@ static void memo_drop(struct fit_memo *m, struct memo_slot *s)
 {
 	free(s->pts);
 	s->pts = NULL;
-	s->owner = 0;
 	m->total -= s->count;
 	s->count = 0;
 }
@@ -691,103 +650,6 @@ int fit_memo_run(struct fit_memo *m, const double *n, const double *t, size_t co
 	return 0;
 }
 
-/* What the threads of fit_memo_run_all share: the jobs to fit, the next one to take. */
-struct fit_share {
-	struct fit_job *jobs;
-	const size_t *todo;           /* the jobs to fit, ntodo of them */
-	size_t ntodo;
-	int *rc;                      /* each todo's fit_run status, its error in errs */
-	struct gs_err *errs;
-	atomic_size_t next;
-};
-
-static void fit_work(void *arg)
-{
-	struct fit_share *sh = arg;
-	size_t i;
-
-	while ((i = atomic_fetch_add(&sh->next, 1)) < sh->ntodo) {
-		struct fit_job *j = &sh->jobs[sh->todo[i]];
-		sh->rc[i] = fit_run(j->n, j->t, j->count, j->f, &sh->errs[i]);
-	}
-}
-
-int fit_memo_run_all(struct fit_memo *m, struct fit_job *jobs, size_t nj, struct gs_err *err)
-{
-	size_t *todo = malloc((nj ? nj : 1) * sizeof *todo), *from = malloc((nj ? nj : 1) * sizeof *from);
-	struct memo_slot **kept = malloc((nj ? nj : 1) * sizeof *kept);
-	int *rc = malloc((nj ? nj : 1) * sizeof *rc);
-	struct gs_err *errs = malloc((nj ? nj : 1) * sizeof *errs);
-	struct fit_share sh = { .jobs = jobs, .todo = todo, .rc = rc, .errs = errs };
-	int out = -1;
-
-	if (!todo || !from || !kept || !rc || !errs) {
-		fit_oom(err);
-		goto done;
-	}
-	/* the memo looked up and filled in job order, as fit_memo_run for one job after another
-	 * would: a job it answers takes the kept fit, or the fit of the job before it that will
-	 * make it (from); a slot a job fills waits for its fit (owner) */
-	for (size_t j = 0; j < nj; j++) {
-		struct memo_slot *s = NULL;
-		kept[j] = NULL;
-		from[j] = j;
-		if (m) {
-			m->clock++;
-			s = memo_find(m, jobs[j].n, jobs[j].t, jobs[j].count);
-		}
-		if (s) {
-			s->used = m->clock;
-			m->hits++;
-			if (s->owner)
-				from[j] = s->owner - 1;
-			else
-				*jobs[j].f = s->fit, from[j] = SIZE_MAX;
-			continue;
-		}
-		todo[sh.ntodo++] = j;
-		if (m && (kept[j] = memo_keep(m, jobs[j].n, jobs[j].t, jobs[j].count)))
-			kept[j]->owner = j + 1;
-	}
-	atomic_init(&sh.next, 0);
-	pool_run(sh.ntodo > 1 ? pool_cpus() : 1, fit_work, &sh);
-	out = 0;
-	/* the todo list is in job order: its first failure is the first job's that fails */
-	for (size_t i = 0; i < sh.ntodo; i++) {
-		size_t j = todo[i];
-		if (rc[i] < 0 && out == 0) {
-			if (err)
-				*err = errs[i];
-			out = -1;
-		}
-		/* a slot waiting for a fit gets it; one whose fit failed is let go */
-		if (kept[j] && kept[j]->owner == j + 1) {
-			kept[j]->owner = 0;
-			if (rc[i] == 0)
-				kept[j]->fit = *jobs[j].f;
-			else
-				memo_drop(m, kept[j]);
-		}
-	}
-	for (size_t j = 0; j < nj && out == 0; j++)
-		if (from[j] != j && from[j] != SIZE_MAX)
-			*jobs[j].f = *jobs[from[j]].f;
-done:
-	free(todo);
-	free(from);
-	free(kept);
-	free(rc);
-	free(errs);
-	return out;
-}
-
-static pthread_once_t handler_once = PTHREAD_ONCE_INIT;
-
-static void handler_off(void)
-{
-	gsl_set_error_handler_off();
-}
-
 /* The points are fitted sorted (npt_cmp): the sums of squares, and so the least bits of the
  * parameters, would otherwise depend on the order the rows came in. */
 int fit_run_max(const double *n, const double *t, size_t count, int maxiter, struct fit *f,
@@ -814,21 +676,19 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 	st = buf + count;
 	y = buf + 2 * count;
 	lnn = buf + 3 * count;
-	if (!points_sort_radix(n, t, count, sn, st)) {
-		if (!(pts = malloc(count * sizeof *pts))) {
-			free(buf);
-			fit_oom(err);
-			return -1;
-		}
-		for (size_t i = 0; i < count; i++)
-			pts[i] = (struct npt){ n[i], t[i] };
-		qsort(pts, count, sizeof *pts, npt_cmp);
-		for (size_t i = 0; i < count; i++) {
-			sn[i] = pts[i].n;
-			st[i] = pts[i].t;
-		}
-		free(pts);
+	if (!(pts = malloc(count * sizeof *pts))) {
+		free(buf);
+		fit_oom(err);
+		return -1;
 	}
+	for (size_t i = 0; i < count; i++)
+		pts[i] = (struct npt){ n[i], t[i] };
+	qsort(pts, count, sizeof *pts, npt_cmp);
+	for (size_t i = 0; i < count; i++) {
+		sn[i] = pts[i].n;
+		st[i] = pts[i].t;
+	}
+	free(pts);
 	points_count(sn, count, f);
 	if (f->ndistinct < FIT_MIN_DISTINCT) {
 		snprintf(f->reason, sizeof f->reason, "needs %d distinct N", FIT_MIN_DISTINCT);
@@ -862,9 +722,8 @@ int fit_run_max(const double *n, const double *t, size_t count, int maxiter, str
 		i = e;
 	}
 
-	/* GSL's default handler aborts the process; every status is checked here instead (once,
-	 * whichever thread fits first) */
-	pthread_once(&handler_once, handler_off);
+	/* GSL's default handler aborts the process; every status is checked here instead */
+	gsl_set_error_handler_off();
 	p = (struct prob){ .m = nd, .npts = count, .n = dn, .y = dy, .lnn = dlnn, .w = dw, .sw = dsw,
 			   .wsum = (double)count, .ssw = ssw, .maxiter = maxiter };
 	if (solve_boxes(&p, f->n_max, &usl, &amd) != 0)
@@ -891,210 +750,3 @@ oom:
 	return -1;
 }
 
-bool fit_usable(const struct fit *f)
-{
-	return (f->state == FIT_OK || f->state == FIT_WEAK) && f->usl.converged;
-}
-
-double fit_x(const struct fit *f, double n)
-{
-	double x;
-
-	if (!fit_usable(f) || !(n >= 1.0) || !isfinite(n))
-		return NAN;
-	x = f->usl.lambda * n / denom(n, f->usl.sigma, f->usl.kappa);
-	return isfinite(x) && x > 0 ? x : NAN;
-}
-
-double fit_t(const struct fit *f, double n)
-{
-	double x = fit_x(f, n), t = 60.0 / x;
-
-	return isfinite(t) ? t : NAN;
-}
-
-double fit_ep(const struct fit *f, double n)
-{
-	double e;
-
-	if (!fit_usable(f) || !(n >= 1.0) || !isfinite(n))
-		return NAN;
-	/* lambda cancels: E'(N) = D(N_ref) / D(N) */
-	e = denom(f->n_ref, f->usl.sigma, f->usl.kappa) / denom(n, f->usl.sigma, f->usl.kappa);
-	return isfinite(e) ? e : NAN;
-}
-
-double fit_resid(const struct fit *f, double n, double t)
-{
-	double x = fit_x(f, n), r;
-
-	if (!isfinite(x) || !(t > 0) || !isfinite(t))
-		return NAN;
-	r = log(60.0 / t) - log(x);
-	return isfinite(r) ? r : NAN;
-}
-
-/* E' at n of a law against a reference: t_ref <= 0 means the law's own (fit_ep). */
-static double ep_at(const struct fit *f, double n, double n_ref, double t_ref)
-{
-	double e;
-
-	if (!(t_ref > 0))
-		return fit_ep(f, n);
-	e = t_ref / fit_t(f, n) * n_ref / n;
-	return isfinite(e) ? e : NAN;
-}
-
-/* The largest N >= n_ref with ep_at >= theta (see fit_breakeven). */
-static double breakeven_at(const struct fit *f, double theta, double n_ref, double t_ref,
-			   const char **why)
-{
-	double lo, hi;
-
-	if (why)
-		*why = "";
-	if (!fit_usable(f) || !isfinite(theta) || !(n_ref >= 1) || !isfinite(n_ref)) {
-		if (why)
-			*why = "no fit";
-		return NAN;
-	}
-	lo = n_ref;
-	if (!(ep_at(f, lo, n_ref, t_ref) >= theta)) {
-		if (why)
-			*why = "E' < theta at N_ref";
-		return NAN;
-	}
-	/* E' falls monotonically in N (D grows: sigma, kappa >= 0), so doubling brackets the
-	 * crossing and bisection closes it */
-	hi = lo * 2.0;
-	while (ep_at(f, hi, n_ref, t_ref) >= theta) {
-		lo = hi;
-		hi *= 2.0;
-		if (hi > BE_CAP) {
-			if (why)
-				*why = "E' >= theta beyond 1e+15";
-			return NAN;
-		}
-	}
-	for (int i = 0; i < 200 && hi - lo > lo * 1e-14; i++) {
-		double mid = lo + (hi - lo) / 2.0;
-		if (ep_at(f, mid, n_ref, t_ref) >= theta)
-			lo = mid;
-		else
-			hi = mid;
-	}
-	return fit_round_sig(lo, 3);
-}
-
-double fit_breakeven(const struct fit *f, double theta, const char **why)
-{
-	return breakeven_at(f, theta, f->n_ref, 0, why);
-}
-
-double fit_breakeven_on(const struct fit *f, double theta, double n_ref, double t_ref,
-			const char **why)
-{
-	if (!(t_ref > 0) || !isfinite(t_ref)) {
-		if (why)
-			*why = "no reference time";
-		return NAN;
-	}
-	return breakeven_at(f, theta, n_ref, t_ref, why);
-}
-
-double fit_round_sig(double v, int sig)
-{
-	char b[64];
-
-	if (!isfinite(v) || v == 0)
-		return v;
-	if (sig < 1)
-		sig = 1;
-	if (sig > 17)
-		sig = 17;
-	/* printf rounds the decimal expansion of the binary value, as every view prints it */
-	snprintf(b, sizeof b, "%.*e", sig - 1, v);
-	return strtod(b, NULL);
-}
-
-const char *fit_state_name(enum fit_state s)
-{
-	switch (s) {
-	case FIT_OK: return "ok";
-	case FIT_WEAK: return "weak";
-	case FIT_NOCONV: return "not converged";
-	case FIT_NONE: break;
-	}
-	return "no fit";
-}
-
-/* "v +- se", "v (at bound)" or "v +- -" (no degree of freedom) */
-static void param_text(double v, double se, bool at_bound, char *buf, size_t n)
-{
-	char a[32], b[32];
-
-	fmt_short(v, a, sizeof a);
-	if (at_bound)
-		snprintf(buf, n, "%s (at bound)", a);
-	else
-		snprintf(buf, n, "%s +- %s", a, fmt_short(se, b, sizeof b));
-}
-
-char *fit_describe(const char *family, const struct fit *f, double theta, char *buf, size_t n)
-{
-	return fit_describe_as(family, f, theta, NULL, buf, n);
-}
-
-char *fit_describe_as(const char *family, const struct fit *f, double theta,
-		      const struct fit_words *w, char *buf, size_t n)
-{
-	char lo[32], hi[32], l[80], s[80], k[80], r2[32], peak[96], be[128], th[32];
-	char al[80], as[80], ar2[32];
-	const char *why;
-	size_t len;
-	double b;
-
-	if (n == 0)
-		return buf;
-	if (w && w->verdict)
-		len = (size_t)snprintf(buf, n, "%s: %s", family, w->verdict);
-	else if (f->state == FIT_OK)
-		len = (size_t)snprintf(buf, n, "%s: ok", family);
-	else
-		len = (size_t)snprintf(buf, n, "%s: %s (%s)", family, fit_state_name(f->state), f->reason);
-	if (len >= n)
-		return buf;
-	len += (size_t)snprintf(buf + len, n - len, "; %zu point%s at %zu N", f->npoints,
-				f->npoints == 1 ? "" : "s", f->ndistinct);
-	if (len < n && f->npoints && f->n_ref == f->n_max)
-		len += (size_t)snprintf(buf + len, n - len, " (%s)", fmt_count(f->n_ref, lo, sizeof lo));
-	else if (len < n && f->npoints)
-		len += (size_t)snprintf(buf + len, n - len, " (%s..%s)", fmt_count(f->n_ref, lo, sizeof lo),
-					fmt_count(f->n_max, hi, sizeof hi));
-	if (len >= n || !fit_usable(f))
-		return buf;
-	param_text(f->usl.lambda, f->usl.se_lambda, false, l, sizeof l);
-	param_text(f->usl.sigma, f->usl.se_sigma, f->usl.sigma_at_bound, s, sizeof s);
-	param_text(f->usl.kappa, f->usl.se_kappa, f->usl.kappa_at_bound, k, sizeof k);
-	fmt_fixed(f->usl.r2, 4, r2, sizeof r2);
-	if (f->peak_in_range)
-		snprintf(peak, sizeof peak, "peak N* %s", fmt_sig(fit_round_sig(f->peak, 3), 3, lo, sizeof lo));
-	else
-		snprintf(peak, sizeof peak, "%s", f->usl.kappa > 0 ? "no peak in range" : "no peak (kappa 0)");
-	b = fit_breakeven(f, theta, &why);
-	if (w && w->peak)
-		snprintf(peak, sizeof peak, "%s", w->peak);
-	if (w && w->breakeven)
-		snprintf(be, sizeof be, "break-even %s", w->breakeven);
-	else if (isfinite(b))
-		snprintf(be, sizeof be, "break-even N %s", fmt_sig(b, 3, lo, sizeof lo));
-	else
-		snprintf(be, sizeof be, "break-even - (%s)", why);
-	param_text(f->amdahl.lambda, f->amdahl.se_lambda, false, al, sizeof al);
-	param_text(f->amdahl.sigma, f->amdahl.se_sigma, f->amdahl.sigma_at_bound, as, sizeof as);
-	fmt_fixed(f->amdahl.r2, 4, ar2, sizeof ar2);
-	snprintf(buf + len, n - len, "; USL lambda %s, sigma %s, kappa %s, R^2 %s; %s; %s at theta %s; "
-		 "Amdahl lambda %s, sigma %s, R^2 %s", l, s, k, r2, peak, be, fmt_short(theta, th, sizeof th),
-		 al, as, ar2);
-	return buf;
-}

@@ -13,18 +13,14 @@
 #include "kmeans.h"
 
 #include <math.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "pool.h"
 
 #define KM_MAX_ITER 300   /* Lloyd cap; small inputs converge in a handful of passes */
 #define KM_EXACT 2048     /* up to this many points everything is computed exactly */
 #define KM_SAMPLE 1024    /* above KM_EXACT: points the restarts and silhouette look at */
 #define KM_FULL_ITER 10   /* Lloyd passes over all points after the sample's best start */
-#define KM_THREAD_MIN 512 /* auto-k on threads from this many sample points */
 
 /* ---- helpers -------------------------------------------------------------------------- */
 
@@ -322,13 +318,10 @@ static int restarts_run(const double *x, size_t n, size_t d, int k, int restarts
 	return best_k;
 }
 
-static double silhouette_with(const double *x, size_t n, size_t d, const int *labels, int k,
-			      const double *dm);
 
-/* kmeans_run, with the best restart's centroids copied to out[k*d] when out is not NULL; dm:
- * the sample's distances (see dists_make), NULL to take them. */
+/* kmeans_run, with the best restart's centroids copied to out[k*d] when out is not NULL. */
 static int run_keep(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
-		    int *labels, struct kmeans_result *res, double *out, const double *dm)
+		    int *labels, struct kmeans_result *res, double *out)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
 	double *cent = NULL, *best_cent = NULL, *sum = NULL, *dmin = NULL, *xs = NULL;
@@ -371,7 +364,7 @@ static int run_keep(const double *x, size_t n, size_t d, int k, int restarts, ui
 		memcpy(out, best_cent, (size_t)kk * d * sizeof *out);
 	res->k = kk;
 	res->inertia = in;
-	res->silhouette = silhouette_with(x, n, d, labels, kk, dm);
+	res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
 	rc = 0;
 out:
 	free(cent);
@@ -387,13 +380,13 @@ out:
 int kmeans_run(const double *x, size_t n, size_t d, int k, int restarts, uint64_t seed,
 	       int *labels, struct kmeans_result *res)
 {
-	return run_keep(x, n, d, k, restarts, seed, labels, res, NULL, NULL);
+	return run_keep(x, n, d, k, restarts, seed, labels, res, NULL);
 }
 
 /* The large-input finish of kmeans_run from the sample's best centroids cent[kk*d] (the
  * restarts already run): Lloyd over all n points, then the silhouette. 0, or -1 out of memory. */
 static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent, int *labels,
-		      struct kmeans_result *res, const double *dm)
+		      struct kmeans_result *res)
 {
 	double *sum = malloc((size_t)kk * d * sizeof *sum);
 	size_t *cnt = malloc((size_t)kk * sizeof *cnt);
@@ -402,7 +395,7 @@ static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent,
 	if (sum && cnt) {
 		res->k = kk;
 		res->inertia = lloyd(x, n, d, kk, cent, labels, cnt, sum, KM_FULL_ITER, n / 1000);
-		res->silhouette = silhouette_with(x, n, d, labels, kk, dm);
+		res->silhouette = kmeans_silhouette(x, n, d, labels, kk);
 		rc = 0;
 	}
 	free(sum);
@@ -420,7 +413,7 @@ static int run_finish(const double *x, size_t n, size_t d, int kk, double *cent,
  * p[m*d], sums[m*k], cnt[k], start[k+1] are scratch. */
 static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t d,
 			    const int *labels, int k, double *p, double *sums, size_t *cnt,
-			    size_t *start, size_t *pos, const double *dm)
+			    size_t *start)
 {
 	double total = 0;
 	int formed = 0;
@@ -439,22 +432,16 @@ static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t
 	for (size_t i = 0; i < m; i++) {
 		size_t pi = idx ? idx[i] : i;
 		int c = labels[pi];
-		pos[start[c] + cnt[c]] = i;
 		memcpy(p + (start[c] + cnt[c]++) * d, x + pi * d, d * sizeof *p);
 	}
 	memset(sums, 0, m * (size_t)k * sizeof *sums);
 	for (int ci = 0; ci < k; ci++)
 		for (size_t i = start[ci]; i < start[ci + 1]; i++) {
-			const double *xi = p + i * d, *di = dm ? dm + pos[i] * m : NULL;
+			const double *xi = p + i * d;
 			for (int c = ci; c < k; c++) {
 				size_t lo = c == ci ? i + 1 : start[c];
 				double acc = 0;
-				for (size_t j = lo; di && j < start[c + 1]; j++) {
-					double t = di[pos[j]];
-					acc += t;
-					sums[j * (size_t)k + (size_t)ci] += t;
-				}
-				for (size_t j = lo; !di && j < start[c + 1]; j++) {
+				for (size_t j = lo; j < start[c + 1]; j++) {
 					double t = sqrt(dist2(xi, p + j * d, d));
 					acc += t;
 					sums[j * (size_t)k + (size_t)ci] += t;
@@ -486,12 +473,10 @@ static double silhouette_of(const double *x, const size_t *idx, size_t m, size_t
 	return total / (double)m;
 }
 
-/* kmeans_silhouette with the sample's distances dm[m*m] (see dists_make), or NULL. */
-static double silhouette_with(const double *x, size_t n, size_t d, const int *labels, int k,
-			      const double *dm)
+double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels, int k)
 {
 	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	size_t *idx = NULL, *cnt, *start, *pos;
+	size_t *idx = NULL, *cnt, *start;
 	double *sums, *p, s = NAN;
 
 	if (!x || !labels || n < 2 || d == 0 || k < 2)
@@ -503,112 +488,29 @@ static double silhouette_with(const double *x, size_t n, size_t d, const int *la
 	p = malloc(m * d * sizeof *p);
 	cnt = malloc((size_t)k * sizeof *cnt);
 	start = malloc(((size_t)k + 1) * sizeof *start);
-	pos = malloc(m * sizeof *pos);
 	if (m < n)
 		idx = malloc(m * sizeof *idx);
-	if (sums && p && cnt && start && pos && (m == n || idx)) {
+	if (sums && p && cnt && start && (m == n || idx)) {
 		for (size_t j = 0; idx && j < m; j++)
 			idx[j] = stride_index(j, m, n);
-		s = silhouette_of(x, idx, m, d, labels, k, p, sums, cnt, start, pos, dm);
+		s = silhouette_of(x, idx, m, d, labels, k, p, sums, cnt, start);
 	}
 	free(sums);
 	free(p);
 	free(cnt);
 	free(start);
-	free(pos);
 	free(idx);
 	return s;
-}
-
-double kmeans_silhouette(const double *x, size_t n, size_t d, const int *labels, int k)
-{
-	return silhouette_with(x, n, d, labels, k, NULL);
-}
-
-/* The distances among the m points of pts (the sample silhouette_of reads: the stride sample
- * above KM_EXACT points, all of them below), dm[a*m + b] = sqrt(dist2(a, b)) as silhouette_of
- * takes it (dist2(b, a) is the same bits: a - b is -(b - a) exactly). Auto-k measures eight
- * silhouettes of the same points: each took every distance again (a third of auto-k at 10^5
- * rows). Each row is written whole by the thread that takes it from the counter, every
- * distance twice: writing each one's mirror image as well, down a column, took longer on one
- * processor (2.9-3.5 ms against 2.0 at 1,024 points) and made two threads share lines. */
-struct dists {
-	const double *pts;
-	size_t m, d;
-	double *dm;
-	atomic_size_t next;
-};
-
-static void dists_work(void *arg)
-{
-	struct dists *w = arg;
-	size_t m = w->m, d = w->d;
-
-	for (size_t a; (a = atomic_fetch_add(&w->next, 1)) < m;) {
-		double *row = w->dm + a * m;
-		for (size_t b = 0; b < m; b++)
-			row[b] = b == a ? 0 : sqrt(dist2(w->pts + a * d, w->pts + b * d, d));
-	}
-}
-
-/* dm of pts[m] on nth threads; NULL out of memory or above KM_SAMPLE points (2048 points
- * would be 32 MB). */
-static double *dists_make(const double *pts, size_t m, size_t d, unsigned nth)
-{
-	struct dists w = { .pts = pts, .m = m, .d = d,
-			   .dm = m <= KM_SAMPLE ? malloc(m * m * sizeof *w.dm) : NULL };
-
-	if (!w.dm)
-		return NULL;
-	atomic_init(&w.next, 0);
-	if (nth > 1)
-		pool_run(nth, dists_work, &w);
-	else
-		dists_work(&w);
-	return w.dm;
-}
-
-/* The runs of auto-k, one per k, shared among threads: each takes the next k from a counter.
- * The k are independent (each is seeded alike and keeps its own labels and centroids), so any
- * number of threads gives the same runs; the pick below reads them in k order. */
-struct auto_runs {
-	const double *pts, *dm;
-	size_t m, d;
-	int kmax, restarts;
-	uint64_t seed;
-	bool desc;                   /* the largest k first (threads: they cost the most) */
-	int *lab;                    /* lab[(k - 2) * m ..]: k's labels */
-	double *cent;                /* cent[(k - 2) * kmax * d ..]: k's centroids */
-	struct kmeans_result *res;   /* res[k - 2] */
-	int *rc;                     /* rc[k - 2]: run_keep's, 1 when not run */
-	atomic_int next;
-	atomic_bool stop;            /* ascending: a k formed fewer clusters, larger k need not run */
-};
-
-static void auto_work(void *arg)
-{
-	struct auto_runs *w = arg;
-
-	for (;;) {
-		int i = atomic_fetch_add(&w->next, 1);
-		if (i > w->kmax - 2 || (!w->desc && atomic_load(&w->stop)))
-			return;
-		int k = w->desc ? w->kmax - i : 2 + i;
-		size_t at = (size_t)(k - 2);
-		w->rc[at] = run_keep(w->pts, w->m, w->d, k, w->restarts, w->seed, w->lab + at * w->m,
-				     &w->res[at], w->cent + at * (size_t)w->kmax * w->d, w->dm);
-		if (w->rc[at] == 0 && w->res[at].k < k)
-			atomic_store(&w->stop, true);
-	}
 }
 
 int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uint64_t seed,
 		int *labels, struct kmeans_result *res)
 {
-	size_t m = n > KM_EXACT ? KM_SAMPLE : n;
-	double *xs = NULL, *dm = NULL, best = NAN;
-	int best_k = 1, best_at = -1, rc = -1;
-	struct auto_runs w = { 0 };
+	size_t m = n > KM_EXACT ? KM_SAMPLE : n, nk;
+	const double *pts = x;
+	double *xs = NULL, *cent = NULL, best = NAN;
+	int best_k = 1, best_at = -1, rc = -1, *lab = NULL;
+	struct kmeans_result *kr = NULL;
 
 	if (!res || d == 0 || restarts < 1 || (n > 0 && (!x || !labels)))
 		return -1;
@@ -616,56 +518,30 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 		return kmeans_run(x, n, d, 1, restarts, seed, labels, res);
 	if (kmax > (int)m - 1)
 		kmax = (int)m - 1;
-	w.pts = x;
 	if (m < n) {
 		/* Choose k on the same stride sample the restarts use, then cluster everything
-		 * once with that k: seven full clusterings would not fit the time budget. The
-		 * winner's restarts are those kmeans_run would run on the sample again, so its
-		 * centroids are kept and only the pass over all points is left. */
+		 * once with that k. The winner's restarts are those kmeans_run would run on the
+		 * sample again, so its centroids are kept and only the pass over all points is
+		 * left. */
 		if (!(xs = malloc(m * d * sizeof *xs)))
 			goto out;
 		for (size_t j = 0; j < m; j++)
 			memcpy(xs + j * d, x + stride_index(j, m, n) * d, d * sizeof *xs);
-		w.pts = xs;
+		pts = xs;
 	}
-	if (kmax >= 2) {
-		size_t nk = (size_t)kmax - 1;
-		w.m = m;
-		w.d = d;
-		w.kmax = kmax;
-		w.restarts = restarts;
-		w.seed = seed;
-		/* on two processors and more, the distances and the k on threads (a sample of 1,024
-		 * points: see "auto-k on 2 processors" in tests/bench/README); a few hundred points
-		 * are done before a thread starts */
-		unsigned nth = m >= KM_THREAD_MIN ? pool_cpus() : 1;
-		w.dm = dm = dists_make(w.pts, m, d, nth); /* out of memory: each silhouette measures */
-		w.lab = malloc(nk * m * sizeof *w.lab);
-		w.cent = malloc(nk * (size_t)kmax * d * sizeof *w.cent);
-		w.res = malloc(nk * sizeof *w.res);
-		w.rc = malloc(nk * sizeof *w.rc);
-		if (!w.lab || !w.cent || !w.res || !w.rc)
-			goto out;
-		for (size_t i = 0; i < nk; i++)
-			w.rc[i] = 1;
-		atomic_init(&w.next, 0);
-		atomic_init(&w.stop, false);
-		if (nth > nk)
-			nth = (unsigned)nk;
-		w.desc = nth > 1;
-		if (nth > 1)
-			pool_run(nth, auto_work, &w);
-		else
-			auto_work(&w);
-	}
+	nk = kmax >= 2 ? (size_t)kmax - 1 : 1;
+	lab = malloc(nk * m * sizeof *lab);
+	cent = malloc(nk * (size_t)(kmax > 1 ? kmax : 1) * d * sizeof *cent);
+	kr = malloc(nk * sizeof *kr);
+	if (!lab || !cent || !kr)
+		goto out;
 	for (int k = 2; k <= kmax; k++) {
 		size_t at = (size_t)(k - 2);
-		const struct kmeans_result *r = &w.res[at];
+		struct kmeans_result *r = &kr[at];
 
-		if (w.rc[at] < 0)
+		if (run_keep(pts, m, d, k, restarts, seed, lab + at * m, r,
+			     cent + at * (size_t)kmax * d) < 0)
 			goto out;
-		if (w.rc[at] > 0) /* not run: an earlier k already formed fewer clusters */
-			break;
 		/* Strictly better only, so ties go to the smaller k. */
 		if (!isnan(r->silhouette) && (isnan(best) || r->silhouette > best)) {
 			best = r->silhouette;
@@ -676,21 +552,19 @@ int kmeans_auto(const double *x, size_t n, size_t d, int kmax, int restarts, uin
 			break;
 	}
 	if (best_at >= 0 && m == n) {
-		memcpy(labels, w.lab + (size_t)best_at * m, n * sizeof *labels);
-		*res = w.res[best_at];
+		memcpy(labels, lab + (size_t)best_at * m, n * sizeof *labels);
+		*res = kr[best_at];
 		rc = 0;
 	} else if (best_at >= 0) {
-		rc = run_finish(x, n, d, w.res[best_at].k, w.cent + (size_t)best_at * (size_t)kmax * d,
-				labels, res, dm);
+		rc = run_finish(x, n, d, kr[best_at].k, cent + (size_t)best_at * (size_t)kmax * d,
+				labels, res);
 	} else {
 		rc = kmeans_run(x, n, d, best_k, restarts, seed, labels, res);
 	}
 out:
-	free(dm);
 	free(xs);
-	free(w.lab);
-	free(w.cent);
-	free(w.res);
-	free(w.rc);
+	free(lab);
+	free(cent);
+	free(kr);
 	return rc;
 }

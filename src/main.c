@@ -28,7 +28,6 @@ int main(int argc, char **argv)
 {
 	struct dataset ds;
 	struct analysis a = { 0 };
-	struct row_ranks *ranks = NULL;
 	struct cli c;
 	struct gs_err err = { 0 };
 	char msg[1200];
@@ -57,16 +56,10 @@ int main(int argc, char **argv)
 	memset(&ds, 0, sizeof ds);
 	/* the names are checked by the first steps of an analysis, whose memory the reports reuse */
 	rc = cli_load(&ds, &c, &err);
-	/* a report sorts the shown rows by name several times (the clusters' system order, each
-	 * family's fit, the ranking): the dataset's name ranks are made once for all of them;
-	 * out of memory, the names are sorted */
-	if (rc == 0 && c.print)
-		a.ranks = ranks = analysis_ranks_make(&ds);
 	if (rc < 0 || cli_check(&ds, &c, &a, &err) < 0) {
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		cli_warnings(&ds, 20, stderr);
 		analysis_free(&a);
-		analysis_ranks_free(ranks);
 		dataset_free(&ds);
 		cli_free(&c);
 		return err.kind == GS_ERR_OOM ? 1 : 2;
@@ -102,7 +95,6 @@ int main(int argc, char **argv)
 		cli_warnings(&ds, 5, stderr);
 	}
 	analysis_free(&a);
-	analysis_ranks_free(ranks);
 	dataset_free(&ds);
 	cli_free(&c);
 	return rc;

@@ -157,8 +157,6 @@ void ui_state_free(struct app *app)
 	app->ids = NULL;
 	app->ids_cap = 0;
 	table_view_free(&app->tv);
-	analysis_ranks_free(app->ranks);
-	app->ranks = NULL;
 	ui_prompt_free(app);
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
@@ -409,26 +407,8 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	 * (out of memory, each keeps its own) */
 	if (app->spare.boot != app->a.boot)
 		(void)analysis_share_boot(&app->spare, &app->a);
-	/* the orders kept for the rows shown now go to the buffer run next: a key that keeps the
-	 * rows (a reference, k, theta) sorts nothing again, from the first run on new rows */
-	{
-		struct row_orders *o = app->spare.orders;
-		app->spare.orders = app->a.orders;
-		app->a.orders = o;
-	}
-	app->a.keep_orders = app->spare.keep_orders = true;
-	/* the orders by name of any row set from two sorts of the dataset's rows (out of memory,
-	 * each row set sorts its names) */
-	if (!app->ranks)
-		app->ranks = analysis_ranks_make(app->ds);
-	app->spare.ranks = app->ranks;
-	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0) {
-		/* the shown rows keep their orders (the failed run kept them or let them go) */
-		struct row_orders *o = app->spare.orders;
-		app->spare.orders = app->a.orders;
-		app->a.orders = o;
+	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
-	}
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;

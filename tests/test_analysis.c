@@ -1530,7 +1530,7 @@ static void expect_order(const struct dataset *ds, const struct analysis *a,
 /* A run that ranks nothing (params.unranked) leaves the rows in the order collected, with
  * every metric and flag the ranked run gives each row; analysis_rank_cmp orders every pair
  * of neighbours of every ranking as analysis_sort put them, ties included (rows equal in
- * every number, told apart by system id, submitter, row), with the name ranks and without. */
+ * every number, told apart by system id, submitter, row). */
 static void test_unranked_is_ranked(void **state)
 {
 	enum { N = 400 };
@@ -1551,11 +1551,7 @@ static void test_unranked_is_ranked(void **state)
 	}
 	build(&ds, s, N);
 	base_params(&p);
-	/* with the name ranks --print makes (their sorts' fast paths) and without */
-	struct row_ranks *rk = analysis_ranks_make(&ds);
-	assert_non_null(rk);
-	for (int mode = 0; mode < 4; mode++) {
-		a.ranks = u.ranks = mode >= 2 ? rk : NULL;
+	for (int mode = 0; mode < 2; mode++) {
 		p.mode = mode % 2 ? REF_PAPER : REF_FAMILY;
 		for (int c = 0; c < COL_COUNT; c++)
 			for (int desc = 0; desc < 2; desc++) {
@@ -1593,7 +1589,6 @@ static void test_unranked_is_ranked(void **state)
 	}
 	analysis_free(&a);
 	analysis_free(&u);
-	analysis_ranks_free(rk);
 	unbuild(&ds);
 }
 
@@ -1717,83 +1712,6 @@ static void test_intervals_shared_store(void **state)
 	unbuild(&ds);
 }
 
-/* The intervals drawn in bulk on several threads (analysis_intervals_of) against the plain
- * loop, one row at a time on one thread, to the last bit: five families with their own
- * references (one with too few runs to have an interval: exact), rows of 2 to 5 runs, failed
- * runs, scaling factors, rows already done and resamples already kept from another reference
- * before the bulk call, and shown rows asked for twice. */
-static void test_intervals_bulk_equals_plain(void **state)
-{
-	enum { NS = 3000 };
-	static struct spec r[NS];
-	static char names[NS][16];
-	static const char *const fams[] = { "H100", "A100", "MI300X", "TPU v5p", "Gaudi2" };
-	struct dataset ds;
-	struct params p;
-	struct analysis plain = { 0 }, bulk = { 0 };
-	(void)state;
-
-	for (size_t i = 0; i < NS; i++) {
-		double t = 100.0 / (double)(1 + i % 64) + (double)(i % 7) * 0.25;
-		unsigned nr = 2 + (unsigned)(i / 5 % 4);
-		snprintf(names[i], sizeof names[i], "s%04zu", i);
-		r[i] = (struct spec){ names[i], "S", fams[i % 5], "V", "", "closed", (long long)(1 + i % 64),
-				      t, i % 11 == 0 ? 1.25 : 0, nr,
-				      { t * 0.97, t * 0.99, t, t * 1.02, t * 1.05 }, 0, 0 };
-	}
-	/* the A100 group's reference (fewest accelerators, the slowest) has 2 runs: exact */
-	r[1].n = 1;
-	r[1].t = 1000;
-	r[1].nruns = 2;
-	build(&ds, r, NS);
-	for (size_t i = 0; i < NS; i += 13)
-		ds.rows[i].runs_failed = 1;
-	base_params(&p);
-	p.mode = REF_FAMILY;
-	run_ok(&ds, &p, &plain);
-	run_ok(&ds, &p, &bulk);
-	assert_int_equal(plain.n, NS);
-	/* some rows done and some resamples kept, with another reference, before either path */
-	for (struct analysis *a = &plain; a; a = a == &plain ? &bulk : NULL) {
-		pool_force(1);
-		assert_int_equal(analysis_intervals(&ds, a, 100, 200, NULL), 0);
-		for (size_t i = 0; i < a->n; i++)
-			a->rows[i].ci_done = false;
-		uint32_t ref7 = a->rows[7].ref;
-		a->rows[7].ref = a->rows[8].row;
-		assert_int_equal(analysis_intervals(&ds, a, 0, 50, NULL), 0);
-		a->rows[7].ref = ref7;
-		a->rows[7].ci_done = false;
-	}
-	pool_force(1);
-	for (size_t i = 0; i < plain.n; i++)
-		assert_int_equal(analysis_intervals(&ds, &plain, i, i + 1, NULL), 0);
-	size_t *idx = malloc((NS + 10) * sizeof *idx);
-	assert_non_null(idx);
-	for (size_t i = 0; i < NS; i++)
-		idx[i] = NS - 1 - i;
-	for (size_t i = 0; i < 10; i++)
-		idx[NS + i] = i * 17;
-	pool_force(4);
-	assert_int_equal(analysis_intervals_of(&ds, &bulk, idx, NS + 10, NULL), 0);
-	pool_force(0);
-	size_t with = 0;
-	for (size_t i = 0; i < NS; i++) {
-		const struct arow *x = &plain.rows[i], *y = &bulk.rows[i];
-		assert_int_equal(x->row, y->row);
-		assert_true(x->ci_done && y->ci_done);
-		assert_int_equal(CI(&plain, x)->runs, CI(&bulk, y)->runs);
-		assert_memory_equal(&CI(&plain, x)->t_lo, &CI(&bulk, y)->t_lo, 8 * sizeof(double));
-		with += !isnan(CI(&bulk, y)->ep_lo);
-	}
-	/* the comparison covers rows with and without an interval */
-	assert_true(with > NS / 2 && with < NS);
-	free(idx);
-	analysis_free(&plain);
-	analysis_free(&bulk);
-	unbuild(&ds);
-}
-
 /* a and b, two analyses of the same dataset, agree on every shown row and every group. */
 static void expect_same_analysis(const struct analysis *a, const struct analysis *b)
 {
@@ -1823,8 +1741,7 @@ static void expect_same_analysis(const struct analysis *a, const struct analysis
 }
 
 /* analysis_check, then analysis_run on the same analysis (the names check, then the first
- * report): the run goes on from the check's rows when they are the same rows, and starts
- * afresh when any field that picks them differs; either way the result is a fresh run's. */
+ * report): the result is a fresh run's, whether the run shows the check's rows or others. */
 static void test_check_then_run(void **state)
 {
 	struct dataset ds;
@@ -1861,21 +1778,10 @@ static void test_check_then_run(void **state)
 		}
 		memset(&err, 0, sizeof err);
 		assert_int_equal(analysis_check(&ds, &chk, &a, &err), 0);
-		assert_true(a.checked);
-		/* a mark the check's rows carry into the run only when it goes on from them */
-		size_t total = a.total;
-		a.total = 12345;
 		run_ok(&ds, &run, &a);
-		if (v / 4 == 0) {
-			assert_int_equal(a.total, 12345);
-			a.total = total;
-		} else {
-			assert_int_not_equal(a.total, 12345);
-		}
-		assert_false(a.checked); /* once only */
 		run_ok(&ds, &run, &fresh);
 		expect_same_analysis(&a, &fresh);
-		/* and a second run on a: afresh, the same again */
+		/* and a second run on a: the same again */
 		run_ok(&ds, &run, &a);
 		expect_same_analysis(&a, &fresh);
 		analysis_free(&fresh);
@@ -1929,242 +1835,6 @@ static void test_drop_draws(void **state)
 		memset(&fresh, 0, sizeof fresh);
 	}
 	analysis_free(&a);
-	unbuild(&ds);
-}
-
-/* An ordering by .v in the item's direction, then by .row: the shape of every numeric one. */
-static int num_then_row(const void *pa, const void *pb)
-{
-	const struct skey *a = pa, *b = pb;
-	int c = analysis_cmp_num(a->v, b->v, a->dir);
-
-	return c ? c : (a->row > b->row) - (a->row < b->row);
-}
-
-/* skey_sort_num's keys from an array of them. */
-static void key_from(const void *ctx, size_t i, struct skey *k)
-{
-	*k = ((const struct skey *)ctx)[i];
-}
-
-/* The rows moved along listed cycles are the rows moved as the walk goes, and both are the
- * rows the permutation names: every place takes its row once, the identity, one long cycle,
- * many short ones and random permutations, of 0 to 5,000 rows. */
-static void test_permute_listed_is_walk(void **state)
-{
-	static const size_t ns[] = { 0, 1, 2, 3, 7, 64, 1000, 5000 };
-	uint64_t x = 777;
-
-	(void)state;
-	for (size_t t = 0; t < sizeof ns / sizeof ns[0]; t++)
-		for (int shape = 0; shape < 4; shape++) {
-			size_t n = ns[t], m = n ? n : 1;
-			struct arow *before = malloc(m * sizeof *before);
-			struct analysis w = { 0 }, l = { 0 };
-			size_t *src = malloc(m * sizeof *src);
-			uint32_t *u = malloc(m * sizeof *u), *cyc = malloc(m * sizeof *cyc);
-			assert_non_null(before);
-			assert_non_null(src);
-			assert_non_null(u);
-			assert_non_null(cyc);
-			w.rows = malloc(m * sizeof *w.rows);
-			l.rows = malloc(m * sizeof *l.rows);
-			assert_non_null(w.rows);
-			assert_non_null(l.rows);
-			w.n = l.n = n;
-			memset(before, 0, m * sizeof *before);
-			for (size_t i = 0; i < n; i++) {
-				before[i].row = (uint32_t)i;
-				before[i].T = (double)i * 0.5 + 1;
-				before[i].cluster = (int)(i % 7);
-				src[i] = shape == 0 ? i : shape == 1 ? (i + 1) % n : shape == 2 ? (i ^ 1) < n ? i ^ 1 : i : i;
-			}
-			if (shape == 3)
-				for (size_t i = n; i > 1; i--) {
-					x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-					size_t j = (size_t)((x >> 33) % i), k = src[i - 1];
-					src[i - 1] = src[j];
-					src[j] = k;
-				}
-			for (size_t i = 0; i < n; i++)
-				u[i] = (uint32_t)src[i];
-			memcpy(w.rows, before, m * sizeof *before);
-			memcpy(l.rows, before, m * sizeof *before);
-			size_t *want = malloc(m * sizeof *want);
-			assert_non_null(want);
-			memcpy(want, src, m * sizeof *src);
-			permute_walk(&w, src);
-			permute_listed(&l, u, cyc);
-			for (size_t j = 0; j < n; j++) {
-				assert_int_equal(w.rows[j].row, want[j]);
-				assert_memory_equal(&l.rows[j], &before[want[j]], sizeof *before);
-				assert_memory_equal(&w.rows[j], &before[want[j]], sizeof *before);
-				assert_int_equal(src[j], j);
-				assert_int_equal(u[j], j);
-			}
-			free(want);
-			free(before);
-			free(src);
-			free(u);
-			free(cyc);
-			free(w.rows);
-			free(l.rows);
-		}
-}
-
-/* skey_sort_num gives qsort's order: numbers with many ties, NAN, -0 and 0, infinities, both
- * directions, sizes below and above where the radix sort takes over. */
-static void test_sort_num_is_qsort(void **state)
-{
-	static const double special[] = { 0.0, -0.0, INFINITY, -INFINITY, NAN, 1e-310, -1e-310,
-					  DBL_MAX, -DBL_MAX, 1.0, -1.0 };
-	static struct skey a[5000], b[5000];
-	static size_t ord[5000];
-	uint64_t x = 12345;
-	(void)state;
-
-	for (int trial = 0; trial < 60; trial++) {
-		size_t n = trial < 20 ? (size_t)trial * 17 : (size_t)(trial * 83) % 5000;
-		int dir = trial % 2 ? -1 : 1;
-		for (size_t i = 0; i < n; i++) {
-			x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-			unsigned r = (unsigned)(x >> 33);
-			double v = r % 4 == 0 ? special[r / 4 % 11]
-				   : r % 4 == 1 ? (double)(r % 7) /* ties */
-				   : ldexp((double)(r % 100000) - 50000.0, (int)(r % 41) - 20);
-			/* ties broken against the position: by a row counted down */
-			a[i] = (struct skey){ .v = v, .i = i, .row = n - 1 - i, .dir = dir };
-		}
-		memcpy(b, a, n * sizeof *a);
-		qsort(a, n, sizeof *a, num_then_row);
-		assert_int_equal(skey_sort_num(n, dir, num_then_row, key_from, b, ord, NULL), 0);
-		for (size_t i = 0; i < n; i++)
-			assert_int_equal(a[i].i, ord[i]);
-	}
-}
-
-/* The ranks by the radix sort of the names' bytes are the ranks the comparators give: ids
- * sharing 8- and 16-byte prefixes, ids that are prefixes of others, ids of exactly 8 and 16
- * bytes, case differences at every place, bytes above 127 (UTF-8, folded as they are), empty
- * ids, one id under several submitters and at two addresses, runs short and long. */
-static void test_ranks_radix_is_qsort(void **state)
-{
-	enum { NS = 4000 };
-	static struct spec r[NS];
-	static char names[NS][40], subs[NS][8];
-	static const char *const stem[] = { "", "dgx", "DGXh100_n8", "dgxh100_N8_ngc24.04_pytorch",
-					    "abcdefgh", "ABCDEFGH", "abcdefghijklmnop", "abcdefghIJKLMNOP",
-					    "caf\xc3\xa9", "CAF\xc3\x89", "~", "z\x80", "Z\xff" };
-	struct dataset ds;
-	uint64_t x = 99;
-	(void)state;
-
-	for (size_t i = 0; i < NS; i++) {
-		x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-		unsigned v = (unsigned)(x >> 33);
-		const char *st = stem[v % (sizeof stem / sizeof stem[0])];
-		/* a stem alone, or with a short or long tail, so that runs of equal bytes are long
-		 * (the same stem) and short (a tail of few values) */
-		switch (v / 16 % 4) {
-		case 0: snprintf(names[i], sizeof names[i], "%s", st); break;
-		case 1: snprintf(names[i], sizeof names[i], "%s%u", st, v / 64 % 7); break;
-		case 2: snprintf(names[i], sizeof names[i], "%s-%c%u", st, "aAbB"[v / 64 % 4], v / 256 % 3); break;
-		default: snprintf(names[i], sizeof names[i], "%s%012u", st, v / 64 % 50); break;
-		}
-		snprintf(subs[i], sizeof subs[i], "%c%u", "sS"[v / 4096 % 2], v / 8192 % 3);
-		r[i] = (struct spec){ names[i], subs[i], "H100", "V", "", "closed", 8, 10, 0, 0, { 0 }, 0, 0 };
-	}
-	for (size_t n = 0; n <= NS; n = n ? n * 4 : 1) {
-		build(&ds, r, n);
-		struct row_ranks *a = analysis_ranks_make_by(&ds, true), *b = analysis_ranks_make_by(&ds, false);
-		assert_non_null(a);
-		assert_non_null(b);
-		for (size_t i = 0; i < n; i++) {
-			assert_int_equal(a->sys[i], b->sys[i]);
-			assert_int_equal(a->tie[i], b->tie[i]);
-		}
-		analysis_ranks_free(a);
-		analysis_ranks_free(b);
-		dataset_free(&ds);
-		if (n == NS)
-			break;
-		if (n * 4 > NS)
-			n = NS / 4;
-	}
-}
-
-/* A new row set's orders by name from the dataset's ranks (the explorer's) are the orders the
- * names give: ids differing in case, ids shared by submitters, rows of other workloads; the
- * ranking by every column both ways, the clusters (which read rows in system order) and the
- * fits (which take each family's rows in tie-break order) come out the same over row sets
- * picked by family and workload. */
-static void test_ranks_match_names(void **state)
-{
-	enum { NS = 700 };
-	static struct spec r[NS];
-	static char names[NS][16];
-	static const char *const fams[] = { "H100", "A100", "B200" };
-	static char sub_a[] = "A";
-	struct dataset ds;
-	struct params p;
-	struct analysis a = { 0 }, fresh = { 0 };
-	(void)state;
-
-	for (size_t i = 0; i < NS; i++) {
-		double t = 40.0 / (double)(1 + i % 7) + (double)(i % 3);
-		/* "Sys-007" and "sys-007", the same id under two submitters, a shared prefix */
-		snprintf(names[i], sizeof names[i], i % 4 == 1 ? "Sys-%03zu" : "sys-%03zu%s", (i * 11) % 97,
-			 i % 10 == 3 ? "b" : "");
-		/* submitter "A" at two addresses: one text, one place in a sort by submitter */
-		r[i] = (struct spec){ names[i], i % 3 ? (i % 7 ? "A" : sub_a) : "b", fams[i % 3], "V", "", "closed",
-				      (long long)1 << (i % 6), t, 0, 3, { t * 0.98, t, t * 1.02 }, 0, 0 };
-		r[i].bench = i % 5 == 4 ? "resnet" : NULL;
-	}
-	build(&ds, r, NS);
-	struct row_ranks *rank = analysis_ranks_make(&ds);
-	assert_non_null(rank);
-	base_params(&p);
-	for (int step = 0; step < 2 * COL_COUNT; step++) {
-		const char *fam[2] = { fams[step % 3], fams[(step + 1) % 3] };
-		p.filter.families = step % 3 ? fam : NULL;
-		p.filter.nfamilies = step % 3 ? (size_t)(step % 3) : 0;
-		p.workload = step % 6 == 5 ? "resnet" : "bert";
-		/* every column both ways: long runs of equal numbers (N, the Pareto mark, a cost
-		 * no row has) and texts of few values (submitter, family) included */
-		p.sort = (enum col)(step % COL_COUNT);
-		p.desc = step >= COL_COUNT;
-		p.k = step % 4 + 1;
-		p.mode = step % 2 ? REF_FAMILY : REF_PAPER;
-		p.fit = step % 3 != 2;
-		a.keep_orders = true;
-		a.ranks = rank;
-		run_ok(&ds, &p, &a);
-		memset(&fresh, 0, sizeof fresh);
-		run_ok(&ds, &p, &fresh);
-		assert_true(a.n > 0);
-		assert_int_equal(a.n, fresh.n);
-		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
-		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
-		assert_int_equal(a.nfits, fresh.nfits);
-		for (size_t f = 0; f < a.nfits; f++) {
-			assert_ptr_equal(a.fits[f].family, fresh.fits[f].family);
-			assert_memory_equal(&a.fits[f].fit.usl, &fresh.fits[f].fit.usl, sizeof a.fits[f].fit.usl);
-			assert_true(a.fits[f].v.ok == fresh.fits[f].v.ok);
-			assert_memory_equal(&a.fits[f].v.worst_n, &fresh.fits[f].v.worst_n, sizeof(double));
-		}
-		/* the system order itself, against the names' */
-		size_t *x = analysis_system_order(&ds, &a, NULL), *y;
-		a.ranks = NULL;
-		y = analysis_system_order(&ds, &a, NULL);
-		assert_non_null(x);
-		assert_non_null(y);
-		assert_memory_equal(x, y, a.n * sizeof *x);
-		free(x);
-		free(y);
-		analysis_free(&fresh);
-	}
-	analysis_free(&a);
-	analysis_ranks_free(rank);
 	unbuild(&ds);
 }
 
@@ -2257,7 +1927,7 @@ static void test_breakeven_scan_is_plain(void **state)
 			for (size_t j = 0; j < m && !alone; j++) {
 				const struct arow *o = &a.rows[ord[j]];
 				bool fi = false, lo = false;
-				assert_int_equal(boot_range_test(&ds, &a, ord[j], p.theta, &fi, &lo, NULL), 0);
+				assert_int_equal(boot_range_test(&ds, &a, ord[j], p.theta, &fi, &lo), 0);
 				if (plain < 0 && o->Ep >= p.theta) {
 					plain = (long)o->N;
 					be_row = (long)o->row;
@@ -2277,114 +1947,12 @@ static void test_breakeven_scan_is_plain(void **state)
 	unbuild(&ds);
 }
 
-/* Runs on the same rows reuse the orders that depend on the rows alone (analysis_impl.h):
- * with another reference mode or rule, k, theta, Pareto axis or sort, every row and group
- * comes out as in a fresh analysis; rows changed in place are another row set. */
-static void test_kept_orders_match_fresh(void **state)
-{
-	enum { NS = 400 };
-	static struct spec r[NS];
-	static char names[NS][16];
-	static const char *const fams[] = { "H100", "A100", "B200" };
-	struct dataset ds;
-	struct params p;
-	struct analysis a = { 0 }, fresh = { 0 };
-	(void)state;
-
-	for (size_t i = 0; i < NS; i++) {
-		/* ties in T, in N and in (T, A) within and across families */
-		double t = 50.0 / (double)(1 + i % 9) + (double)(i % 5);
-		snprintf(names[i], sizeof names[i], "s%03zu", (i * 7) % NS);
-		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[i % 3], "V", "", "closed",
-				      (long long)1 << (i % 7), t, 0, 3, { t * 0.98, t, t * 1.03 }, 0, 0 };
-	}
-	build(&ds, r, NS);
-	base_params(&p);
-	for (int step = 0; step < 24; step++) {
-		p.mode = step % 3 == 0 ? REF_FAMILY : step % 3 == 1 ? REF_PAPER : REF_PINNED;
-		p.pinned = names[step * 17 % NS];
-		p.ref_rule = (enum ref_rule)(step % RULE_COUNT);
-		p.k = step % 5;
-		p.theta = 0.5 + 0.05 * (step % 7);
-		p.pareto_cost = step % 4 == 3;
-		p.sort = (enum col)(step % 6);
-		p.desc = step % 2;
-		p.fit = step % 4 < 2; /* the fits' family order is kept too */
-		if (step == 12)
-			ds.rows[5].minutes *= 0.5; /* in place: the orders must be made again */
-		run_ok(&ds, &p, &a);
-		memset(&fresh, 0, sizeof fresh);
-		run_ok(&ds, &p, &fresh);
-		if (step > 0 && step != 12) { /* kept from the second run on the same rows */
-			assert_non_null(a.orders);
-			assert_non_null(a.orders->ord[ORD_T]);
-		}
-		assert_int_equal(a.n, fresh.n);
-		assert_memory_equal(a.rows, fresh.rows, a.n * sizeof *a.rows);
-		assert_int_equal(a.ngroups, fresh.ngroups);
-		assert_int_equal(a.npareto, fresh.npareto);
-		for (size_t g = 0; g < a.ngroups; g++) {
-			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
-			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
-			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
-			assert_int_equal(a.groups[g].ref, fresh.groups[g].ref);
-		}
-		assert_memory_equal(&a.inertia, &fresh.inertia, sizeof a.inertia);
-		assert_int_equal(a.nfits, fresh.nfits);
-		for (size_t f = 0; f < a.nfits; f++) {
-			assert_ptr_equal(a.fits[f].family, fresh.fits[f].family);
-			assert_int_equal(a.fits[f].fit.npoints, fresh.fits[f].fit.npoints);
-			assert_memory_equal(&a.fits[f].fit.usl, &fresh.fits[f].fit.usl, sizeof a.fits[f].fit.usl);
-		}
-		/* theta alone, on the ranked rows: the kept T order mapped to them, against none */
-		struct row_orders *held = fresh.orders;
-		fresh.orders = NULL;
-		double th = 0.4 + 0.07 * (step % 5);
-		assert_int_equal(analysis_breakeven(&ds, &a, th, NULL), 0);
-		assert_int_equal(analysis_breakeven(&ds, &fresh, th, NULL), 0);
-		fresh.orders = held;
-		for (size_t g = 0; g < a.ngroups; g++) {
-			const struct be_bracket *x = &a.groups[g].be, *y = &fresh.groups[g].be;
-			assert_true(x->kind == y->kind && x->lo == y->lo && x->hi == y->hi && x->beyond == y->beyond);
-			assert_int_equal(a.groups[g].be_row, fresh.groups[g].be_row);
-		}
-		analysis_free(&fresh);
-	}
-	analysis_free(&a);
-	unbuild(&ds);
-}
-
-/* The check of the names (analysis_check) is no run that sorts: a whole run after it keeps
- * no orders (the one run of --print), the next whole run on the same rows does. */
-static void test_orders_kept_from_second_whole_run(void **state)
-{
-	struct dataset ds;
-	struct params p;
-	struct analysis a = { 0 };
-	struct gs_err e = { 0 };
-	(void)state;
-
-	build(&ds, base, NBASE);
-	base_params(&p);
-	assert_int_equal(analysis_check(&ds, &p, &a, &e), 0);
-	run_ok(&ds, &p, &a);
-	assert_non_null(a.orders);
-	for (int k = 0; k < ORD_COUNT; k++)
-		assert_null(a.orders->ord[k]);
-	run_ok(&ds, &p, &a);
-	assert_non_null(a.orders->ord[ORD_T]);
-	assert_non_null(a.orders->ord[ORD_SYSTEM]);
-	analysis_free(&a);
-	unbuild(&ds);
-}
-
 /* Family mode with many families (more than the family table's first size), each family's
  * text at several addresses (equal text is one family) and the rows in no order: one group a
  * family in name order, each with its own count, its slowest fewest-accelerator row as the
  * reference of every row in it. */
-/* keep_orders (the explorer): kept from the first whole run; the rows' id stays while the
- * rows do, whatever the reference, and changes with them */
-static void test_orders_kept_first_and_rows_id(void **state)
+/* The rows' id stays while the rows do, whatever the reference, and changes with them. */
+static void test_rows_id(void **state)
 {
 	struct dataset ds;
 	struct params p, q;
@@ -2393,12 +1961,7 @@ static void test_orders_kept_first_and_rows_id(void **state)
 
 	build(&ds, base, NBASE);
 	base_params(&p);
-	a.keep_orders = true;
 	run_ok(&ds, &p, &a);
-	assert_true(a.keep_orders);
-	assert_non_null(a.orders);
-	assert_non_null(a.orders->ord[ORD_T]);
-	assert_non_null(a.orders->ord[ORD_SYSTEM]);
 	uint64_t id = analysis_rows_id(&a);
 	assert_true(id != 0);
 	q = p;
@@ -2416,113 +1979,6 @@ static void test_orders_kept_first_and_rows_id(void **state)
 	assert_true(analysis_rows_id(&a) != id2);
 	analysis_free(&a);
 	unbuild(&ds);
-}
-
-/* dataset rows of the family order's set, for the reference sort below */
-static const struct dataset *fam_ref_ds;
-static const uint32_t *fam_ref_set;
-
-static int fam_ref_cmp(const void *pa, const void *pb)
-{
-	size_t x = fam_ref_set[*(const size_t *)pa], y = fam_ref_set[*(const size_t *)pb];
-	const struct row *a = &fam_ref_ds->rows[x], *b = &fam_ref_ds->rows[y];
-	int c = strcmp(a->family, b->family);
-
-	if (!c)
-		c = strcmp(a->system, b->system);
-	if (!c)
-		c = strcmp(a->submitter, b->submitter);
-	return c ? c : (x > y) - (x < y);
-}
-
-/* The fits' family order (kept by the explorer's runs) is the rows by family text, system id,
- * submitter and dataset row, with family texts equal at other addresses, ids that differ in
- * case only, and one id under two submitters. */
-static void test_family_order_is_the_sort(void **state)
-{
-	enum { NS = 300 };
-	static struct spec r[NS];
-	static char names[NS][16];
-	char *fams[6];
-	struct dataset ds;
-	struct params p;
-	struct analysis a = { 0 };
-	(void)state;
-
-	/* "H100" twice, at two addresses */
-	const char *texts[6] = { "H100", "a100", "H100", "B200", "h100", "A100" };
-	for (int f = 0; f < 6; f++)
-		fams[f] = strdup(texts[f]);
-	for (size_t i = 0; i < NS; i++) {
-		double t = 50.0 / (double)(1 + i % 9);
-		snprintf(names[i], sizeof names[i], "%c%03zu", i % 5 ? 's' : 'S', (i * 7) % (NS / 2));
-		r[i] = (struct spec){ names[i], i % 2 ? "A" : "B", fams[(i * 5) % 6], "V", "", "closed",
-				      (long long)1 << (i % 6), t, 0, 3, { t * 0.98, t, t * 1.03 }, 0, 0 };
-	}
-	build(&ds, r, NS);
-	base_params(&p);
-	p.fit = true;
-	a.keep_orders = true;
-	run_ok(&ds, &p, &a);
-	assert_non_null(a.orders);
-	assert_non_null(a.orders->ord[ORD_FAMILY]);
-	size_t *want = malloc(a.n * sizeof *want);
-	assert_non_null(want);
-	for (size_t j = 0; j < a.n; j++)
-		want[j] = j;
-	fam_ref_ds = &ds;
-	fam_ref_set = a.orders->set;
-	qsort(want, a.n, sizeof *want, fam_ref_cmp);
-	assert_memory_equal(want, a.orders->ord[ORD_FAMILY], a.n * sizeof *want);
-	{ /* from the dataset's ranks (the explorer's): the same order */
-		struct analysis ar = { 0 };
-		struct row_ranks *rk = analysis_ranks_make(&ds);
-		assert_non_null(rk);
-		ar.keep_orders = true;
-		ar.ranks = rk;
-		run_ok(&ds, &p, &ar);
-		assert_non_null(ar.orders);
-		assert_non_null(ar.orders->ord[ORD_FAMILY]);
-		assert_memory_equal(want, ar.orders->ord[ORD_FAMILY], ar.n * sizeof *want);
-		analysis_free(&ar);
-		analysis_ranks_free(rk);
-	}
-	/* fits added to ranked rows (the export's): the order made there is kept as positions in
-	 * the set, and given back mapped to where the rows are */
-	struct analysis b = { 0 };
-	struct fam_fit fits[2][8];
-	size_t nf = 0;
-	p.fit = false;
-	b.keep_orders = true;
-	run_ok(&ds, &p, &b);
-	assert_false(b.in_set_order);
-	assert_null(b.orders->ord[ORD_FAMILY]);
-	for (int pass = 0; pass < 2; pass++) {
-		assert_int_equal(analysis_fits_add(&ds, &b, NULL), 0);
-		assert_non_null(b.orders->ord[ORD_FAMILY]);
-		nf = b.nfits;
-		assert_true(nf > 0 && nf <= 8);
-		memcpy(fits[pass], b.fits, nf * sizeof *b.fits);
-		analysis_fits_drop(&b);
-	}
-	assert_memory_equal(fits[0], fits[1], nf * sizeof **fits);
-	size_t *got = orders_mapped(&ds, &b, ORD_FAMILY), *pos = malloc(b.n * sizeof *pos);
-	assert_non_null(got);
-	assert_non_null(pos);
-	for (size_t j = 0; j < b.n; j++) /* current positions in set order, for the reference */
-		for (size_t i = 0; i < b.n; i++)
-			if (b.rows[i].row == b.orders->set[j])
-				pos[j] = i;
-	for (size_t j = 0; j < b.n; j++)
-		assert_int_equal(got[j], pos[want[j]]);
-	free(got);
-	free(pos);
-	analysis_free(&b);
-	free(want);
-	analysis_free(&a);
-	unbuild(&ds);
-	for (int f = 0; f < 6; f++)
-		free(fams[f]);
 }
 
 static void test_family_groups_many(void **state)
@@ -3581,18 +3037,10 @@ int main(void)
 		cmocka_unit_test(test_unranked_is_ranked),
 		cmocka_unit_test(test_ranking),
 		cmocka_unit_test(test_intervals),
-		cmocka_unit_test(test_permute_listed_is_walk),
-		cmocka_unit_test(test_sort_num_is_qsort),
-		cmocka_unit_test(test_kept_orders_match_fresh),
-		cmocka_unit_test(test_ranks_radix_is_qsort),
-		cmocka_unit_test(test_ranks_match_names),
 		cmocka_unit_test(test_breakeven_scan_is_plain),
 		cmocka_unit_test(test_family_groups_many),
-		cmocka_unit_test(test_orders_kept_from_second_whole_run),
-		cmocka_unit_test(test_orders_kept_first_and_rows_id),
-		cmocka_unit_test(test_family_order_is_the_sort),
+		cmocka_unit_test(test_rows_id),
 		cmocka_unit_test(test_intervals_shared_store),
-		cmocka_unit_test(test_intervals_bulk_equals_plain),
 		cmocka_unit_test(test_drop_draws),
 		cmocka_unit_test(test_check_then_run),
 		cmocka_unit_test(test_fits_add_drop),

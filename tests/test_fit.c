@@ -16,7 +16,6 @@
 #include "chart.h"
 #include "dataset.h"
 #include "fit.h"
-#include "pool.h"
 #include "rng.h"
 
 #define NPTS 11
@@ -191,104 +190,6 @@ static void test_fit_memo_same_as_fit_run(void **state)
 
 /* The memo holds FIT_MEMO_POINTS points at most: a set of more is fitted (as fit_run fits it)
  * and never kept; two sets of more than half of it are not both kept, the older dropped. */
-/* fit_memo_run_all answers as fit_memo_run asked for each job in turn: the same fits, bit for
- * bit, and a memo that answers the same afterwards, on one thread, two and five. The batch of
- * 300 jobs over 150 sets (more than the memo keeps) repeats sets within itself, so that a job
- * finds the slot an earlier job of the batch is still fitting, and slots are pushed out while
- * they wait; it holds a set of no points and one too large to keep. A batch with a bad point
- * fails as the first job that fails, and keeps no fit it did not make. */
-static void test_fit_memo_run_all_same(void **state)
-{
-	enum { SETS = 150, JOBS = 300, BIG = FIT_MEMO_POINTS + 1 };
-	static double t[SETS][NPTS];
-	static const unsigned threads[] = { 1, 2, 5 };
-	double *bn = malloc(BIG * sizeof *bn), *bt = malloc(BIG * sizeof *bt);
-	struct fit_job jobs[JOBS];
-	struct fit *seq = calloc(JOBS, sizeof *seq), *all = calloc(JOBS, sizeof *all), a, b;
-	struct gs_err e = { 0 }, e2 = { 0 };
-	(void)state;
-
-	assert_non_null(bn);
-	assert_non_null(bt);
-	assert_non_null(seq);
-	assert_non_null(all);
-	for (size_t k = 0; k < SETS; k++)
-		make_t(NS, NPTS, 1 + (double)k, 0.001 * (double)(k % 40), 1e-6 * (double)(k % 5), 0.05, 11 + k, t[k]);
-	for (size_t i = 0; i < BIG; i++) {
-		bn[i] = (double)(1 + i % 64);
-		bt[i] = 100.0 / bn[i] * (1 + 0.01 * (double)(i % 7));
-	}
-	for (size_t th = 0; th < sizeof threads / sizeof *threads; th++) {
-		struct fit_memo *ms = fit_memo_new(), *ma = fit_memo_new();
-		assert_non_null(ms);
-		assert_non_null(ma);
-		/* the memos start with some sets kept */
-		for (size_t k = 0; k < 60; k++) {
-			assert_int_equal(fit_memo_run(ms, NS, t[(k * 3) % SETS], NPTS, &a, &e), 0);
-			assert_int_equal(fit_memo_run(ma, NS, t[(k * 3) % SETS], NPTS, &a, &e), 0);
-		}
-		for (size_t j = 0; j < JOBS; j++) {
-			size_t k = (j * 7 + j / 50) % SETS;
-			jobs[j] = (struct fit_job){ NS, t[k], NPTS, &all[j] };
-			if (j == 17)
-				jobs[j].count = 0;
-			if (j == 99)
-				jobs[j] = (struct fit_job){ bn, bt, BIG, &all[j] };
-		}
-		for (size_t j = 0; j < JOBS; j++)
-			assert_int_equal(fit_memo_run(ms, jobs[j].n, jobs[j].t, jobs[j].count, &seq[j], &e), 0);
-		pool_force(threads[th]);
-		assert_int_equal(fit_memo_run_all(ma, jobs, JOBS, &e), 0);
-		for (size_t j = 0; j < JOBS; j++)
-			assert_same_fit(&all[j], &seq[j]);
-		assert_int_equal(fit_memo_hits(ma), fit_memo_hits(ms));
-		/* the memos answer the same afterwards: what each kept, and nothing else */
-		for (size_t k = 0; k < SETS; k++) {
-			size_t hs = fit_memo_hits(ms), ha = fit_memo_hits(ma);
-			assert_int_equal(fit_memo_run(ms, NS, t[(k * 11) % SETS], NPTS, &a, &e), 0);
-			assert_int_equal(fit_memo_run(ma, NS, t[(k * 11) % SETS], NPTS, &b, &e), 0);
-			assert_same_fit(&a, &b);
-			assert_int_equal(fit_memo_hits(ms) - hs, fit_memo_hits(ma) - ha);
-		}
-		/* bad points in jobs 40 and 50 of 60 (their messages name another point): the error
-		 * of the first job that fails, whichever thread fails first */
-		double bad[NPTS], bad2[NPTS];
-		memcpy(bad, t[5], sizeof bad);
-		memcpy(bad2, t[6], sizeof bad2);
-		bad[2] = -1;
-		bad2[4] = -2;
-		for (size_t j = 0; j < 60; j++)
-			jobs[j] = (struct fit_job){ NS, j == 40 ? bad : j == 50 ? bad2 : t[(j * 13) % SETS], NPTS, &all[j] };
-		assert_int_equal(fit_run(NS, bad, NPTS, &a, &e2), -1);
-		assert_int_equal(fit_run(NS, bad2, NPTS, &b, &e), -1);
-		assert_string_not_equal(e.msg, e2.msg);
-		assert_int_equal(fit_memo_run_all(ma, jobs, 60, &e), -1);
-		assert_string_equal(e.msg, e2.msg);
-		assert_int_equal(fit_memo_run_all(ma, jobs, 60, NULL), -1);
-		/* every set the memo answers for afterwards is answered right */
-		for (size_t k = 0; k < SETS; k++) {
-			assert_int_equal(fit_memo_run(ma, NS, t[k], NPTS, &a, &e), 0);
-			assert_int_equal(fit_run(NS, t[k], NPTS, &b, &e), 0);
-			assert_same_fit(&a, &b);
-		}
-		fit_memo_free(ms);
-		fit_memo_free(ma);
-	}
-	pool_force(0);
-	/* no memo: the plain fits */
-	for (size_t j = 0; j < 20; j++)
-		jobs[j] = (struct fit_job){ NS, t[j], NPTS, &all[j] };
-	assert_int_equal(fit_memo_run_all(NULL, jobs, 20, &e), 0);
-	for (size_t j = 0; j < 20; j++) {
-		assert_int_equal(fit_run(NS, t[j], NPTS, &b, &e), 0);
-		assert_same_fit(&all[j], &b);
-	}
-	free(bn);
-	free(bt);
-	free(seq);
-	free(all);
-}
-
 static void test_fit_memo_bounded(void **state)
 {
 	size_t big = FIT_MEMO_POINTS + 1, half = FIT_MEMO_POINTS / 2 + 1;
@@ -980,7 +881,6 @@ int main(void)
 		cmocka_unit_test(test_fit_independent_of_point_order),
 		cmocka_unit_test(test_fit_memo_same_as_fit_run),
 		cmocka_unit_test(test_fit_memo_bounded),
-		cmocka_unit_test(test_fit_memo_run_all_same),
 		cmocka_unit_test(test_exact_usl_recovered),
 		cmocka_unit_test(test_noisy_usl_recovered),
 		cmocka_unit_test(test_standard_error_at_corner),

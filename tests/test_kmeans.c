@@ -11,7 +11,6 @@
 #include <cmocka.h>
 
 #include "kmeans.h"
-#include "pool.h"
 #include "kmeans_ref.h"
 
 #define SEED UINT64_C(20240901)
@@ -410,42 +409,6 @@ static void test_large_input_blobs(void **state)
 	free(lab);
 }
 
-/* Auto-k runs its k on threads (pool.h) from 512 sample points: on one, two or five threads
- * the labels, inertia and silhouette are the same bits, at 1,000 points (exact) and 50,000
- * (sampled), in two and three dimensions. */
-static void test_auto_k_threads_same(void **state)
-{
-	static const size_t sizes[] = { 1000, 50000 };
-	static const unsigned threads[] = { 2, 5 };
-
-	(void)state;
-	for (size_t si = 0; si < 2; si++)
-		for (size_t d = 2; d <= 3; d++) {
-			size_t n = sizes[si];
-			double *x = malloc(n * d * sizeof *x);
-			int *one = malloc(n * sizeof *one), *many = malloc(n * sizeof *many);
-			struct kmeans_result r1, rm;
-			assert_non_null(x);
-			assert_non_null(one);
-			assert_non_null(many);
-			random_points(x, n, d, 77 + (unsigned)(n + d));
-			pool_force(1);
-			assert_int_equal(kmeans_auto(x, n, d, 8, 16, SEED, one, &r1), 0);
-			for (size_t t = 0; t < 2; t++) {
-				pool_force(threads[t]);
-				assert_int_equal(kmeans_auto(x, n, d, 8, 16, SEED, many, &rm), 0);
-				assert_int_equal(rm.k, r1.k);
-				assert_memory_equal(&rm.inertia, &r1.inertia, sizeof r1.inertia);
-				assert_memory_equal(&rm.silhouette, &r1.silhouette, sizeof r1.silhouette);
-				assert_memory_equal(many, one, n * sizeof *one);
-			}
-			pool_force(0);
-			free(x);
-			free(one);
-			free(many);
-		}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -464,7 +427,6 @@ int main(void)
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_large_input),
 		cmocka_unit_test(test_large_input_blobs),
-		cmocka_unit_test(test_auto_k_threads_same),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
