@@ -6,7 +6,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <locale.h>
 #include <stdio.h>
 
 #include "compliance.h"
@@ -43,12 +42,6 @@ struct cell {
 	bool power_listed;            /* the folder's listing has a "power" entry */
 	double energy_j;
 	const char *power_measurement;
-	/* while the logs are scanned (import.c): the cell's energy is worked out as soon as its
-	 * last log is scanned, its warnings kept here for the results' turn */
-	size_t unscanned;             /* its jobs not scanned yet */
-	bool walked;                  /* every job of it is in the job list */
-	bool energy_done;             /* energy_j, power_measurement and power_warn are set */
-	struct gs_warn power_warn;
 };
 
 struct job {
@@ -65,15 +58,11 @@ struct job {
 	double ms;
 	long line, col;
 	char *why;                    /* a failed or unreadable run: why (heap, as advice: most
-				       * runs have neither, and 360 bytes of text in every job
-				       * was 250 KB more memory to fault in on the v4.1 tree) */
+				       * runs have neither) */
 	unsigned long long bytes;     /* read */
 };
 
-/* The keys a benchmark's logs need in one division: a cell per system shares them (a copy
- * in each cell was 350 KB of the v4.1 import's 4.8 MB to fault in). */
-struct scan_share;
-
+/* The keys a benchmark's logs need in one division: a cell per system shares them. */
 struct req_memo {
 	char *bench;                  /* as published */
 	bool open;
@@ -92,18 +81,9 @@ struct model {
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	const char *round;            /* the round column: the ids and rules of its ruleset */
-	struct fbuf buf;              /* the buffer files are read into (the calling thread's) */
-	locale_t loc;                 /* the C LC_NUMERIC every thread reads numbers in, or 0 */
-	struct scan_share *scan;      /* import.c's, while logs are scanned as the walk goes */
+	struct fbuf buf;              /* the buffer files are read into */
 	int oom;
 };
-
-/* The energy of cell c (a copy) of system s, its jobs jobs[c->njobs] (copies, in the job
- * list's order) scanned: scores c as import_build_csv will, then, when it scores, sets
- * energy_j, power_measurement and power_warn as import_build_csv would, and energy_done
- * (import_out.c). *oom set when memory runs out. Touches nothing shared: any thread. */
-void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
-			int *oom);
 
 /* Scores every cell of m and writes the results CSV to f (import_out.c); -1 when out of
  * memory. Warnings go to res. */

@@ -54,9 +54,8 @@ static void put_minutes(FILE *f, double v, int decimals)
 /* ---- scoring and output ---- */
 
 /* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
- * by file name. Runs are the jobs cmp_jobs[*rank] (qsort has no context pointer; one per
- * thread: cells are scored on the scanning threads too). */
-static _Thread_local const struct job *cmp_jobs;
+ * by file name. Runs are the jobs cmp_jobs[*rank] (qsort has no context pointer). */
+static const struct job *cmp_jobs;
 
 static int cmp_rank(const void *a, const void *b)
 {
@@ -240,23 +239,6 @@ static void energy_of(const struct job *jobs, const size_t *r, struct cell *c, c
 	free(runs);
 }
 
-void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
-			int *oom)
-{
-	size_t *r = malloc((c->njobs ? c->njobs : 1) * sizeof *r);
-
-	if (!r) {
-		*oom = 1;
-		return;
-	}
-	score_runs(jobs, 0, r, c);
-	if (c->scored) {
-		energy_of(jobs, r, c, s, round, &c->power_warn, oom);
-		c->energy_done = !*oom;
-	}
-	free(r);
-}
-
 /* One warning for the logs of c that break a requirement of a ruleset that only warns: the
  * first of them, and how many more (a round's rule is usually broken by every log of a folder). */
 static void warn_advice(const struct model *m, const struct cell *c, struct gs_warn *w)
@@ -302,18 +284,13 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 		warn_advice(m, c, &res->warn);
 		score_cell(m, c);
 	}
-	/* the energies in cell order: worked out while the logs were scanned, or now */
+	/* the energies, in cell order */
 	for (size_t i = 0; i < m->ncells && !m->oom; i++) {
 		struct cell *c = &m->cells[i];
-		if (c->scored && c->energy_done)
-			warn_move(&res->warn, &c->power_warn);
-		else if (c->scored)
+		if (c->scored)
 			energy_of(m->jobs, m->rank + c->first, c, &m->sys[c->sys], round, &res->warn, &m->oom);
 	}
 
-	/* held once for the rows: the scanning threads have made the process multi-threaded, and
-	 * stdio then takes the stream's lock for every character and field */
-	flockfile(f);
 	schema_write_header(f);
 	for (size_t i = 0; i < m->ncells; i++) {
 		struct cell *c = &m->cells[i];
@@ -328,7 +305,6 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 			res->systems++;
 		res->rows++;
 	}
-	funlockfile(f);
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
 		if (s->rows)

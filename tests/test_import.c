@@ -13,7 +13,6 @@
 #include <cmocka.h>
 
 #include "import.h"
-#include "pool.h"
 
 /* the importer's header, written out here so that a change of the schema shows */
 #define CSV_HEADER "round,submitter,system,system_name,division,availability,accelerator," \
@@ -259,70 +258,6 @@ static void test_write(void **state)
 	assert_int_equal(system(path), 0);
 }
 
-/* Whether two lists of warnings are the same texts in the same order, and the same count. */
-static void same_warnings(const struct gs_warn *a, const struct gs_warn *b, const char *tree,
-			  const char *what)
-{
-	if (a->n != b->n || a->total != b->total)
-		fail_msg("%s: %zu/%zu %s on one thread, %zu/%zu on more", tree, a->n, a->total, what,
-			 b->n, b->total);
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->items[i], b->items[i]) != 0)
-			fail_msg("%s: %s %zu: \"%s\" on one thread, \"%s\" on more", tree, what, i,
-				 a->items[i], b->items[i]);
-}
-
-/* The import of tree on one thread and on two and seven (pool.h): logs scanned on every thread
- * as the walk goes on come out as on one, byte for byte, warnings in order. */
-static void same_on_threads(const char *tree, const char *round)
-{
-	static const unsigned more[] = { 2, 7 };
-	struct import_result one, r;
-	struct gs_err err;
-
-	pool_force(1);
-	assert_int_equal(import_tree(tree, round, NULL, &one, &err), 0);
-	for (size_t t = 0; t < sizeof more / sizeof more[0]; t++) {
-		pool_force(more[t]);
-		assert_int_equal(import_tree(tree, round, NULL, &r, &err), 0);
-		if (r.len != one.len || memcmp(r.csv, one.csv, one.len) != 0)
-			fail_msg("%s: the CSV on %u threads differs from one thread's", tree, more[t]);
-		assert_int_equal(r.rows, one.rows);
-		assert_int_equal(r.systems, one.systems);
-		assert_int_equal(r.files, one.files);
-		assert_true(r.bytes == one.bytes);
-		same_warnings(&one.warn, &r.warn, tree, "warning");
-		same_warnings(&one.unscored, &r.unscored, tree, "unscored");
-		import_result_free(&r);
-	}
-	pool_force(0);
-	import_result_free(&one);
-}
-
-static void threads_same(void **state)
-{
-	static const char *const rounds[] = { "v2.0", "v2.1", "v3.0", "v3.1", "v4.0", "v4.1", "v5.0", "v5.1" };
-	const char *top = getenv("GS_TOP");
-	char tree[1024];
-	struct stat st;
-	int found = 0;
-
-	(void)state;
-	same_on_threads(fix("training_results_vT"), "vT");
-	same_on_threads(fix("training_results_bad"), "bad");
-	same_on_threads(fix("training_results_v6.0"), "v6.0");
-	for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; i++) {
-		snprintf(tree, sizeof tree, "%s/../shared/mlperf/training_results_%s", top ? top : ".", rounds[i]);
-		if (stat(tree, &st) != 0)
-			continue;
-		same_on_threads(tree, rounds[i]);
-		found++;
-	}
-	if (!found)
-		print_message("# SKIP: ../shared/mlperf is absent: only the fixture trees are imported on "
-			      "several threads\n");
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -331,7 +266,6 @@ int main(void)
 		cmocka_unit_test(test_system_parse),
 		cmocka_unit_test(test_round_from_dir),
 		cmocka_unit_test(test_write),
-		cmocka_unit_test(threads_same),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
