@@ -471,6 +471,7 @@ static void model_free(struct model *m)
 	free(m->jobs);
 	free(m->rank);
 	free(m->buf.p);
+	rcp_free(&m->rcp);
 	memset(m, 0, sizeof *m);
 }
 
@@ -483,8 +484,8 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Reads and scans one log into j. */
-static void scan_job(struct job *j, struct fbuf *buf, int *oom)
+/* Reads and scans one log of benchmark bench (the one id) in round into j. */
+static void scan_job(struct job *j, const char *bench, const char *round, struct fbuf *buf, int *oom)
 {
 	struct gs_err err;
 	struct mllog_scan s;
@@ -517,8 +518,11 @@ static void scan_job(struct job *j, struct fbuf *buf, int *oom)
 			set_text(&j->advice, text, oom);
 		}
 	}
-	if (j->ok)
+	j->gbs = j->samples = NAN;
+	if (j->ok) {
 		j->ms = s.stop_ms - s.start_ms;
+		import_conv_run(buf->p, buf->len, bench, round, &j->gbs, &j->samples, oom);
+	}
 	/* a subnormal time would be written as text the loader refuses (strtod says ERANGE):
 	 * no score for the benchmark rather than a row that does not load */
 	if (j->ok && j->minutes < DBL_MIN) {
@@ -543,7 +547,7 @@ static void walk_and_scan(struct model *m, const char *dir, const struct dent *s
 		if (subs[k].kind == KIND_DIR)
 			walk_submitter(m, dir, subs[k].name, w);
 	for (size_t i = 0; i < m->njobs && !m->oom && !oom; i++) {
-		scan_job(&m->jobs[i], &m->buf, &oom);
+		scan_job(&m->jobs[i], m->cells[m->jobs[i].cell].bench, m->round, &m->buf, &oom);
 		bytes += m->jobs[i].bytes;
 		if (progress && now_s() - shown >= 0.1) {
 			shown = now_s();
@@ -577,6 +581,22 @@ static void c_numeric_leave(locale_t c, locale_t old)
 	}
 }
 
+/* The RCP table of the data folder (GPUSCALE_DATA, else the source tree's data/, else the
+ * installed share/gpuscale) into m->rcp: without it, rows get no rcp_samples, and a warning. */
+static void load_rcp(struct model *m, struct gs_warn *w)
+{
+	const char *env = getenv("GPUSCALE_DATA");
+	struct stat st;
+	char path[4096];
+	struct gs_err err;
+
+	snprintf(path, sizeof path, "%s/rcp.csv", env && *env ? env :
+		 stat(GS_SRCDATA, &st) == 0 && S_ISDIR(st.st_mode) ? GS_SRCDATA : GS_SHAREDIR);
+	if (rcp_load(path, &m->rcp, &err) < 0)
+		warn_add(w, err.file, err.line, err.col, "cannot read the RCP table: %s; no rcp_samples",
+			 err.msg);
+}
+
 int import_tree(const char *dir, const char *round, FILE *progress, struct import_result *res,
 		struct gs_err *err)
 {
@@ -599,6 +619,7 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 	c_loc = c_numeric_enter(&old);
 	m.toplen = strlen(dir);
 	m.round = round;
+	load_rcp(&m, &res->warn);
 	walk_and_scan(&m, dir, subs, n, &res->warn, progress);
 	import_fs_free_list(subs);
 	/* every byte of the CSV goes through a stream that records a write finding no memory:

@@ -11,6 +11,7 @@
 #include "compliance.h"
 #include "fileio.h"
 #include "import.h"
+#include "rcp.h"
 
 struct sys {
 	char *submitter, *name;       /* folder names as written (clean_name) */
@@ -54,6 +55,8 @@ struct job {
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
 	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
+	double gbs, samples;          /* a successful run's global batch size and convergence
+				       * point (import_conv_run); NAN when its log lacks them */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
 	double ms;
 	long line, col;
@@ -81,9 +84,37 @@ struct model {
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	const char *round;            /* the round column: the ids and rules of its ruleset */
+	struct rcp_table rcp;         /* the RCP means (data/rcp.csv); empty when unread */
 	struct fbuf buf;              /* the buffer files are read into */
 	int oom;
 };
+
+/* Convergence (import_conv.c). A run: reads the log buf[0..len) of a successful run of
+ * benchmark bench (the one id) in round: *gbs its global batch size, *samples its convergence
+ * point in the benchmark's unit, each NAN when the log does not give it. *oom set when memory
+ * runs out. */
+void import_conv_run(const char *buf, size_t len, const char *bench, const char *round, double *gbs,
+		     double *samples, int *oom);
+
+/* The unit of bench's convergence points in round: "samples", "epochs" or "tokens". */
+const char *import_conv_unit(const char *bench, const char *round);
+
+/* Why a row's convergence cells are empty. */
+enum conv_why {
+	CONV_OK,
+	CONV_NO_DATA,       /* the benchmark logs none (minigo): every cell empty */
+	CONV_RUN_LACKS,     /* a scored run has no GBS or no convergence point: every cell empty */
+	CONV_GBS_DIFFER,    /* the runs disagree on GBS: every cell empty */
+	CONV_FAILED_RUNS,   /* more than one failed run: no mean (the summarizer's rule) */
+	CONV_TOO_FEW,       /* nothing left once the lowest and highest are dropped: no mean */
+	CONV_NWHY
+};
+
+/* A row: its scored runs' gbs[nok] and samples[nok], failed runs beside them: *row_gbs
+ * (NAN unless every run logs the same) and *mean, the summarizer's samples_to_converge (NAN
+ * when there is none: see enum conv_why, returned). *oom set when memory runs out. */
+enum conv_why import_conv_row(const double *gbs, const double *samples, size_t nok, size_t failed,
+			      const char *bench, double *row_gbs, double *mean, int *oom);
 
 /* Scores every cell of m and writes the results CSV to f (import_out.c); -1 when out of
  * memory. Warnings go to res. */
