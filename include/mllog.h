@@ -71,6 +71,11 @@ struct mllog_event {
 	long value_col;
 	char measurement[3];  /* metadata.measurement_type when it is "AC" or "DC" (any case), as
 			       * "AC" or "DC"; else "" */
+	/* metadata's convergence fields: each flag says it is a finite number */
+	int has_epoch_num, has_samples_count, has_step_num;
+	double epoch_num, samples_count, step_num;
+	char metric[16];      /* metadata.metric ("FID", "CLIP"); "" when absent, not a string
+			       * or longer */
 };
 
 /* Reads the next event of buf[0..len) from byte *pos (0 at first), *line being the line *pos

@@ -5,29 +5,21 @@
  * Layout read: <Submitter>/systems/<system>.json and
  * <Submitter>/results/<system>/<benchmark>/result_*.txt (+ scaling.json). The walk is sorted,
  * so output and warnings are deterministic. Logs are read, not mapped (a mapped log cut short
- * while scanned faults the process), each into its thread's buffer: every processor scans
- * logs, starting while the walk goes on, and each log's results go to its own job, so the
- * output is the one thread's (tests/test_import.c compares them). On two processors the v4.1
- * tree (1,309 logs, 17 MB) imports in about 15 ms against 27.1 on one thread's walk, and the
- * bench's synthetic tree of 249 MB of logs 1.9x faster than on one (the line in
- * tests/bench/README). */
+ * while scanned faults the process), one after another into one buffer, after the walk.
+ */
 #include "import.h"
 #include "import_fs.h"
 #include "import_model.h"
 #include "bench_reg.h"
 #include "text.h"
 #include "mllog.h"
-#include "pool.h"
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <float.h>
 #include <jansson.h>
 #include <locale.h>
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -148,64 +140,6 @@ static const struct cell *find_cell(const struct model *m, size_t si, const char
 	return NULL;
 }
 
-/* What the walk and the threads scanning its logs share. The walk appends jobs, cells and
- * systems (moving each array as it grows) and the scanners take the jobs as they come, both
- * under mu: a scanner copies its job out, scans the copy unlocked and puts it back; the one
- * that puts back a cell's last job queues the cell's energy (ready), which a scanner takes
- * before any job. */
-struct scan_share {
-	struct model *m;
-	const char *dir;              /* the tree, its submitter folders in subs[nsubs] */
-	const struct dent *subs;
-	size_t nsubs;
-	struct gs_warn *warn;         /* the walk's warnings */
-	FILE *progress;               /* redrawn by the walking thread alone */
-	pthread_t walker;
-	double t0, shown;
-	pthread_mutex_t mu;
-	pthread_cond_t more;          /* a job was added, a cell is ready, or the walk is over */
-	size_t next, done;            /* under mu: the next job to scan, and the jobs scanned */
-	unsigned long long bytes;     /* under mu */
-	bool walked;                  /* under mu: every job is in m->jobs */
-	size_t *ready, nready, capready; /* under mu: cells whose logs are all scanned, their
-					  * energy to work out */
-	atomic_int oom;
-};
-
-/* The walk's side of the lock on m->jobs (when logs are scanned as it goes). */
-static void jobs_lock(struct model *m)
-{
-	if (m->scan)
-		pthread_mutex_lock(&m->scan->mu);
-}
-
-/* Unlocks m->jobs, a scanner woken for the job just added. */
-static void jobs_unlock(struct model *m)
-{
-	if (m->scan) {
-		pthread_cond_signal(&m->scan->more);
-		pthread_mutex_unlock(&m->scan->mu);
-	}
-}
-
-/* Under the lock: cell ci's logs are all scanned and it has all of them: its energy is work
- * a scanner takes (without room to note it, the results' turn works it out). */
-static void cell_ready(struct model *m, size_t ci)
-{
-	struct scan_share *sh = m->scan;
-	size_t *grown;
-
-	if (!sh)
-		return;
-	if (sh->nready == sh->capready) {
-		if (!(grown = realloc(sh->ready, (sh->capready ? sh->capready * 2 : 16) * sizeof *grown)))
-			return;
-		sh->ready = grown;
-		sh->capready = sh->capready ? sh->capready * 2 : 16;
-	}
-	sh->ready[sh->nready++] = ci;
-}
-
 /* Whether names[i] is a result log ("result_*.txt"). */
 static int is_log(const struct dent *names, size_t i)
 {
@@ -258,8 +192,6 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			seen[nseen].dev = st.st_dev;
 			seen[nseen++].ino = st.st_ino;
 		}
-		/* scanners read m->jobs as the walk goes on: it moves and grows under the lock */
-		jobs_lock(m);
 		if ((grown = import_fs_grow(m->jobs, &m->capjobs, m->njobs + 1, sizeof *m->jobs, &m->oom))) {
 			m->jobs = grown;
 			j = &m->jobs[m->njobs];
@@ -271,9 +203,7 @@ static void add_logs(struct model *m, struct cell *c, const struct dent *names, 
 			j->cell = (size_t)(c - m->cells);
 			m->njobs++;
 			c->njobs++;
-			c->unscanned++;
 		}
-		jobs_unlock(m);
 		if (!grown) {
 			free(p);
 			break;
@@ -336,14 +266,11 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 	}
 	if (!(names = import_fs_list(dir, w, &n, &m->oom)))
 		goto out;
-	/* scanners read m->cells as the walk goes on: it moves under the lock */
-	jobs_lock(m);
 	if ((grown = import_fs_grow(m->cells, &m->capcells, m->ncells + 1, sizeof *m->cells, &m->oom))) {
 		m->cells = grown;
 		c = &m->cells[m->ncells++];
 		memset(c, 0, sizeof *c);
 	}
-	jobs_unlock(m);
 	if (!grown)
 		goto out;
 	c->sys = si;
@@ -366,11 +293,6 @@ static void walk_bench(struct model *m, size_t si, const char *sysdir, const cha
 		goto out;
 	/* compliance rule 5: the longest initialization of the round's ruleset and division */
 	add_logs(m, c, names, n, bench_reg_init_limit(m->round, open), w);
-	jobs_lock(m);
-	c->walked = true;
-	if (c->njobs && !c->unscanned)
-		cell_ready(m, (size_t)(c - m->cells));
-	jobs_unlock(m);
 out:
 	free(dir);
 	free(clean);
@@ -466,14 +388,11 @@ static void walk_submitter(struct model *m, const char *top, const char *sub, st
 			struct sys *s, *grown;
 			if (!has_suffix(names[i].name, ".json"))
 				continue;
-			/* scanners read m->sys as the walk goes on: it moves under the lock */
-			jobs_lock(m);
 			if ((grown = import_fs_grow(m->sys, &m->capsys, m->nsys + 1, sizeof *m->sys, &m->oom))) {
 				m->sys = grown;
 				s = &m->sys[m->nsys++];
 				memset(s, 0, sizeof *s);
 			}
-			jobs_unlock(m);
 			if (!grown)
 				goto out;
 			s->submitter = import_fs_strdup(clean_sub, &m->oom);
@@ -540,10 +459,8 @@ static void model_free(struct model *m)
 		free(s->submitter), free(s->name), free(s->folder), free(s->json);
 		import_system_free(&s->info);
 	}
-	for (size_t i = 0; i < m->ncells; i++) {
+	for (size_t i = 0; i < m->ncells; i++)
 		free(m->cells[i].bench), free(m->cells[i].published), free(m->cells[i].dir);
-		warn_free(&m->cells[i].power_warn);
-	}
 	for (size_t i = 0; i < m->nreqs; i++)
 		free(m->reqs[i].bench), free(m->reqs[i].req);
 	free(m->reqs);
@@ -554,6 +471,7 @@ static void model_free(struct model *m)
 	free(m->jobs);
 	free(m->rank);
 	free(m->buf.p);
+	rcp_free(&m->rcp);
 	memset(m, 0, sizeof *m);
 }
 
@@ -566,45 +484,15 @@ static double now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* A scanning thread's open folder: the one of the cell whose log it read last. A log is
- * opened by its name in it, not by its whole path (a lookup of every folder on the way, nine
- * a log on the bench's tree), and the jobs a thread takes one after another are mostly of one
- * cell. fd -1: none open, the log is opened by its path. */
-struct log_dir {
-	size_t cell;
-	int fd;
-};
-
-/* The folder of cell `cell` (at dir) open in ld, or -1 (then the path is used). */
-static int log_dir_fd(struct log_dir *ld, size_t cell, const char *dir)
-{
-	if (ld->cell != cell) {
-		if (ld->fd >= 0)
-			close(ld->fd);
-		ld->cell = cell;
-		ld->fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	}
-	return ld->fd;
-}
-
-/* Reads and scans one log into j, its folder (dir) kept open in ld. */
-static void scan_job(struct job *j, const char *dir, struct log_dir *ld, struct fbuf *buf, int *oom)
+/* Reads and scans one log of benchmark bench (the one id) in round into j. */
+static void scan_job(struct job *j, const char *bench, const char *round, struct fbuf *buf, int *oom)
 {
 	struct gs_err err;
 	struct mllog_scan s;
 	unsigned counts[COMPLIANCE_MAX_KEYS];
 	char why[120], text[200];
-	int dfd = log_dir_fd(ld, j->cell, dir), rc;
 
-	rc = fileio_read_at(dfd < 0 ? AT_FDCWD : dfd, dfd < 0 ? j->path : j->name, j->path, LOG_MAX,
-			    buf, &err);
-	if (rc < 0 && dfd >= 0 && (errno == EMFILE || errno == ENFILE)) {
-		/* the open folder took the last descriptor: without it, as by path before */
-		close(ld->fd);
-		ld->fd = -1;
-		rc = fileio_read(j->path, LOG_MAX, buf, &err);
-	}
-	if (rc < 0) {
+	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
 		if (errno == ENOMEM)
 			*oom = 1;
 		/* not a failed run: a run nobody can read may have been a good one */
@@ -630,8 +518,11 @@ static void scan_job(struct job *j, const char *dir, struct log_dir *ld, struct 
 			set_text(&j->advice, text, oom);
 		}
 	}
-	if (j->ok)
+	j->gbs = j->samples = NAN;
+	if (j->ok) {
 		j->ms = s.stop_ms - s.start_ms;
+		import_conv_run(buf->p, buf->len, bench, round, &j->gbs, &j->samples, oom);
+	}
 	/* a subnormal time would be written as text the loader refuses (strtod says ERANGE):
 	 * no score for the benchmark rather than a row that does not load */
 	if (j->ok && j->minutes < DBL_MIN) {
@@ -643,132 +534,35 @@ static void scan_job(struct job *j, const char *dir, struct log_dir *ld, struct 
 	}
 }
 
-/* Works out the energy of cell ci (import_cell_energy), called and returning with the lock
- * held: the cell, its system's names and its jobs are copied under it, the logs read without
- * it, the results put back under it. */
-static void cell_energy(struct model *m, size_t ci, int *oom)
-{
-	struct scan_share *sh = m->scan;
-	struct cell c = m->cells[ci];
-	struct sys s = { .submitter = m->sys[c.sys].submitter, .folder = m->sys[c.sys].folder };
-	struct job *jobs = malloc((c.njobs ? c.njobs : 1) * sizeof *jobs);
-
-	if (!jobs)
-		return; /* the results' turn works it out */
-	memcpy(jobs, m->jobs + c.first, c.njobs * sizeof *jobs);
-	pthread_mutex_unlock(&sh->mu);
-	import_cell_energy(&c, &s, jobs, m->round, oom);
-	free(jobs);
-	pthread_mutex_lock(&sh->mu);
-	struct cell *to = &m->cells[ci];
-	to->energy_j = c.energy_j;
-	to->power_measurement = c.power_measurement;
-	to->power_warn = c.power_warn;
-	to->energy_done = c.energy_done;
-}
-
-/* One thread's part of the import's reading: the walk on the calling thread first, then every
- * thread takes jobs one at a time, each log read into the thread's own buffer. */
-static void scan_work(void *arg)
-{
-	struct scan_share *sh = arg;
-	struct model *m = sh->m;
-	bool walker = pthread_equal(pthread_self(), sh->walker);
-	locale_t old = m->loc ? uselocale(m->loc) : (locale_t)0;
-	struct fbuf own = { 0 }, *buf = walker ? &m->buf : &own;
-	struct log_dir ld = { SIZE_MAX, -1 };
-	const char *dir;
-	struct job j;
-	size_t i;
-	int oom = 0;
-
-	if (walker) {
-		for (size_t k = 0; k < sh->nsubs && !m->oom; k++)
-			if (sh->subs[k].kind == KIND_DIR)
-				walk_submitter(m, sh->dir, sh->subs[k].name, sh->warn);
-		pthread_mutex_lock(&sh->mu);
-		sh->walked = true;
-		pthread_cond_broadcast(&sh->more);
-		pthread_mutex_unlock(&sh->mu);
-	}
-	pthread_mutex_lock(&sh->mu);
-	for (;;) {
-		while (!sh->nready && sh->next >= m->njobs && !sh->walked)
-			pthread_cond_wait(&sh->more, &sh->mu);
-		if (atomic_load(&sh->oom))
-			break;
-		if (sh->nready) {
-			/* a cell's energy first: its power logs may be the longest work left */
-			cell_energy(m, sh->ready[--sh->nready], &oom);
-			if (oom)
-				atomic_store(&sh->oom, 1);
-			continue;
-		}
-		if (sh->next >= m->njobs)
-			break;
-		i = sh->next++;
-		j = m->jobs[i];
-		dir = m->cells[j.cell].dir; /* the cells move, their folders' names do not */
-		pthread_mutex_unlock(&sh->mu);
-		scan_job(&j, dir, &ld, buf, &oom);
-		if (oom)
-			atomic_store(&sh->oom, 1);
-		pthread_mutex_lock(&sh->mu);
-		m->jobs[i] = j;
-		if (--m->cells[j.cell].unscanned == 0 && m->cells[j.cell].walked) {
-			cell_ready(m, j.cell);
-			pthread_cond_signal(&sh->more);
-		}
-		sh->bytes += j.bytes;
-		sh->done++;
-		if (walker && sh->progress && now_s() - sh->shown >= 0.1) {
-			sh->shown = now_s();
-			fprintf(sh->progress, "\rimport: %zu/%zu files, %.1f MB/s  ", sh->done, m->njobs,
-				(double)sh->bytes / 1e6 / (sh->shown - sh->t0));
-			fflush(sh->progress);
-		}
-	}
-	pthread_mutex_unlock(&sh->mu);
-	if (ld.fd >= 0)
-		close(ld.fd);
-	free(own.p);
-	if (old)
-		uselocale(old);
-}
-
-/* Walks the submitter folders subs[n] of dir into m and scans every log, on every processor:
- * the logs are independent, and scanning starts while the walk goes on. progress, when not
- * NULL, gets a line redrawn every 0.1 s. */
+/* Walks the submitter folders subs[n] of dir into m, then reads and scans every log in the
+ * job list's order. progress, when not NULL, gets a line redrawn every 0.1 s. */
 static void walk_and_scan(struct model *m, const char *dir, const struct dent *subs, size_t n,
 			  struct gs_warn *w, FILE *progress)
 {
-	struct scan_share sh = { .m = m, .dir = dir, .subs = subs, .nsubs = n, .warn = w,
-				 .progress = progress, .walker = pthread_self() };
+	double t0 = now_s(), shown = t0;
+	unsigned long long bytes = 0;
+	int oom = 0;
 
-	sh.t0 = sh.shown = now_s();
-	atomic_init(&sh.oom, 0);
-	if (pthread_mutex_init(&sh.mu, NULL) != 0) {
-		m->oom = 1;
-		return;
+	for (size_t k = 0; k < n && !m->oom; k++)
+		if (subs[k].kind == KIND_DIR)
+			walk_submitter(m, dir, subs[k].name, w);
+	for (size_t i = 0; i < m->njobs && !m->oom && !oom; i++) {
+		scan_job(&m->jobs[i], m->cells[m->jobs[i].cell].bench, m->round, &m->buf, &oom);
+		bytes += m->jobs[i].bytes;
+		if (progress && now_s() - shown >= 0.1) {
+			shown = now_s();
+			fprintf(progress, "\rimport: %zu/%zu files, %.1f MB/s  ", i + 1, m->njobs,
+				(double)bytes / 1e6 / (shown - t0));
+			fflush(progress);
+		}
 	}
-	if (pthread_cond_init(&sh.more, NULL) != 0) {
-		pthread_mutex_destroy(&sh.mu);
+	if (oom)
 		m->oom = 1;
-		return;
-	}
-	m->scan = &sh;
-	pool_run(pool_cpus(), scan_work, &sh);
-	m->scan = NULL;
-	free(sh.ready);
-	pthread_cond_destroy(&sh.more);
-	pthread_mutex_destroy(&sh.mu);
-	if (atomic_load(&sh.oom))
-		m->oom = 1;
-	if (progress && sh.shown > sh.t0)
+	if (progress && shown > t0)
 		fprintf(progress, "\r%60s\r", "");
 }
 
-/* Numbers are read and written in C notation whatever the process locale says: this thread
+/* Numbers are read and written in C notation whatever the process locale says: the process
  * switches to a C LC_NUMERIC until c_numeric_leave (a NULL return: it could not, nothing to
  * undo). */
 static locale_t c_numeric_enter(locale_t *old)
@@ -785,6 +579,22 @@ static void c_numeric_leave(locale_t c, locale_t old)
 		uselocale(old);
 		freelocale(c);
 	}
+}
+
+/* The RCP table of the data folder (GPUSCALE_DATA, else the source tree's data/, else the
+ * installed share/gpuscale) into m->rcp: without it, rows get no rcp_samples, and a warning. */
+static void load_rcp(struct model *m, struct gs_warn *w)
+{
+	const char *env = getenv("GPUSCALE_DATA");
+	struct stat st;
+	char path[4096];
+	struct gs_err err;
+
+	snprintf(path, sizeof path, "%s/rcp.csv", env && *env ? env :
+		 stat(GS_SRCDATA, &st) == 0 && S_ISDIR(st.st_mode) ? GS_SRCDATA : GS_SHAREDIR);
+	if (rcp_load(path, &m->rcp, &err) < 0)
+		warn_add(w, err.file, err.line, err.col, "cannot read the RCP table: %s; no rcp_samples",
+			 err.msg);
 }
 
 int import_tree(const char *dir, const char *round, FILE *progress, struct import_result *res,
@@ -807,9 +617,9 @@ int import_tree(const char *dir, const char *round, FILE *progress, struct impor
 		return -1;
 	}
 	c_loc = c_numeric_enter(&old);
-	m.loc = c_loc;
 	m.toplen = strlen(dir);
 	m.round = round;
+	load_rcp(&m, &res->warn);
 	walk_and_scan(&m, dir, subs, n, &res->warn, progress);
 	import_fs_free_list(subs);
 	/* every byte of the CSV goes through a stream that records a write finding no memory:

@@ -6,12 +6,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <locale.h>
 #include <stdio.h>
 
 #include "compliance.h"
 #include "fileio.h"
 #include "import.h"
+#include "rcp.h"
 
 struct sys {
 	char *submitter, *name;       /* folder names as written (clean_name) */
@@ -43,12 +43,6 @@ struct cell {
 	bool power_listed;            /* the folder's listing has a "power" entry */
 	double energy_j;
 	const char *power_measurement;
-	/* while the logs are scanned (import.c): the cell's energy is worked out as soon as its
-	 * last log is scanned, its warnings kept here for the results' turn */
-	size_t unscanned;             /* its jobs not scanned yet */
-	bool walked;                  /* every job of it is in the job list */
-	bool energy_done;             /* energy_j, power_measurement and power_warn are set */
-	struct gs_warn power_warn;
 };
 
 struct job {
@@ -61,19 +55,17 @@ struct job {
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
 	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
+	double gbs, samples;          /* a successful run's global batch size and convergence
+				       * point (import_conv_run); NAN when its log lacks them */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */
 	double ms;
 	long line, col;
 	char *why;                    /* a failed or unreadable run: why (heap, as advice: most
-				       * runs have neither, and 360 bytes of text in every job
-				       * was 250 KB more memory to fault in on the v4.1 tree) */
+				       * runs have neither) */
 	unsigned long long bytes;     /* read */
 };
 
-/* The keys a benchmark's logs need in one division: a cell per system shares them (a copy
- * in each cell was 350 KB of the v4.1 import's 4.8 MB to fault in). */
-struct scan_share;
-
+/* The keys a benchmark's logs need in one division: a cell per system shares them. */
 struct req_memo {
 	char *bench;                  /* as published */
 	bool open;
@@ -92,18 +84,37 @@ struct model {
 	size_t *rank;                 /* job indices, in each cell's scoring order */
 	size_t toplen;                /* length of the tree's path: cell sources start after it */
 	const char *round;            /* the round column: the ids and rules of its ruleset */
-	struct fbuf buf;              /* the buffer files are read into (the calling thread's) */
-	locale_t loc;                 /* the C LC_NUMERIC every thread reads numbers in, or 0 */
-	struct scan_share *scan;      /* import.c's, while logs are scanned as the walk goes */
+	struct rcp_table rcp;         /* the RCP means (data/rcp.csv); empty when unread */
+	struct fbuf buf;              /* the buffer files are read into */
 	int oom;
 };
 
-/* The energy of cell c (a copy) of system s, its jobs jobs[c->njobs] (copies, in the job
- * list's order) scanned: scores c as import_build_csv will, then, when it scores, sets
- * energy_j, power_measurement and power_warn as import_build_csv would, and energy_done
- * (import_out.c). *oom set when memory runs out. Touches nothing shared: any thread. */
-void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
-			int *oom);
+/* Convergence (import_conv.c). A run: reads the log buf[0..len) of a successful run of
+ * benchmark bench (the one id) in round: *gbs its global batch size, *samples its convergence
+ * point in the benchmark's unit, each NAN when the log does not give it. *oom set when memory
+ * runs out. */
+void import_conv_run(const char *buf, size_t len, const char *bench, const char *round, double *gbs,
+		     double *samples, int *oom);
+
+/* The unit of bench's convergence points in round: "samples", "epochs" or "tokens". */
+const char *import_conv_unit(const char *bench, const char *round);
+
+/* Why a row's convergence cells are empty. */
+enum conv_why {
+	CONV_OK,
+	CONV_NO_DATA,       /* the benchmark logs none (minigo): every cell empty */
+	CONV_RUN_LACKS,     /* a scored run has no GBS or no convergence point: every cell empty */
+	CONV_GBS_DIFFER,    /* the runs disagree on GBS: every cell empty */
+	CONV_FAILED_RUNS,   /* more than one failed run: no mean (the summarizer's rule) */
+	CONV_TOO_FEW,       /* nothing left once the lowest and highest are dropped: no mean */
+	CONV_NWHY
+};
+
+/* A row: its scored runs' gbs[nok] and samples[nok], failed runs beside them: *row_gbs
+ * (NAN unless every run logs the same) and *mean, the summarizer's samples_to_converge (NAN
+ * when there is none: see enum conv_why, returned). *oom set when memory runs out. */
+enum conv_why import_conv_row(const double *gbs, const double *samples, size_t nok, size_t failed,
+			      const char *bench, double *row_gbs, double *mean, int *oom);
 
 /* Scores every cell of m and writes the results CSV to f (import_out.c); -1 when out of
  * memory. Warnings go to res. */

@@ -8,6 +8,8 @@
 #include "power.h"
 #include "schema.h"
 #include "text.h"
+#include "bench_reg.h"
+#include "rcp.h"
 
 #include <float.h>
 #include <math.h>
@@ -54,9 +56,8 @@ static void put_minutes(FILE *f, double v, int decimals)
 /* ---- scoring and output ---- */
 
 /* The order of a cell's runs: successful ones by time (ties by file name), then failed ones
- * by file name. Runs are the jobs cmp_jobs[*rank] (qsort has no context pointer; one per
- * thread: cells are scored on the scanning threads too). */
-static _Thread_local const struct job *cmp_jobs;
+ * by file name. Runs are the jobs cmp_jobs[*rank] (qsort has no context pointer). */
+static const struct job *cmp_jobs;
 
 static int cmp_rank(const void *a, const void *b)
 {
@@ -165,7 +166,49 @@ static void put_names(FILE *f, struct model *m, const struct cell *c, size_t fro
 	free(text);
 }
 
-static void emit_row(FILE *f, const char *round, struct model *m, const struct cell *c)
+/* The convergence cells of c: gbs, samples_to_converge, convergence_unit, run_samples (in the
+ * order of run_minutes) and rcp_samples; empty where there is nothing sure to say, the reason
+ * counted in why[]. */
+static void put_convergence(FILE *f, const char *round, struct model *m, const struct cell *c,
+			    size_t *why)
+{
+	double *g = malloc((c->nok ? c->nok : 1) * 2 * sizeof *g), *smp, gbs, mean, rcp;
+	enum conv_why w;
+	const char *unit;
+	char num[64], ruleset[16];
+
+	if (!g) {
+		m->oom = 1;
+		return;
+	}
+	smp = g + (c->nok ? c->nok : 1);
+	for (size_t i = 0; i < c->nok; i++) {
+		g[i] = m->jobs[m->rank[c->first + i]].gbs;
+		smp[i] = m->jobs[m->rank[c->first + i]].samples;
+	}
+	w = import_conv_row(g, smp, c->nok, c->njobs - c->nok, c->bench, &gbs, &mean, &m->oom);
+	why[w]++;
+	if (w == CONV_NO_DATA || w == CONV_RUN_LACKS || w == CONV_GBS_DIFFER) {
+		fputs(",,,,,", f);
+		free(g);
+		return;
+	}
+	fprintf(f, ",%s,", fmt_roundtrip(gbs, 15, num, sizeof num));
+	if (!isnan(mean))
+		fputs(fmt_roundtrip(mean, 15, num, sizeof num), f);
+	fprintf(f, ",%s,", import_conv_unit(c->bench, round));
+	for (size_t i = 0; i < c->nok; i++)
+		fprintf(f, "%s%s", i ? ";" : "", fmt_roundtrip(smp[i], 15, num, sizeof num));
+	fputc(',', f);
+	rcp = rcp_at(&m->rcp, bench_reg_ruleset(round, ruleset, sizeof ruleset), c->bench, gbs, &unit);
+	if (!strcmp(unit, "steps"))
+		rcp *= gbs; /* Stable Diffusion in 3.1.0 counts steps of a GBS each */
+	if (!isnan(rcp))
+		fputs(fmt_roundtrip(rcp, 15, num, sizeof num), f);
+	free(g);
+}
+
+static void emit_row(FILE *f, const char *round, struct model *m, const struct cell *c, size_t *why)
 {
 	const struct sys *s = &m->sys[c->sys];
 	const char *head[] = { round, s->submitter, s->name, s->info.system_name, s->info.division,
@@ -202,6 +245,7 @@ static void emit_row(FILE *f, const char *round, struct model *m, const struct c
 		fprintf(f, "%.0f", c->energy_j);
 	fputc(',', f);
 	put_field(f, c->power_measurement, &m->oom);
+	put_convergence(f, round, m, c, why);
 	fputc('\n', f);
 }
 
@@ -240,23 +284,6 @@ static void energy_of(const struct job *jobs, const size_t *r, struct cell *c, c
 	free(runs);
 }
 
-void import_cell_energy(struct cell *c, const struct sys *s, const struct job *jobs, const char *round,
-			int *oom)
-{
-	size_t *r = malloc((c->njobs ? c->njobs : 1) * sizeof *r);
-
-	if (!r) {
-		*oom = 1;
-		return;
-	}
-	score_runs(jobs, 0, r, c);
-	if (c->scored) {
-		energy_of(jobs, r, c, s, round, &c->power_warn, oom);
-		c->energy_done = !*oom;
-	}
-	free(r);
-}
-
 /* One warning for the logs of c that break a requirement of a ruleset that only warns: the
  * first of them, and how many more (a round's rule is usually broken by every log of a folder). */
 static void warn_advice(const struct model *m, const struct cell *c, struct gs_warn *w)
@@ -282,8 +309,59 @@ static void warn_advice(const struct model *m, const struct cell *c, struct gs_w
 		warn_add(w, first->path, 0, 0, "compliance: %s", first->advice);
 }
 
+/* The header: the loader's schema (its import columns), then the convergence columns, which
+ * the loader does not read. */
+static void write_header(FILE *f, int *oom)
+{
+	char *h = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&h, &len);
+
+	if (!mem) {
+		*oom = 1;
+		return;
+	}
+	schema_write_header(mem);
+	if (fclose(mem) != 0 || !h || !len) {
+		*oom = 1;
+		free(h);
+		return;
+	}
+	fwrite(h, 1, len - 1, f);
+	fputs(",gbs,samples_to_converge,convergence_unit,run_samples,rcp_samples\n", f);
+	free(h);
+}
+
+/* One warning for the rows with empty convergence cells, by reason. */
+static void warn_convergence(const size_t *why, struct gs_warn *w)
+{
+	static const char *const text[CONV_NWHY] = {
+		[CONV_NO_DATA] = "a benchmark that logs none (minigo)",
+		[CONV_RUN_LACKS] = "a scored run without GBS or convergence point",
+		[CONV_GBS_DIFFER] = "runs that disagree on GBS",
+		[CONV_FAILED_RUNS] = "more than one failed run: no samples_to_converge",
+		[CONV_TOO_FEW] = "too few runs for the olympic mean: no samples_to_converge",
+	};
+	char buf[512];
+	size_t at = 0, total = 0;
+
+	for (int k = CONV_OK + 1; k < CONV_NWHY; k++) {
+		if (!why[k])
+			continue;
+		total += why[k];
+		at += (size_t)snprintf(buf + at, sizeof buf - at, "%s%zu %s", at ? "; " : "", why[k], text[k]);
+		if (at >= sizeof buf)
+			at = sizeof buf - 1;
+	}
+	if (total)
+		warn_add(w, NULL, 0, 0, "convergence: %zu row%s with empty cells: %s", total,
+			 total == 1 ? "" : "s", buf);
+}
+
 int import_build_csv(struct model *m, const char *round, struct import_result *res, FILE *f)
 {
+	size_t why[CONV_NWHY] = { 0 };
+
 	if (!(m->rank = malloc((m->njobs ? m->njobs : 1) * sizeof *m->rank)))
 		return -1;
 	for (size_t i = 0; i < m->ncells; i++) {
@@ -302,19 +380,14 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 		warn_advice(m, c, &res->warn);
 		score_cell(m, c);
 	}
-	/* the energies in cell order: worked out while the logs were scanned, or now */
+	/* the energies, in cell order */
 	for (size_t i = 0; i < m->ncells && !m->oom; i++) {
 		struct cell *c = &m->cells[i];
-		if (c->scored && c->energy_done)
-			warn_move(&res->warn, &c->power_warn);
-		else if (c->scored)
+		if (c->scored)
 			energy_of(m->jobs, m->rank + c->first, c, &m->sys[c->sys], round, &res->warn, &m->oom);
 	}
 
-	/* held once for the rows: the scanning threads have made the process multi-threaded, and
-	 * stdio then takes the stream's lock for every character and field */
-	flockfile(f);
-	schema_write_header(f);
+	write_header(f, &m->oom);
 	for (size_t i = 0; i < m->ncells; i++) {
 		struct cell *c = &m->cells[i];
 		struct sys *s = &m->sys[c->sys];
@@ -323,12 +396,12 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 				 c->published, c->why);
 			continue;
 		}
-		emit_row(f, round, m, c);
+		emit_row(f, round, m, c, why);
 		if (s->rows++ == 0)
 			res->systems++;
 		res->rows++;
 	}
-	funlockfile(f);
+	warn_convergence(why, &res->warn);
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
 		if (s->rows)

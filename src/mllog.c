@@ -56,6 +56,7 @@ struct jp {
 	const unsigned char *fail;  /* where the text stopped being valid JSON */
 	unsigned ws;                /* WS_LINE or WS_ALL */
 	struct span key, time, status, value, mtype; /* mtype: metadata.measurement_type */
+	struct span epoch, samples, step, metric;    /* metadata's convergence fields */
 };
 
 static int is_hex(unsigned c)
@@ -336,6 +337,7 @@ static ALWAYS_INLINE struct span *jp_member(struct jp *j, const unsigned char *s
 		if (SPAN_IS(&nm, "metadata")) {
 			*meta_next = 1;
 			j->status.type = j->mtype.type = 0;
+			j->epoch.type = j->samples.type = j->step.type = j->metric.type = 0;
 		}
 		return NULL;
 	}
@@ -344,6 +346,14 @@ static ALWAYS_INLINE struct span *jp_member(struct jp *j, const unsigned char *s
 			return &j->status;
 		if (SPAN_IS(&nm, "measurement_type"))
 			return &j->mtype;
+		if (SPAN_IS(&nm, "epoch_num"))
+			return &j->epoch;
+		if (SPAN_IS(&nm, "samples_count"))
+			return &j->samples;
+		if (SPAN_IS(&nm, "step_num"))
+			return &j->step;
+		if (SPAN_IS(&nm, "metric"))
+			return &j->metric;
 	}
 	return NULL;
 }
@@ -844,6 +854,11 @@ int mllog_event_next(const char *buf, size_t len, size_t *pos, long *line, struc
 			ev->measurement[0] = (char)(mt[0] & ~0x20);
 			ev->measurement[1] = 'C';
 		}
+		ev->has_epoch_num = span_number(&j.epoch, &ev->epoch_num) == 0;
+		ev->has_samples_count = span_number(&j.samples, &ev->samples_count) == 0;
+		ev->has_step_num = span_number(&j.step, &ev->step_num) == 0;
+		if (j.metric.type == 's' && str_decode(j.metric.s, j.metric.e, ev->metric, sizeof ev->metric) < 0)
+			ev->metric[0] = '\0';
 	}
 	if (eol < end && *eol == '\n') {
 		eol++;

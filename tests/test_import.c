@@ -13,13 +13,14 @@
 #include <cmocka.h>
 
 #include "import.h"
-#include "pool.h"
+#include "../src/import_model.h"
+#include <math.h>
 
 /* the importer's header, written out here so that a change of the schema shows */
 #define CSV_HEADER "round,submitter,system,system_name,division,availability,accelerator," \
 	"nodes,accelerators_per_node,accelerators,framework,benchmark,minutes,runs_scored," \
 	"runs_failed,scaling_factor,run_minutes,benchmark_published,source,run_files,failed_files," \
-	"energy_j,power_measurement"
+	"energy_j,power_measurement,gbs,samples_to_converge,convergence_unit,run_samples,rcp_samples"
 
 static char fixture[1024];
 
@@ -39,21 +40,21 @@ static const char *fix(const char *name)
 static const char expected[] =
 	CSV_HEADER "\n"
 	SYS_A "bert,12.000000,5,0,1,10.0000;11.0000;12.0000;13.0000;14.0000,bert,Acme/results/sysA/bert,"
-	"result_0.txt;result_3.txt;result_2.txt;result_4.txt;result_1.txt,,,\n"
+	"result_0.txt;result_3.txt;result_2.txt;result_4.txt;result_1.txt,,,,,,,,\n"
 	SYS_A "rgat,7.000000,2,1,1,5.0000;7.0000,gnn,Acme/results/sysA/gnn,result_1.txt;result_2.txt,"
-	"result_0.txt,,\n"
+	"result_0.txt,,,,,,,\n"
 	SYS_A "gpt3,110.000000,3,0,1,100.0000;110.0000;130.0000,gpt3,Acme/results/sysA/gpt3,"
-	"result_1.txt;result_2.txt;result_0.txt,,,\n"
+	"result_1.txt;result_2.txt;result_0.txt,,,,,,,,\n"
 	SYS_A "retinanet,45.000000,4,1,1.5,10.0000;20.0000;30.0000;40.0000,ssd,Acme/results/sysA/ssd,"
-	"result_1.txt;result_3.txt;result_2.txt;result_0.txt,result_4.txt,,\n"
+	"result_1.txt;result_3.txt;result_2.txt;result_0.txt,result_4.txt,,,,,,,\n"
 	SYS_A "stable_diffusion,60.000000,2,1,1,50.0000;60.0000,stable_diffusion,"
-	"Acme/results/sysA/stable_diffusion,result_1.txt;result_0.txt,result_2.txt,,\n"
+	"Acme/results/sysA/stable_diffusion,result_1.txt;result_0.txt,result_2.txt,,,,,,,\n"
 	SYS_A "unet3d,5.500000,8,2,1,1.0000;2.0000;3.0000;4.0000;5.0000;6.0000;7.0000;8.0000,unet3d,"
 	"Acme/results/sysA/unet3d,result_1.txt;result_3.txt;result_5.txt;result_7.txt;result_6.txt;"
-	"result_4.txt;result_2.txt;result_0.txt,result_8.txt;result_9.txt,,\n"
+	"result_4.txt;result_2.txt;result_0.txt,result_8.txt;result_9.txt,,,,,,,\n"
 	"vT,Gamma,sysG,\"G,1?x\",closed,Available on-premise,TPU-v5p,3,0,0,,llama2_70b_lora,3.000000,3,0,1,"
 	"2.0000;3.0000;4.0000,llama2_70b_lora,Gamma/results/sysG/llama2_70b_lora,"
-	"result_1.txt;result_2.txt;result_0.txt,,,\n";
+	"result_1.txt;result_2.txt;result_0.txt,,,,,,,,\n";
 
 static int has_item(const struct gs_warn *w, const char *a, const char *b)
 {
@@ -95,7 +96,9 @@ static void test_fixture(void **state)
 	/* a systems JSON that cannot be used names the result folders it leaves unscored */
 	assert_true(has_item(&r.warn, "Beta/systems/sysB.json:", "cannot be used: no score for Beta/results/sysB/bert"));
 	assert_true(has_item(&r.warn, "Gamma/systems/sysH.json:", "cannot be used: no score for Gamma/results/sysH/bert"));
-	assert_int_equal(r.warn.total, 14);
+	/* the fixture's logs carry no GBS: one warning counts the rows left without convergence */
+	assert_true(has_item(&r.warn, "convergence: 7 rows with empty cells:", "7 a scored run without GBS"));
+	assert_int_equal(r.warn.total, 15);
 
 	assert_true(has_item(&r.unscored, "Acme/sysA/dlrm_dcnv2:", "2 of 5 runs failed"));
 	assert_true(has_item(&r.unscored, "Beta/sysB:", "unusable systems JSON"));
@@ -259,68 +262,82 @@ static void test_write(void **state)
 	assert_int_equal(system(path), 0);
 }
 
-/* Whether two lists of warnings are the same texts in the same order, and the same count. */
-static void same_warnings(const struct gs_warn *a, const struct gs_warn *b, const char *tree,
-			  const char *what)
+/* One MLLOG line: key, value and metadata as JSON texts. */
+#define EV(key, value, meta) ":::MLLOG {\"time_ms\": 1, \"key\": \"" key "\", \"value\": " value \
+	", \"metadata\": {" meta "}}\n"
+
+static void run_of(const char *log, const char *bench, const char *round, double *gbs, double *samples)
 {
-	if (a->n != b->n || a->total != b->total)
-		fail_msg("%s: %zu/%zu %s on one thread, %zu/%zu on more", tree, a->n, a->total, what,
-			 b->n, b->total);
-	for (size_t i = 0; i < a->n; i++)
-		if (strcmp(a->items[i], b->items[i]) != 0)
-			fail_msg("%s: %s %zu: \"%s\" on one thread, \"%s\" on more", tree, what, i,
-				 a->items[i], b->items[i]);
+	int oom = 0;
+	import_conv_run(log, strlen(log), bench, round, gbs, samples, &oom);
+	assert_int_equal(oom, 0);
 }
 
-/* The import of tree on one thread and on two and seven (pool.h): logs scanned on every thread
- * as the walk goes on come out as on one, byte for byte, warnings in order. */
-static void same_on_threads(const char *tree, const char *round)
+/* The unit traps of ../shared/mlperf/README.md ("Convergence"), each on a log made for it. */
+static void test_convergence_run(void **state)
 {
-	static const unsigned more[] = { 2, 7 };
-	struct import_result one, r;
-	struct gs_err err;
-
-	pool_force(1);
-	assert_int_equal(import_tree(tree, round, NULL, &one, &err), 0);
-	for (size_t t = 0; t < sizeof more / sizeof more[0]; t++) {
-		pool_force(more[t]);
-		assert_int_equal(import_tree(tree, round, NULL, &r, &err), 0);
-		if (r.len != one.len || memcmp(r.csv, one.csv, one.len) != 0)
-			fail_msg("%s: the CSV on %u threads differs from one thread's", tree, more[t]);
-		assert_int_equal(r.rows, one.rows);
-		assert_int_equal(r.systems, one.systems);
-		assert_int_equal(r.files, one.files);
-		assert_true(r.bytes == one.bytes);
-		same_warnings(&one.warn, &r.warn, tree, "warning");
-		same_warnings(&one.unscored, &r.unscored, tree, "unscored");
-		import_result_free(&r);
-	}
-	pool_force(0);
-	import_result_free(&one);
-}
-
-static void threads_same(void **state)
-{
-	static const char *const rounds[] = { "v2.0", "v2.1", "v3.0", "v3.1", "v4.0", "v4.1", "v5.0", "v5.1" };
-	const char *top = getenv("GS_TOP");
-	char tree[1024];
-	struct stat st;
-	int found = 0;
-
+	double g, s;
 	(void)state;
-	same_on_threads(fix("training_results_vT"), "vT");
-	same_on_threads(fix("training_results_bad"), "bad");
-	same_on_threads(fix("training_results_v6.0"), "v6.0");
-	for (size_t i = 0; i < sizeof rounds / sizeof rounds[0]; i++) {
-		snprintf(tree, sizeof tree, "%s/../shared/mlperf/training_results_%s", top ? top : ".", rounds[i]);
-		if (stat(tree, &st) != 0)
-			continue;
-		same_on_threads(tree, rounds[i]);
-		found++;
-	}
-	if (!found)
-		print_message("# SKIP: ../shared/mlperf is absent: only the fixture trees are imported on "
-			      "several threads\n");
+
+	/* the last eval before run_stop; a later one does not count */
+	run_of(EV("global_batch_size", "8", "") EV("eval_accuracy", "0.9", "\"samples_count\": 3072")
+	       EV("eval_accuracy", "0.93", "\"samples_count\": 3456") EV("run_stop", "null", "\"status\": \"success\"")
+	       EV("eval_accuracy", "0.94", "\"samples_count\": 9999"), "llama2_70b_lora", "v5.0", &g, &s);
+	assert_true(g == 8 && s == 3456);
+	/* epoch_num rounded to 3 decimals */
+	run_of(EV("global_batch_size", "65536", "") EV("eval_accuracy", "0.8", "\"epoch_num\": 0.74996")
+	       EV("run_stop", "null", ""), "dlrm_dcnv2", "v4.0", &g, &s);
+	assert_true(s == 0.75);
+	/* DLRM up to v2.1: 1-based */
+	run_of(EV("global_batch_size", "55296", "") EV("eval_accuracy", "0.8", "\"epoch_num\": 1.8990001")
+	       EV("run_stop", "null", ""), "dlrm", "v2.0", &g, &s);
+	assert_true(fabs(s - 0.899) < 1e-12);
+	/* BERT with epoch_num 1 on every eval: train_samples after the evals, not the configured one */
+	run_of(EV("global_batch_size", "448", "") EV("train_samples", "3502080", "")
+	       EV("eval_accuracy", "0.7", "\"epoch_num\": 1") EV("train_samples", "2400384", "")
+	       EV("run_stop", "null", ""), "bert", "v2.0", &g, &s);
+	assert_true(s == 2400384);
+	/* BERT whose epoch_num is samples keeps it */
+	run_of(EV("global_batch_size", "448", "") EV("train_samples", "3502080", "")
+	       EV("eval_accuracy", "0.72", "\"epoch_num\": 2626560") EV("run_stop", "null", ""), "bert", "v2.0",
+	       &g, &s);
+	assert_true(s == 2626560);
+	/* Stable Diffusion v3.1: the first step passing both targets, times the GBS */
+	run_of(EV("global_batch_size", "512", "")
+	       EV("eval_accuracy", "85", "\"step_num\": 6000, \"metric\": \"FID\"")
+	       EV("eval_accuracy", "0.16", "\"step_num\": 6000, \"metric\": \"CLIP\"")
+	       EV("eval_accuracy", "88", "\"step_num\": 5000, \"metric\": \"FID\"")
+	       EV("eval_accuracy", "0.14", "\"step_num\": 4000, \"metric\": \"CLIP\"")
+	       EV("eval_accuracy", "0.151", "\"step_num\": 5000, \"metric\": \"CLIP\"")
+	       EV("run_stop", "null", ""), "stable_diffusion", "v3.1", &g, &s);
+	assert_true(s == 5000.0 * 512);
+	/* minigo: none; no GBS: NAN */
+	run_of(EV("eval_accuracy", "0.5", "\"epoch_num\": 3") EV("run_stop", "null", ""), "minigo", "v2.0", &g, &s);
+	assert_true(isnan(g) && isnan(s));
+	assert_string_equal(import_conv_unit("unet3d", "v3.0"), "epochs");
+	assert_string_equal(import_conv_unit("unet3d", "v3.1"), "samples");
+	assert_string_equal(import_conv_unit("gpt3", "v4.1"), "tokens");
+	assert_string_equal(import_conv_unit("resnet", "v4.0"), "epochs");
+}
+
+/* The row: the summarizer's olympic mean (one each side, a failed run the highest). */
+static void test_convergence_row(void **state)
+{
+	double g8[] = { 8, 8, 8, 8 }, gx[] = { 8, 8, 16, 8 }, s[] = { 3456, 2688, 3072, 3840 }, gbs, mean;
+	int oom = 0;
+	(void)state;
+
+	assert_int_equal(import_conv_row(g8, s, 4, 0, "llama2_70b_lora", &gbs, &mean, &oom), CONV_OK);
+	assert_true(gbs == 8 && mean == (3072 + 3456) / 2.0);
+	assert_int_equal(import_conv_row(g8, s, 4, 1, "llama2_70b_lora", &gbs, &mean, &oom), CONV_OK);
+	assert_true(mean == (3072 + 3456 + 3840) / 3.0);
+	assert_int_equal(import_conv_row(g8, s, 4, 2, "unet3d", &gbs, &mean, &oom), CONV_FAILED_RUNS);
+	assert_true(gbs == 8 && isnan(mean));
+	assert_int_equal(import_conv_row(gx, s, 4, 0, "llama2_70b_lora", &gbs, &mean, &oom), CONV_GBS_DIFFER);
+	assert_true(isnan(gbs) && isnan(mean));
+	assert_int_equal(import_conv_row(g8, s, 2, 0, "llama2_70b_lora", &gbs, &mean, &oom), CONV_TOO_FEW);
+	assert_int_equal(import_conv_row(g8, s, 4, 0, "minigo", &gbs, &mean, &oom), CONV_NO_DATA);
+	assert_int_equal(oom, 0);
 }
 
 int main(void)
@@ -331,7 +348,8 @@ int main(void)
 		cmocka_unit_test(test_system_parse),
 		cmocka_unit_test(test_round_from_dir),
 		cmocka_unit_test(test_write),
-		cmocka_unit_test(threads_same),
+		cmocka_unit_test(test_convergence_run),
+		cmocka_unit_test(test_convergence_row),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
