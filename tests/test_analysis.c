@@ -22,7 +22,6 @@
 #include "describe.h"
 #include "kmeans.h"
 #include "kmeans_ref.h"
-#include "pool.h"
 
 /* A shown row's intervals (struct aci), as everything that shows one reads them. */
 #define CI(an, o) analysis_ci((an), (o))
