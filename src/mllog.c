@@ -793,7 +793,9 @@ int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes
 	/* Each time_ms is finite, but their difference need not be (1e308 - -1e308), and a
 	 * tiny one underflows to 0 minutes: neither is a time to average, nor one the results
 	 * CSV can hold (its loader takes positive finite minutes only). */
-	double m = (s->stop_ms - s->start_ms) / 60000.0;
+	/* by 60, then by 1000, as the official summarizer divides: on a decimal tie the last bit
+	 * decides the 6th decimal, and /60000 gives another last bit */
+	double m = (s->stop_ms - s->start_ms) / 60 / 1000;
 	if (!isfinite(m) || !(m > 0)) {
 		*line = s->stop_line;
 		*col = s->stop_time_col;

@@ -92,8 +92,8 @@ else
 	ok "no infinite or NaN number is written"
 fi
 if awk -F, 'NF != 28 { exit 1 }' "$TMP/h.csv"; then ok "every CSV line has the 28 fields of the header"; else nok "every CSV line has the 28 fields of the header" "$(awk -F, 'NF != 28' "$TMP/h.csv" | cut -c1-300)"; fi
-contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666668e+303,3,0,1,1.6666666666666668e+303;1.6666666666666668e+303;1.6666666666666668e+303"
-contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5e-08"
+contains "a huge score reads back exactly" "$TMP/h.csv" ",huge,1.6666666666666665e+303,3,0,1,1.6666666666666665e+303;1.6666666666666665e+303;1.6666666666666665e+303"
+contains "a tiny one too, never as 0" "$TMP/h.csv" ",tiny,3.3333333333333334e-08,3,0,1,1.6666666666666667e-08;3.3333333333333334e-08;5.0000000000000004e-08"
 contains "a subnormal run time is refused, the log named" "$TMP/err" \
 	"subnormal/result_0.txt: run time 1.67e-310 minutes is below 2.23e-308, the least a results CSV holds; no score for this benchmark"
 contains "a subnormal scaling factor is refused, its file named" "$TMP/err" \

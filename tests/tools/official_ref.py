@@ -6,7 +6,7 @@ benchmark, the official time-to-train in minutes, blank for no score).
   official_ref.py OFFICIAL CSV [TOTAL]
 
 Every official cell must be a row of the CSV (system id from details_url,
-.../<submitter>/systems/<system>.json, and benchmark; the submitter where several have the id) with minutes within 1e-6 of it, and the CSV must have
+.../<submitter>/systems/<system>.json, and benchmark; the submitter where several have the id) with minutes that print as the official value does to 6 decimals (the CSV's digits), and the CSV must have
 no row the official table leaves blank or lacks. With TOTAL, the table must have that many
 cells. Benchmark columns are the ids the round published (`ssd` is `retinanet` from v2.0 on,
 `gnn` is `rgat`), as the importer writes them. Exit 1 on any difference.
@@ -47,7 +47,7 @@ def main():
     rows = {}
     with open(sys.argv[2], newline="", encoding="utf-8") as f:
         for r in csv.DictReader(f):
-            rows.setdefault((r["system"], r["benchmark"]), []).append([r["submitter"], float(r["minutes"]), False])
+            rows.setdefault((r["system"], r["benchmark"]), []).append([r["submitter"], r["minutes"], False])
     bad = 0
     if len(sys.argv) == 4 and len(want) != int(sys.argv[3]):
         print(f"the official table has {len(want)} cells, not {sys.argv[3]}")
@@ -61,8 +61,9 @@ def main():
             print("official cell missing from the CSV:", sorted(names)[0], system, bench, minutes); bad += 1
             continue
         cand[0][2] = True
-        if abs(cand[0][1] - minutes) > 1e-6:
-            print("differs:", cand[0][0], system, bench, f"official {minutes:.6f} vs {cand[0][1]:.6f}"); bad += 1
+        # the printed digits: the official double rounded to 6 decimals, as the CSV is written
+        if f"{minutes:.6f}" != cand[0][1]:
+            print("differs:", cand[0][0], system, bench, f"official {minutes!r} prints {minutes:.6f}, the CSV {cand[0][1]}"); bad += 1
     n = 0
     for (system, bench), cs in sorted(rows.items()):
         for c in cs:

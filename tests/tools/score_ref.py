@@ -158,7 +158,7 @@ def log_minutes(data, init_limit, required=frozenset()):
         return None
     if stop_first or t1 <= t0:
         return None
-    m = (t1 - t0) / 60000
+    m = (t1 - t0) / 60 / 1000  # as the official summarizer divides
     if not (math.isfinite(m) and m > 0):
         return None
     # compliance rule 5: initialization of init_limit minutes or more fails the run
