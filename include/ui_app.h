@@ -119,42 +119,16 @@ struct ui_help_line {
 	enum ui_ctx ctx;
 };
 
-/* The plot as last drawn and what it was drawn from: a frame whose inputs did not change
- * reuses it, one where only the selection moved finishes the kept picture without it. */
-struct ui_plot_cache {
+/* The plot of the current frame, drawn from the shown rows' points each frame. */
+struct ui_plot_frame {
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
-	struct plot_base base;            /* the picture without selection and break-even mark */
-	bool base_ok;
-	size_t mark_focus;                /* the group (+ 1; 0 none yet) whose mark spec and grid have */
-	unsigned long plot_key[8];        /* what base was drawn from: unchanged, only a moved
-					   * selection (and its group's mark) is drawn again */
-	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
-	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
-	bool pts_ok;                      /* pts holds the points grid was drawn from (else base
-					   * was drawn from all, and pts is made when asked for) */
 	struct plot_spec spec;            /* the spec grid was drawn with */
-	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
-	long pts_sel;                     /* the shown row grid shows selected (-1 none); -2: pts no
-					   * longer holds base's points */
+	struct plot_point *pts;           /* the points grid was drawn from (pts[j]: shown row j) */
+	size_t npts, pts_cap;
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
-	size_t pts_cap;
-	/* the points of every row of the analysis (chart_points with no selection), while
-	 * all_key holds: a row filter only picks among them (at 10^5 rows placing them again
-	 * was most of a letter typed into the | prompt) */
-	struct plot_point *all;
-	size_t all_cap;
-	unsigned long all_key[4];
-	struct plot_memo memo;            /* what base was last drawn from all knows of each point */
-	unsigned long agen;               /* counts analyses and re-sorts: all_key's part */
-	unsigned long view_agen;          /* agen when the view was last made */
-	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
-	 * have their intervals; bars_pending while some shown rows have not (they are drawn a
-	 * slice at a time between keys: 10^5 rows take seconds) */
-	size_t bars_from, bars_nvis;
-	unsigned long bars_gen;
-	bool bars_pending;
+	bool bars_pending;                /* some shown rows' intervals are still to draw */
 	unsigned bars_msg_seq;            /* msg.seq of the count last shown */
 };
 
@@ -168,23 +142,6 @@ struct ui_editor {
 	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
 	size_t input_len;
 	char rowfilt_was[UI_SEARCH_MAX];  /* the row filter when the | prompt opened (Esc restores it) */
-	/* the shown rows matching hits_text, in view order, while the view is pc.gen hits_gen */
-	size_t *hits, nhits, hits_cap;
-	char hits_text[UI_SEARCH_MAX];
-	unsigned long hits_gen;
-	bool hits_ok;
-	/* every loaded row's three names, ASCII-folded and NUL-ended, one row after another
-	 * (made when the explorer starts), and which rows hold names_text: a scan reads one buffer in
-	 * order instead of following three pointers a row (ui_prompt_hits) */
-	char *names;
-	size_t *names_at;                 /* row r's names start at names + names_at[r] */
-	size_t names_rows;
-	size_t names_freq[256];           /* how often each byte occurs in them */
-	uint64_t *names_has;              /* names_has[r]: bit name_bit(b) set for each byte b of
-					   * row r's names: a letter or digit alone is a bit test */
-	unsigned char *names_hit;         /* names_hit[r]: row r of the dataset matches names_text */
-	char names_text[UI_SEARCH_MAX];
-	bool names_ok;
 };
 
 /* Which overlay is open, how far it is scrolled, and the family menu. */
@@ -244,7 +201,7 @@ struct ui_history {
 
 /* The explorer: the model (data, parameters, analysis, shown rows, selection) at the top, then
  * its parts: how it is shown, the overlays and menus, the line editor, the message line, the
- * history, the plot cache and the planner's state. */
+ * history, the plot and the planner's state. */
 struct app {
 	struct dataset *ds;
 	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
@@ -264,10 +221,7 @@ struct app {
 	 * a.rows; every a.rows entry in order, or the ones the row filter (| text) keeps. */
 	size_t *vis;
 	size_t nvis, vis_cap;
-	uint32_t *ids;                    /* a.rows[i].row for every i (made with the view of each
-	                                     new analysis or order): the view's scans read 4 bytes
-	                                     a row, not a whole shown row */
-	size_t ids_cap;
+	bool view_new;                    /* the rows changed since vis was made */
 	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
 
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
@@ -275,11 +229,8 @@ struct app {
 	size_t sel;                       /* shown position (index into vis) */
 
 	/* Name widths and which rows are named SUBMITTER/SYSTEM (an id shared by two submitters
-	 * of the shown rows): measured once per set of shown rows, not per frame or per run. */
+	 * of the shown rows), measured after each analysis. */
 	struct table_view tv;
-	uint64_t tv_rows;                 /* analysis_rows_id of the rows measured; 0 none */
-	bool tv_bytes;                    /* tv.bytes they were measured with */
-	struct row_ranks *ranks;          /* analysis_ranks_make of ds, made at the first run */
 
 	struct ui_screen scr;             /* how it is shown */
 	struct ui_menus menu;             /* the overlay open and the family menu */
@@ -290,7 +241,7 @@ struct app {
 	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
 	                                     it: it is pinned again where it exists */
 
-	struct ui_plot_cache pc;          /* the plot as last drawn */
+	struct ui_plot_frame pc;          /* the plot of the current frame */
 	struct ui_plan *plan;             /* the query and the trend (ui_plan.c); owned, NULL until used */
 };
 
@@ -367,14 +318,12 @@ unsigned ui_state_theta_changed(struct app *app);
 
 /* ui_state_plot.c: the plot as state. */
 
-/* Renders the plot for the current layout into app->pc.grid (grid_ok false when it cannot); does
- * nothing when nothing it depends on changed since the last call. */
+/* Renders the plot of the shown rows for the current layout into app->pc.grid (grid_ok false
+ * when it cannot). */
 void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
-/* The point of shown row j in the plot drawn (j < pc.npts). */
-const struct plot_point *ui_state_plot_pt(const struct app *app, size_t j);
 /* Work the plot has left while no key comes: the next slice of interval bars. Returns
  * UI_REDRAW when there was some (the frame shows it), else 0. */
 unsigned ui_state_plot_work(struct app *app);
@@ -440,14 +389,6 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 
 /* Whether shown row i's system id, system name or submitter contains text. */
 bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
-/* For every row of the dataset (indexed as ds->rows), whether text (non-empty) is in its
- * system id, system name or submitter: the same answer as ui_prompt_matches, from one scan of
- * the folded names (kept for the last text); NULL when out of memory. */
-const unsigned char *ui_prompt_hits(struct app *app, const char *text);
-/* Makes the folded names ui_prompt_hits scans (once per dataset); false when out of memory. */
-bool ui_prompt_prepare(struct app *app);
-/* Frees what the prompts keep (the match list, the folded names). */
-void ui_prompt_free(struct app *app);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
  * itself last); -1 when none or text is empty. */
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text);
