@@ -180,12 +180,9 @@ struct ui_message {
 	long long at;                     /* when it was set (ms, monotonic clock) */
 	unsigned seq, key_seq;            /* messages set so far; seq when the last key came */
 	enum ui_note note;                /* message to compose after the next recompute */
-	/* what the view leaves out (bench_reg_notice, a pass over every loaded row), kept while
-	 * its inputs (the dataset, round, workload and cross-round view) stay the same */
+	/* what the view leaves out (bench_reg_notice), made for each frame */
 	char notice[UI_LINE + UI_SEARCH_MAX];
 	size_t notice_left;
-	const void *notice_key[3];
-	bool notice_all, notice_ok;
 };
 
 /* Undo (U) and the view's command line (:): the views before the last changes and where the

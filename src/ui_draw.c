@@ -724,7 +724,7 @@ static void draw_msgline(const struct app *app)
 		return;
 	}
 	/* what the view leaves out: in the cross-round view, before the other warnings */
-	notice = app->msg.notice_ok && app->msg.notice_left;
+	notice = app->msg.notice_left > 0;
 	if (notice && app->p.all_rounds) {
 		put_notice(app, app->msg.notice);
 		return;
@@ -798,22 +798,13 @@ void ui_draw(const struct app *app)
 	attrset(A_NORMAL);
 }
 
-/* The message line's notice for the current view (see struct ui_message): at 10^5 rows the pass
- * over every row was two thirds of a press of j. */
+/* The message line's notice for the current view (see struct ui_message). */
 void ui_draw_notice(struct app *app)
 {
 	struct ui_message *m = &app->msg;
 
-	if (m->notice_ok && m->notice_key[0] == app->ds && m->notice_key[1] == app->a.round &&
-	    m->notice_key[2] == app->a.workload && m->notice_all == app->p.all_rounds)
-		return;
 	m->notice_left = app->ds ? bench_reg_notice(app->ds, app->a.round, app->a.workload,
 						    app->p.all_rounds, m->notice, sizeof m->notice) : 0;
-	m->notice_key[0] = app->ds;
-	m->notice_key[1] = app->a.round;
-	m->notice_key[2] = app->a.workload;
-	m->notice_all = app->p.all_rounds;
-	m->notice_ok = true;
 }
 
 void ui_draw_frame(struct app *app, bool clear_all)

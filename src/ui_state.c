@@ -114,9 +114,6 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		app->p.round = app->rounds[app->round_i];
 	app->nallworks = fill_names(&app->allworks, &app->allworks_cap, dataset_workloads, ds, NULL);
 	load_works(app);
-	/* the search's copy of the names, made now so that the first letter typed does not wait
-	 * for it (at 10^5 rows it takes longer than the 2 ms a key may; out of memory, the
-	 * search reads the rows instead) */
 	i = p->workload ? name_find(app->works, app->nworks, p->workload, true) : 0;
 	app->work_i = i < app->nworks ? i : 0;
 	if (app->nworks)
