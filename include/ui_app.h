@@ -242,13 +242,19 @@ struct app {
 	struct ui_plan *plan;             /* the query and the trend (ui_plan.c); owned, NULL until used */
 };
 
-/* ui_state.c: the model, no terminal. */
+/* ui_app.c */
+
+/* Frees everything app owns: the undo levels, the planner, the model (ui_state_free). */
+void ui_app_free(struct app *app);
+
+/* ui_state.c: the model, no terminal. It calls no other ui_*.c file but ui_text.c and
+ * ui_layout.c: the prompts, the planner and undo call it. */
 
 /* Fills app from ds, p and o (mouse preference resolved from the environment); without a
  * round in p, the newest round loaded opens. */
 void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		   const struct ui_opts *o);
-/* Frees what app owns (analysis, plot grid, lists, scratch). */
+/* Frees what the model owns (analysis, plot grid, lists, scratch); ui_app_free frees the rest. */
 void ui_state_free(struct app *app);
 /* Runs the analysis for app->p and keeps the selection by system id. Returns 0, or -1 with err
  * (the previous analysis is then kept). A pinned system absent from the workload falls back to
@@ -299,6 +305,9 @@ void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 /* The analysis row and the dataset row of shown row i. */
 const struct arow *ui_state_arow(const struct app *app, size_t i);
 const struct row *ui_state_row(const struct app *app, size_t i);
+/* Whether shown row i's system id, system name or submitter contains text, ASCII case folded
+ * (ascii_casestr). */
+bool ui_state_matches(const struct app *app, size_t i, const char *text);
 /* The name of shown row i as the table shows it: the system id, or SUBMITTER/SYSTEM when its
  * id is shared with a row of another submitter; returns the pooled id or buf. */
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n);
@@ -384,8 +393,6 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 /* ui_prompt.c: what is typed (the / search and | row filter prompt, the value prompt of = and
  * K, the family menu's type-ahead), matched under ascii_fold. */
 
-/* Whether shown row i's system id, system name or submitter contains text. */
-bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
  * itself last); -1 when none or text is empty. */
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text);

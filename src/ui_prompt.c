@@ -1,8 +1,8 @@
 /* ui_prompt.c: what the user types. The / search and the | row filter share one incremental
  * prompt; = and K ask for a value (theta, k) that Enter applies; the family menu takes letters
- * as type-ahead. The key table (ui_keys.c) names the actions here; the matching they use is
- * here too: a substring of the system id, system name or submitter under the one ASCII
- * case-folding rule (ascii_fold), the same in every locale. No curses here. */
+ * as type-ahead. The key table (ui_keys.c) names the actions here; they match rows with
+ * ui_state_matches (a substring of the system id, system name or submitter under the one ASCII
+ * case-folding rule, the same in every locale). No curses here. */
 #include "ui_app.h"
 
 #include <errno.h>
@@ -49,19 +49,6 @@ static void text_back(char *buf, size_t *len)
 
 /* ---- matching ---- */
 
-static bool contains_folded(const char *s, const char *t)
-{
-	return ascii_casestr(s, t) != NULL;
-}
-
-bool ui_prompt_matches(const struct app *app, size_t i, const char *text)
-{
-	const struct row *r = ui_state_row(app, i);
-
-	return contains_folded(r->system, text) || contains_folded(r->system_name, text) ||
-	       contains_folded(r->submitter, text);
-}
-
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text)
 {
 	size_t n = app->nvis;
@@ -71,7 +58,7 @@ long ui_prompt_find(const struct app *app, size_t from, int dir, const char *tex
 		return -1;
 	for (size_t step = 1; step <= n; step++) {
 		size_t i = dir > 0 ? (from + step) % n : (from + n - step % n) % n;
-		if (ui_prompt_matches(app, i, text))
+		if (ui_state_matches(app, i, text))
 			return (long)i;
 	}
 	return -1;
@@ -86,7 +73,7 @@ size_t ui_prompt_count(const struct app *app, const char *text, size_t *ord)
 	if (!text || !*text)
 		return 0;
 	for (size_t i = 0; i < app->nvis; i++)
-		if (ui_prompt_matches(app, i, text)) {
+		if (ui_state_matches(app, i, text)) {
 			c++;
 			if (ord && i == app->sel)
 				*ord = c;
@@ -105,7 +92,7 @@ long ui_prompt_menu_find(const struct app *app, const char *text)
 			size_t i = (app->menu.fam_cur + step) % n;
 			const char *name = app->menu.fam[i].name;
 			if (pass == 0 ? ascii_ncasecmp(name, text, strlen(text)) == 0
-				      : contains_folded(name, text))
+				      : ascii_casestr(name, text) != NULL)
 				return (long)i;
 		}
 	return -1;

@@ -129,8 +129,6 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 
 void ui_state_free(struct app *app)
 {
-	ui_undo_free(app);
-	ui_plan_free(app);
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);
@@ -183,6 +181,14 @@ const struct row *ui_state_row(const struct app *app, size_t i)
 	return &app->ds->rows[app->a.rows[app->vis[i]].row];
 }
 
+bool ui_state_matches(const struct app *app, size_t i, const char *text)
+{
+	const struct row *r = ui_state_row(app, i);
+
+	return ascii_casestr(r->system, text) || ascii_casestr(r->system_name, text) ||
+	       ascii_casestr(r->submitter, text);
+}
+
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 {
 	return table_row_name(&app->tv, app->ds, ui_state_arow(app, i), buf, n);
@@ -232,7 +238,7 @@ void ui_state_view(struct app *app)
 	}
 	for (size_t i = 0; i < app->a.n; i++) {
 		app->vis[n] = i;
-		if (!app->rowfilt[0] || ui_prompt_matches(app, n, app->rowfilt))
+		if (!app->rowfilt[0] || ui_state_matches(app, n, app->rowfilt))
 			n++;
 	}
 	app->nvis = n;

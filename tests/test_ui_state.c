@@ -60,7 +60,7 @@ static void open_app(struct fx *f, const char *round)
 
 static void close_app(struct fx *f)
 {
-	ui_state_free(f->app);
+	ui_app_free(f->app);
 	free(f->app);
 	dataset_free(&f->ds);
 	free(f->csv);
@@ -406,7 +406,7 @@ static void search_list_matches_scan(void **state)
 	close_app(&f);
 }
 
-/* The row filter keeps the rows ui_prompt_matches matches name by name: never across two names
+/* The row filter keeps the rows ui_state_matches matches name by name: never across two names
  * of a row, folding ASCII only, and anew for every text. */
 static void row_filter_matches_each_name(void **state)
 {
@@ -445,12 +445,12 @@ static void row_filter_matches_each_name(void **state)
 		}
 		size_t n = 0;
 		for (size_t i = 0; i < a->nvis; i++)
-			n += ui_prompt_matches(a, i, text);
+			n += ui_state_matches(a, i, text);
 		/* the row filter keeps exactly those rows */
 		ui_state_set_rowfilt(f.app, text);
 		assert_int_equal(f.app->nvis, n);
 		for (size_t i = 0; i < f.app->nvis; i++)
-			assert_true(ui_prompt_matches(f.app, i, text));
+			assert_true(ui_state_matches(f.app, i, text));
 		ui_state_set_rowfilt(f.app, "");
 		assert_int_equal(f.app->nvis, sizeof names / sizeof *names);
 	}
@@ -981,8 +981,8 @@ static void prompt_finds_and_counts(void **state)
 	ui_state_select(f.app, j);
 	assert_int_equal(ui_prompt_count(f.app, "eos_", &ord), 2);
 	assert_true(ord == 1 || ord == 2);
-	assert_true(ui_prompt_matches(f.app, (size_t)j, "EOS"));
-	assert_false(ui_prompt_matches(f.app, (size_t)j, "tpu"));
+	assert_true(ui_state_matches(f.app, (size_t)j, "EOS"));
+	assert_false(ui_state_matches(f.app, (size_t)j, "tpu"));
 	close_app(&f);
 }
 
