@@ -319,8 +319,6 @@ bool ui_state_rules_agree(const struct app *app, enum ref_rule x, enum ref_rule 
  * picks other references than the current one and than every rule passed on the way; the
  * current rule itself when every rule picks the same (one candidate per group). */
 enum ref_rule ui_state_rule_next(const struct app *app);
-/* After a new theta: UI_REDRAW when the break-even moved in place, else UI_RECOMPUTE. */
-unsigned ui_state_theta_changed(struct app *app);
 
 /* ui_state_plot.c: the plot as state. */
 

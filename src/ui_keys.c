@@ -385,7 +385,7 @@ static unsigned act_theta_step(struct app *app, struct ui_press in)
 		return UI_REDRAW;
 	}
 	app->p.theta = t;
-	return ui_state_theta_changed(app);
+	return UI_RECOMPUTE;
 }
 
 /* ---- sort ---- */

@@ -301,7 +301,7 @@ static unsigned value_accept(struct app *app)
 			return value_refused(app);
 		app->menu.ov = OV_NONE;
 		ui_state_msg(app, false, "theta %s", fmt_short(app->p.theta, b, sizeof b));
-		return ui_state_theta_changed(app);
+		return UI_RECOMPUTE;
 	}
 	if (ui_prompt_k(app, app->ed.input) < 0)
 		return value_refused(app);

@@ -645,13 +645,3 @@ long ui_state_breakeven_pos(const struct app *app)
 			return (long)i;
 	return -1;
 }
-
-/* A new theta moves the break-even rows and ranges, nothing else. */
-unsigned ui_state_theta_changed(struct app *app)
-{
-	if (app->a.n == 0)
-		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
-	if (analysis_breakeven(app->ds, &app->a, app->p.theta, NULL) < 0)
-		return UI_RECOMPUTE;
-	return UI_REDRAW;
-}
