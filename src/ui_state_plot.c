@@ -49,7 +49,7 @@ static void bars_fill(struct app *app)
 			continue;
 		if (app->nvis > BARS_AT_ONCE && ui_state_now() - t0 >= BARS_SLICE_MS) {
 			app->pc.bars_pending = true;
-			continue;
+			break;
 		}
 		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
 			goto oom;
