@@ -452,8 +452,12 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n);
 /* Enter on the query prompt: sets the query (an empty text clears it), selects the best row and
  * says the answer; a bad text keeps the prompt open with a message. Returns UI_* flags. */
 unsigned ui_plan_query_accept(struct app *app);
-/* Whether shown row i is an answer of the query set (its family's best row meeting it). */
-bool ui_plan_marked(const struct app *app, size_t i);
+/* The answer of the query set for the analysis shown (computed now, kept in app->plan until the
+ * next call), or NULL when no query is set or out of memory. */
+const struct q_result *ui_plan_answer(const struct app *app);
+/* Whether shown row i is one of res's answers (its family's best row meeting the query); false
+ * for a NULL res. */
+bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i);
 /* Grid cells (row * width + column) of the answer rows' points in the plot as drawn, at most
  * max into cells; returns how many. */
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);

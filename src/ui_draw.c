@@ -415,6 +415,7 @@ static void draw_table(const struct app *app)
 			 draw_role(R_NORMAL));
 		return;
 	}
+	const struct q_result *qa = ui_plan_answer(app);
 	for (int line = 0; line < app->scr.lay.table_rows; line++) {
 		size_t i = app->scr.top + (size_t)line;
 		int y = r->y + 1 + line;
@@ -425,7 +426,7 @@ static void draw_table(const struct app *app)
 			break;
 		ar = ui_state_arow(app, i);
 		base = draw_role(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL) |
-		       (ui_plan_marked(app, i) ? A_BOLD | A_UNDERLINE : 0);
+		       (ui_plan_marked(app, qa, i) ? A_BOLD | A_UNDERLINE : 0);
 		draw_fill(y, r->x, r->w, base);
 		x = r->x;
 		for (int c = 0; c < TC_COUNT; c++) {

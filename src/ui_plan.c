@@ -106,8 +106,7 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
 	return 0;
 }
 
-/* The answer for the analysis shown. */
-static const struct q_result *answer(const struct app *app)
+const struct q_result *ui_plan_answer(const struct app *app)
 {
 	struct ui_plan *pl = app->plan;
 
@@ -125,11 +124,9 @@ static bool answers(const struct q_result *res, size_t r)
 	return false;
 }
 
-bool ui_plan_marked(const struct app *app, size_t i)
+bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
 {
-	const struct q_result *res = i < app->nvis ? answer(app) : NULL;
-
-	return res && answers(res, app->vis[i]);
+	return res && i < app->nvis && answers(res, app->vis[i]);
 }
 
 unsigned ui_plan_query_accept(struct app *app)
@@ -153,7 +150,7 @@ unsigned ui_plan_query_accept(struct app *app)
 	}
 	app->menu.ov = OV_NONE;
 	pl->on = true;
-	const struct q_result *r = answer(app);
+	const struct q_result *r = ui_plan_answer(app);
 	if (!r) {
 		ui_state_msg(app, true, "out of memory: no query");
 		return UI_REDRAW;
@@ -348,7 +345,7 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max)
 {
-	const struct q_result *res = answer(app);
+	const struct q_result *res = ui_plan_answer(app);
 	size_t n = 0, np = app->pc.npts < app->nvis ? app->pc.npts : app->nvis;
 	int *all;
 
