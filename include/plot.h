@@ -151,56 +151,6 @@ struct plot_grid {
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err);
 
-/* A picture without its selection and break-even mark, kept so that a moved selection costs a
- * copy of the grid, not a pass over every point (j at 10^5 rows: see plot_base_finish). Starts
- * zeroed ({ 0 }); reused across calls; plot_base_free frees it. */
-struct plot_base {
-	struct plot_grid grid;           /* the cells; its role buffer carries the point counts */
-	struct plot_base_facts *facts;   /* the layout and the legend's facts (plot.c's) */
-};
-
-/* Draws into b what plot_render(pts, n, spec) draws but for every PT_SELECTED flag (points are
- * drawn as if unselected) and spec->mark_x. Returns 0, or -1 with err as plot_render (b then
- * holds no picture). */
-int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		     struct plot_base *b, struct gs_err *err);
-
-/* Copies b into g (zeroed or reused as for plot_render) and draws on it the PT_SELECTED points of
- * pts (the others are ignored: pass just the selected one), spec's break-even mark, the selected
- * label, theta's text and the legend. spec must be the one b was drawn with but for mark_x and
- * mark_name; a selected point must be one of those b was drawn with. Then g is what
- * plot_render draws for b's points with those selected and that mark. Returns 0, or -1 with
- * err when b holds no picture or out of memory. */
-int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, size_t n,
-		     const struct plot_spec *spec, struct plot_grid *g, struct gs_err *err);
-
-/* Frees b's buffers. */
-void plot_base_free(struct plot_base *b);
-
-/* What plot_base_render_some keeps of every point of an array: each point's values and glyph,
- * and its cell in the last layout drawn, so that a picture of some of the points places none
- * of them again while the axes keep the cells where they were, and places only the points it
- * draws when they do not (a row filter at 10^5 rows). Starts zeroed ({ 0 }); plot_memo_free
- * frees it. */
-struct plot_memo {
-	struct plot_memo_data *d;        /* plot.c's */
-};
-
-/* Draws into b what plot_base_render draws for the m points pts[idx[0]], ..., pts[idx[m-1]]
- * (idx NULL: pts[0], ..., pts[m-1]; m <= n, each idx[j] < n), keeping in memo what it reads of
- * every point of pts[0..n). The memo is read again while it is given the same pts, n and the
- * same log_y, show_pareto and theta; the caller calls plot_memo_clear when the contents of pts
- * change. Returns 0, or -1 with err as plot_base_render. */
-int plot_base_render_some(const struct plot_point *pts, size_t n, const size_t *idx, size_t m,
-			  const struct plot_spec *spec, struct plot_base *b, struct plot_memo *memo,
-			  struct gs_err *err);
-
-/* Forgets the points memo holds (keeps its buffers). */
-void plot_memo_clear(struct plot_memo *memo);
-
-/* Frees memo's buffers. */
-void plot_memo_free(struct plot_memo *memo);
-
 /* Where plot_render puts each point, without drawing: cells[i] (n entries, caller's) becomes
  * row * width + column of pts[i]'s glyph in the grid plot_render(pts, n, spec) would draw, or -1
  * for a point that is skipped. The position does not depend on flags or labels, so a point keeps

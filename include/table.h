@@ -21,12 +21,6 @@ struct table_view {
 	size_t cap;                  /* entries allocated at qualified */
 	bool bytes;                  /* set by the caller: a name takes a column per byte (a
 				      * terminal without UTF-8 draws each byte of it as one cell) */
-	bool memo;                   /* set by the caller: keep each row's name lengths for the
-				      * next row set (the explorer; at 10^5 rows reading every name
-				      * was a seventh of a new row set's recompute) */
-	const char **memo_s;         /* per dataset row: the system name memo_n measured; owned */
-	unsigned char *memo_n;       /* its length in bytes, 255 for 255 and more */
-	size_t memo_cap;             /* entries allocated at memo_s and memo_n */
 };
 
 /* How one table is laid out. TABLE_PRINT: every column as wide as its widest cell (--print);

@@ -119,42 +119,16 @@ struct ui_help_line {
 	enum ui_ctx ctx;
 };
 
-/* The plot as last drawn and what it was drawn from: a frame whose inputs did not change
- * reuses it, one where only the selection moved finishes the kept picture without it. */
-struct ui_plot_cache {
+/* The plot of the current frame, drawn from the shown rows' points each frame. */
+struct ui_plot_frame {
 	struct plot_grid grid;            /* the plot of the current frame */
 	bool grid_ok;
-	struct plot_base base;            /* the picture without selection and break-even mark */
-	bool base_ok;
-	size_t mark_focus;                /* the group (+ 1; 0 none yet) whose mark spec and grid have */
-	unsigned long plot_key[8];        /* what base was drawn from: unchanged, only a moved
-					   * selection (and its group's mark) is drawn again */
-	unsigned long gen;                /* counts analyses and re-sorts (plot_key's part) */
-	struct plot_point *pts;           /* scratch for plot_render, a.n entries */
-	bool pts_ok;                      /* pts holds the points grid was drawn from (else base
-					   * was drawn from all, and pts is made when asked for) */
 	struct plot_spec spec;            /* the spec grid was drawn with */
-	size_t npts;                      /* points grid was drawn from (pts[j]: shown row j) */
-	long pts_sel;                     /* the shown row grid shows selected (-1 none); -2: pts no
-					   * longer holds base's points */
+	struct plot_point *pts;           /* the points grid was drawn from (pts[j]: shown row j) */
+	size_t npts, pts_cap;
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
-	size_t pts_cap;
-	/* the points of every row of the analysis (chart_points with no selection), while
-	 * all_key holds: a row filter only picks among them (at 10^5 rows placing them again
-	 * was most of a letter typed into the | prompt) */
-	struct plot_point *all;
-	size_t all_cap;
-	unsigned long all_key[4];
-	struct plot_memo memo;            /* what base was last drawn from all knows of each point */
-	unsigned long agen;               /* counts analyses and re-sorts: all_key's part */
-	unsigned long view_agen;          /* agen when the view was last made */
-	/* interval bars: shown rows [0, bars_from) of the analysis pc.gen with bars_nvis shown rows
-	 * have their intervals; bars_pending while some shown rows have not (they are drawn a
-	 * slice at a time between keys: 10^5 rows take seconds) */
-	size_t bars_from, bars_nvis;
-	unsigned long bars_gen;
-	bool bars_pending;
+	bool bars_pending;                /* some shown rows' intervals are still to draw */
 	unsigned bars_msg_seq;            /* msg.seq of the count last shown */
 };
 
@@ -168,23 +142,6 @@ struct ui_editor {
 	char input[UI_SEARCH_MAX];        /* OV_PROMPT's text */
 	size_t input_len;
 	char rowfilt_was[UI_SEARCH_MAX];  /* the row filter when the | prompt opened (Esc restores it) */
-	/* the shown rows matching hits_text, in view order, while the view is pc.gen hits_gen */
-	size_t *hits, nhits, hits_cap;
-	char hits_text[UI_SEARCH_MAX];
-	unsigned long hits_gen;
-	bool hits_ok;
-	/* every loaded row's three names, ASCII-folded and NUL-ended, one row after another
-	 * (made when the explorer starts), and which rows hold names_text: a scan reads one buffer in
-	 * order instead of following three pointers a row (ui_prompt_hits) */
-	char *names;
-	size_t *names_at;                 /* row r's names start at names + names_at[r] */
-	size_t names_rows;
-	size_t names_freq[256];           /* how often each byte occurs in them */
-	uint64_t *names_has;              /* names_has[r]: bit name_bit(b) set for each byte b of
-					   * row r's names: a letter or digit alone is a bit test */
-	unsigned char *names_hit;         /* names_hit[r]: row r of the dataset matches names_text */
-	char names_text[UI_SEARCH_MAX];
-	bool names_ok;
 };
 
 /* Which overlay is open, how far it is scrolled, and the family menu. */
@@ -223,12 +180,9 @@ struct ui_message {
 	long long at;                     /* when it was set (ms, monotonic clock) */
 	unsigned seq, key_seq;            /* messages set so far; seq when the last key came */
 	enum ui_note note;                /* message to compose after the next recompute */
-	/* what the view leaves out (bench_reg_notice, a pass over every loaded row), kept while
-	 * its inputs (the dataset, round, workload and cross-round view) stay the same */
+	/* what the view leaves out (bench_reg_notice), made for each frame */
 	char notice[UI_LINE + UI_SEARCH_MAX];
 	size_t notice_left;
-	const void *notice_key[3];
-	bool notice_all, notice_ok;
 };
 
 /* Undo (U) and the view's command line (:): the views before the last changes and where the
@@ -244,7 +198,7 @@ struct ui_history {
 
 /* The explorer: the model (data, parameters, analysis, shown rows, selection) at the top, then
  * its parts: how it is shown, the overlays and menus, the line editor, the message line, the
- * history, the plot cache and the planner's state. */
+ * history, the plot and the planner's state. */
 struct app {
 	struct dataset *ds;
 	struct params p;                  /* owned copy; strings borrowed (pool or argv) */
@@ -264,10 +218,7 @@ struct app {
 	 * a.rows; every a.rows entry in order, or the ones the row filter (| text) keeps. */
 	size_t *vis;
 	size_t nvis, vis_cap;
-	uint32_t *ids;                    /* a.rows[i].row for every i (made with the view of each
-	                                     new analysis or order): the view's scans read 4 bytes
-	                                     a row, not a whole shown row */
-	size_t ids_cap;
+	bool view_new;                    /* the rows changed since vis was made */
 	char rowfilt[UI_SEARCH_MAX];      /* the row filter's text; "" none */
 
 	const char *sel_sys, *sel_sub;    /* selected system id and its submitter (pooled), kept
@@ -275,10 +226,8 @@ struct app {
 	size_t sel;                       /* shown position (index into vis) */
 
 	/* Name widths and which rows are named SUBMITTER/SYSTEM (an id shared by two submitters
-	 * of the shown rows): measured once per set of shown rows, not per frame or per run. */
+	 * of the shown rows), measured after each analysis. */
 	struct table_view tv;
-	uint64_t tv_rows;                 /* analysis_rows_id of the rows measured; 0 none */
-	bool tv_bytes;                    /* tv.bytes they were measured with */
 
 	struct ui_screen scr;             /* how it is shown */
 	struct ui_menus menu;             /* the overlay open and the family menu */
@@ -289,17 +238,23 @@ struct app {
 	const char *pin_keep;             /* the user's pin, kept while the workload shown lacks
 	                                     it: it is pinned again where it exists */
 
-	struct ui_plot_cache pc;          /* the plot as last drawn */
+	struct ui_plot_frame pc;          /* the plot of the current frame */
 	struct ui_plan *plan;             /* the query and the trend (ui_plan.c); owned, NULL until used */
 };
 
-/* ui_state.c: the model, no terminal. */
+/* ui_app.c */
+
+/* Frees everything app owns: the undo levels, the planner, the model (ui_state_free). */
+void ui_app_free(struct app *app);
+
+/* ui_state.c: the model, no terminal. It calls no other ui_*.c file but ui_text.c and
+ * ui_layout.c: the prompts, the planner and undo call it. */
 
 /* Fills app from ds, p and o (mouse preference resolved from the environment); without a
  * round in p, the newest round loaded opens. */
 void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		   const struct ui_opts *o);
-/* Frees what app owns (analysis, plot grid, lists, scratch). */
+/* Frees what the model owns (analysis, plot grid, lists, scratch); ui_app_free frees the rest. */
 void ui_state_free(struct app *app);
 /* Runs the analysis for app->p and keeps the selection by system id. Returns 0, or -1 with err
  * (the previous analysis is then kept). A pinned system absent from the workload falls back to
@@ -350,6 +305,9 @@ void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 /* The analysis row and the dataset row of shown row i. */
 const struct arow *ui_state_arow(const struct app *app, size_t i);
 const struct row *ui_state_row(const struct app *app, size_t i);
+/* Whether shown row i's system id, system name or submitter contains text, ASCII case folded
+ * (ascii_casestr). */
+bool ui_state_matches(const struct app *app, size_t i, const char *text);
 /* The name of shown row i as the table shows it: the system id, or SUBMITTER/SYSTEM when its
  * id is shared with a row of another submitter; returns the pooled id or buf. */
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n);
@@ -361,19 +319,15 @@ bool ui_state_rules_agree(const struct app *app, enum ref_rule x, enum ref_rule 
  * picks other references than the current one and than every rule passed on the way; the
  * current rule itself when every rule picks the same (one candidate per group). */
 enum ref_rule ui_state_rule_next(const struct app *app);
-/* After a new theta: UI_REDRAW when the break-even moved in place, else UI_RECOMPUTE. */
-unsigned ui_state_theta_changed(struct app *app);
 
 /* ui_state_plot.c: the plot as state. */
 
-/* Renders the plot for the current layout into app->pc.grid (grid_ok false when it cannot); does
- * nothing when nothing it depends on changed since the last call. */
+/* Renders the plot of the shown rows for the current layout into app->pc.grid (grid_ok false
+ * when it cannot). */
 void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
-/* The point of shown row j in the plot drawn (j < pc.npts). */
-const struct plot_point *ui_state_plot_pt(const struct app *app, size_t j);
 /* Work the plot has left while no key comes: the next slice of interval bars. Returns
  * UI_REDRAW when there was some (the frame shows it), else 0. */
 unsigned ui_state_plot_work(struct app *app);
@@ -437,16 +391,6 @@ int ui_layout_pane_at(const struct ui_layout *l, int y, int x);
 /* ui_prompt.c: what is typed (the / search and | row filter prompt, the value prompt of = and
  * K, the family menu's type-ahead), matched under ascii_fold. */
 
-/* Whether shown row i's system id, system name or submitter contains text. */
-bool ui_prompt_matches(const struct app *app, size_t i, const char *text);
-/* For every row of the dataset (indexed as ds->rows), whether text (non-empty) is in its
- * system id, system name or submitter: the same answer as ui_prompt_matches, from one scan of
- * the folded names (kept for the last text); NULL when out of memory. */
-const unsigned char *ui_prompt_hits(struct app *app, const char *text);
-/* Makes the folded names ui_prompt_hits scans (once per dataset); false when out of memory. */
-bool ui_prompt_prepare(struct app *app);
-/* Frees what the prompts keep (the match list, the folded names). */
-void ui_prompt_free(struct app *app);
 /* Next (dir 1) or previous (dir -1) shown row matching text after `from` (wrapping, `from`
  * itself last); -1 when none or text is empty. */
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text);
@@ -508,8 +452,12 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n);
 /* Enter on the query prompt: sets the query (an empty text clears it), selects the best row and
  * says the answer; a bad text keeps the prompt open with a message. Returns UI_* flags. */
 unsigned ui_plan_query_accept(struct app *app);
-/* Whether shown row i is an answer of the query set (its family's best row meeting it). */
-bool ui_plan_marked(const struct app *app, size_t i);
+/* The answer of the query set for the analysis shown (computed now, kept in app->plan until the
+ * next call), or NULL when no query is set or out of memory. */
+const struct q_result *ui_plan_answer(const struct app *app);
+/* Whether shown row i is one of res's answers (its family's best row meeting the query); false
+ * for a NULL res. */
+bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i);
 /* Grid cells (row * width + column) of the answer rows' points in the plot as drawn, at most
  * max into cells; returns how many. */
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);

@@ -19,10 +19,6 @@
  * half-cell boundary falls the same way on every machine. Ticks go through the same function as
  * points. Powers of ten are built by exact integer arithmetic, not pow().
  *
- * plot_render is plot_base_render then plot_base_finish: everything but the selection and the
- * break-even mark first, those two (with what depends on them: the selected label, theta's
- * text, the legend) last, so that a kept picture is finished again for another selection.
- *
  * The axes and the layout are in plot_axis.c, the legend and the selected label in
  * plot_marks.c; this file draws the points and lines and holds the entry points.
  */
@@ -265,33 +261,6 @@ static int spec_check(const struct plot_spec *spec, struct gs_err *err)
 	return 0;
 }
 
-/* The columns of the last N seen, direct-mapped by N's bits: a log2 and a rounding a point
- * were a third of placing 10^5 points, whose rows come in E' order, with a few dozen N. */
-enum { XCACHE = 64 };
-struct xcache {
-	double x[XCACHE];
-	int col[XCACHE];
-};
-
-static void xcache_init(struct xcache *xc)
-{
-	for (int i = 0; i < XCACHE; i++)
-		xc->x[i] = NAN; /* equal to no x */
-}
-
-static int xcache_col(const struct layout *L, struct xcache *xc, double x)
-{
-	uint64_t b;
-
-	memcpy(&b, &x, sizeof b);
-	size_t h = (size_t)((b * 0x9e3779b97f4a7c15u) >> 58); /* the top 6 bits: XCACHE slots */
-	if (!(xc->x[h] == x)) {
-		xc->x[h] = x;
-		xc->col[h] = col_of(L, log2(x));
-	}
-	return xc->col[h];
-}
-
 /* The row of a y value that is not clipped: the data row holding it, or the one below the
  * theta line's for a value below theta. It never grows with y. */
 static inline int value_row(const struct layout *L, double y)
@@ -307,29 +276,25 @@ static inline int value_row(const struct layout *L, double y)
 
 /* The cell (r, c) of a placeable point of values x, y: the data cell holding its value, or the
  * clip row. The one mapping from data to cells, for drawing and locating. */
-static inline void value_cell(const struct layout *L, double x, double y, struct xcache *xc,
-			      int *r, int *c)
+static inline void value_cell(const struct layout *L, double x, double y, int *r, int *c)
 {
 	int cl = clipped(L, y);
 
-	*c = xcache_col(L, xc, x);
+	*c = col_of(L, log2(x));
 	*r = cl > 0 ? 0 : cl < 0 ? L->ar - 1 : value_row(L, y);
 }
 
-static void point_cell(const struct layout *L, const struct plot_point *p, struct xcache *xc,
-		       int *r, int *c)
+static void point_cell(const struct layout *L, const struct plot_point *p, int *r, int *c)
 {
-	value_cell(L, p->x, p->y, xc, r, c);
+	value_cell(L, p->x, p->y, r, c);
 }
 
 int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *spec, int *cells,
 		struct gs_err *err)
 {
 	struct layout L;
-	struct xcache xc;
 	size_t valid;
 
-	xcache_init(&xc);
 	if (spec_check(spec, err) < 0 || plot_axis_layout(pts, n, spec, &L, &valid, err) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
@@ -338,7 +303,7 @@ int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *
 			cells[i] = -1;
 			continue;
 		}
-		point_cell(&L, &pts[i], &xc, &r, &c);
+		point_cell(&L, &pts[i], &r, &c);
 		cells[i] = r * L.w + c;
 	}
 	return 0;
@@ -398,7 +363,7 @@ static void legend_note(struct legend_info *li, const struct plot_point *p, int 
 
 enum { CELL_SEL = 1, CELL_REF = 2 };
 
-/* The selected point placed by plot_base_finish: its cell and label (r < 0: none). */
+/* The selected point placed: its cell and label (r < 0: none). */
 struct selected {
 	int r, c;
 	const char *label;
@@ -423,16 +388,14 @@ static inline bool draw_one(struct plot_grid *g, unsigned char *cnt, unsigned ch
 	return cnt[k] == 2;
 }
 
-/* One pass over every point as if none were selected (plot_base_finish draws the selection),
+/* One pass over every point as if none were selected (draw_selected draws the selection),
  * each drawn by draw_one. Returns whether a cell has several points. */
 static bool draw_points(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
 			size_t n, const struct plot_spec *spec, struct legend_info *li)
 {
 	unsigned char *cnt = g->role + (size_t)L->w * L->h, *flag = cnt + (size_t)L->w * L->h;
-	struct xcache xc;
 	bool overlap = false, theta_on = li->theta_set && fabs(spec->theta) <= VAL_MAX;
 
-	xcache_init(&xc);
 	for (size_t i = 0; i < n; i++) {
 		const struct plot_point *p = &pts[i];
 		unsigned flags = p->flags & ~(unsigned)PT_SELECTED;
@@ -442,7 +405,7 @@ static bool draw_points(const struct layout *L, struct plot_grid *g, const struc
 
 		if (!point_ok(p, spec->log_y))
 			continue;
-		point_cell(L, p, &xc, &r, &c);
+		point_cell(L, p, &r, &c);
 		k = (size_t)r * L->w + c;
 		clip = clipped(L, p->y);
 		point_glyph(p, flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch, &role);
@@ -481,404 +444,35 @@ static size_t draw_counts(const struct layout *L, struct plot_grid *g)
 	return many;
 }
 
-/* The interval bars of the points pts[idx[j]] (idx NULL: pts[j]), j < n, not clipped; returns
- * whether one is drawn. */
+/* The interval bars of the points that are not clipped; returns whether one is drawn. */
 static bool draw_bars(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
-		      const size_t *idx, size_t n, bool log_y)
+		      size_t n, bool log_y)
 {
 	const unsigned char *cnt = g->role + (size_t)L->w * L->h;
-	struct xcache xc;
 	bool any = false;
 
-	xcache_init(&xc);
 	for (size_t j = 0; j < n; j++) {
-		const struct plot_point *p = &pts[idx ? idx[j] : j];
+		const struct plot_point *p = &pts[j];
 		int r, c;
 		/* a clipped point's bar would state a range its mark does not */
 		if (!point_ok(p, log_y) || clipped(L, p->y))
 			continue;
-		point_cell(L, p, &xc, &r, &c);
+		point_cell(L, p, &r, &c);
 		if (draw_bar(L, g, cnt, p, c))
 			any = true;
 	}
 	return any;
 }
 
-/* What plot_base_finish needs of the picture besides its cells. */
-struct plot_base_facts {
-	struct layout L;
-	struct legend_info li;    /* li.spec and li.mark are the finishing spec's */
-	int theta_row;
-	size_t many;              /* cells showing '#' */
-	size_t cells;             /* w * h of the grid the facts are for */
-};
-
-/* The start of a base picture: the size checked, the facts and the grid allocated; NULL with
- * err when it cannot be drawn (b then holds no picture). */
-static struct plot_base_facts *base_begin(const struct plot_spec *spec, struct plot_base *b,
-					  struct gs_err *err)
+/* The selected points over the picture: the first in a cell takes it, whatever else is there.
+ * Returns how many cells still show '#' (many before); *sel gets the first one's place. */
+static size_t draw_selected(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
+			    size_t n, const struct plot_spec *spec, bool theta_on, size_t many,
+			    struct selected *sel)
 {
-	/* a failed render leaves no picture to finish */
-	if (b->facts)
-		b->facts->cells = 0;
-	if (spec_check(spec, err) < 0)
-		return NULL;
-	if (!b->facts && !(b->facts = calloc(1, sizeof *b->facts))) {
-		err_set(err, NULL, 0, 0, "plot: out of memory");
-		return NULL;
-	}
-	if (grid_alloc(&b->grid, spec->width, spec->height, err) < 0)
-		return NULL;
-	return b->facts;
-}
+	size_t cells = (size_t)L->w * L->h;
+	unsigned char *cnt = g->role + cells, *flag = cnt + cells;
 
-/* What comes before the points, once f->L is laid out: a clear grid, the axes, the theta line,
- * the legend's first facts (hidden: the points that cannot be placed). */
-static void base_frame(struct plot_base_facts *f, struct plot_grid *g, const struct plot_spec *spec,
-		       size_t hidden)
-{
-	grid_clear(&f->L, g);
-	plot_axis_draw(&f->L, g);
-	legend_start(&f->li, spec, &f->L, hidden);
-	f->theta_row = draw_theta_line(&f->L, g);
-	f->li.theta_drawn = f->theta_row >= 0;
-}
-
-/* What comes after the points (overlap: a cell has several): the counts, the bars of the points
- * pts[idx[j]] (idx NULL: pts[j]), j < n, and the curves. */
-static void base_end(struct plot_base_facts *f, struct plot_grid *g, const struct plot_spec *spec,
-		     bool overlap, const struct plot_point *pts, const size_t *idx, size_t n)
-{
-	const unsigned char *cnt = g->role + (size_t)f->L.w * f->L.h;
-
-	f->many = overlap ? draw_counts(&f->L, g) : 0;
-	g->clipped = f->li.clipped + f->li.clipped_low;
-	/* the break-even mark comes in plot_base_finish: it takes only blank cells, and the bars
-	 * and curves take blank and mark cells alike, so drawing it after them changes nothing */
-	if (spec->show_bars)
-		f->li.bars = draw_bars(&f->L, g, pts, idx, n, spec->log_y);
-	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
-		if (draw_curve(&f->L, g, cnt, &spec->curves[i]) && i < 16)
-			f->li.curve[i] = true;
-	f->cells = (size_t)f->L.w * f->L.h;
-}
-
-int plot_base_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		     struct plot_base *b, struct gs_err *err)
-{
-	struct plot_base_facts *f = base_begin(spec, b, err);
-	size_t valid;
-
-	if (!f || plot_axis_layout(pts, n, spec, &f->L, &valid, err) < 0)
-		return -1;
-	base_frame(f, &b->grid, spec, n - valid);
-	base_end(f, &b->grid, spec, draw_points(&f->L, &b->grid, pts, n, spec, &f->li), pts, NULL, n);
-	return 0;
-}
-
-/* ---- pictures of some of the points ------------------------------------------------------ */
-
-/* What a picture of some of the points needs of each of them, made once (memo_fill): its
- * values, its glyph and role as if neither clipped nor selected, what it tells the legend, and
- * its cell as if not clipped in the layout of generation gen (placed when first drawn in it). */
-struct memo_pt {
-	double x, y;
-	short row, col;
-	char ch;
-	unsigned char role;
-	unsigned short band;      /* its y band (memo_fill) */
-	unsigned leg;             /* LEG_* bits, and the cluster's bit c and Pareto bit 12 + c */
-	unsigned gen;             /* row, col are of the layout of this generation; 0 none */
-};
-
-/* The y values are cut into bands of equal width over their range, and each band's smallest
- * and largest value kept: a point's row never grows with its y (value_row), so when a band's
- * two ends fall in one row, every point of the band is in that row, and a new layout finds the
- * rows of most points from the 2 x 4,096 ends instead of from each point (a row filter's
- * letter at 10^5 rows with T on the y axis, whose rows move with the letter: 2.0 -> 1.6 ms).
- * Log y axes (log10 is not known to be monotone everywhere) place each point. */
-enum { BANDS = 4096, BAND_MIXED = SHRT_MIN };
-
-enum {
-	LEG_PARETO = 12,          /* the shift of the Pareto bits */
-	LEG_REF = 1 << 24, LEG_PREVIEW = 1 << 25,
-	LEG_OK = 1 << 30          /* placeable */
-};
-
-struct plot_memo_data {
-	const struct plot_point *pts;     /* the points the records are of (the caller clears the */
-	size_t n;                         /* memo when their contents change) */
-	bool log_y, show_pareto;          /* what the records depend on besides the points */
-	double theta;
-	struct memo_pt *pt;
-	size_t cap;
-	double *ys;                       /* scratch for the layout: n values */
-	unsigned gen;                     /* the generation of layout L; 0 none */
-	struct layout L;
-	bool banded;                      /* the records' bands are set (linear y, values spread) */
-	double band_lo[BANDS], band_hi[BANDS]; /* each band's smallest and largest y */
-	short band_row[BANDS];            /* the row of every point of a band in L; BAND_MIXED: */
-};                                        /* its ends are in two rows */
-
-static bool same_theta(double a, double b)
-{
-	return a == b || (isnan(a) && isnan(b));
-}
-
-/* What legend_note learns of a point that is not clipped, as LEG_* bits. */
-static unsigned legend_bits(unsigned flags, int cluster, bool show_pareto)
-{
-	unsigned b = flags & PT_PREVIEW ? LEG_PREVIEW : 0;
-
-	if (flags & PT_REF)
-		return b | LEG_REF;
-	if (cluster >= 0 && cluster < N_CLUSTER) {
-		b |= 1u << cluster;
-		if (show_pareto && (flags & PT_PARETO))
-			b |= 1u << (LEG_PARETO + cluster);
-	}
-	return b;
-}
-
-/* The bands of the placeable points' y values over their range (see BANDS): each record's
- * band, each band's ends. */
-static void memo_bands(struct plot_memo_data *d, const struct plot_point *pts, size_t n,
-		       const struct plot_spec *spec)
-{
-	double lo = INFINITY, hi = -INFINITY, scale;
-
-	for (size_t i = 0; i < n; i++)
-		if (d->pt[i].leg & LEG_OK) {
-			lo = pts[i].y < lo ? pts[i].y : lo;
-			hi = pts[i].y > hi ? pts[i].y : hi;
-		}
-	scale = BANDS / (hi - lo);
-	d->banded = !spec->log_y && hi > lo && isfinite(scale) && isfinite(hi - lo);
-	if (!d->banded)
-		return;
-	for (int b = 0; b < BANDS; b++) {
-		d->band_lo[b] = INFINITY;
-		d->band_hi[b] = -INFINITY;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct memo_pt *q = &d->pt[i];
-		double f = (q->y - lo) * scale;
-		int b = f < BANDS ? (int)f : BANDS - 1;
-		if (!(q->leg & LEG_OK))
-			continue;
-		q->band = (unsigned short)b;
-		d->band_lo[b] = q->y < d->band_lo[b] ? q->y : d->band_lo[b];
-		d->band_hi[b] = q->y > d->band_hi[b] ? q->y : d->band_hi[b];
-	}
-}
-
-/* Makes the records of pts for spec when they are not the memo's already. 0, or -1 with err
- * when out of memory (the memo then holds no points). */
-static int memo_fill(struct plot_memo *memo, const struct plot_point *pts, size_t n,
-		     const struct plot_spec *spec, struct gs_err *err)
-{
-	struct plot_memo_data *d = memo->d;
-	bool theta_on = isfinite(spec->theta) && fabs(spec->theta) <= VAL_MAX;
-
-	if (!d && !(d = memo->d = calloc(1, sizeof *d)))
-		goto oom;
-	if (d->pts == pts && d->n == n && d->pt && d->log_y == spec->log_y &&
-	    d->show_pareto == spec->show_pareto && same_theta(d->theta, spec->theta))
-		return 0;
-	d->pts = NULL;
-	if (d->cap < n || !d->pt) {
-		free(d->pt);
-		free(d->ys);
-		d->ys = NULL;
-		d->cap = 0;
-		if (!(d->pt = malloc((n ? n : 1) * sizeof *d->pt)) || !(d->ys = malloc((n ? n : 1) * sizeof *d->ys)))
-			goto oom;
-		d->cap = n;
-	}
-	for (size_t i = 0; i < n; i++) {
-		const struct plot_point *p = &pts[i];
-		struct memo_pt *q = &d->pt[i];
-		int role;
-		q->leg = 0;
-		q->gen = 0;
-		if (!point_ok(p, spec->log_y))
-			continue;
-		point_glyph(p, p->flags & ~(unsigned)PT_SELECTED, spec->show_pareto, 0,
-			    theta_on && p->y < spec->theta, &q->ch, &role);
-		q->x = p->x;
-		q->y = p->y;
-		q->role = (unsigned char)role;
-		q->leg = LEG_OK | legend_bits(p->flags, p->cluster, spec->show_pareto);
-	}
-	memo_bands(d, pts, n, spec);
-	d->pts = pts;
-	d->n = n;
-	d->log_y = spec->log_y;
-	d->show_pareto = spec->show_pareto;
-	d->theta = spec->theta;
-	d->gen = 0;
-	return 0;
-oom:
-	plot_memo_clear(memo);
-	err_set(err, NULL, 0, 0, "plot: out of memory for %zu points", n);
-	return -1;
-}
-
-/* Whether a point falls in the same cell (clipping aside) under layouts a and b: point_cell
- * reads these fields and no others. */
-static bool same_cells(const struct layout *a, const struct layout *b)
-{
-	return a->w == b->w && a->h == b->h && a->ax == b->ax && a->ar == b->ar &&
-	       a->xlo == b->xlo && a->xhi == b->xhi && a->xscale == b->xscale &&
-	       a->y.log == b->y.log && a->y.top == b->y.top && a->y.bot == b->y.bot &&
-	       a->y.rows == b->y.rows && a->y.T == b->y.T && a->y.m == b->y.m &&
-	       a->y.k0 == b->y.k0 && a->theta_row == b->theta_row && same_theta(a->theta, b->theta);
-}
-
-/* Makes L the memo's layout: a new generation when a point may fall in another cell under it,
- * so that every record is placed again when next drawn. */
-static void memo_layout(struct plot_memo_data *d, const struct layout *L)
-{
-	if (d->gen && same_cells(&d->L, L))
-		return;
-	if (d->gen == UINT_MAX) { /* the generations wrap: none placed */
-		for (size_t i = 0; i < d->n; i++)
-			d->pt[i].gen = 0;
-		d->gen = 0;
-	}
-	d->gen++;
-	d->L = *L;
-	d->L.y.clip = d->L.y.clip_low = false; /* the records' cells are as if not clipped */
-	for (int b = 0; d->banded && b < BANDS; b++)
-		if (d->band_lo[b] <= d->band_hi[b]) {
-			int r = value_row(&d->L, d->band_lo[b]);
-			d->band_row[b] = (short)(r == value_row(&d->L, d->band_hi[b]) ? r : BAND_MIXED);
-		}
-}
-
-/* draw_points for the points d->pt[idx[j]] (idx NULL: d->pt[j]), j < m, from their records,
- * placing those not yet placed in layout L: a clipped point goes to its clip row with '^' or
- * 'v', as point_cell and point_glyph put it. */
-static bool draw_memo_points(const struct layout *L, struct plot_grid *g, struct plot_memo_data *d,
-			     const size_t *idx, size_t m, struct legend_info *li)
-{
-	unsigned char *cnt = g->role + (size_t)L->w * L->h, *flag = cnt + (size_t)L->w * L->h;
-	const struct layout *U = &d->L; /* L as if nothing were clipped: the records' cells */
-	struct xcache xc;
-	unsigned leg = 0, gen = d->gen;
-	bool overlap = false;
-
-	xcache_init(&xc);
-	for (size_t j = 0; j < m; j++) {
-		struct memo_pt *q = &d->pt[idx ? idx[j] : j];
-		int clip, r;
-		if (!(q->leg & LEG_OK))
-			continue;
-		if (q->gen != gen) {
-			int rr = d->banded ? d->band_row[q->band] : BAND_MIXED;
-			q->row = (short)(rr != BAND_MIXED ? rr : value_row(U, q->y));
-			q->col = (short)xcache_col(U, &xc, q->x);
-			q->gen = gen;
-		}
-		clip = clipped(L, q->y);
-		r = q->row;
-		if (clip) {
-			r = clip > 0 ? 0 : L->ar - 1;
-			li->clipped += clip > 0;
-			li->clipped_low += clip < 0;
-		}
-		leg |= q->leg;
-		if (draw_one(g, cnt, flag, (size_t)r * L->w + q->col, clip ? (clip > 0 ? '^' : 'v') : q->ch,
-			     q->role, q->leg & LEG_REF))
-			overlap = true;
-	}
-	li->preview |= (leg & LEG_PREVIEW) != 0;
-	li->ref |= (leg & LEG_REF) != 0;
-	li->clusters |= leg & 0xfff;
-	li->pareto |= (leg >> LEG_PARETO) & 0xfff;
-	li->keys_pareto |= ((leg >> LEG_PARETO) & 0xfff) != 0;
-	return overlap;
-}
-
-int plot_base_render_some(const struct plot_point *pts, size_t n, const size_t *idx, size_t m,
-			  const struct plot_spec *spec, struct plot_base *b, struct plot_memo *memo,
-			  struct gs_err *err)
-{
-	struct plot_base_facts *f = base_begin(spec, b, err);
-	struct plot_memo_data *d;
-	double xmin = INFINITY, xmax = -INFINITY;
-	size_t nv = 0;
-
-	if (!f || memo_fill(memo, pts, n, spec, err) < 0)
-		return -1;
-	d = memo->d;
-	for (size_t j = 0; j < m; j++) {
-		const struct memo_pt *q = &d->pt[idx ? idx[j] : j];
-		if (!(q->leg & LEG_OK))
-			continue;
-		d->ys[nv++] = q->y;
-		if (q->x < xmin)
-			xmin = q->x;
-		if (q->x > xmax)
-			xmax = q->x;
-	}
-	plot_axis_layout_values(d->ys, nv, xmin, xmax, spec, &f->L);
-	memo_layout(d, &f->L);
-	base_frame(f, &b->grid, spec, m - nv);
-	base_end(f, &b->grid, spec, draw_memo_points(&f->L, &b->grid, d, idx, m, &f->li), pts, idx, m);
-	return 0;
-}
-
-void plot_memo_clear(struct plot_memo *memo)
-{
-	if (memo && memo->d)
-		memo->d->pts = NULL;
-}
-
-void plot_memo_free(struct plot_memo *memo)
-{
-	if (!memo || !memo->d)
-		return;
-	free(memo->d->pt);
-	free(memo->d->ys);
-	free(memo->d);
-	memo->d = NULL;
-}
-
-int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, size_t n,
-		     const struct plot_spec *spec, struct plot_grid *g, struct gs_err *err)
-{
-	const struct plot_base_facts *f = b->facts;
-	const struct layout *L;
-	struct legend_info li;
-	struct selected sel = { -1, -1, NULL };
-	struct xcache xc;
-	unsigned char *cnt, *flag;
-	size_t many, cells;
-	bool theta_on;
-
-	if (!f || !f->cells || !b->grid.ch) {
-		err_set(err, NULL, 0, 0, "plot: no picture to finish");
-		return -1;
-	}
-	L = &f->L;
-	cells = f->cells;
-	if (grid_alloc(g, L->w, L->h, err) < 0)
-		return -1;
-	memcpy(g->ch, b->grid.ch, cells);
-	memcpy(g->role, b->grid.role, 3 * cells);
-	g->label_w = g->label_row = g->label_col = 0;
-	g->label[0] = '\0';
-	g->label_off = false;
-	g->clipped = b->grid.clipped;
-	li = f->li;
-	li.spec = spec;
-	many = f->many;
-	cnt = g->role + cells;
-	flag = cnt + cells;
-	theta_on = li.theta_set && fabs(spec->theta) <= VAL_MAX;
-	/* the selected points: the first in a cell takes it, whatever else is there */
-	xcache_init(&xc);
 	for (size_t i = 0; i < n; i++) {
 		const struct plot_point *p = &pts[i];
 		char ch;
@@ -887,7 +481,7 @@ int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, si
 
 		if (!(p->flags & PT_SELECTED) || !point_ok(p, spec->log_y))
 			continue;
-		point_cell(L, p, &xc, &r, &c);
+		point_cell(L, p, &r, &c);
 		k = (size_t)r * L->w + c;
 		clip = clipped(L, p->y);
 		point_glyph(p, p->flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch,
@@ -899,43 +493,55 @@ int plot_base_finish(const struct plot_base *b, const struct plot_point *pts, si
 			g->role[k] = (unsigned char)role;
 		}
 		flag[k] |= CELL_SEL;
-		if (sel.r < 0)
-			sel = (struct selected){ r, c, p->label };
+		if (sel->r < 0)
+			*sel = (struct selected){ r, c, p->label };
 	}
-	li.many = many > 0;
-	li.mark = draw_mark(L, g, spec->mark_x);
-	if (sel.r >= 0 && sel.label)
-		plot_marks_label(L, g, cnt, sel.r, sel.c, sel.label);
-	if (f->theta_row >= 0)
-		draw_theta_text(L, g, f->theta_row, spec->theta);
-	plot_marks_legend(g, &li);
-	return 0;
+	return many;
 }
 
-void plot_base_free(struct plot_base *b)
-{
-	if (!b)
-		return;
-	plot_free(&b->grid);
-	free(b->facts);
-	b->facts = NULL;
-}
-
+/* Drawing order: the axes and the theta line, every point as if unselected, the counts, the
+ * bars and curves, then the selection over them, the break-even mark (blank cells only: the
+ * bars and curves take blank and mark cells alike, so drawing it after them changes nothing),
+ * the selected label, theta's text and the legend, which say what the picture holds. */
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err)
 {
-	struct plot_base b = { 0 };
-	int rc;
+	struct layout L;
+	struct legend_info li;
+	struct selected sel = { -1, -1, NULL };
+	size_t valid, many;
+	int theta_row;
 
 	if (spec_check(spec, err) < 0)
 		return -1;
-	rc = plot_base_render(pts, n, spec, &b, err);
-	if (rc == 0)
-		rc = plot_base_finish(&b, pts, n, spec, g, err);
-	else
+	if (grid_alloc(g, spec->width, spec->height, err) < 0)
+		return -1;
+	if (plot_axis_layout(pts, n, spec, &L, &valid, err) < 0) {
 		plot_free(g);
-	plot_base_free(&b);
-	return rc;
+		return -1;
+	}
+	grid_clear(&L, g);
+	plot_axis_draw(&L, g);
+	legend_start(&li, spec, &L, n - valid);
+	theta_row = draw_theta_line(&L, g);
+	li.theta_drawn = theta_row >= 0;
+	many = draw_points(&L, g, pts, n, spec, &li) ? draw_counts(&L, g) : 0;
+	g->clipped = li.clipped + li.clipped_low;
+	if (spec->show_bars)
+		li.bars = draw_bars(&L, g, pts, n, spec->log_y);
+	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
+		if (draw_curve(&L, g, g->role + (size_t)L.w * L.h, &spec->curves[i]) && i < 16)
+			li.curve[i] = true;
+	many = draw_selected(&L, g, pts, n, spec, li.theta_set && fabs(spec->theta) <= VAL_MAX,
+			     many, &sel);
+	li.many = many > 0;
+	li.mark = draw_mark(&L, g, spec->mark_x);
+	if (sel.r >= 0 && sel.label)
+		plot_marks_label(&L, g, g->role + (size_t)L.w * L.h, sel.r, sel.c, sel.label);
+	if (theta_row >= 0)
+		draw_theta_text(&L, g, theta_row, spec->theta);
+	plot_marks_legend(g, &li);
+	return 0;
 }
 
 size_t plot_to_text(const struct plot_grid *g, char *buf, size_t n)

@@ -487,8 +487,10 @@ static void theta_room(struct layout *L, const double *ys, size_t nv, const stru
 	}
 }
 
-int plot_axis_layout_values(double *ys, size_t nv, double xmin, double xmax,
-			    const struct plot_spec *spec, struct layout *L)
+/* The layout from what it reads of the points: the y values of the nv placeable ones (ys,
+ * reordered here) and the smallest and largest of their x. */
+static void layout_values(double *ys, size_t nv, double xmin, double xmax,
+			  const struct plot_spec *spec, struct layout *L)
 {
 	double ymin = INFINITY, ymax = -INFINITY;
 	int lw = 1;
@@ -535,7 +537,6 @@ int plot_axis_layout_values(double *ys, size_t nv, double xmin, double xmax,
 	}
 	L->ax = lw + 1;
 	L->xscale = (L->w - 3 - L->ax) / (double)(L->xhi - L->xlo);
-	return 0;
 }
 
 int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
@@ -558,7 +559,7 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 		if (pts[i].x > xmax)
 			xmax = pts[i].x;
 	}
-	plot_axis_layout_values(ys, nv, xmin, xmax, spec, L);
+	layout_values(ys, nv, xmin, xmax, spec, L);
 	free(ys);
 	*valid = nv;
 	return 0;

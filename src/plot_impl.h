@@ -166,11 +166,6 @@ static inline char ascii(char c)
 int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		     struct layout *L, size_t *valid, struct gs_err *err);
 
-/* The same from what it reads of the points: the y values of the nv placeable ones (ys,
- * reordered here) and the smallest and largest of their x. Returns 0. */
-int plot_axis_layout_values(double *ys, size_t nv, double xmin, double xmax,
-			    const struct plot_spec *spec, struct layout *L);
-
 /* Draws the y axis with its ticks and labels and the x axis with its power-of-two labels. */
 void plot_axis_draw(const struct layout *L, struct plot_grid *g);
 

@@ -37,74 +37,23 @@ static void widen(const struct table_view *v, int *w, const char *s, int extra)
 	}
 }
 
-/* Raises *w to the display width of the system name s of dataset row i, as widen does, with
- * its length in bytes from the memo when the memo holds this very name for the row. */
-static void widen_sys(struct table_view *v, int *w, size_t i, const char *s)
-{
-	if (!v->memo_s || i >= v->memo_cap) {
-		widen(v, w, s, 0);
-		return;
-	}
-	if (v->memo_s[i] != s) {
-		size_t n = strlen(s);
-		v->memo_s[i] = s;
-		v->memo_n[i] = n < 255 ? (unsigned char)n : 255;
-	}
-	if (v->memo_n[i] == 255 || v->memo_n[i] > *w)
-		widen(v, w, s, 0);
-}
-
-/* The memo sized for ds (v->memo asks for it); out of memory there is none. */
-static void memo_ready(struct table_view *v, const struct dataset *ds)
-{
-	if (!v->memo || v->memo_cap >= ds->n)
-		return;
-	free(v->memo_s);
-	free(v->memo_n);
-	v->memo_s = calloc(ds->n, sizeof *v->memo_s);
-	v->memo_n = malloc(ds->n);
-	v->memo_cap = v->memo_s && v->memo_n ? ds->n : 0;
-	if (!v->memo_cap) {
-		free(v->memo_s);
-		free(v->memo_n);
-		v->memo_s = NULL;
-		v->memo_n = NULL;
-	}
-}
-
-/* The names of the shown rows to their widths: the rows in dataset order where a mark per
- * dataset row can be had (in ranked order each row read was a cache miss), else in ranked
- * order. Submitters and families are few: a name just seen is not read again. */
+/* The names of the shown rows to their widths. */
 static void names_widen(struct table_view *v, const struct dataset *ds, const struct analysis *a)
 {
-	uint64_t *mark = calloc(ds->n / 64 + 1, sizeof *mark);
-	const char *last_sub = NULL, *last_fam = NULL, *round0 = ds->rows[a->rows[0].row].round;
-	size_t n = mark ? ds->n : a->n;
+	const char *round0 = ds->rows[a->rows[0].row].round;
 
-	for (size_t i = 0; mark && i < a->n; i++)
-		mark[a->rows[i].row / 64] |= UINT64_C(1) << (a->rows[i].row % 64);
-	for (size_t j = 0; j < n; j++) {
-		if (mark && !(mark[j / 64] >> (j % 64) & 1)) {
-			if (!mark[j / 64]) /* a word of rows not shown */
-				j |= 63;
-			continue;
-		}
-		size_t row = mark ? j : a->rows[j].row;
-		const struct row *r = &ds->rows[row];
-		widen_sys(v, &v->need[TC_SYS], row, r->system);
-		if (r->submitter != last_sub)
-			widen(v, &v->need[TC_SUB], last_sub = r->submitter, 0);
-		if (r->family != last_fam)
-			widen(v, &v->need[TC_FAM], last_fam = r->family, 0);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct row *r = &ds->rows[a->rows[i].row];
+		widen(v, &v->need[TC_SYS], r->system, 0);
+		widen(v, &v->need[TC_SUB], r->submitter, 0);
+		widen(v, &v->need[TC_FAM], r->family, 0);
 		/* rounds are pooled: one pointer, one round; the column shows when two differ */
 		if (r->round != round0 && !v->need[TC_ROUND])
 			v->need[TC_ROUND] = text_columns(table_cols[TC_ROUND]->head);
 	}
-	free(mark);
 }
 
-/* One sort by id groups the rows of one system id: at 10^5 rows the whole pass takes a few
- * milliseconds, as each name's width is measured only when it could be the widest. */
+/* One sort by id groups the rows of one system id. */
 int table_names(struct table_view *v, const struct dataset *ds, const struct analysis *a)
 {
 	struct name_key *k;
@@ -113,7 +62,6 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 	for (int c = 0; c < TC_COUNT; c++)
 		v->need[c] = text_columns(table_cols[c]->head);
 	v->need[TC_ROUND] = 0;
-	memo_ready(v, ds);
 	for (size_t i = 0; i < a->n; i++) {
 		kwh |= isfinite(a->rows[i].kwh);
 		cost |= isfinite(a->rows[i].cost_lo);
@@ -213,8 +161,6 @@ int table_cols_parse(const char *list, bool *want, char *bad, size_t n)
 void table_view_free(struct table_view *v)
 {
 	free(v->qualified);
-	free(v->memo_s);
-	free(v->memo_n);
 	memset(v, 0, sizeof *v);
 }
 

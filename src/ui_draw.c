@@ -129,47 +129,26 @@ static int text_width(const char *s, bool utf8)
 	return ui_text_width(s, utf8);
 }
 
-/* ---- cells ----
- * waddch and waddnstr cost ncursesw a few hundred instructions per character (control-character
- * checks, multibyte state, the window's rendition); text that is already known to be printable
- * ASCII is stored straight into the line through waddchnstr, with the attribute in each cell.
- * The cursor then goes where waddnstr would have left it, so that drawing can continue. */
+/* ---- cells ---- */
+
 enum { CELL_RUN = 256 };
 
-/* Writes len printable ASCII bytes of s (len <= CELL_RUN) at (y, x) in attribute at. */
+/* Writes len bytes of s at (y, x) in attribute at. */
 static void put_ascii(int y, int x, const char *s, int len, attr_t at)
 {
-	chtype run[CELL_RUN + 1];
-
 	if (len <= 0)
 		return;
-	if (x + len > COLS) {
-		/* would wrap: keep waddnstr's behaviour exactly */
-		attrset(at);
-		mvaddnstr(y, x, s, len);
-		return;
-	}
-	for (int i = 0; i < len; i++)
-		run[i] = (chtype)(unsigned char)s[i] | at;
-	run[len] = 0;
-	mvaddchnstr(y, x, run, len);
 	attrset(at);
-	if (x + len < COLS)
-		move(y, x + len);
-	else if (y + 1 < LINES)
-		move(y + 1, 0);
-	else
-		move(y, COLS - 1);
+	mvaddnstr(y, x, s, len);
 }
 
 /* Draws at most w columns of s at (y, x); returns the columns used. Control bytes, and bytes
- * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. The
- * text goes out through a buffer in as few waddnstr calls as it fits in (usually one). */
+ * >= 0x80 outside a UTF-8 locale, become '?': data text never reaches the terminal raw. */
 int draw_text(const struct app *app, int y, int x, int w, const char *s, attr_t at)
 {
 	char out[CELL_RUN];
 	size_t n, i = 0, o = 0;
-	bool ascii = true, moved = false;
+	bool moved = false;
 	int col;
 
 	if (w <= 0 || !s)
@@ -190,11 +169,10 @@ int draw_text(const struct app *app, int y, int x, int w, const char *s, attr_t 
 				c = 0; /* the whole character becomes one '?' (see the one sanitizer) */
 			} else {
 				c = 0x20; /* a valid character: copied as it is */
-				ascii = false;
 			}
 		}
 		if (o + len > sizeof out) {
-			/* rare: longer than a screen line; the slow path for the rest */
+			/* longer than a screen line: out in pieces */
 			if (!moved) {
 				attrset(at);
 				move(y, x);
@@ -202,17 +180,12 @@ int draw_text(const struct app *app, int y, int x, int w, const char *s, attr_t 
 			}
 			addnstr(out, (int)o);
 			o = 0;
-			ascii = false;
 		}
 		if (c < 0x20 || c >= 0x7f)
 			out[o++] = '?';
 		else
 			memcpy(out + o, s + i, len), o += len;
 		i += len;
-	}
-	if (ascii && !moved) {
-		put_ascii(y, x, out, (int)o, at);
-		return col;
 	}
 	if (!moved) {
 		attrset(at);
@@ -442,6 +415,7 @@ static void draw_table(const struct app *app)
 			 draw_role(R_NORMAL));
 		return;
 	}
+	const struct q_result *qa = ui_plan_answer(app);
 	for (int line = 0; line < app->scr.lay.table_rows; line++) {
 		size_t i = app->scr.top + (size_t)line;
 		int y = r->y + 1 + line;
@@ -452,7 +426,7 @@ static void draw_table(const struct app *app)
 			break;
 		ar = ui_state_arow(app, i);
 		base = draw_role(sel ? R_SEL : ar->is_ref ? R_REFROW : R_NORMAL) |
-		       (ui_plan_marked(app, i) ? A_BOLD | A_UNDERLINE : 0);
+		       (ui_plan_marked(app, qa, i) ? A_BOLD | A_UNDERLINE : 0);
 		draw_fill(y, r->x, r->w, base);
 		x = r->x;
 		for (int c = 0; c < TC_COUNT; c++) {
@@ -724,7 +698,7 @@ static void draw_msgline(const struct app *app)
 		return;
 	}
 	/* what the view leaves out: in the cross-round view, before the other warnings */
-	notice = app->msg.notice_ok && app->msg.notice_left;
+	notice = app->msg.notice_left > 0;
 	if (notice && app->p.all_rounds) {
 		put_notice(app, app->msg.notice);
 		return;
@@ -798,22 +772,13 @@ void ui_draw(const struct app *app)
 	attrset(A_NORMAL);
 }
 
-/* The message line's notice for the current view (see struct ui_message): at 10^5 rows the pass
- * over every row was two thirds of a press of j. */
+/* The message line's notice for the current view (see struct ui_message). */
 void ui_draw_notice(struct app *app)
 {
 	struct ui_message *m = &app->msg;
 
-	if (m->notice_ok && m->notice_key[0] == app->ds && m->notice_key[1] == app->a.round &&
-	    m->notice_key[2] == app->a.workload && m->notice_all == app->p.all_rounds)
-		return;
 	m->notice_left = app->ds ? bench_reg_notice(app->ds, app->a.round, app->a.workload,
 						    app->p.all_rounds, m->notice, sizeof m->notice) : 0;
-	m->notice_key[0] = app->ds;
-	m->notice_key[1] = app->a.round;
-	m->notice_key[2] = app->a.workload;
-	m->notice_all = app->p.all_rounds;
-	m->notice_ok = true;
 }
 
 void ui_draw_frame(struct app *app, bool clear_all)

@@ -40,9 +40,10 @@ static void safe_part(const char *s, char *buf, size_t n)
 
 static int write_csv(struct app *app, FILE *fp)
 {
-	/* its interval columns need every row's interval, drawn once and kept by the analysis */
-	if (analysis_intervals_of(app->ds, &app->a, app->vis, app->nvis, NULL) < 0)
-		return -1;
+	/* its interval columns need every shown row's interval, drawn once and kept by the analysis */
+	for (size_t j = 0; j < app->nvis; j++)
+		if (analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL) < 0)
+			return -1;
 	/* its e_prime_fit column says what --print csv says, fit shown or not; the screen, which
 	 * shows no fit with L off, has none after */
 	bool fits = app->a.fits != NULL;

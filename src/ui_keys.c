@@ -385,7 +385,7 @@ static unsigned act_theta_step(struct app *app, struct ui_press in)
 		return UI_REDRAW;
 	}
 	app->p.theta = t;
-	return ui_state_theta_changed(app);
+	return UI_RECOMPUTE;
 }
 
 /* ---- sort ---- */
@@ -597,7 +597,7 @@ static unsigned act_click(struct app *app, struct ui_press in)
 /* One line per entry so that the help strings can be listed with a simple pattern (the
  * end-to-end test checks that the help overlay shows each of them). Consecutive entries with
  * the same action and help are shown as one help line. */
-#define UI_KEY(key, fn, arg, ctx, help) { key, fn, arg, ctx, help }
+#define UI_KEY(k, f, a, c, h) { .key = (k), .fn = (f), .arg = (a), .ctx = (c), .help = (h) }
 static const struct ui_key key_table[] = {
 	UI_KEY(CTRL_KEY('c'), act_quit, 0, UI_CTX_ANY, "quit"),
 	UI_KEY(CTRL_KEY('l'), act_redraw, 0, UI_CTX_ANY, "redraw the screen"),

@@ -12,13 +12,23 @@
 static void key_label(int key, char *buf, size_t n)
 {
 	static const struct { int key; const char *name; } names[] = {
-		{ '\t', "Tab" }, { K_ENTER, "Enter" }, { K_ESC, "Esc" }, { K_BACKSPACE, "Backspace" },
-		{ ' ', "Space" }, { UI_KEY_TEXT, "text" },
-		{ UI_FKEY(KEY_BTAB), "Shift-Tab" }, { UI_FKEY(KEY_UP), "Up" },
-		{ UI_FKEY(KEY_DOWN), "Down" }, { UI_FKEY(KEY_PPAGE), "PgUp" },
-		{ UI_FKEY(KEY_NPAGE), "PgDn" }, { UI_FKEY(KEY_HOME), "Home" },
-		{ UI_FKEY(KEY_END), "End" }, { UI_FKEY(KEY_F(1)), "F1" },
-		{ UI_PTR_CLICK, "click" }, { UI_PTR_WHEEL_UP, "wheel" }, { UI_PTR_WHEEL_DOWN, "wheel" },
+		{ .key = '\t', .name = "Tab" },
+		{ .key = K_ENTER, .name = "Enter" },
+		{ .key = K_ESC, .name = "Esc" },
+		{ .key = K_BACKSPACE, .name = "Backspace" },
+		{ .key = ' ', .name = "Space" },
+		{ .key = UI_KEY_TEXT, .name = "text" },
+		{ .key = UI_FKEY(KEY_BTAB), .name = "Shift-Tab" },
+		{ .key = UI_FKEY(KEY_UP), .name = "Up" },
+		{ .key = UI_FKEY(KEY_DOWN), .name = "Down" },
+		{ .key = UI_FKEY(KEY_PPAGE), .name = "PgUp" },
+		{ .key = UI_FKEY(KEY_NPAGE), .name = "PgDn" },
+		{ .key = UI_FKEY(KEY_HOME), .name = "Home" },
+		{ .key = UI_FKEY(KEY_END), .name = "End" },
+		{ .key = UI_FKEY(KEY_F(1)), .name = "F1" },
+		{ .key = UI_PTR_CLICK, .name = "click" },
+		{ .key = UI_PTR_WHEEL_UP, .name = "wheel" },
+		{ .key = UI_PTR_WHEEL_DOWN, .name = "wheel" },
 	};
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (names[i].key == key) {

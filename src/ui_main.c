@@ -392,7 +392,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	}
 	ui_keys_help_build(app);
 	if (ui_state_recompute(app, err) < 0) {
-		ui_state_free(app);
+		ui_app_free(app);
 		free(app);
 		return 1;
 	}
@@ -401,7 +401,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 	if (ui_startup(err) < 0) {
 		/* the terminal cannot run the explorer: a usage error, --print is the way */
 		signals_restore();
-		ui_state_free(app);
+		ui_app_free(app);
 		free(app);
 		return 2;
 	}
@@ -413,7 +413,7 @@ int ui_run(struct dataset *ds, struct params *p, const struct ui_opts *o, struct
 		p->filter.families = NULL;
 		p->filter.nfamilies = 0;
 	}
-	ui_state_free(app);
+	ui_app_free(app);
 	free(app);
 	if (got_signal)
 		signal_reraise(got_signal);

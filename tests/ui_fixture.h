@@ -1,5 +1,5 @@
 /* ui_fixture.h: the results CSV a test of the explorer's state builds in memory, row by row
- * (test_ui_state.c, test_ui_plotcache.c). */
+ * (test_ui_state.c). */
 #ifndef GS_TEST_UI_FIXTURE_H
 #define GS_TEST_UI_FIXTURE_H
 

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The help overlay is generated from the key table: every help text of src/ui_keys.c and every
-# key name of DESIGN.md's table shows up in it (paging through it when it is long).
+# key name of the man page's key table (gpuscale(1)) shows up in it (paging through it when it is long).
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 # written against the v4.1 round alone
@@ -53,8 +53,8 @@ for size in "250 70" "120 40" "80 24"; do
 		z o b '|' = K Ctrl-U text; do
 		grep -qF -- "  $k " "$TMP/all" || missing="$missing [$k]"
 	done
-	if [ -z "$missing" ]; then ok "$1x$2: help names every key of DESIGN.md"
-	else nok "$1x$2: help names every key of DESIGN.md" "missing:$missing"; fi
+	if [ -z "$missing" ]; then ok "$1x$2: help names every key of the man page"
+	else nok "$1x$2: help names every key of the man page" "missing:$missing"; fi
 	# the "what you see" page: the marks, the headings (min is minutes), I, sil, the formulas
 	missing=
 	for w in "what you see" "the reference row" "Pareto: no other row" "the break-even row" \
