@@ -32,7 +32,7 @@ FAM=$GS_TOP/data/families.csv
 PRICES=$GS_TOP/data/prices.csv
 V41=$GS_TOP/../shared/mlperf/training_results_v4.1
 SHIPPED=$(ls "$GS_TOP"/data/mlperf_training_v*.csv 2>/dev/null)
-if [ "$BENCH_QUICK" = 1 ]; then ROUNDS=1 RUNS=3 KREPS=1; else ROUNDS=3 RUNS=7 KREPS=3; fi
+if [ "$BENCH_QUICK" = 1 ]; then ROUNDS=1 RUNS=3 KREPS=1; else ROUNDS=3 RUNS=7 KREPS=2; fi
 npass=0
 nmiss=0
 
