@@ -7,13 +7,15 @@
  * Runs each once to warm up, then RUNS pairs. Without --pty the runs' stdin, stdout and stderr
  * are /dev/null. With --pty each run gets a new 50x160 pseudo-terminal (TERM=xterm-256color)
  * as its controlling terminal, stdin, stdout and stderr; once it has written its first bytes
- * (the first frame on its way), q is typed, and again every 50 ms until it exits: a run of the
+ * (the first frame on its way), q is typed, and again every 50 ms until it exits (or 20 s
+ * have passed: then it is ended and the run fails): a run of the
  * explorer is its launch, its first frame and its quit. Prints one line:
  * "n median_cpu_a median_cpu_b median_ratio max_ratio median_wall_a median_wall_b", the ratio
  * being the median of the per-pair ratios of CPU time A/B; fails when a run exits non-zero. */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -56,15 +58,31 @@ static void child(char **argv, const char *pts)
 	_exit(127);
 }
 
-/* Reads what the child writes to the terminal until it exits; types q after its first bytes. */
+/* Whether the child has exited (not yet reaped). */
+static bool exited(pid_t pid)
+{
+	siginfo_t si;
+
+	memset(&si, 0, sizeof si);
+	return waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) != 0 || si.si_pid == pid;
+}
+
+/* Reads what the child writes to the terminal until it exits; types q after its first bytes
+ * and again every 50 ms (a q typed while the terminal's modes change can be dropped). After
+ * 20 s without an exit the child is ended (the run then fails). */
 static void drive(int mfd, pid_t pid)
 {
 	char buf[65536];
 	bool spoke = false;
+	double end = now() + 20;
 
-	for (;;) {
+	while (!exited(pid)) {
 		struct pollfd pf = { mfd, POLLIN, 0 };
 		int rc = poll(&pf, 1, 50);
+		if (now() > end) {
+			kill(pid, SIGTERM);
+			return;
+		}
 		if (rc > 0) {
 			ssize_t n = read(mfd, buf, sizeof buf);
 			if (n <= 0)
@@ -74,12 +92,10 @@ static void drive(int mfd, pid_t pid)
 				if (write(mfd, "q", 1) != 1)
 					return;
 			}
-		} else if (rc == 0) {
-			if (waitpid(pid, NULL, WNOHANG | WNOWAIT) != 0)
+		} else if (rc == 0 && spoke) {
+			if (write(mfd, "q", 1) != 1)
 				return;
-			if (spoke && write(mfd, "q", 1) != 1)
-				return;
-		} else if (errno != EINTR) {
+		} else if (rc < 0 && errno != EINTR) {
 			return;
 		}
 	}
