@@ -1,46 +1,55 @@
-/* bench_keys.c: the cost of one key in the explorer, measured the way ui_main.c's event loop
+/* bench_keys.c: the cost of one key in the explorer, spent the way ui_main.c's event loop
  * spends it: ui_keys_dispatch, then ui_state_apply (a recompute or a re-sort as the flags ask),
  * then ui_draw_frame (layout, scroll, plot, ui_draw, refresh). The terminal is a real ncurses
  * SCREEN whose output goes to /dev/null, so curses still diffs the frame and emits the escape
  * sequences; only the tty write is free.
  *
  * A scripted sequence presses every key of the key table in every context (main, help, family
- * menu, detail, search prompt), on every workload of every round loaded, REPS times over; the
- * whole is measured ROUNDS times, and each round is reported on its own (run.sh counts a
- * budget missed only when every round misses it).
+ * and column menus, detail, command line, search and value prompts, trend, the pointer's
+ * events), on every workload of every round loaded and, with CROSS 1, on every workload in the
+ * cross-round view (A), REPS times over; the whole is measured ROUNDS times, each round
+ * reported on its own (run.sh counts a budget missed only when every round misses it).
  *
- * usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS RESULTS.csv...
- * A press costs the median of its REPS repetitions. Per round R it prints:
- *   "R slowest ROUND WORKLOAD KEY s"     the slowest press of all;
- *   "R keys n median min q1 q3 max"      over every press but e;
- *   "R over2ms n of N"                   presses over the 2 ms budget;
- *   "R top ROUND WORKLOAD KEY s"         the five slowest presses, slowest first;
- *   "R search s"                         the slowest letter or digit typed into the search or row filter prompt;
- *   "R nav KEY s"                        the slowest press of KEY (j, k, PgDn, Enter, ?) in the
- *                                        main view that moved without asking for a recompute
- *                                        (Enter there opens the detail);
- *   "R recompute ROUND WORKLOAD KEY s"   the slowest press that asked for a recompute;
+ * Times are the process's CPU time (cpu_now): what the key costs, without the turns other
+ * processes take on a busy machine. Right after every fourth press the bench times the floor: one
+ * more frame with nothing changed, what the idle loop's redraw costs in the same state.
+ *
+ * usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS BUDGET_S CROSS
+ *        RESULTS.csv...
+ * A press costs the least of its REPS repetitions (other processes only ever add to it). Per round R it prints:
+ *   "R slowest VIEW WORKLOAD KEY s"      the slowest press of the rounds' views (VIEW: the
+ *                                        round) and, with CROSS 1, of the cross-round views
+ *                                        (VIEW: "all");
+ *   "R floor n median"                   the redraw with nothing changed;
+ *   "R slice s"                          the slowest slice of work done between keys (interval
+ *                                        bars), which a key arriving then waits for;
+ *   "R over n of N"                      presses over BUDGET_S;
+ *   "R top VIEW WORKLOAD KEY s"          the five slowest keys, each at its slowest press;
+ *   "R keys n median min q1 q3 max"      over every press;
  *   "R export n median_e median_floor median_ratio max_ratio"
- * where the floor is the disk's own cost of what e must do, timed right after each e: two new
- * files of the sizes e just wrote, each with one write() to a temporary name, fsync(), and a
- * move into place that never replaces a file (renameat2 RENAME_NOREPLACE, or link() + unlink()
- * where that is missing), after as long a pause without disk I/O as e had before it. The export
- * is judged against that floor (the ratio of each e to its own floor), not against the keypress
- * budget: never losing a file is worth the fsyncs. */
+ * then once "coverage COVERED TOTAL" and a line "missing KEY CONTEXT" for each key table entry
+ * the script never presses in its context.
+ * e is timed apart, on every eighth stop of the first repetition, on the wall clock: it writes and
+ * fsyncs two files, a disk cost. Its floor
+ * is the disk's own cost of what e must do, timed right after each e: two new files of the
+ * sizes e just wrote, each with one write() to a temporary name, fsync(), and a move into place
+ * that never replaces a file (renameat2 RENAME_NOREPLACE, or link() + unlink() where that is
+ * missing), after as long a pause without disk I/O as e had before it. */
 #define _XOPEN_SOURCE_EXTENDED 1
 #include <curses.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bench_util.h"
 #include "ui_app.h"
+#include "ui_keys_impl.h"
 
 #define CTRL(c) ((c) & 0x1f)
 #define ESC 27
@@ -58,24 +67,35 @@ struct press {
 #define M(k) { k, OV_NONE }
 #define F(k) { k, OV_MENU }
 #define D(k) { k, OV_DETAIL }
+#define X(k) { k, OV_CMDLINE }
 #define S(k) { k, OV_SEARCH }
 #define P(k) { k, OV_PROMPT }
+#define W(k) { k, OV_TREND }
+#define ANY_OV ((enum ui_overlay) - 1) /* wherever the key before led (not checked) */
+#define Z(k) { k, ANY_OV }
 static const struct press script[] = {
 	/* help overlay */
 	M('?'), H('j'), H('k'), H(UI_FKEY(KEY_DOWN)), H(UI_FKEY(KEY_UP)), H(UI_FKEY(KEY_NPAGE)),
-	H(UI_FKEY(KEY_PPAGE)), H(' '), H('G'), H('g'), H('?'), M(UI_FKEY(KEY_F(1))), H(ESC),
-	M('?'), H(UI_FKEY(KEY_F(1))), M('?'), H('q'),
+	H(UI_FKEY(KEY_PPAGE)), H(' '), H('G'), H('g'), H(UI_PTR_WHEEL_DOWN), H(UI_PTR_WHEEL_UP),
+	H('?'), M(UI_FKEY(KEY_F(1))), H(ESC), M('?'), H(UI_FKEY(KEY_F(1))), M('?'), H('q'),
+	M('?'), H(UI_PTR_CLICK),
 	/* selection */
 	M('j'), M('j'), M('k'), M(UI_FKEY(KEY_DOWN)), M(UI_FKEY(KEY_UP)), M(UI_FKEY(KEY_NPAGE)),
 	M(UI_FKEY(KEY_PPAGE)), M('G'), M('g'), M(UI_FKEY(KEY_END)), M(UI_FKEY(KEY_HOME)), M('j'),
-	M('j'), M('j'), M('o'), M('b'), M('j'),
+	M(UI_PTR_WHEEL_DOWN), M(UI_PTR_WHEEL_UP), M(UI_PTR_CLICK), M('j'), M('j'), M('j'), M('o'),
+	M('b'), M('j'),
 	/* detail overlay */
 	M(ENTER), D('j'), D('k'), D(UI_FKEY(KEY_DOWN)), D(UI_FKEY(KEY_UP)), D(UI_FKEY(KEY_NPAGE)),
-	D(UI_FKEY(KEY_PPAGE)), D(' '), D('G'), D('g'), D('q'), M(ENTER), D(ESC), M(ENTER), D(ENTER),
+	D(UI_FKEY(KEY_PPAGE)), D(' '), D('G'), D('g'), D(UI_PTR_WHEEL_DOWN), D(UI_PTR_WHEEL_UP),
+	D('q'), M(ENTER), D(ESC), M(ENTER), D(ENTER), M(ENTER), D(UI_PTR_CLICK),
+	/* the view's command line */
+	M(':'), X('j'), X('k'), X('q'),
 	/* family menu: filter to one family, clear; cancel twice */
 	M('f'), F(UI_FKEY(KEY_DOWN)), F(UI_FKEY(KEY_UP)), F(UI_FKEY(KEY_NPAGE)), F(UI_FKEY(KEY_PPAGE)),
-	F(UI_FKEY(KEY_END)), F(UI_FKEY(KEY_HOME)), F('h'), F(BKSP), F(' '), F(ENTER), M('F'),
-	M('f'), F(' '), F(CTRL('u')), F(ESC), M('f'), F(ESC),
+	F(UI_FKEY(KEY_END)), F(UI_FKEY(KEY_HOME)), F(UI_PTR_WHEEL_DOWN), F(UI_PTR_WHEEL_UP), F('h'),
+	F(BKSP), F(' '), F(ENTER), M('F'), M('f'), F(' '), F(CTRL('u')), F(ESC), M('f'), F(ESC),
+	/* column chooser: one column off, then on again */
+	M('C'), F(UI_FKEY(KEY_DOWN)), F(' '), F(ENTER), M('C'), F(UI_FKEY(KEY_DOWN)), F(' '), F(ENTER),
 	/* reference */
 	M('r'), M('m'), M('m'), M('m'), M('R'), M('x'), M('x'), M('x'),
 	/* rows shown and comparison */
@@ -88,15 +108,22 @@ static const struct press script[] = {
 	/* typed theta and k */
 	M('='), P('0'), P('.'), P('7'), P(BKSP), P('8'), P(ENTER), M('K'), P('3'), P(ENTER),
 	M('K'), P('x'), P(ESC),
+	/* query: set, then cleared */
+	M('Q'), P('t'), P(' '), P('3'), P('0'), P(ENTER), M('Q'), P(ENTER),
 	/* sort: every column, then back to E' descending */
 	M('s'), M('s'), M('s'), M('s'), M('s'), M('s'), M('s'), M('s'), M('s'), M('s'), M('s'),
 	M('s'), M('S'), M('S'), M('>'), M('<'),
 	/* search prompt */
 	M('/'), S('e'), S('o'), S('s'), S(BKSP), S('s'), S(UI_FKEY(KEY_DOWN)), S(UI_FKEY(KEY_UP)),
 	S(ENTER), M('n'), M('N'), M('/'), S('x'), S(ESC),
-	/* row filter: e (in every name of the 10^5-row file: the same rows), then 1 (which drops
-	 * rows there too: a new view and picture) */
+	/* row filter: e, then 1 (which drops rows: a new view and picture) */
 	M('|'), S('e'), S(BKSP), S('1'), S(ENTER), M(ESC),
+	/* undo, twice */
+	M('U'), M('U'),
+	/* trend: move, close; Enter (which opens a round where the cross-round view has one to
+	 * open, else leaves the trend open: Esc closes that) and undo that */
+	M('W'), W('j'), W('k'), W(UI_FKEY(KEY_DOWN)), W(UI_FKEY(KEY_UP)), W('h'), W('l'),
+	W(UI_FKEY(KEY_LEFT)), W(UI_FKEY(KEY_RIGHT)), W('q'), M('W'), W(ESC), M('W'), W(ENTER), Z(ESC), M('U'),
 	/* misc */
 	M('M'), M('M'), M(CTRL('l')), M('['), M(']'), M(UI_FKEY(KEY_BTAB)), M('\t'),
 	M('1'), M('2'), M('3'), M('4'), M('5'), M('6'), M('7'), M('8'), M('9'), M('1'),
@@ -107,17 +134,12 @@ static const struct press script[] = {
 #undef M
 #undef F
 #undef D
+#undef X
 #undef S
 #undef P
+#undef W
+#undef Z
 #define NSCRIPT (sizeof script / sizeof *script)
-
-/* Keeps the CPU busy for s seconds without a system call (as the scripted keys do). */
-static void spin(double s)
-{
-	double end = now() + s;
-	while (now() < end)
-		;
-}
 
 static void report(const char *name, double *v, size_t n)
 {
@@ -128,6 +150,14 @@ static void report(const char *name, double *v, size_t n)
 	qsort(v, n, sizeof *v, cmp_double);
 	printf("%s %zu %.9f %.9f %.9f %.9f %.9f\n", name, n, quant(v, n, 0.5), v[0],
 	       quant(v, n, 0.25), quant(v, n, 0.75), v[n - 1]);
+}
+
+/* Keeps the CPU busy for s seconds without a system call (as the scripted keys do). */
+static void spin(double s)
+{
+	double end = now() + s;
+	while (now() < end)
+		;
 }
 
 /* Size of the file at path, or -1. */
@@ -216,11 +246,17 @@ static int export_sizes(const struct app *app, long *csv, long *txt)
 	return *csv < 0 || *txt < 0 ? -1 : 0;
 }
 
-/* The loop's work for one key: the same calls as ui_main.c's event_loop. Returns the flags. */
+/* The loop's work for one key: the same calls as ui_main.c's event_loop. A pointer event
+ * lands on the table's first data row. Returns the flags. */
 static unsigned press(struct app *app, int key)
 {
-	unsigned flags = ui_keys_dispatch(app, key);
+	unsigned flags;
 
+	if (UI_IS_PTR(key)) {
+		app->scr.ptr_y = app->scr.lay.table.y + 1;
+		app->scr.ptr_x = app->scr.lay.table.x + 1;
+	}
+	flags = ui_keys_dispatch(app, key);
 	if (flags & UI_QUIT)
 		return flags;
 	ui_state_apply(app, flags);
@@ -229,12 +265,37 @@ static unsigned press(struct app *app, int key)
 	return flags;
 }
 
+/* The work the loop does between keys (the next slices of interval bars), each slice timed;
+ * returns the slowest. */
+static double idle_work(struct app *app)
+{
+	double worst = 0;
+
+	for (int i = 0; i < 100000 && app->pc.bars_pending; i++) {
+		double t0 = cpu_now(), t;
+		unsigned f = ui_state_plot_work(app);
+		if (f)
+			ui_draw_frame(app, false);
+		if ((t = cpu_now() - t0) > worst)
+			worst = t;
+	}
+	return worst;
+}
+
 static const char *key_label(int k, char *buf, size_t n)
 {
 	if (k == UI_FKEY(KEY_NPAGE))
 		snprintf(buf, n, "PgDn");
 	else if (k == UI_FKEY(KEY_PPAGE))
 		snprintf(buf, n, "PgUp");
+	else if (k == UI_PTR_CLICK)
+		snprintf(buf, n, "click");
+	else if (k == UI_PTR_WHEEL_UP)
+		snprintf(buf, n, "wheel-up");
+	else if (k == UI_PTR_WHEEL_DOWN)
+		snprintf(buf, n, "wheel-down");
+	else if (k == UI_KEY_TEXT)
+		snprintf(buf, n, "text");
 	else if (k & 0x200000)
 		snprintf(buf, n, "%s", keyname(k & 0x1fffff));
 	else if (k == '\n')
@@ -254,13 +315,56 @@ static const char *key_label(int k, char *buf, size_t n)
 	return buf;
 }
 
-/* The navigation keys with a budget of their own. */
-static const int nav_keys[] = { 'j', 'k', UI_FKEY(KEY_NPAGE), ENTER, '?' };
-#define NNAV (sizeof nav_keys / sizeof *nav_keys)
+/* The key table's context of overlay ov, as ui_keys.c looks keys up. */
+static enum ui_ctx ctx_of(enum ui_overlay ov)
+{
+	switch (ov) {
+	case OV_HELP: return UI_CTX_HELP;
+	case OV_MENU: return UI_CTX_MENU;
+	case OV_DETAIL: case OV_CMDLINE: return UI_CTX_DETAIL;
+	case OV_SEARCH: return UI_CTX_SEARCH;
+	case OV_PROMPT: return UI_CTX_PROMPT;
+	case OV_TREND: return UI_CTX_TREND;
+	case OV_NONE: break;
+	}
+	return UI_CTX_MAIN;
+}
 
-/* One place to run the script from: a round and one of its workloads. */
+/* Whether the script presses key table entry k in its context (a printable key for the
+ * table's UI_KEY_TEXT). */
+static bool pressed(const struct ui_key *k)
+{
+	for (size_t j = 0; j < NSCRIPT; j++) {
+		int c = script[j].key;
+		if (script[j].ov == ANY_OV || (k->ctx != UI_CTX_ANY && k->ctx != ctx_of(script[j].ov)))
+			continue;
+		if (k->key == c || (k->key == UI_KEY_TEXT && c >= ' ' && c < 127))
+			return true;
+	}
+	return k->key == 'e' && k->ctx == UI_CTX_MAIN; /* pressed once a stop, after the script */
+}
+
+/* Prints how many key table entries the script presses in their context, and the others. */
+static void coverage(void)
+{
+	size_t nk, covered = 0;
+	const struct ui_key *kt = ui_keys_all(&nk);
+	char name[32];
+
+	for (size_t i = 0; i < nk; i++)
+		covered += pressed(&kt[i]);
+	printf("coverage %zu %zu\n", covered, nk);
+	for (size_t i = 0; i < nk; i++)
+		if (!pressed(&kt[i]))
+			printf("missing %s %s\n", key_label(kt[i].key, name, sizeof name),
+			       ui_keys_ctx_name(kt[i].ctx));
+}
+
+/* One place to run the script from: a round and one of its workloads, in the round's view or
+ * in the cross-round view. */
 struct stop {
 	size_t round, work;
+	bool all;
 	const char *round_name, *work_name;
 };
 
@@ -269,83 +373,72 @@ static int goto_stop(struct app *app, const struct stop *s, struct gs_err *err)
 {
 	ui_state_set_round(app, s->round);
 	ui_state_set_workload(app, s->work);
+	app->p.all_rounds = s->all;
 	if (ui_state_recompute(app, err) < 0)
 		return -1;
 	press(app, CTRL('l'));
 	return 0;
 }
 
-/* Reports round m from t[pos * reps + r] (press pos, repetition r), the flags each press asked
- * for, and the REPS x nstops exports and floors of the round. */
-static void report_round(int m, const struct stop *stops, size_t nstops, double *t,
-			 const unsigned *flags, int reps, double *te, double *tf, size_t ne)
+static const char *view_name(const struct stop *s)
 {
-	size_t npos = nstops * NSCRIPT, slow = 0, rslow = (size_t)-1;
+	return s->all ? "all" : s->round_name;
+}
+
+/* Reports round m from t[pos * reps + r] (press pos, repetition r), the nfl floors fl, the slowest slice of idle work, and the exports and their floors. */
+static void report_round(int m, const struct stop *stops, size_t nstops, double *t, double *fl,
+			 size_t nfl, double slice, double budget, int reps, double *te, double *tf, size_t ne)
+{
+	size_t npos = nstops * NSCRIPT, slow[2] = { (size_t)-1, (size_t)-1 };
 	double *med = malloc(npos * sizeof *med), *ratio = malloc(ne * sizeof *ratio);
 	char name[32], tag[16];
 
 	if (!med || !ratio)
 		exit(1);
 	for (size_t k = 0; k < npos; k++) {
+		size_t *w = &slow[stops[k / NSCRIPT].all];
 		qsort(t + k * (size_t)reps, (size_t)reps, sizeof *t, cmp_double);
-		med[k] = quant(t + k * (size_t)reps, (size_t)reps, 0.5);
-		if (med[k] > med[slow])
-			slow = k;
-		if ((flags[k] & UI_RECOMPUTE) && (rslow == (size_t)-1 || med[k] > med[rslow]))
-			rslow = k;
+		med[k] = t[k * (size_t)reps]; /* the best: other processes only ever add */
+		if (*w == (size_t)-1 || med[k] > med[*w])
+			*w = k;
 	}
-	printf("%d slowest %s %s %s %.9f\n", m, stops[slow / NSCRIPT].round_name,
-	       stops[slow / NSCRIPT].work_name, key_label(script[slow % NSCRIPT].key, name, sizeof name),
-	       med[slow]);
-	for (size_t j = 0; j < NNAV; j++) {
-		double worst = 0;
-		for (size_t k = 0; k < npos; k++)
-			if (script[k % NSCRIPT].key == nav_keys[j] && script[k % NSCRIPT].ov == OV_NONE &&
-			    !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
-				worst = med[k];
-		printf("%d nav %s %.9f\n", m, key_label(nav_keys[j], name, sizeof name), worst);
-	}
-	{
-		/* a letter or digit typed into the search or row filter prompt */
-		double worst = 0;
-		for (size_t k = 0; k < npos; k++) {
-			int c = script[k % NSCRIPT].key;
-			if (script[k % NSCRIPT].ov == OV_SEARCH && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) &&
-			    !(flags[k] & UI_RECOMPUTE) && med[k] > worst)
-				worst = med[k];
-		}
-		printf("%d search %.9f\n", m, worst);
-	}
-	if (rslow != (size_t)-1)
-		printf("%d recompute %s %s %s %.9f\n", m, stops[rslow / NSCRIPT].round_name,
-		       stops[rslow / NSCRIPT].work_name,
-		       key_label(script[rslow % NSCRIPT].key, name, sizeof name), med[rslow]);
-	/* the five slowest presses, and how many went over the 2 ms budget: where a miss is */
+	for (int all = 0; all < 2; all++)
+		if (slow[all] != (size_t)-1)
+			printf("%d slowest %s %s %s %.9f\n", m, view_name(&stops[slow[all] / NSCRIPT]),
+			       stops[slow[all] / NSCRIPT].work_name,
+			       key_label(script[slow[all] % NSCRIPT].key, name, sizeof name), med[slow[all]]);
+	qsort(fl, nfl, sizeof *fl, cmp_double);
+	printf("%d floor %zu %.9f\n", m, nfl, quant(fl, nfl, 0.5));
+	printf("%d slice %.9f\n", m, slice);
+	/* how many presses went over the budget, and the five slowest keys (each at its slowest
+	 * press): where a miss is */
 	{
 		size_t over = 0, top[5], ntop = 0;
-		for (size_t k = 0; k < npos; k++) {
-			over += med[k] > 0.002 && script[k % NSCRIPT].key != 'e';
-			if (ntop < 5)
-				ntop++;
-			else if (med[k] <= med[top[4]])
-				continue;
-			size_t at = ntop - 1;
-			while (at > 0 && med[top[at - 1]] < med[k]) {
-				top[at] = top[at - 1];
-				at--;
+		for (size_t k = 0; k < npos; k++)
+			over += med[k] > budget;
+		printf("%d over %zu of %zu\n", m, over, npos);
+		while (ntop < 5) {
+			size_t best = (size_t)-1;
+			for (size_t k = 0; k < npos; k++) {
+				bool seen = false;
+				for (size_t i = 0; i < ntop && !seen; i++)
+					seen = script[top[i] % NSCRIPT].key == script[k % NSCRIPT].key;
+				if (!seen && (best == (size_t)-1 || med[k] > med[best]))
+					best = k;
 			}
-			top[at] = k;
+			if (best == (size_t)-1)
+				break;
+			top[ntop++] = best;
 		}
-		printf("%d over2ms %zu of %zu\n", m, over, npos);
 		for (size_t i = 0; i < ntop; i++)
-			printf("%d top %s %s %s %.9f\n", m, stops[top[i] / NSCRIPT].round_name,
+			printf("%d top %s %s %s %.9f\n", m, view_name(&stops[top[i] / NSCRIPT]),
 			       stops[top[i] / NSCRIPT].work_name,
 			       key_label(script[top[i] % NSCRIPT].key, name, sizeof name), med[top[i]]);
 	}
 	/* BENCH_KEYS_ALL set: every press, for a profile of one key */
 	if (getenv("BENCH_KEYS_ALL"))
 		for (size_t k = 0; k < npos; k++)
-			printf("%d press %zu %s %s %s %.9f\n", m, k % NSCRIPT + 1, stops[k / NSCRIPT].round_name,
+			printf("%d press %zu %s %s %s %.9f\n", m, k % NSCRIPT + 1, view_name(&stops[k / NSCRIPT]),
 			       stops[k / NSCRIPT].work_name, key_label(script[k % NSCRIPT].key, name, sizeof name),
 			       med[k]);
 	snprintf(tag, sizeof tag, "%d keys", m);
@@ -372,22 +465,24 @@ int main(int argc, char **argv)
 	char msg[1200];
 	FILE *out, *in;
 	SCREEN *scr;
-	int reps, rounds;
+	int reps, rounds, cross;
 	size_t npos, nstops = 0, ne;
-	unsigned *flags;
-	double *t, *te, *tf;
+	double *t, *fl, *te, *tf, budget;
 
-	if (argc < 9 || (reps = atoi(argv[6])) < 1 || (rounds = atoi(argv[7])) < 1) {
-		fprintf(stderr, "usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS RESULTS.csv...\n");
+	if (argc < 11 || (reps = atoi(argv[6])) < 1 || (rounds = atoi(argv[7])) < 1 ||
+	    (budget = atof(argv[8])) <= 0) {
+		fprintf(stderr, "usage: bench_keys FAMILIES.csv PRICES.csv|- EXPORT_DIR ROWS COLS REPS ROUNDS "
+			"BUDGET_S CROSS RESULTS.csv...\n");
 		return 2;
 	}
+	cross = atoi(argv[9]);
 	memset(&ds, 0, sizeof ds);
 	if (dataset_load_families(&ds, argv[1], &err) < 0 ||
 	    (strcmp(argv[2], "-") != 0 && dataset_load_prices(&ds, argv[2], &err) < 0)) {
 		fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
 		return 1;
 	}
-	for (int i = 8; i < argc; i++)
+	for (int i = 10; i < argc; i++)
 		if (dataset_load_csv(&ds, argv[i], &err) < 0) {
 			fprintf(stderr, "bench_keys: %s\n", err_format(&err, msg, sizeof msg));
 			return 1;
@@ -415,28 +510,45 @@ int main(int argc, char **argv)
 	ui_state_init(&app, &ds, &p, &o);
 	ui_keys_help_build(&app);
 	ui_draw_init();
-	/* every workload of every round, as [ ] and Tab reach them */
+	/* every workload of every round, as [ ] and Tab reach them; then each workload once in
+	 * the cross-round view, from the newest round that has it */
 	for (size_t r = 0; r < app.nrounds; r++) {
 		ui_state_set_round(&app, r);
 		if (!(stops = realloc(stops, (nstops + app.nworks) * sizeof *stops)))
 			return 1;
 		for (size_t w = 0; w < app.nworks; w++)
-			stops[nstops++] = (struct stop){ r, w, app.rounds[r], app.works[w] };
+			stops[nstops++] = (struct stop){ r, w, false, app.rounds[r], app.works[w] };
+	}
+	if (cross) {
+		size_t nround = nstops;
+		if (!(stops = realloc(stops, 2 * nround * sizeof *stops)))
+			return 1;
+		for (size_t i = nround; i-- > 0;) {
+			bool seen = false;
+			for (size_t j = nround; j < nstops && !seen; j++)
+				seen = strcmp(stops[j].work_name, stops[i].work_name) == 0;
+			if (!seen) {
+				stops[nstops] = stops[i];
+				stops[nstops++].all = true;
+			}
+		}
 	}
 
 	/* t[pos * reps + r]: press pos of the whole sequence (stop x script) in repetition r */
 	npos = nstops * NSCRIPT;
 	t = malloc(npos * (size_t)reps * sizeof *t);
-	flags = calloc(npos, sizeof *flags);
-	te = malloc(nstops * (size_t)reps * sizeof *te);
-	tf = malloc(nstops * (size_t)reps * sizeof *tf);
-	if (!t || !flags || !te || !tf)
+	fl = malloc(npos * (size_t)reps * sizeof *fl);
+	te = malloc(nstops * sizeof *te);
+	tf = malloc(nstops * sizeof *tf);
+	if (!t || !fl || !te || !tf)
 		return 1;
 	for (int m = 0; m < rounds; m++) {
+		double slice = 0;
+		size_t nfl = 0;
 		ne = 0;
 		for (int r = 0; r < reps; r++) {
 			for (size_t s = 0; s < nstops; s++) {
-				double quiet, t0, f;
+				double quiet, t0, f, w;
 				long a, b;
 
 				if (goto_stop(&app, &stops[s], &err) < 0) {
@@ -446,41 +558,51 @@ int main(int argc, char **argv)
 				}
 				quiet = now();
 				for (size_t i = 0; i < NSCRIPT; i++) {
+					size_t at = (s * NSCRIPT + i) * (size_t)reps + (size_t)r;
 					char kl[32];
-					if (app.menu.ov != script[i].ov) {
+					if (script[i].ov != ANY_OV && app.menu.ov != script[i].ov) {
 						endwin();
 						fprintf(stderr, "bench_keys: press %zu (%s) on %s %s found overlay %d open, not %d\n",
-							i + 1, key_label(script[i].key, kl, sizeof kl), stops[s].round_name,
+							i + 1, key_label(script[i].key, kl, sizeof kl), view_name(&stops[s]),
 							stops[s].work_name, (int)app.menu.ov, (int)script[i].ov);
 						return 1;
 					}
-					t0 = now();
-					flags[s * NSCRIPT + i] |= press(&app, script[i].key);
-					t[(s * NSCRIPT + i) * (size_t)reps + (size_t)r] = now() - t0;
+					t0 = cpu_now();
+					press(&app, script[i].key);
+					t[at] = cpu_now() - t0;
+					if ((w = idle_work(&app)) > slice)
+						slice = w;
+					/* the floor, after every fourth press: the idle loop's redraw, nothing
+					 * changed */
+					if (i % 4 == 0) {
+						t0 = cpu_now();
+						ui_draw_frame(&app, false);
+						fl[nfl++] = cpu_now() - t0;
+					}
 				}
 				quiet = now() - quiet;
-				/* e is timed apart: it writes and fsyncs two files, a disk cost, not a CPU one */
+				/* e is timed apart, on every eighth stop of the first repetition: it writes
+				 * and fsyncs two files, a disk cost, not a CPU one */
+				if (r > 0 || s % 8 != 0)
+					continue;
 				t0 = now();
 				press(&app, 'e');
 				te[ne] = now() - t0;
-				/* The floor right after, on the same disk in the same state. Here an fsync
-				 * issued just after another has completed is much cheaper than the first one
-				 * after a pause (this pair of files: 1.8-2.7 ms against 2.9-3.9 ms), and e
-				 * always comes after the script's keys, which touch no disk; a floor timed
-				 * straight after e would be the cheaper kind. So the floor too comes after as
-				 * long a busy pause without disk I/O as the one before e (at most half a
-				 * second, so that the script's 10 s at 10^5 rows are not spent twice). */
-				spin(quiet < 0.5 ? quiet : 0.5);
+				/* The floor right after, on the same disk in the same state. An fsync issued
+				 * just after another has completed is much cheaper than the first one after a
+				 * pause, and e always comes after the script's keys, which touch no disk; so
+				 * the floor too comes after a busy pause without disk I/O as long as the one
+				 * before e (at most a tenth of a second). */
+				spin(quiet < 0.1 ? quiet : 0.1);
 				if (export_sizes(&app, &a, &b) < 0 || (f = export_floor(argv[3], a, b)) < 0) {
 					endwin();
 					fprintf(stderr, "bench_keys: export floor failed: %s\n", app.msg.text);
 					return 1;
 				}
 				tf[ne++] = f;
-				press(&app, ESC);
 			}
 		}
-		report_round(m + 1, stops, nstops, t, flags, reps, te, tf, ne);
+		report_round(m + 1, stops, nstops, t, fl, nfl, slice, budget, reps, te, tf, ne);
 		fflush(stdout);
 	}
 	endwin();
@@ -489,11 +611,12 @@ int main(int argc, char **argv)
 	fclose(in);
 	printf("size %sx%s stops %zu presses %zu frames %lu\n", argv[5], argv[4], nstops,
 	       npos * (size_t)reps * (size_t)rounds, app.scr.frames);
+	coverage();
 	ui_state_free(&app);
 	dataset_free(&ds);
 	free(stops);
 	free(t);
-	free(flags);
+	free(fl);
 	free(te);
 	free(tf);
 	return 0;
