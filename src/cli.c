@@ -170,7 +170,7 @@ void cli_usage(FILE *fp)
 "\n"
 "Data: GPUSCALE_DATA, else data/ of the source tree, else the installed share/gpuscale;\n"
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
-"  prices.csv is used as that table.\n"
+"  prices.csv is used as that table; rcp.csv (the importer's) is passed over.\n"
 "  Options take one value, given once; -f, --vendor, --availability, --division repeat.\n"
 "  Explorer: U undoes the last view change, : shows the command line of the view.\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);

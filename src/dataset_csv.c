@@ -587,14 +587,16 @@ static void loader_free(struct loader *L)
 
 /* ------------------------------------------------------------------ other tables */
 
-enum table { T_RESULTS, T_FAMILIES, T_PRICES };
+enum table { T_RESULTS, T_FAMILIES, T_PRICES, T_RCP };
 
 /* What the first line of buf[0..len) heads: the families table (pattern,vendor,family), the
- * prices table (its five columns in any order), or else results. */
+ * prices table (its five columns in any order), the RCP table (ruleset,benchmark,bs,...: what
+ * the importer reads, data/rcp.csv), or else results. */
 static enum table table_kind(const char *buf, size_t len)
 {
 	static const char *const families[] = { "pattern", "vendor", "family" };
 	static const char *const prices[] = { "family", "usd_per_hour_low", "usd_per_hour_high", "source", "date" };
+	static const char *const rcp[] = { "ruleset", "benchmark", "bs" };
 	const char *end = memchr(buf, '\n', len);
 	size_t n = end ? (size_t)(end - buf) : len, k = 0, seen = 0;
 	char line[256], *tok, *save;
@@ -609,24 +611,34 @@ static enum table table_kind(const char *buf, size_t len)
 		t[tl] = '\0';
 		if (k < 3 && ascii_casecmp(t, families[k]) == 0)
 			seen |= 1u << k;
+		if (k < 3 && ascii_casecmp(t, rcp[k]) == 0)
+			seen |= 256u << k;
 		for (size_t i = 0; i < 5; i++)
 			if (ascii_casecmp(t, prices[i]) == 0)
 				seen |= 8u << i;
 	}
 	if (k == 3 && (seen & 7) == 7)
 		return T_FAMILIES;
-	if (k == 5 && seen >> 3 == 31)
+	if (k == 5 && (seen >> 3 & 31) == 31)
 		return T_PRICES;
+	if ((seen >> 8 & 7) == 7)
+		return T_RCP;
 	return T_RESULTS;
 }
 
 /* Loads a families or prices table met among the results files as that table (a families
- * table replaces the rules loaded before), with a note. 0, or -1 with err. */
+ * table replaces the rules loaded before), or passes over an RCP table, with a note. 0, or -1
+ * with err. */
 static int load_table(struct dataset *ds, enum table t, const char *name, const char *buf, size_t len,
 		      struct gs_err *err)
 {
 	int rc;
 
+	if (t == T_RCP) {
+		/* no row of it is a result, and no analysis reads it: the importer does */
+		warn_add(&ds->warn, name, 0, 0, "an RCP table, not results: not loaded (gpuscale import reads it)");
+		return 0;
+	}
 	if (t == T_FAMILIES) {
 		ds->nrules = 0;
 		rc = dataset_load_families_buffer(ds, name, buf, len, err);
