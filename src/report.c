@@ -141,6 +141,20 @@ static void put_runs(FILE *out, const struct csv_row *c)
 	}
 }
 
+/* run_samples in the order of run_minutes; empty when the row has none */
+static void put_run_samples(FILE *out, const struct csv_row *c)
+{
+	if (c->d->run_n == 0 || !c->ds->run_samples || isnan(c->ds->run_samples[c->d->run_off]))
+		return;
+	const double *v = c->ds->run_samples + c->d->run_off;
+
+	for (unsigned k = 0; k < c->d->run_n; k++) {
+		if (k)
+			putc(';', out);
+		csvw_num(out, v[k]);
+	}
+}
+
 #define ROW(name, kind, field) { name, kind, offsetof(struct row, field), NULL }
 #define NUM(name, field) { name, CK_NUM, offsetof(struct arow, field), NULL }
 #define FN(name, fn) { name, CK_FN, 0, fn }
@@ -249,7 +263,7 @@ static size_t tail_cols(struct csv_col *tail)
 {
 	static const enum csv_kind kinds[] = {
 		[SK_TEXT] = CK_TEXT, [SK_COUNT] = CK_COUNT, [SK_RUNS] = CK_RUNS, [SK_NUM] = CK_ROWNUM,
-		[SK_RUNLIST] = CK_FN,
+		[SK_RUNLIST] = CK_FN, [SK_SAMPLELIST] = CK_FN,
 	};
 	size_t n = 0;
 
@@ -258,7 +272,8 @@ static size_t tail_cols(struct csv_col *tail)
 		if (fixed_col(sc->name))
 			continue;
 		tail[n++] = (struct csv_col){ sc->name, sc->flags & SF_EXTRA ? CK_XTEXT : kinds[sc->kind], sc->off,
-					      sc->kind == SK_RUNLIST ? put_runs : NULL };
+					      sc->kind == SK_RUNLIST ? put_runs :
+					      sc->kind == SK_SAMPLELIST ? put_run_samples : NULL };
 	}
 	return n;
 }
