@@ -243,6 +243,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 			.s_hi = m->s_hi,
 			.ep_lo = m->s_lo * Nr / o->N,
 			.ep_hi = m->s_hi * Nr / o->N,
+			.thru_lo = NAN, .thru_hi = NAN, .conv_lo = NAN, .conv_hi = NAN,
 		};
 		o->ci = ++a->nci;
 	}
@@ -252,7 +253,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 
 const struct aci *analysis_ci(const struct analysis *a, const struct arow *o)
 {
-	static const struct aci none = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0 };
+	static const struct aci none = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0, NAN, NAN, NAN, NAN };
 
 	return o->ci && o->ci <= a->nci ? &a->ci[o->ci - 1] : &none;
 }

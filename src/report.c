@@ -200,6 +200,26 @@ static const struct csv_col csv_cols[] = {
 	/* then the rest of the schema's input columns (schema.h), so that the output loads back
 	 * as its input */
 };
+
+static void put_thru_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->thru_lo); }
+static void put_thru_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->thru_hi); }
+static void put_conv_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->conv_lo); }
+static void put_conv_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->conv_hi); }
+
+/* The split of E' (man gpuscale, CONVERGENCE), after the schema's columns: a line gains them at
+ * its end. */
+static const struct csv_col csv_split_cols[] = {
+	REG(COL_SAMPLES),
+	REG(COL_THRU),
+	REG(COL_ETHRU),
+	REG(COL_ECONV),
+	REG(COL_ECONV_RCP),
+	FN("e_thru_ci_lo", put_thru_ci_lo),
+	FN("e_thru_ci_hi", put_thru_ci_hi),
+	FN("e_conv_ci_lo", put_conv_ci_lo),
+	FN("e_conv_ci_hi", put_conv_ci_hi),
+};
+#define NSPLIT (sizeof csv_split_cols / sizeof csv_split_cols[0])
 #undef ROW
 #undef NUM
 #undef FN
@@ -304,11 +324,13 @@ static void csv_put_rows(const struct dataset *ds, const struct analysis *a, con
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
 		    bool head, FILE *out)
 {
-	struct csv_col cols[NFIXED + SC_COUNT];
+	struct csv_col cols[NFIXED + SC_COUNT + NSPLIT];
 	size_t ncols = NFIXED;
 
 	memcpy(cols, csv_cols, sizeof csv_cols);
 	ncols += tail_cols(cols + NFIXED);
+	memcpy(cols + ncols, csv_split_cols, sizeof csv_split_cols);
+	ncols += NSPLIT;
 	for (size_t k = 0; head && k < ncols; k++) {
 		if (k)
 			putc(',', out);
