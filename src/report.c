@@ -592,7 +592,7 @@ static void report_group_fit(const struct analysis *a, const struct group *g, si
 static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			   const struct analysis *a, const struct params *p, FILE *out)
 {
-	char b1[48], b2[32];
+	char b1[128], b2[32];
 
 	fprintf(out, "  break-even  theta %s", fmt_short(p->theta, b2, sizeof b2));
 	if (a->ngroups == 0) {
@@ -603,6 +603,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		const struct group *g = &a->groups[0];
 		fputs(" -> ", out);
 		report_bracket(v, ds, a, g, out);
+		if (g->split)
+			fprintf(out, "  split       %s\n", describe_split(g, false, b1, sizeof b1));
 		fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
 			"reaching theta)\n", describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 		if (g->ncand)
@@ -617,6 +619,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			report_group_ref(ds, g, out);
 			fputs("    bracket     ", out);
 			report_bracket(v, ds, a, g, out);
+			if (g->split)
+				fprintf(out, "    split       %s\n", describe_split(g, false, b1, sizeof b1));
 			if (g->be.kind != BE_ONE_ROW)
 				fprintf(out, "    range       %s\n",
 					describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
