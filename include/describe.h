@@ -73,6 +73,12 @@ char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, 
  * any row's split "no convergence data" ("" compact). */
 char *describe_split(const struct group *g, bool compact, char *buf, size_t n);
 
+/* Row o's E' split against its reference: "E' 0.31 = throughput 0.72 x convergence 0.43 (GBS
+ * 8 -> 64; samples 3,168 -> 7,296; RCP at GBS 64: 7,780)", the samples to converge of the
+ * reference and the row as the results give them, the RCP part only where the row has one;
+ * "no convergence data" when o has no split. */
+char *describe_split_row(const struct dataset *ds, const struct arow *o, char *buf, size_t n);
+
 /* The group's bracket with its split: "32..<64 (throughput 64..<128, convergence 16..<32)",
  * or the bracket alone without convergence data. */
 char *describe_bracket_split(const struct group *g, char *buf, size_t n);

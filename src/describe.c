@@ -331,3 +331,48 @@ char *describe_bracket_split(const struct group *g, char *buf, size_t n)
 		snprintf(buf, n, "%s", b);
 	return buf;
 }
+
+/* A count of samples as the sentence shows it: whole with thousands separated ("7,296") from
+ * 1000 on, else four significant digits (epochs: "35", "0.7499"). */
+static char *samples_text(double v, char *buf, size_t n)
+{
+	char d[48];
+	size_t len, at = 0, lead;
+
+	if (!isfinite(v) || fabs(v) >= 1e15 || fabs(v) < 1000)
+		return fmt_sig(v, 4, buf, n);
+	snprintf(d, sizeof d, "%.0f", v);
+	len = strlen(d);
+	lead = len % 3 ? len % 3 : 3;
+	for (size_t i = 0; i < len && at + 2 < n; i++) {
+		if (i && i >= lead && (i - lead) % 3 == 0)
+			buf[at++] = ',';
+		buf[at++] = d[i];
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
+char *describe_split_row(const struct dataset *ds, const struct arow *o, char *buf, size_t n)
+{
+	const struct row *r = &ds->rows[o->row], *f = &ds->rows[o->ref];
+	char ep[32], th[32], cv[32], g0[32], g1[32], s0[48], s1[48], rc[48];
+	int w;
+
+	if (isnan(o->e_conv)) {
+		snprintf(buf, n, "no convergence data");
+		return buf;
+	}
+	w = snprintf(buf, n, "E' %s = throughput %s x convergence %s (GBS %s -> %s; samples %s -> %s",
+		     fmt_fixed(o->Ep, 2, ep, sizeof ep), fmt_fixed(o->e_thru, 2, th, sizeof th),
+		     fmt_fixed(o->e_conv, 2, cv, sizeof cv), fmt_count(f->gbs, g0, sizeof g0),
+		     fmt_count(r->gbs, g1, sizeof g1), samples_text(f->stc, s0, sizeof s0),
+		     samples_text(r->stc, s1, sizeof s1));
+	if (w < 0 || (size_t)w >= n)
+		return buf;
+	if (isfinite(r->rcp_samples) && r->rcp_samples > 0)
+		snprintf(buf + w, n - (size_t)w, "; RCP at GBS %s: %s)", g1, samples_text(r->rcp_samples, rc, sizeof rc));
+	else
+		snprintf(buf + w, n - (size_t)w, ")");
+	return buf;
+}
