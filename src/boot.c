@@ -75,6 +75,7 @@ struct boot_memo {
 	double t_lo, t_hi;
 	size_t ref_of;                     /* reference of s_lo, s_hi; SIZE_MAX none */
 	double s_lo, s_hi;
+	double thru_lo, thru_hi, conv_lo, conv_hi; /* for ref_of too; NAN: no split */
 };
 
 struct boot_cache {
@@ -243,7 +244,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 			.s_hi = m->s_hi,
 			.ep_lo = m->s_lo * Nr / o->N,
 			.ep_hi = m->s_hi * Nr / o->N,
-			.thru_lo = NAN, .thru_hi = NAN, .conv_lo = NAN, .conv_hi = NAN,
+			.thru_lo = m->thru_lo, .thru_hi = m->thru_hi, .conv_lo = m->conv_lo, .conv_hi = m->conv_hi,
 		};
 		o->ci = ++a->nci;
 	}
@@ -276,6 +277,72 @@ static void pair_s(const double *t, const double *rt, bool self, double ref_minu
 			q[b] = ref_minutes / t[b];
 	resample_pct(q, &m->s_lo, &m->s_hi);
 	m->ref_of = ref;
+}
+
+static int cmp_dbl(const void *pa, const void *pb)
+{
+	double x = *(const double *)pa, y = *(const double *)pb;
+
+	return (x > y) - (x < y);
+}
+
+/* Fills s[BOOT_B] with row r's resampled charged samples: the very draws of boot_draws (the
+ * same stream, the same run indices), each resample's run samples sorted and averaged over the
+ * same olympic window, times the scaling factor. 0, or -1 when r has no interval or a run
+ * without samples. */
+static int boot_samples(const struct dataset *ds, const struct row *r, double *s)
+{
+	size_t k = r->run_n, lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
+	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
+	double v[64];
+	struct rng g;
+
+	if (!boot_ok(ds, r) || !ds->run_samples || k > sizeof v / sizeof v[0] ||
+	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
+		return -1;
+	for (size_t j = 0; j < k; j++)
+		if (!(ds->run_samples[r->run_off + j] > 0))
+			return -1;
+	rng_seed(&g, boot_seed(r));
+	for (size_t b = 0; b < BOOT_B; b++) {
+		double sum = 0;
+		for (size_t j = 0; j < k; j++)
+			v[j] = ds->run_samples[r->run_off + rng_below(&g, k)];
+		qsort(v, k, sizeof v[0], cmp_dbl);
+		for (size_t j = lo; j < hi; j++)
+			sum += v[j];
+		s[b] = sum / (double)(hi - lo) * sf;
+	}
+	return 0;
+}
+
+/* The e_thru and e_conv intervals of shown row o (resamples t of its T) against its reference,
+ * into m: each resample b pairs the row's (T, S') with the reference's b-th, or with its
+ * official T and S' when it has no interval; the reference with itself gives 1..1. */
+static void split_pair(const struct dataset *ds, const struct arow *o, const double *t, const double *rt,
+		       struct boot_memo *m)
+{
+	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
+	double s[BOOT_B], rs[BOOT_B], qc[BOOT_B], qt[BOOT_B];
+	double Nr = (double)fr->accelerators, fsf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor)
+							   ? fr->scaling_factor : 1;
+	bool ref_drawn;
+
+	m->thru_lo = m->thru_hi = m->conv_lo = m->conv_hi = NAN;
+	if (isnan(o->e_conv) || boot_samples(ds, r, s) < 0)
+		return;
+	if (o->row == o->ref) {
+		m->thru_lo = m->thru_hi = m->conv_lo = m->conv_hi = 1;
+		return;
+	}
+	ref_drawn = rt && boot_samples(ds, fr, rs) == 0;
+	for (size_t b = 0; b < BOOT_B; b++) {
+		double sref = ref_drawn ? rs[b] : fr->stc * fsf, tref = ref_drawn ? rt[b] : fr->minutes;
+		qc[b] = sref / s[b];
+		qt[b] = tref / t[b] * Nr / o->N / qc[b];
+	}
+	resample_pct(qc, &m->conv_lo, &m->conv_hi);
+	resample_pct(qt, &m->thru_lo, &m->thru_hi);
 }
 
 /* Intervals of T, S, E', A of shown row i. E' pairs the row's b-th resample with the
@@ -318,6 +385,7 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 		if (o->row != o->ref && boot_ok(ds, fr) && !(rt = cache_draws(ds, c, o->ref)))
 			return -1;
 		pair_s(t, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
+		split_pair(ds, o, t, rt, m);
 	}
 	return interval_fill(ds, a, o, m);
 }
