@@ -29,8 +29,8 @@ ui_see "detail: the decomposition sentence" "E' 0.31 = throughput 0.72 x converg
 ui_see "detail: the group's split brackets" "split         throughput "
 ui_keys Escape
 ui_settle
-if ui_press_until y "plot: E'thru" 12; then ok "y reaches e_thru"; else nok "y reaches e_thru" "$(tail -n 3 "$UI_SCREEN")"; fi
-if ui_press_until y "plot: E'conv" 3; then ok "y reaches e_conv"; else nok "y reaches e_conv" "$(tail -n 3 "$UI_SCREEN")"; fi
+if ui_press_until y "plot: thr" 12; then ok "y reaches e_thru"; else nok "y reaches e_thru" "$(tail -n 3 "$UI_SCREEN")"; fi
+if ui_press_until y "plot: conv" 3; then ok "y reaches e_conv"; else nok "y reaches e_conv" "$(tail -n 3 "$UI_SCREEN")"; fi
 if ui_press_until y "plot: GBS" 3; then ok "y reaches GBS"; else nok "y reaches GBS" "$(tail -n 3 "$UI_SCREEN")"; fi
 ui_stop
 echo "1..$n_"
