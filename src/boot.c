@@ -89,6 +89,10 @@ struct boot_cache {
 	size_t reuse;                      /* slots [reuse, nslot) were let go (analysis_drop_draws):
 					    * filled before a new one is made */
 	struct fit_memo *fits;             /* the last fits (they depend on the points alone) */
+	size_t split_ref;                  /* 1 + the dataset row of split_rs; 0 none */
+	bool split_ok;                     /* split_rs holds its resampled charged samples */
+	double split_rs[BOOT_B];           /* the last reference's (every row of a group pairs
+					    * with the same one) */
 };
 
 static struct boot_cache *cache_new(void)
@@ -169,6 +173,7 @@ static struct boot_cache *cache_ready(const struct dataset *ds, struct analysis 
 		c->slot[i]->row = SIZE_MAX;
 	c->reuse = c->next = 0;
 	c->ds = ds;
+	c->split_ref = 0;
 	c->rows = ds->rows;
 	c->n = ds->n;
 	return c;
@@ -294,23 +299,36 @@ static int boot_samples(const struct dataset *ds, const struct row *r, double *s
 {
 	size_t k = r->run_n, lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
 	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
-	double v[64];
+	double v[64], sorted[64];
+	size_t rank[64], cnt[64];
 	struct rng g;
 
 	if (!boot_ok(ds, r) || !ds->run_samples || k > sizeof v / sizeof v[0] ||
 	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
 		return -1;
 	for (size_t j = 0; j < k; j++)
-		if (!(ds->run_samples[r->run_off + j] > 0))
+		if (!((v[j] = sorted[j] = ds->run_samples[r->run_off + j]) > 0))
 			return -1;
+	/* each run's rank among the sorted samples: a resample is then counted by rank and
+	 * summed in ascending order, one sort per row instead of one per resample */
+	qsort(sorted, k, sizeof sorted[0], cmp_dbl);
+	for (size_t j = 0; j < k; j++) {
+		size_t at = 0;
+		while (sorted[at] != v[j])
+			at++;
+		rank[j] = at;
+	}
 	rng_seed(&g, boot_seed(r));
 	for (size_t b = 0; b < BOOT_B; b++) {
 		double sum = 0;
+		size_t pos = 0;
+		memset(cnt, 0, k * sizeof cnt[0]);
 		for (size_t j = 0; j < k; j++)
-			v[j] = ds->run_samples[r->run_off + rng_below(&g, k)];
-		qsort(v, k, sizeof v[0], cmp_dbl);
-		for (size_t j = lo; j < hi; j++)
-			sum += v[j];
+			cnt[rank[rng_below(&g, k)]]++;
+		for (size_t u = 0; u < k && pos < hi; u++)
+			for (size_t c = 0; c < cnt[u] && pos < hi; c++, pos++)
+				if (pos >= lo)
+					sum += sorted[u];
 		s[b] = sum / (double)(hi - lo) * sf;
 	}
 	return 0;
@@ -319,11 +337,12 @@ static int boot_samples(const struct dataset *ds, const struct row *r, double *s
 /* The e_thru and e_conv intervals of shown row o (resamples t of its T) against its reference,
  * into m: each resample b pairs the row's (T, S') with the reference's b-th, or with its
  * official T and S' when it has no interval; the reference with itself gives 1..1. */
-static void split_pair(const struct dataset *ds, const struct arow *o, const double *t, const double *rt,
-		       struct boot_memo *m)
+static void split_pair(const struct dataset *ds, struct boot_cache *c, const struct arow *o, const double *t,
+		       const double *rt, struct boot_memo *m)
 {
 	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
-	double s[BOOT_B], rs[BOOT_B], qc[BOOT_B], qt[BOOT_B];
+	double s[BOOT_B], qc[BOOT_B], qt[BOOT_B];
+	const double *rs = c->split_rs;
 	double Nr = (double)fr->accelerators, fsf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor)
 							   ? fr->scaling_factor : 1;
 	bool ref_drawn;
@@ -335,7 +354,11 @@ static void split_pair(const struct dataset *ds, const struct arow *o, const dou
 		m->thru_lo = m->thru_hi = m->conv_lo = m->conv_hi = 1;
 		return;
 	}
-	ref_drawn = rt && boot_samples(ds, fr, rs) == 0;
+	if (rt && c->split_ref != o->ref + 1) {
+		c->split_ok = boot_samples(ds, fr, c->split_rs) == 0;
+		c->split_ref = o->ref + 1;
+	}
+	ref_drawn = rt && c->split_ok;
 	for (size_t b = 0; b < BOOT_B; b++) {
 		double sref = ref_drawn ? rs[b] : fr->stc * fsf, tref = ref_drawn ? rt[b] : fr->minutes;
 		qc[b] = sref / s[b];
@@ -385,7 +408,7 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 		if (o->row != o->ref && boot_ok(ds, fr) && !(rt = cache_draws(ds, c, o->ref)))
 			return -1;
 		pair_s(t, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
-		split_pair(ds, o, t, rt, m);
+		split_pair(ds, c, o, t, rt, m);
 	}
 	return interval_fill(ds, a, o, m);
 }
