@@ -91,6 +91,13 @@ struct arow {
 	double ep_fit;                     /* the family's fitted E' at N on the row's own reference
 					    * (T_ref / fit_t(N) * N_ref / N); NAN: no fit */
 	double fit_resid;                  /* ln(X / fitted X), X = 60/T (fit_resid); NAN: no fit */
+	double gbs;                        /* global batch size; NAN without */
+	double Sc, X;                      /* charged samples S' = samples_to_converge x scaling
+					    * factor, throughput X = S' / T (per minute); NAN without */
+	double e_conv, e_thru;             /* E' split against the row's reference: e_conv =
+					    * S'_ref / S', e_thru = E' / e_conv = (X / N) / (X_ref /
+					    * N_ref); NAN when either row lacks samples */
+	double e_conv_rcp;                 /* rcp_samples_ref / rcp_samples; NAN when either lacks */
 	size_t row;                        /* index into dataset.rows */
 	size_t ref;                        /* index into dataset.rows of this row's reference */
 	size_t group;                      /* index into analysis.groups */
@@ -116,6 +123,8 @@ struct spread {
 struct aci {
 	double t_lo, t_hi, s_lo, s_hi, ep_lo, ep_hi, a_lo, a_hi; /* T, S, E', A; NAN: none */
 	unsigned runs;                     /* scored runs they rest on (0: none, < 3 scored runs) */
+	double thru_lo, thru_hi, conv_lo, conv_hi; /* e_thru, e_conv from the same resamples of
+					    * (minutes, samples) pairs; NAN: none */
 };
 
 /* The break-even bracket of one comparison group at theta (man gpuscale): lower = N of
@@ -150,6 +159,8 @@ struct group {
 	size_t nrows;
 	double n_max;                      /* most accelerators among its rows */
 	struct be_bracket be;              /* the bracket at theta */
+	struct be_bracket be_thru, be_conv; /* the same rule on e_thru and on e_conv */
+	bool split;                        /* some row but the reference has e_conv and e_thru */
 	long be_row;                       /* dataset row giving the bracket's lower end, -1 none */
 	long firm, loose;                  /* lower ends (N) from rows whose 90% interval lies wholly
 					    * at or above / reaches theta; -1 none */

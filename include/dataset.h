@@ -46,6 +46,10 @@ struct row {
 	double energy_j;                  /* official energy-to-train in joules; NAN when absent */
 	double price_lo, price_hi;        /* USD per accelerator-hour by family; NAN when none */
 	double scaling_factor;            /* 1 when not given */
+	double gbs;                       /* global batch size; NAN when not given */
+	double stc;                       /* samples_to_converge (native unit); NAN when not given */
+	double rcp_samples;               /* the RCP mean at its GBS; NAN when not given */
+	const char *conv_unit;            /* convergence_unit ("" when absent) */
 	size_t run_off;                   /* first run in dataset.runs */
 	unsigned run_n;                   /* number of raw run minutes, ascending */
 	int runs_scored, runs_failed;     /* -1 when not given */
@@ -76,6 +80,9 @@ struct dataset {
 	struct row *rows;
 	size_t n, cap;
 	double *runs;                    /* all run_minutes, rows point into it */
+	double *run_samples;             /* beside runs, each run's samples to converge (run_samples);
+					  * NAN when not given; NULL when no row has runs */
+	size_t samples_cap;
 	size_t nruns, runs_cap;
 	struct family_rule *rules;
 	size_t nrules;

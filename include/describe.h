@@ -63,8 +63,25 @@ char *describe_cand(const struct dataset *ds, const struct analysis *a, const st
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
  * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
  * whole entries, the count of those left out last. Paper and pinned mode: the one bracket
- * ("+1 more" when even that is wider than w). */
+ * ("+1 more" when even that is wider than w). The first entry carries its split brackets
+ * (describe_split, compact: "B200 32..<64 thr 64..<128 conv 16..<32") where that leaves out
+ * no other entry. */
 char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
+
+/* A group's throughput and convergence brackets (the break-even rule on e_thru and e_conv):
+ * "throughput 64..<128, convergence 16..<32", or compact "thr 64..<128 conv 16..<32"; without
+ * any row's split "no convergence data" ("" compact). */
+char *describe_split(const struct group *g, bool compact, char *buf, size_t n);
+
+/* Row o's E' split against its reference: "E' 0.31 = throughput 0.72 x convergence 0.43 (GBS
+ * 8 -> 64; samples 3,168 -> 7,296; RCP at GBS 64: 7,780)", the samples to converge of the
+ * reference and the row as the results give them, the RCP part only where the row has one;
+ * "no convergence data" when o has no split. */
+char *describe_split_row(const struct dataset *ds, const struct arow *o, char *buf, size_t n);
+
+/* The group's bracket with its split: "32..<64 (throughput 64..<128, convergence 16..<32)",
+ * or the bracket alone without convergence data. */
+char *describe_bracket_split(const struct group *g, char *buf, size_t n);
 
 /* A row's name as every list, title and message writes it: "SUBMITTER/SYSTEM", or the system
  * alone when the row has no submitter. */

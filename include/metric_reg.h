@@ -16,17 +16,20 @@ struct row;
 /* Columns that can be sorted on: the order s steps through. */
 enum col {
 	COL_EP, COL_S, COL_E, COL_T, COL_A, COL_N, COL_SYSTEM, COL_SUBMITTER, COL_FAMILY,
-	COL_CLUSTER, COL_PARETO, COL_SPREAD, COL_KWH, COL_COST, COL_ROUND, COL_DIV, COL_XH, COL_COUNT
+	COL_CLUSTER, COL_PARETO, COL_SPREAD, COL_KWH, COL_COST, COL_ROUND, COL_DIV, COL_XH,
+	COL_GBS, COL_SAMPLES, COL_THRU, COL_ETHRU, COL_ECONV, COL_ECONV_RCP, COL_COUNT
 };
 
 /* The plot's y metrics, in the order y cycles through them. */
-enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_KWH, MET_COST, MET_XH, MET_COUNT };
+enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_KWH, MET_COST, MET_XH, MET_ETHRU, MET_ECONV,
+	MET_GBS, MET_COUNT };
 
 /* The table's columns in display order. TC_ROUND shows only when the rows span several rounds
  * (the cross-round view), TC_KWH and TC_COST only when some row has a value. */
 enum tcol {
 	TC_RANK, TC_ROUND, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_XH,
-	TC_KWH, TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_COUNT
+	TC_KWH, TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_GBS, TC_SAMPLES, TC_THRU, TC_ETHRU, TC_ECONV,
+	TC_COUNT
 };
 
 /* How a table cell shows a column's value. */
@@ -65,6 +68,7 @@ struct col_def {
 	const char *csv;            /* --print csv column name; NULL: not a csv column */
 	bool extra;                 /* on screen only where room is left: never the reason the
 				     * plot and the table stack rather than share a wide screen */
+	bool asked;                 /* --print's table shows it only when --columns names it */
 };
 
 /* Every sort column, indexed by enum col. */

@@ -15,6 +15,7 @@ enum schema_kind {
 	SK_RUNS,     /* int, empty when < 0 (not given) */
 	SK_NUM,      /* double */
 	SK_RUNLIST,  /* the row's run minutes in dataset.runs, ';'-separated */
+	SK_SAMPLELIST, /* the row's run samples in dataset.run_samples, paired with its run minutes */
 };
 
 /* SF_IMPORT: the importer writes it; SF_REQUIRED: a row without it is skipped, a file without
@@ -24,7 +25,8 @@ enum { SF_IMPORT = 1, SF_REQUIRED = 2, SF_EXTRA = 4 /* the field is in struct ro
 
 /* X(ID, csv name, struct row field the loader fills, kind, flags), in the importer's order;
  * Y(...) the same for a field of struct row_extra (texts only the import's columns give); the
- * last two are written by `--print csv` only (a loaded view keeps what it said). */
+ * two after energy are written by `--print csv` only (a loaded view keeps what it said); the
+ * convergence columns come last, as the importer has always written them. */
 #define SCHEMA_COLUMNS(X, Y) \
 	X(ROUND, "round", round, SK_TEXT, SF_IMPORT) \
 	X(SUBMITTER, "submitter", submitter, SK_TEXT, SF_IMPORT) \
@@ -50,7 +52,12 @@ enum { SF_IMPORT = 1, SF_REQUIRED = 2, SF_EXTRA = 4 /* the field is in struct ro
 	X(ENERGY, "energy_j", energy_j, SK_NUM, SF_IMPORT) \
 	Y(POWER, "power_measurement", power_measurement, SK_TEXT, SF_IMPORT) \
 	Y(COLLAPSED, "collapsed_from", collapsed_read, SK_TEXT, 0) \
-	Y(CARRIED, "carried_over_from", carried_read, SK_TEXT, 0)
+	Y(CARRIED, "carried_over_from", carried_read, SK_TEXT, 0) \
+	X(GBS, "gbs", gbs, SK_NUM, SF_IMPORT) \
+	X(STC, "samples_to_converge", stc, SK_NUM, SF_IMPORT) \
+	X(CONV_UNIT, "convergence_unit", conv_unit, SK_TEXT, SF_IMPORT) \
+	X(RUN_SAMPLES, "run_samples", run_off, SK_SAMPLELIST, SF_IMPORT) \
+	X(RCP, "rcp_samples", rcp_samples, SK_NUM, SF_IMPORT)
 
 #define SCHEMA_ENUM(id, name, field, kind, flags) SC_##id,
 enum schema_col { SCHEMA_COLUMNS(SCHEMA_ENUM, SCHEMA_ENUM) SC_COUNT };

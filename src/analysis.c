@@ -113,6 +113,29 @@ static bool filter_pass(const struct filter *f, const struct row *r)
 
 /* ---- metrics -------------------------------------------------------------------------- */
 
+/* The split of o's E' (its T, N, S, Ep set) against reference f: samples charged as the
+ * official score charges them (times the scaling factor), and throughput from them. */
+static void split(const struct row *r, const struct row *f, struct arow *o)
+{
+	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
+	double fsf = f->scaling_factor > 0 && isfinite(f->scaling_factor) ? f->scaling_factor : 1;
+	double sref = f->stc * fsf;
+
+	/* a row made elsewhere than the loader may leave them 0: no data either */
+	o->gbs = r->gbs > 0 ? r->gbs : NAN;
+	o->Sc = r->stc > 0 ? r->stc * sf : NAN;
+	o->X = o->Sc / o->T;
+	/* e_thru as E' / e_conv (the same quotient as (X / N) / (X_ref / N_ref)): the product of
+	 * the two is then E' to the last bit but one, whatever digits are shown */
+	o->e_conv = sref / o->Sc;
+	o->e_thru = o->Ep / o->e_conv;
+	if (!isfinite(o->e_conv) || !isfinite(o->e_thru) || !(o->e_conv > 0))
+		o->e_conv = o->e_thru = NAN;
+	o->e_conv_rcp = f->rcp_samples / r->rcp_samples;
+	if (!isfinite(o->e_conv_rcp) || !(o->e_conv_rcp > 0))
+		o->e_conv_rcp = NAN;
+}
+
 /* o->row and o->ref are set; fills in every metric. */
 static void metrics(const struct dataset *ds, struct arow *o)
 {
@@ -172,6 +195,7 @@ static void metrics(const struct dataset *ds, struct arow *o)
 			o->t_hi = hi * sf;
 		}
 	}
+	split(r, f, o);
 }
 
 double analysis_kf(const struct dataset *ds, const struct arow *o)

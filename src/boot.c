@@ -75,6 +75,7 @@ struct boot_memo {
 	double t_lo, t_hi;
 	size_t ref_of;                     /* reference of s_lo, s_hi; SIZE_MAX none */
 	double s_lo, s_hi;
+	double thru_lo, thru_hi, conv_lo, conv_hi; /* for ref_of too; NAN: no split */
 };
 
 struct boot_cache {
@@ -88,6 +89,10 @@ struct boot_cache {
 	size_t reuse;                      /* slots [reuse, nslot) were let go (analysis_drop_draws):
 					    * filled before a new one is made */
 	struct fit_memo *fits;             /* the last fits (they depend on the points alone) */
+	size_t split_ref;                  /* 1 + the dataset row of split_rs; 0 none */
+	bool split_ok;                     /* split_rs holds its resampled charged samples */
+	double split_rs[BOOT_B];           /* the last reference's (every row of a group pairs
+					    * with the same one) */
 };
 
 static struct boot_cache *cache_new(void)
@@ -168,6 +173,7 @@ static struct boot_cache *cache_ready(const struct dataset *ds, struct analysis 
 		c->slot[i]->row = SIZE_MAX;
 	c->reuse = c->next = 0;
 	c->ds = ds;
+	c->split_ref = 0;
 	c->rows = ds->rows;
 	c->n = ds->n;
 	return c;
@@ -243,6 +249,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 			.s_hi = m->s_hi,
 			.ep_lo = m->s_lo * Nr / o->N,
 			.ep_hi = m->s_hi * Nr / o->N,
+			.thru_lo = m->thru_lo, .thru_hi = m->thru_hi, .conv_lo = m->conv_lo, .conv_hi = m->conv_hi,
 		};
 		o->ci = ++a->nci;
 	}
@@ -252,7 +259,7 @@ static int interval_fill(const struct dataset *ds, struct analysis *a, struct ar
 
 const struct aci *analysis_ci(const struct analysis *a, const struct arow *o)
 {
-	static const struct aci none = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0 };
+	static const struct aci none = { NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN, 0, NAN, NAN, NAN, NAN };
 
 	return o->ci && o->ci <= a->nci ? &a->ci[o->ci - 1] : &none;
 }
@@ -275,6 +282,90 @@ static void pair_s(const double *t, const double *rt, bool self, double ref_minu
 			q[b] = ref_minutes / t[b];
 	resample_pct(q, &m->s_lo, &m->s_hi);
 	m->ref_of = ref;
+}
+
+static int cmp_dbl(const void *pa, const void *pb)
+{
+	double x = *(const double *)pa, y = *(const double *)pb;
+
+	return (x > y) - (x < y);
+}
+
+/* Fills s[BOOT_B] with row r's resampled charged samples: the very draws of boot_draws (the
+ * same stream, the same run indices), each resample's run samples sorted and averaged over the
+ * same olympic window, times the scaling factor. 0, or -1 when r has no interval or a run
+ * without samples. */
+static int boot_samples(const struct dataset *ds, const struct row *r, double *s)
+{
+	size_t k = r->run_n, lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
+	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
+	double v[64], sorted[64];
+	size_t rank[64], cnt[64];
+	struct rng g;
+
+	if (!boot_ok(ds, r) || !ds->run_samples || k > sizeof v / sizeof v[0] ||
+	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
+		return -1;
+	for (size_t j = 0; j < k; j++)
+		if (!((v[j] = sorted[j] = ds->run_samples[r->run_off + j]) > 0))
+			return -1;
+	/* each run's rank among the sorted samples: a resample is then counted by rank and
+	 * summed in ascending order, one sort per row instead of one per resample */
+	qsort(sorted, k, sizeof sorted[0], cmp_dbl);
+	for (size_t j = 0; j < k; j++) {
+		size_t at = 0;
+		while (sorted[at] != v[j])
+			at++;
+		rank[j] = at;
+	}
+	rng_seed(&g, boot_seed(r));
+	for (size_t b = 0; b < BOOT_B; b++) {
+		double sum = 0;
+		size_t pos = 0;
+		memset(cnt, 0, k * sizeof cnt[0]);
+		for (size_t j = 0; j < k; j++)
+			cnt[rank[rng_below(&g, k)]]++;
+		for (size_t u = 0; u < k && pos < hi; u++)
+			for (size_t c = 0; c < cnt[u] && pos < hi; c++, pos++)
+				if (pos >= lo)
+					sum += sorted[u];
+		s[b] = sum / (double)(hi - lo) * sf;
+	}
+	return 0;
+}
+
+/* The e_thru and e_conv intervals of shown row o (resamples t of its T) against its reference,
+ * into m: each resample b pairs the row's (T, S') with the reference's b-th, or with its
+ * official T and S' when it has no interval; the reference with itself gives 1..1. */
+static void split_pair(const struct dataset *ds, struct boot_cache *c, const struct arow *o, const double *t,
+		       const double *rt, struct boot_memo *m)
+{
+	const struct row *r = &ds->rows[o->row], *fr = &ds->rows[o->ref];
+	double s[BOOT_B], qc[BOOT_B], qt[BOOT_B];
+	const double *rs = c->split_rs;
+	double Nr = (double)fr->accelerators, fsf = fr->scaling_factor > 0 && isfinite(fr->scaling_factor)
+							   ? fr->scaling_factor : 1;
+	bool ref_drawn;
+
+	m->thru_lo = m->thru_hi = m->conv_lo = m->conv_hi = NAN;
+	if (isnan(o->e_conv) || boot_samples(ds, r, s) < 0)
+		return;
+	if (o->row == o->ref) {
+		m->thru_lo = m->thru_hi = m->conv_lo = m->conv_hi = 1;
+		return;
+	}
+	if (rt && c->split_ref != o->ref + 1) {
+		c->split_ok = boot_samples(ds, fr, c->split_rs) == 0;
+		c->split_ref = o->ref + 1;
+	}
+	ref_drawn = rt && c->split_ok;
+	for (size_t b = 0; b < BOOT_B; b++) {
+		double sref = ref_drawn ? rs[b] : fr->stc * fsf, tref = ref_drawn ? rt[b] : fr->minutes;
+		qc[b] = sref / s[b];
+		qt[b] = tref / t[b] * Nr / o->N / qc[b];
+	}
+	resample_pct(qc, &m->conv_lo, &m->conv_hi);
+	resample_pct(qt, &m->thru_lo, &m->thru_hi);
 }
 
 /* Intervals of T, S, E', A of shown row i. E' pairs the row's b-th resample with the
@@ -317,6 +408,7 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 		if (o->row != o->ref && boot_ok(ds, fr) && !(rt = cache_draws(ds, c, o->ref)))
 			return -1;
 		pair_s(t, rt, o->row == o->ref, fr->minutes, q, m, o->ref);
+		split_pair(ds, c, o, t, rt, m);
 	}
 	return interval_fill(ds, a, o, m);
 }

@@ -95,6 +95,66 @@ static long lower_for(const struct analysis *a, const struct group_rows *w, cons
 	return -1;
 }
 
+/* The bracket of group gr by the same rule on one factor of E' (e_thru or e_conv, as `thru`
+ * says): its lower end the N of the first row in T order whose factor reaches theta, its upper
+ * end the first larger N at which none does. A row without the factor reaches nothing. */
+static struct be_bracket factor_bracket(const struct analysis *a, const struct group *gr,
+					const struct group_rows *w, double theta, bool thru)
+{
+	struct be_bracket b = { .kind = BE_NONE, .lo = -1, .hi = -1 };
+	long lo = -1;
+
+	if (only_ref(a, gr, w)) {
+		b.kind = BE_ONE_ROW;
+		return b;
+	}
+	for (size_t j = 0; j < w->m && lo < 0; j++) {
+		const struct arow *o = &a->rows[w->t[j].i];
+		if ((thru ? o->e_thru : o->e_conv) >= theta)
+			lo = (long)o->N;
+	}
+	if (lo < 0)
+		return b;
+	b.lo = lo;
+	b.kind = BE_CENSORED;
+	for (size_t j = 0; j < w->m;) {
+		double n = w->n[j].v;
+		bool any = false;
+		size_t e = j;
+		for (; e < w->m && w->n[e].v == n; e++) {
+			const struct arow *o = &a->rows[w->n[e].i];
+			any = any || (thru ? o->e_thru : o->e_conv) >= theta;
+		}
+		j = e;
+		if (!(n > (double)lo))
+			continue;
+		if (!any) {
+			b.kind = BE_BRACKET;
+			b.hi = (long)n;
+			b.beyond = false;
+			return b;
+		}
+		b.beyond = true;
+	}
+	return b;
+}
+
+/* The throughput and convergence brackets of group gr, and whether any row but its reference
+ * has the split at all. */
+static void split_brackets(const struct analysis *a, struct group *gr, const struct group_rows *w,
+			   double theta)
+{
+	gr->split = false;
+	for (size_t j = 0; j < w->m; j++) {
+		const struct arow *o = &a->rows[w->t[j].i];
+		gr->split = gr->split || (!o->is_ref && !isnan(o->e_conv));
+	}
+	gr->be_thru = factor_bracket(a, gr, w, theta, true);
+	gr->be_conv = factor_bracket(a, gr, w, theta, false);
+	if (gr->ref < 0)
+		gr->be_thru = gr->be_conv = gr->be;
+}
+
 /* Lowest and highest of the non-negative values of v[n] into *lo, *hi (-1 when none). */
 static void span(const long *v, size_t n, long *lo, long *hi)
 {
@@ -142,6 +202,7 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t 
 		gr->be = bracket_of(a, gr, w, &ds->rows[gr->ref], theta, plain);
 	else
 		gr->be = (struct be_bracket){ .kind = gr->nrows ? BE_NONE : BE_EMPTY, .lo = -1, .hi = -1 };
+	split_brackets(a, gr, w, theta);
 	long ends[3] = { plain, gr->firm, gr->loose };
 	span(ends, 3, &gr->range_lo, &gr->range_hi);
 	gr->sens_lo = gr->sens_hi = -1;

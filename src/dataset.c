@@ -15,6 +15,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->xset);
 	free(ds->rows);
 	free(ds->runs);
+	free(ds->run_samples);
 	free(ds->rules);
 	free(ds->prices);
 	strpool_free(&ds->pool);

@@ -222,6 +222,91 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* One run as minutes and samples, for sorting the two lists as pairs. */
+struct run_pair {
+	double t, s;
+};
+
+static int cmp_pair(const void *a, const void *b)
+{
+	const struct run_pair *x = a, *y = b;
+	int c = (x->t > y->t) - (x->t < y->t);
+
+	/* NAN samples only ever stand beside equal minutes of a row without samples: any order */
+	return c ? c : (x->s > y->s) - (x->s < y->s);
+}
+
+/* Sorts r's runs by minutes, each run's samples moving with its minutes. 0, or -1 out of
+ * memory. */
+static int runs_sort_pairs(struct dataset *ds, struct row *r)
+{
+	struct run_pair *p = malloc(r->run_n * sizeof *p);
+
+	if (!p)
+		return -1;
+	for (unsigned i = 0; i < r->run_n; i++)
+		p[i] = (struct run_pair){ ds->runs[r->run_off + i], ds->run_samples[r->run_off + i] };
+	qsort(p, r->run_n, sizeof *p, cmp_pair);
+	for (unsigned i = 0; i < r->run_n; i++) {
+		ds->runs[r->run_off + i] = p[i].t;
+		ds->run_samples[r->run_off + i] = p[i].s;
+	}
+	free(p);
+	return 0;
+}
+
+/* Parses run_samples, in the order of run_minutes, into ds->run_samples beside r's runs (made
+ * when the first row has samples; NAN for runs without). A count that differs from the run
+ * minutes' or a bad value warns and leaves the row's samples empty. 0, or -1 out of memory. */
+static int samples_parse(struct loader *L, struct row *r)
+{
+	struct dataset *ds = L->ds;
+	size_t len, i = 0, k = 0, want = r->run_n;
+	const char *s = field_raw(L, C_RUN_SAMPLES, &len);
+	bool ok = true;
+
+	if (ds->samples_cap < ds->runs_cap) {
+		double *v = realloc(ds->run_samples, ds->runs_cap * sizeof *v);
+		if (!v)
+			return -1;
+		for (size_t j = ds->samples_cap; j < ds->runs_cap; j++)
+			v[j] = NAN;
+		ds->run_samples = v;
+		ds->samples_cap = ds->runs_cap;
+	}
+	for (size_t j = r->run_off; j < ds->nruns; j++)
+		ds->run_samples[j] = NAN;
+	if (text_trim(s, &len), len == 0)
+		return 0;
+	while (i < len && ok) {
+		const char *semi = memchr(s + i, ';', len - i);
+		size_t j = semi ? (size_t)(semi - s) : len;
+		double x;
+		if (j == i) { /* skipped as run_minutes skips it */
+			i = j + 1;
+			continue;
+		}
+		if (dataset_parse_double(s + i, j - i, &x) < 0 || !(x > 0)) {
+			warn_at(L, C_RUN_SAMPLES, "run_samples: '%.*s' is not a positive number; samples ignored",
+				QUOTE(j - i), s + i);
+			ok = false;
+		} else if (k < want) {
+			ds->run_samples[r->run_off + k] = x;
+		}
+		k++;
+		i = j + 1;
+	}
+	if (ok && k != want) {
+		warn_at(L, C_RUN_SAMPLES, "run_samples: %zu value%s for %zu run_minutes; samples ignored", k,
+			k == 1 ? "" : "s", want);
+		ok = false;
+	}
+	if (!ok)
+		for (size_t j = r->run_off; j < ds->nruns; j++)
+			ds->run_samples[j] = NAN;
+	return 0;
+}
+
 /* Parses run_minutes into ds->runs, ascending; a bad value warns and keeps none. Sets
  * r->run_off and r->run_n. 0, or -1 when out of memory. */
 static int runs_parse(struct loader *L, struct row *r)
@@ -256,6 +341,10 @@ static int runs_parse(struct loader *L, struct row *r)
 		i = j + 1;
 	}
 	r->run_n = (unsigned)(ds->nruns - r->run_off);
+	if (samples_parse(L, r) < 0)
+		return -1;
+	if (ds->run_samples && r->run_n > 1)
+		return runs_sort_pairs(ds, r);
 	if (r->run_n > 1) /* with none, ds->runs may be NULL: no pointer into it */
 		qsort(ds->runs + r->run_off, r->run_n, sizeof *ds->runs, cmp_double);
 	return 0;
@@ -320,6 +409,9 @@ static bool row_numbers(struct loader *L, struct row *r)
 	r->runs_failed = (int)opt_int(L, C_RUNS_FAILED, -1, 0);
 	r->scaling_factor = opt_num(L, C_SCALING, 1.0, 0, false, "a positive number");
 	r->energy_j = opt_num(L, C_ENERGY, NAN, 0, true, "a finite number >= 0");
+	r->gbs = opt_num(L, C_GBS, NAN, 0, false, "a positive number");
+	r->stc = opt_num(L, C_STC, NAN, 0, false, "a positive number");
+	r->rcp_samples = opt_num(L, C_RCP, NAN, 0, false, "a positive number");
 	return true;
 }
 

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "fmt.h"
@@ -122,24 +123,29 @@ static bool add_entry(char *buf, size_t n, size_t *used, int *cols, const char *
 	return true;
 }
 
-char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n)
+/* describe_groups's list, the first group's entry with its split brackets when split; returns
+ * how many groups it names. */
+static size_t groups_list(const struct analysis *a, size_t first, int w, bool split, char *buf, size_t n)
 {
 	char e[256], br[96], more[32];
 	size_t used = 0, shown = 0;
 	int cols = 0;
 
-	if (n == 0)
-		return buf;
+	char sp[128];
+
 	buf[0] = '\0';
 	if (a->ngroups == 0) {
 		snprintf(buf, n, "no rows");
-		return buf;
+		return 0;
 	}
 	if (a->ngroups == 1 && !a->groups[0].family) {
 		/* the one entry too wide even alone: only the count, as a list of groups says it */
 		describe_bracket_short(&a->groups[0].be, br, sizeof br);
+		if (split)
+			snprintf(br + strlen(br), sizeof br - strlen(br), " %s",
+				 describe_split(&a->groups[0], true, sp, sizeof sp));
 		snprintf(buf, n, "%s", text_columns(br) <= w ? br : "+1 more");
-		return buf;
+		return text_columns(br) <= w;
 	}
 	for (size_t k = 0; k <= a->ngroups; k++) {
 		/* k = 0 is the first group, then every other in name order */
@@ -148,6 +154,9 @@ char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, 
 			continue;
 		snprintf(e, sizeof e, "%s %s", describe_group_name(&a->groups[g]),
 			 describe_bracket_short(&a->groups[g].be, br, sizeof br));
+		if (split && k == 0)
+			snprintf(e + strlen(e), sizeof e - strlen(e), " %s",
+				 describe_split(&a->groups[g], true, sp, sizeof sp));
 		size_t left = a->ngroups - shown - 1;
 		int keep = left ? snprintf(more, sizeof more, ", +%zu more", left) : 0;
 		if (!add_entry(buf, n, &used, &cols, e, w, keep))
@@ -156,6 +165,38 @@ char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, 
 	}
 	if (shown < a->ngroups)
 		snprintf(buf + used, n - used, "%s+%zu more", used ? ", " : "", a->ngroups - shown);
+	return shown;
+}
+
+char *describe_split(const struct group *g, bool compact, char *buf, size_t n)
+{
+	char t[64], c[64];
+
+	if (!g->split) {
+		snprintf(buf, n, "%s", compact ? "" : "no convergence data");
+		return buf;
+	}
+	describe_bracket_short(&g->be_thru, t, sizeof t);
+	describe_bracket_short(&g->be_conv, c, sizeof c);
+	snprintf(buf, n, compact ? "thr %s conv %s" : "throughput %s, convergence %s", t, c);
+	return buf;
+}
+
+char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n)
+{
+	char *wide;
+	size_t plain;
+	size_t f = first < a->ngroups ? first : 0;
+
+	if (n == 0)
+		return buf;
+	plain = groups_list(a, first, w, false, buf, n);
+	/* the first group's split brackets only where they cost no other group its place */
+	if (a->ngroups == 0 || !a->groups[f].split || !(wide = malloc(n)))
+		return buf;
+	if (groups_list(a, first, w, true, wide, n) >= plain && plain > 0)
+		memcpy(buf, wide, n);
+	free(wide);
 	return buf;
 }
 
@@ -276,5 +317,62 @@ char *describe_filter(const struct filter *f, char *buf, size_t n)
 		snprintf(buf, n, "%s", f->families[0]);
 	else
 		snprintf(buf, n, "%s +%zu", f->families[0], f->nfamilies + others - 1);
+	return buf;
+}
+
+char *describe_bracket_split(const struct group *g, char *buf, size_t n)
+{
+	char b[96], s[128];
+
+	describe_bracket_short(&g->be, b, sizeof b);
+	if (g->split)
+		snprintf(buf, n, "%s (%s)", b, describe_split(g, false, s, sizeof s));
+	else
+		snprintf(buf, n, "%s", b);
+	return buf;
+}
+
+/* A count of samples as the sentence shows it: whole with thousands separated ("7,296") from
+ * 1000 on, else four significant digits (epochs: "35", "0.7499"). */
+static char *samples_text(double v, char *buf, size_t n)
+{
+	char d[48];
+	size_t len, at = 0, lead;
+
+	if (!isfinite(v) || fabs(v) >= 1e15 || fabs(v) < 1000)
+		return fmt_sig(v, 4, buf, n);
+	snprintf(d, sizeof d, "%.0f", v);
+	len = strlen(d);
+	lead = len % 3 ? len % 3 : 3;
+	for (size_t i = 0; i < len && at + 2 < n; i++) {
+		if (i && i >= lead && (i - lead) % 3 == 0)
+			buf[at++] = ',';
+		buf[at++] = d[i];
+	}
+	buf[at] = '\0';
+	return buf;
+}
+
+char *describe_split_row(const struct dataset *ds, const struct arow *o, char *buf, size_t n)
+{
+	const struct row *r = &ds->rows[o->row], *f = &ds->rows[o->ref];
+	char ep[32], th[32], cv[32], g0[32], g1[32], s0[48], s1[48], rc[48];
+	int w;
+
+	if (isnan(o->e_conv)) {
+		snprintf(buf, n, "no convergence data");
+		return buf;
+	}
+	w = snprintf(buf, n, "E' %s = throughput %s x convergence %s (GBS %s -> %s; samples %s -> %s",
+		     fmt_fixed(o->Ep, 2, ep, sizeof ep), fmt_fixed(o->e_thru, 2, th, sizeof th),
+		     fmt_fixed(o->e_conv, 2, cv, sizeof cv), fmt_count(f->gbs, g0, sizeof g0),
+		     fmt_count(r->gbs, g1, sizeof g1), samples_text(f->stc, s0, sizeof s0),
+		     samples_text(r->stc, s1, sizeof s1));
+	if (w < 0 || (size_t)w >= n)
+		return buf;
+	if (isfinite(r->rcp_samples) && r->rcp_samples > 0)
+		snprintf(buf + w, n - (size_t)w, "; RCP at GBS %s: %s)", g1, samples_text(r->rcp_samples, rc, sizeof rc));
+	else
+		snprintf(buf + w, n - (size_t)w, ")");
 	return buf;
 }

@@ -309,27 +309,11 @@ static void warn_advice(const struct model *m, const struct cell *c, struct gs_w
 		warn_add(w, first->path, 0, 0, "compliance: %s", first->advice);
 }
 
-/* The header: the loader's schema (its import columns), then the convergence columns, which
- * the loader does not read. */
+/* The header: the loader's schema (its import columns, the convergence columns last). */
 static void write_header(FILE *f, int *oom)
 {
-	char *h = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&h, &len);
-
-	if (!mem) {
-		*oom = 1;
-		return;
-	}
-	schema_write_header(mem);
-	if (fclose(mem) != 0 || !h || !len) {
-		*oom = 1;
-		free(h);
-		return;
-	}
-	fwrite(h, 1, len - 1, f);
-	fputs(",gbs,samples_to_converge,convergence_unit,run_samples,rcp_samples\n", f);
-	free(h);
+	(void)oom;
+	schema_write_header(f);
 }
 
 /* One warning for the rows with empty convergence cells, by reason. */

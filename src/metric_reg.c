@@ -28,6 +28,12 @@ static double v_spread(const struct arow *r) { return (r->t_hi - r->t_lo) / r->T
 static double v_kwh(const struct arow *r) { return r->kwh; }
 static double v_cost(const struct arow *r) { return arow_cost(r); }
 static double v_xh(const struct arow *r) { return 60 / r->T; }
+static double v_gbs(const struct arow *r) { return r->gbs; }
+static double v_samples(const struct arow *r) { return r->Sc; }
+static double v_thru(const struct arow *r) { return r->X; }
+static double v_ethru(const struct arow *r) { return r->e_thru; }
+static double v_econv(const struct arow *r) { return r->e_conv; }
+static double v_econv_rcp(const struct arow *r) { return r->e_conv_rcp; }
 
 static const char *t_system(const struct row *r) { return nz(r->system); }
 static const char *t_submitter(const struct row *r) { return nz(r->submitter); }
@@ -42,6 +48,8 @@ static void i_a(const struct aci *c, const struct arow *r, double *lo, double *h
 /* X = 60 / T falls as T rises: its interval is T's turned round */
 static void i_xh(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = 60 / c->t_hi; *hi = 60 / c->t_lo; }
 static void i_e(const struct aci *c, const struct arow *r, double *lo, double *hi) { *lo = c->s_lo / r->N; *hi = c->s_hi / r->N; }
+static void i_ethru(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->thru_lo; *hi = c->thru_hi; }
+static void i_econv(const struct aci *c, const struct arow *r, double *lo, double *hi) { (void)r; *lo = c->conv_lo; *hi = c->conv_hi; }
 
 static double f_ep(double t, double n, double tr, double nr) { return tr / t * nr / n; }
 static double f_s(double t, double n, double tr, double nr) { (void)n; (void)nr; return tr / t; }
@@ -293,6 +301,107 @@ const struct col_def col_reg[COL_COUNT] = {
 		.from_t = f_xh,
 		.extra = true,
 	},
+	[COL_GBS] = {
+		.sort = COL_GBS,
+		.names = { "gbs", "batch", "global-batch-size" },
+		.sym = "GBS",
+		.head = "GBS",
+		.long_name = "global batch size GBS",
+		.help = "global batch size, in the benchmark's sample unit (- without)",
+		.w = 6,
+		.prio = 22,
+		.right = true,
+		.fmt = CF_COUNT,
+		.value = v_gbs,
+		.extra = true,
+		.asked = true,
+	},
+	[COL_SAMPLES] = {
+		.sort = COL_SAMPLES,
+		.names = { "samples", "charged-samples" },
+		.sym = "S'",
+		.head = "samples",
+		.long_name = "charged samples S'",
+		.help = "samples to converge x scaling factor, what the score charges (native unit)",
+		.w = 8,
+		.prio = 21,
+		.right = true,
+		.fmt = CF_SIG3,
+		.value = v_samples,
+		.csv = "charged_samples",
+		.extra = true,
+		.asked = true,
+	},
+	[COL_THRU] = {
+		.sort = COL_THRU,
+		.names = { "throughput", "x" },
+		.sym = "X",
+		.head = "X/min",
+		.long_name = "throughput X",
+		.help = "throughput: X = S' / T, samples per minute",
+		.desc = true,
+		.w = 7,
+		.prio = 23,
+		.right = true,
+		.fmt = CF_SIG3,
+		.value = v_thru,
+		.csv = "throughput",
+		.extra = true,
+		.asked = true,
+	},
+	[COL_ETHRU] = {
+		.sort = COL_ETHRU,
+		.names = { "e_thru", "thru", "ethru" },
+		.sym = "thr",
+		.head = "thru",
+		.long_name = "throughput efficiency e_thru",
+		.help = "E' / e_conv = (X / N) / (X_ref / N_ref): throughput per accelerator",
+		.desc = true,
+		.w = 6,
+		.prio = 27,
+		.right = true,
+		.fmt = CF_SIG3,
+		.value = v_ethru,
+		.interval = i_ethru,
+		.csv = "e_thru",
+		.extra = true,
+		.asked = true,
+	},
+	[COL_ECONV] = {
+		.sort = COL_ECONV,
+		.names = { "e_conv", "conv", "econv" },
+		.sym = "conv",
+		.head = "conv",
+		.long_name = "convergence efficiency e_conv",
+		.help = "S'_ref / S': samples the reference needed per sample this row needed",
+		.desc = true,
+		.w = 6,
+		.prio = 26,
+		.right = true,
+		.fmt = CF_SIG3,
+		.value = v_econv,
+		.interval = i_econv,
+		.csv = "e_conv",
+		.extra = true,
+		.asked = true,
+	},
+	[COL_ECONV_RCP] = {
+		.sort = COL_ECONV_RCP,
+		.names = { "e_conv_rcp", "conv-rcp" },
+		.sym = "rcp",
+		.head = "rcp",
+		.long_name = "RCP convergence efficiency e_conv_rcp",
+		.help = "rcp_samples_ref / rcp_samples: the convergence cost the RCPs predict for the GBS",
+		.desc = true,
+		.w = 6,
+		.prio = 19,
+		.right = true,
+		.fmt = CF_SIG3,
+		.value = v_econv_rcp,
+		.csv = "e_conv_rcp",
+		.extra = true,
+		.asked = true,
+	},
 };
 
 /* The rank is a column of the table but of no row: nothing sorts on it. */
@@ -315,12 +424,15 @@ const struct col_def *const table_cols[TC_COUNT] = {
 	[TC_E] = &col_reg[COL_E], [TC_A] = &col_reg[COL_A], [TC_XH] = &col_reg[COL_XH], [TC_KWH] = &col_reg[COL_KWH],
 	[TC_COST] = &col_reg[COL_COST], [TC_CL] = &col_reg[COL_CLUSTER],
 	[TC_MARK] = &col_reg[COL_PARETO], [TC_SPREAD] = &col_reg[COL_SPREAD],
+	[TC_GBS] = &col_reg[COL_GBS], [TC_SAMPLES] = &col_reg[COL_SAMPLES], [TC_THRU] = &col_reg[COL_THRU],
+	[TC_ETHRU] = &col_reg[COL_ETHRU], [TC_ECONV] = &col_reg[COL_ECONV],
 };
 
 const struct col_def *const metric_cols[MET_COUNT] = {
 	[MET_EP] = &col_reg[COL_EP], [MET_S] = &col_reg[COL_S], [MET_T] = &col_reg[COL_T],
 	[MET_A] = &col_reg[COL_A], [MET_E] = &col_reg[COL_E], [MET_KWH] = &col_reg[COL_KWH],
-	[MET_COST] = &col_reg[COL_COST], [MET_XH] = &col_reg[COL_XH],
+	[MET_COST] = &col_reg[COL_COST], [MET_XH] = &col_reg[COL_XH], [MET_ETHRU] = &col_reg[COL_ETHRU],
+	[MET_ECONV] = &col_reg[COL_ECONV], [MET_GBS] = &col_reg[COL_GBS],
 };
 
 /* ---- look-ups ------------------------------------------------------------------------- */

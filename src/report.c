@@ -141,6 +141,20 @@ static void put_runs(FILE *out, const struct csv_row *c)
 	}
 }
 
+/* run_samples in the order of run_minutes; empty when the row has none */
+static void put_run_samples(FILE *out, const struct csv_row *c)
+{
+	if (c->d->run_n == 0 || !c->ds->run_samples || isnan(c->ds->run_samples[c->d->run_off]))
+		return;
+	const double *v = c->ds->run_samples + c->d->run_off;
+
+	for (unsigned k = 0; k < c->d->run_n; k++) {
+		if (k)
+			putc(';', out);
+		csvw_num(out, v[k]);
+	}
+}
+
 #define ROW(name, kind, field) { name, kind, offsetof(struct row, field), NULL }
 #define NUM(name, field) { name, CK_NUM, offsetof(struct arow, field), NULL }
 #define FN(name, fn) { name, CK_FN, 0, fn }
@@ -186,6 +200,26 @@ static const struct csv_col csv_cols[] = {
 	/* then the rest of the schema's input columns (schema.h), so that the output loads back
 	 * as its input */
 };
+
+static void put_thru_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->thru_lo); }
+static void put_thru_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->thru_hi); }
+static void put_conv_ci_lo(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->conv_lo); }
+static void put_conv_ci_hi(FILE *out, const struct csv_row *c) { csvw_num(out, analysis_ci(c->a, c->r)->conv_hi); }
+
+/* The split of E' (man gpuscale, CONVERGENCE), after the schema's columns: a line gains them at
+ * its end. */
+static const struct csv_col csv_split_cols[] = {
+	REG(COL_SAMPLES),
+	REG(COL_THRU),
+	REG(COL_ETHRU),
+	REG(COL_ECONV),
+	REG(COL_ECONV_RCP),
+	FN("e_thru_ci_lo", put_thru_ci_lo),
+	FN("e_thru_ci_hi", put_thru_ci_hi),
+	FN("e_conv_ci_lo", put_conv_ci_lo),
+	FN("e_conv_ci_hi", put_conv_ci_hi),
+};
+#define NSPLIT (sizeof csv_split_cols / sizeof csv_split_cols[0])
 #undef ROW
 #undef NUM
 #undef FN
@@ -249,7 +283,7 @@ static size_t tail_cols(struct csv_col *tail)
 {
 	static const enum csv_kind kinds[] = {
 		[SK_TEXT] = CK_TEXT, [SK_COUNT] = CK_COUNT, [SK_RUNS] = CK_RUNS, [SK_NUM] = CK_ROWNUM,
-		[SK_RUNLIST] = CK_FN,
+		[SK_RUNLIST] = CK_FN, [SK_SAMPLELIST] = CK_FN,
 	};
 	size_t n = 0;
 
@@ -258,7 +292,8 @@ static size_t tail_cols(struct csv_col *tail)
 		if (fixed_col(sc->name))
 			continue;
 		tail[n++] = (struct csv_col){ sc->name, sc->flags & SF_EXTRA ? CK_XTEXT : kinds[sc->kind], sc->off,
-					      sc->kind == SK_RUNLIST ? put_runs : NULL };
+					      sc->kind == SK_RUNLIST ? put_runs :
+					      sc->kind == SK_SAMPLELIST ? put_run_samples : NULL };
 	}
 	return n;
 }
@@ -289,11 +324,13 @@ static void csv_put_rows(const struct dataset *ds, const struct analysis *a, con
 int report_csv_rows(const struct dataset *ds, const struct analysis *a, const size_t *idx, size_t n,
 		    bool head, FILE *out)
 {
-	struct csv_col cols[NFIXED + SC_COUNT];
+	struct csv_col cols[NFIXED + SC_COUNT + NSPLIT];
 	size_t ncols = NFIXED;
 
 	memcpy(cols, csv_cols, sizeof csv_cols);
 	ncols += tail_cols(cols + NFIXED);
+	memcpy(cols + ncols, csv_split_cols, sizeof csv_split_cols);
+	ncols += NSPLIT;
 	for (size_t k = 0; head && k < ncols; k++) {
 		if (k)
 			putc(',', out);
@@ -555,7 +592,7 @@ static void report_group_fit(const struct analysis *a, const struct group *g, si
 static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			   const struct analysis *a, const struct params *p, FILE *out)
 {
-	char b1[48], b2[32];
+	char b1[128], b2[32];
 
 	fprintf(out, "  break-even  theta %s", fmt_short(p->theta, b2, sizeof b2));
 	if (a->ngroups == 0) {
@@ -566,6 +603,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		const struct group *g = &a->groups[0];
 		fputs(" -> ", out);
 		report_bracket(v, ds, a, g, out);
+		if (g->split)
+			fprintf(out, "  split       %s\n", describe_split(g, false, b1, sizeof b1));
 		fprintf(out, "  range       %s  (firm..loose: 90%% run-to-run intervals wholly above / "
 			"reaching theta)\n", describe_range(g->range_lo, g->range_hi, b1, sizeof b1));
 		if (g->ncand)
@@ -580,6 +619,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			report_group_ref(ds, g, out);
 			fputs("    bracket     ", out);
 			report_bracket(v, ds, a, g, out);
+			if (g->split)
+				fprintf(out, "    split       %s\n", describe_split(g, false, b1, sizeof b1));
 			if (g->be.kind != BE_ONE_ROW)
 				fprintf(out, "    range       %s\n",
 					describe_range(g->range_lo, g->range_hi, b1, sizeof b1));

@@ -83,6 +83,12 @@ static json_t *j_row(const struct dataset *ds, const struct arow *r, bool *oom)
 	put(o, "reference", jstr(ds->rows[r->ref].system), oom);
 	put(o, "is_reference", json_boolean(r->is_ref), oom);
 	put(o, "pareto", json_boolean(r->pareto), oom);
+	put(o, "gbs", jnum(r->gbs), oom);
+	put(o, "charged_samples", jnum(r->Sc), oom);
+	put(o, "throughput", jnum(r->X), oom);
+	put(o, "e_thru", jnum(r->e_thru), oom);
+	put(o, "e_conv", jnum(r->e_conv), oom);
+	put(o, "e_conv_rcp", jnum(r->e_conv_rcp), oom);
 	return o;
 }
 
@@ -279,6 +285,9 @@ static json_t *j_group(const struct dataset *ds, const struct analysis *a, size_
 		if (a->fits[f].group == gi)
 			push(fits, j_fit(&a->fits[f], oom), oom);
 	put(o, "fits", fits, oom);
+	put(o, "split", json_boolean(g->split), oom);
+	put(o, "bracket_throughput", g->split ? j_bracket(&g->be_thru, oom) : json_null(), oom);
+	put(o, "bracket_convergence", g->split ? j_bracket(&g->be_conv, oom) : json_null(), oom);
 	return o;
 }
 

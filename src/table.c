@@ -72,6 +72,13 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 		for (size_t i = 0; i < a->n; i++)
 			widen(v, &v->need[TC_ROUND], ds->rows[a->rows[i].row].round, 0);
 	/* a column no row has a value for is left out */
+	for (int c = TC_GBS; c <= TC_ECONV; c++) {
+		size_t i = 0;
+		while (i < a->n && isnan(table_cols[c]->value(&a->rows[i])))
+			i++;
+		if (i == a->n)
+			v->need[c] = 0;
+	}
 	if (!kwh)
 		v->need[TC_KWH] = 0;
 	if (!cost)
@@ -188,7 +195,8 @@ static int full_w(const struct table_view *v, const struct table_opts *o, int c)
 /* Whether column c can show at all under o. */
 static bool candidate(const struct table_view *v, const struct table_opts *o, int c)
 {
-	return v->need[c] > 0 && (c == TC_SYS || c == o->force || !o->want || o->want[c]);
+	return v->need[c] > 0 && (c == TC_SYS || c == o->force || !o->want || o->want[c]) &&
+	       !(o->policy == TABLE_PRINT && table_cols[c]->asked && !(o->want && o->want[c]));
 }
 
 static int total_of(const struct table_opts *o, const bool *on, const int *w)

@@ -595,6 +595,15 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	return text_width(buf, app->scr.utf8);
 }
 
+/* Whether the selected row's group has a split to show. */
+static bool split_shown(const struct app *app)
+{
+	const struct analysis *a = &app->a;
+	size_t g = app->nvis ? a->rows[app->vis[app->sel]].group : 0;
+
+	return g < a->ngroups && a->groups[g].split;
+}
+
 static void draw_status(const struct app *app)
 {
 	const struct ui_layout *l = &app->scr.lay;
@@ -626,9 +635,16 @@ static void draw_status(const struct app *app)
 
 	/* line 2: clusters, threshold, counts; the short form when the long one does not fit */
 	draw_fill(l->status2.y, 0, l->cols, st);
-	for (int brief = 0; brief < 3 && fields_text(app, brief, buf, sizeof buf) > l->cols; brief++)
+	int brief = 0;
+	for (; brief < 3 && fields_text(app, brief, buf, sizeof buf) > l->cols; brief++)
 		if (brief == 2)
 			fields_text(app, 3, buf, sizeof buf);
+	/* the group's throughput and convergence brackets are worth the features' short form */
+	if (brief == 0 && !strstr(buf, " thr ") && split_shown(app)) {
+		char alt[sizeof buf];
+		if (fields_text(app, 1, alt, sizeof alt) <= l->cols && strstr(alt, " thr "))
+			memcpy(buf, alt, sizeof buf);
+	}
 	draw_clip(app, l->status2.y, 0, l->cols, buf, st);
 }
 

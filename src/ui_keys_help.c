@@ -49,14 +49,15 @@ static enum ui_ctx help_ctx(const struct ui_key *k)
 	return UI_IS_PTR(k->key) ? UI_CTX_MOUSE : k->ctx;
 }
 
-/* y's help names the metrics it cycles through, in the registry's order. */
+/* y's help names the metrics it cycles through, in the registry's order, on one line of the
+ * help page. */
 static const char *metric_help(void)
 {
 	static char help[160];
 	char list[128];
 
 	if (!help[0])
-		snprintf(help, sizeof help, "cycle plot metric (%s)", reg_metric_list(", ", true, list, sizeof list));
+		snprintf(help, sizeof help, "cycle plot metric %s", reg_metric_list(" ", true, list, sizeof list));
 	return help;
 }
 

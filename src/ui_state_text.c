@@ -153,6 +153,8 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 	ADD("break-even    theta %s, %s: %s, range %s (interval wholly above .. reaching)",
 	    fmt_short(app->p.theta, b1, sizeof b1), describe_group_name(g),
 	    describe_bracket(&g->be, b2, sizeof b2), describe_range(g->range_lo, g->range_hi, b4, sizeof b4));
+	if (g->split)
+		ADD("split         %s", describe_split(g, false, b3, sizeof b3));
 	if (g->ncand > 1) {
 		size_t shown = 0, need;
 		size_t *all = malloc(g->ncand * sizeof *all);
@@ -195,6 +197,11 @@ static void more_lines(const struct app *app, const struct arow *ar, const struc
 		    ci->runs);
 	else
 		ADD("interval      - (fewer than 3 runs)");
+	{
+		char sp[UI_LINE];
+		if (!isnan(ar->e_conv))
+			ADD("split         %s", describe_split_row(app->ds, ar, sp, sizeof sp));
+	}
 	if (!isnan(ar->kwh))
 		snprintf(b3, sizeof b3, "%s kWh%s%s", fmt_sig(ar->kwh, 4, b1, sizeof b1),
 			 *row_extra(r)->power_measurement ? " " : "", row_extra(r)->power_measurement);
@@ -346,6 +353,9 @@ const char *const ui_state_legend[][2] = {
 	{ "T", "minutes; N accelerators; A = N x T / 60" },
 	{ "S, E, E'", "S = T_ref/T; E = S/N; E' = S/(N/N_ref)" },
 	{ "Karp-Flatt e", "(1/S - 1/p) / (1 - 1/p) with p = N/N_ref > 1 (detail)" },
+	{ "e_conv", "E' = e_thru x e_conv; e_conv = S'_ref/S', S' the samples to converge x scaling" },
+	{ "e_thru", "(X/N)/(X_ref/N_ref), X = S'/T samples per minute: the throughput per accelerator" },
+	{ "thr conv", "status line: the break-even rule on e_thru and on e_conv (where room is left)" },
 	{ NULL, NULL },
 };
 
