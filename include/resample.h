@@ -15,7 +15,7 @@
 int resample_scores(uint64_t seed, const double *run, size_t k, size_t lo, size_t hi, double sf,
 		    size_t nb, double *t);
 
-/* Percentiles 5 and 95 of x[RESAMPLE_B] (sorted here, NAN last), each interpolated between its
+/* Percentiles 5 and 95 of x[RESAMPLE_B] (reordered here; NAN after every number), each interpolated between its
  * two closest ranks as numpy's default. */
 void resample_pct(double *x, double *p5, double *p95);
 

@@ -2,6 +2,7 @@
 #include "resample.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,22 +74,68 @@ int resample_scores(uint64_t seed, const double *run, size_t k, size_t lo, size_
 	return 0;
 }
 
-/* NAN after every number. */
-static int double_cmp(const void *pa, const void *pb)
+/* x before y in the order of the percentiles: ascending, NAN after every number. */
+static bool before(double x, double y)
 {
-	double a = *(const double *)pa, b = *(const double *)pb;
+	return !isnan(x) && (isnan(y) || x < y);
+}
 
-	if (isnan(a) || isnan(b))
-		return isnan(a) - isnan(b);
-	return (a > b) - (a < b);
+/* Leaves x[k] where a sort of x[0..n) would put it, every value before it not after it and
+ * every value after it not before it (Wirth's selection). The percentiles need four ranks of a
+ * thousand values for every row and metric shown: a full sort of each took most of a report's
+ * time on the cross-round view. */
+static void select_rank(double *x, long n, long k)
+{
+	long l = 0, m = n - 1;
+
+	while (l < m) {
+		double v = x[k];
+		long i = l, j = m;
+
+		do {
+			while (before(x[i], v))
+				i++;
+			while (before(v, x[j]))
+				j--;
+			if (i <= j) {
+				double w = x[i];
+				x[i] = x[j];
+				x[j] = w;
+				i++;
+				j--;
+			}
+		} while (i <= j);
+		if (j < k)
+			l = i;
+		if (k < i)
+			m = j;
+	}
+}
+
+/* The first of x[0..n) in that order. */
+static double least(const double *x, long n)
+{
+	double v = x[0];
+
+	for (long i = 1; i < n; i++)
+		if (before(x[i], v))
+			v = x[i];
+	return v;
 }
 
 void resample_pct(double *x, double *p5, double *p95)
 {
 	double h95 = (RESAMPLE_B - 1) * 0.95, h5 = (RESAMPLE_B - 1) * 0.05;
-	size_t i95 = (size_t)floor(h95), i5 = (size_t)floor(h5);
+	long i95 = (long)floor(h95), i5 = (long)floor(h5);
+	double a95, b95, a5, b5;
 
-	qsort(x, RESAMPLE_B, sizeof *x, double_cmp);
-	*p95 = x[i95] + (h95 - (double)i95) * (x[i95 + 1] - x[i95]);
-	*p5 = x[i5] + (h5 - (double)i5) * (x[i5 + 1] - x[i5]);
+	/* the ranks i95 and i95 + 1, then i5 and i5 + 1 among the values left before i95 */
+	select_rank(x, RESAMPLE_B, i95);
+	a95 = x[i95];
+	b95 = least(x + i95 + 1, RESAMPLE_B - i95 - 1);
+	select_rank(x, i95, i5);
+	a5 = x[i5];
+	b5 = least(x + i5 + 1, i95 - i5);
+	*p95 = a95 + (h95 - (double)i95) * (b95 - a95);
+	*p5 = a5 + (h5 - (double)i5) * (b5 - a5);
 }
