@@ -66,7 +66,9 @@ contains "... and the error names it" "$TMP/err" "mlperf_training_v2.1.csv:1: mi
 folder badrow
 rm "$TMP/badrow/mlperf_training_v2.0.csv"
 { cat "$D/mlperf_training_v2.0.csv"
-  printf 'v2.0,X,Y,Z,closed,Available on-premise,acc,1,8,8,fw,minigo,notanumber,5,0,1,,,,,,,\n'; } \
+  # as many fields as the header, the 17th on empty
+  head -n 1 "$D/mlperf_training_v2.0.csv" | awk -F, '{ s = "v2.0,X,Y,Z,closed,Available on-premise,acc,1,8,8,fw,minigo,notanumber,5,0,1"
+	for (i = 17; i <= NF; i++) s = s ","; print s }'; } \
 	>"$TMP/badrow/mlperf_training_v2.0.csv"
 GPUSCALE_DATA=$TMP/badrow "$GPUSCALE" -w bert --print summary >"$TMP/out" 2>"$TMP/err"
 contains "a bad row of v2.0 is counted in v5.0's summary" "$TMP/out" "skipped     1 bad row"
