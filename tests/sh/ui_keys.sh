@@ -80,13 +80,13 @@ fi
 # ---- theta and break-even (on the H100 SXM rows) ----
 # against GX2560M7 (N=4, 10.55 min): lambda_1cc_n2 at N=16 has E' 0.802, the one N=48 row 0.659;
 # at 0.85 the fastest row reaching it is AS-8125GS at N=8 (0.978) and N=16 is below
-ui_see "break-even at theta 0.8" "theta 0.8: 16..<48 |"
+ui_see "break-even at theta 0.8" "theta 0.8: 16..<48 thr "
 ui_keys t
-ui_see "t: theta up, break-even N moves" "theta 0.85: 8..<16 |"
+ui_see "t: theta up, break-even N moves" "theta 0.85: 8..<16 thr "
 ui_keys T T
-ui_see "T: theta down" "theta 0.75: 16..<48 |"
+ui_see "T: theta down" "theta 0.75: 16..<48 thr "
 ui_keys t
-ui_see "back to 0.8" "theta 0.8: 16..<48 |"
+ui_see "back to 0.8" "theta 0.8: 16..<48 thr "
 i=0; while [ $i -lt 40 ]; do ui_keys T; i=$((i + 1)); done
 ui_see "theta stops at 0.05" "theta 0.05"
 
