@@ -68,6 +68,9 @@ struct params {
 	bool unranked;           /* the rows' order is not asked for (a summary ranks nothing):
 				  * analysis_run leaves them in the order collected, sort and
 				  * desc then rank them through analysis_rank_cmp alone */
+	bool brackets_only;      /* only the references and each group's brackets are asked for
+				  * (the trend's cells): no break-even range (it draws intervals),
+				  * clusters or ranking */
 };
 
 /* The break-even threshold theta on E', the same range on the command line and on screen:
@@ -211,6 +214,7 @@ struct analysis {
 	enum ref_rule rule;                /* the rule in effect */
 	bool all_rounds;                   /* rows of every loaded round (round: the current one) */
 	bool pareto_cost;                  /* the frontier is on (T, cost) */
+	bool brackets_only;                /* params.brackets_only: no range, clusters, ranking */
 	bool ref_hidden;                   /* pinned reference hidden by the filter */
 	int k;                             /* k used (auto resolved) */
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */
