@@ -505,6 +505,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	/* no interval is drawn here: what shows one asks for it (analysis_intervals), and the
 	 * break-even range draws only the rows it must */
 	a->pareto_cost = p->pareto_cost;
+	a->brackets_only = p->brackets_only;
 	if (pareto(a, p->pareto_cost, &a->npareto) < 0) {
 		err_oom(err, NULL, 0);
 		return -1;
@@ -513,6 +514,8 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 		return -1;
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;
+	if (p->brackets_only)
+		return 0;
 	/* the clusters read the rows in system id order through an index: the rows move once,
 	 * into the ranking */
 	size_t *ord = analysis_system_order(ds, a, err);

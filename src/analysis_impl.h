@@ -10,12 +10,6 @@
 
 #include "analysis.h"
 
-/* s, or "" for NULL. */
-static inline const char *nz(const char *s)
-{
-	return s ? s : "";
-}
-
 /* ---- analysis_order.c ----------------------------------------------------------------- */
 
 /* One shown row as a sort item: its key, by value, so the comparator needs no context. */

@@ -184,7 +184,8 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t 
 		size_t i = w->t[j].i;
 		struct arow *o = &a->rows[i];
 		bool firm = false, loose = false;
-		if ((gr->firm < 0 || gr->loose < 0) && boot_range_test(ds, a, i, theta, &firm, &loose) < 0)
+		if (!a->brackets_only && (gr->firm < 0 || gr->loose < 0) &&
+		    boot_range_test(ds, a, i, theta, &firm, &loose) < 0)
 			return -1;
 		if (plain < 0 && o->Ep >= theta) {
 			plain = (long)o->N;
@@ -195,7 +196,7 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t 
 			gr->firm = (long)o->N;
 		if (gr->loose < 0 && loose)
 			gr->loose = (long)o->N;
-		if (plain >= 0 && gr->firm >= 0 && gr->loose >= 0)
+		if (plain >= 0 && (a->brackets_only || (gr->firm >= 0 && gr->loose >= 0)))
 			break;
 	}
 	if (gr->ref >= 0)

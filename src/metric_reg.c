@@ -6,13 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis.h"
+#include "arow.h"
 #include "text.h"
-
-static const char *nz(const char *s)
-{
-	return s ? s : "";
-}
 
 /* ---- getters -------------------------------------------------------------------------- */
 

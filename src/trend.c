@@ -44,6 +44,7 @@ int trend_run(const struct dataset *ds, const struct params *p, struct trend *t,
 	q.all_rounds = false;
 	q.fit = false;
 	q.pinned = NULL;
+	q.brackets_only = true;
 	if (analysis_run(ds, &q, &a, err) < 0)
 		goto out;
 	cur = a.round;

@@ -5,6 +5,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "chart.h"
 
@@ -24,19 +25,26 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->height = h;
 }
 
-/* Up to BARS_AT_ONCE shown rows (every bundled view) the bars' intervals are drawn in the key
- * press, so that what a frame shows does not depend on the machine's speed; a bigger sweep
- * gets them BARS_SLICE_MS at a time while no key is waiting, so the screen never freezes. */
-#define BARS_SLICE_MS 25
-#define BARS_AT_ONCE 2000
+/* The bars' intervals are drawn at most BARS_SLICE_US at a time: in the key press, then while
+ * no key is waiting, so that no key waits on them (a row of forty runs takes most of a
+ * millisecond to resample) and the screen never freezes; the message line counts the rows
+ * done while some are left. */
+#define BARS_SLICE_US 1000
+
+static long long now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
 
 /* Draws the intervals the bars need that the analysis lacks: the selected row's, then the
- * shown rows' in order, for at most BARS_SLICE_MS above BARS_AT_ONCE shown rows; the message
- * line counts the rows done while some are left. */
+ * shown rows' in order, for at most BARS_SLICE_US. */
 static void bars_fill(struct app *app)
 {
 	bool was = app->pc.bars_pending;
-	long long t0 = ui_state_now();
+	long long t0 = now_us();
 	size_t done = 0, j;
 
 	app->pc.bars_pending = false;
@@ -47,7 +55,7 @@ static void bars_fill(struct app *app)
 	for (j = 0; j < app->nvis; j++) {
 		if (app->a.rows[app->vis[j]].ci_done)
 			continue;
-		if (app->nvis > BARS_AT_ONCE && ui_state_now() - t0 >= BARS_SLICE_MS) {
+		if (now_us() - t0 >= BARS_SLICE_US) {
 			app->pc.bars_pending = true;
 			break;
 		}
@@ -60,10 +68,10 @@ static void bars_fill(struct app *app)
 	if (app->msg.text[0] && app->msg.seq != app->pc.bars_msg_seq && !strstr(app->msg.text, "interval bars"))
 		return;
 	if (app->pc.bars_pending)
-		ui_state_msg(app, false, "interval bars: %zu of %zu rows so far, the rest while no key is pressed",
+		ui_state_msg(app, false, "interval bars on: %zu of %zu rows so far, the rest while no key is pressed",
 			     done, app->nvis);
 	else if (was)
-		ui_state_msg(app, false, "interval bars: all %zu rows", app->nvis);
+		ui_state_msg(app, false, "interval bars on: all %zu rows", app->nvis);
 	else
 		return;
 	app->pc.bars_msg_seq = app->msg.seq;

@@ -1249,6 +1249,29 @@ static void check_groups_brute(const struct dataset *ds, const struct analysis *
 	free(cand);
 }
 
+/* The trend's run (brackets_only) gives a's references and brackets, group by group. */
+static void expect_same_brackets(const struct dataset *ds, const struct params *p,
+				 const struct analysis *a)
+{
+	struct params q = *p;
+	struct analysis b = {0};
+
+	q.brackets_only = true;
+	run_ok(ds, &q, &b);
+	assert_int_equal(b.ngroups, a->ngroups);
+	for (size_t g = 0; g < a->ngroups; g++) {
+		const struct group *x = &a->groups[g], *y = &b.groups[g];
+		assert_int_equal(y->ref, x->ref);
+		assert_int_equal(y->nrows, x->nrows);
+		assert_int_equal(y->be.kind, x->be.kind);
+		assert_int_equal(y->be.lo, x->be.lo);
+		assert_int_equal(y->be.hi, x->be.hi);
+		assert_int_equal(y->be.beyond, x->be.beyond);
+		assert_int_equal(y->be_row, x->be_row);
+	}
+	analysis_free(&b);
+}
+
 static void test_bracket_property(void **state)
 {
 	static const double thetas[] = {0.5, 0.8, 1.2};
@@ -1277,6 +1300,7 @@ static void test_bracket_property(void **state)
 					 * every interval gives */
 					assert_int_equal(analysis_intervals(&ds, &a, 0, a.n, NULL), 0);
 					check_groups_brute(&ds, &a, p.mode, p.ref_rule, -1, thetas[t]);
+					expect_same_brackets(&ds, &p, &a);
 					for (size_t g = 0; g < a.ngroups; g++) {
 						kinds[a.groups[g].be.kind]++;
 						beyond += a.groups[g].be.kind == BE_CENSORED && a.groups[g].be.beyond;

@@ -38,7 +38,7 @@ ui_keys Escape
 # the help gone first: Escape waits out its delay, and the bars may be done before that
 ui_wait_gone "keys, then what you see" 5
 # (every row's interval: seconds, more under the sanitizers)
-if ui_wait "interval bars: all 30000 rows" 180; then ok "the bars go on after the help and reach every row"
+if ui_wait "interval bars on: all 30000 rows" 180; then ok "the bars go on after the help and reach every row"
 else nok "the bars go on after the help and reach every row" "not all within 180 s:" "$(tail -n 3 "$UI_SCREEN")"; fi
 # bar cells: '|' right of the y axis (its own '|' are in the first 5 columns)
 bar_cells() { sed -n '2,/^ *+\{1,2\}-/p' "$UI_SCREEN" | sed '$d' | cut -c6- | tr -cd '|' | wc -c; }
@@ -81,7 +81,7 @@ ui_keys z
 # the bars were done meanwhile: i off and on then draws nothing more (every interval kept)
 ui_wait_gone "(z cycles)" 10
 if grep -qF "rows so far" "$UI_SCREEN"; then
-	if ui_wait "interval bars: all 30000 rows" 180; then ok "the plot back: the bars go on to every row"
+	if ui_wait "interval bars on: all 30000 rows" 180; then ok "the plot back: the bars go on to every row"
 	else nok "the plot back: the bars go on to every row" "not all within 180 s:" "$(tail -n 3 "$UI_SCREEN")"; fi
 else
 	ui_keys i
