@@ -93,6 +93,10 @@ struct dataset {
 	struct gs_warn warn;
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
+	const char **round_order;        /* the distinct rounds in version order, as made by
+					  * dataset_classify for its ds->n rows (round_order_rows);
+					  * every analysis asks for them. Owned */
+	size_t nround_order, round_order_rows;
 };
 
 /* Row r's texts of the import's columns: every one "" when it has none. */
