@@ -148,6 +148,10 @@ int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, s
  * strtod rounds, at any length; "nan", "inf" and hex are refused. 0, or -1. */
 int dataset_parse_double(const char *s, size_t len, double *out);
 
+/* Whether t is minutes the analysis can carry: finite, > 0, and 60 / t finite (a throughput
+ * per hour, the fit's points and the speedups divide by it). */
+bool dataset_minutes_ok(double t);
+
 /* Sets vendor and family of every row from the rules (substring under ascii_fold, first
  * match; no match: the accelerator itself, or "unknown" when empty; counted in ds->unmatched
  * when not empty). Part of dataset_classify. */

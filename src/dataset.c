@@ -335,6 +335,11 @@ int dataset_classify(struct dataset *ds)
 	return rc;
 }
 
+bool dataset_minutes_ok(double t)
+{
+	return isfinite(t) && t > 0 && isfinite(60.0 / t);
+}
+
 /* ------------------------------------------------------------------ queries */
 
 /* What a list query collects. */

@@ -237,8 +237,8 @@ static int runs_parse(struct loader *L, struct row *r)
 		size_t j = semi ? (size_t)(semi - s) : len;
 		double x;
 		if (j > i) {
-			if (dataset_parse_double(s + i, j - i, &x) < 0 || x <= 0) {
-				warn_at(L, C_RUN_MINUTES, "run_minutes: '%.*s' is not a positive number; runs ignored",
+			if (dataset_parse_double(s + i, j - i, &x) < 0 || !dataset_minutes_ok(x)) {
+				warn_at(L, C_RUN_MINUTES, "run_minutes: '%.*s' is not a positive number (or too small to compute with); runs ignored",
 					QUOTE(j - i), s + i);
 				ds->nruns = r->run_off;
 				return 0;
@@ -304,6 +304,11 @@ static bool row_numbers(struct loader *L, struct row *r)
 
 	if (dataset_parse_double(s, len, &r->minutes) < 0 || !(r->minutes > 0)) {
 		warn_at(L, C_MINUTES, "minutes: '%.*s' is not a positive finite number; row skipped", QUOTE(len), s);
+		return false;
+	}
+	if (!dataset_minutes_ok(r->minutes)) {
+		warn_at(L, C_MINUTES, "minutes: '%.*s' is too small to compute with (60/minutes is not finite); row skipped",
+			QUOTE(len), s);
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
