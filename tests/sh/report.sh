@@ -151,10 +151,14 @@ else nok "--print table is valid UTF-8 at every width 20..400" "see above"; fi
 
 # ---- exit status: a lost write or out of memory is a runtime error (1), not bad input (2) ----
 if [ -w /dev/full ]; then
-	for what in table csv summary plot; do
-		expect_exit "--print $what >/dev/full exits 1" 1 sh -c "'$G' --print $what >/dev/full"
+	# each report, and the reproduction of one round's CSV (a few KiB, written at exit)
+	for what in table csv summary plot fit pareto clusters sensitivity predict trend "summary --format json" \
+		"csv -w bert --round v4.1" "query --deadline 60"; do
+		expect_exit "--print $what >/dev/full exits 1" 1 sh -c "'$G' --predict 64 --print $what >/dev/full"
+		contains "... and names the output and the error" "$TMP/err" "gpuscale: cannot write standard output: No space left on device"
 	done
-	contains "a lost report says so" "$TMP/err" "write error on standard output"
+	expect_exit "--help >/dev/full names the output and the error" 1 sh -c "'$G' --help >/dev/full"
+	contains "... on standard error" "$TMP/err" "gpuscale: cannot write standard output: No space left on device"
 	expect_exit "--help >/dev/full exits 1" 1 sh -c "'$G' --help >/dev/full"
 	expect_exit "--version >/dev/full exits 1" 1 sh -c "'$G' --version >/dev/full"
 	expect_exit "import -h >/dev/full exits 1" 1 sh -c "'$G' import -h >/dev/full"
