@@ -128,8 +128,25 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 	return text_trim(s, len);
 }
 
-/* Quoted field text in messages is cut to this many bytes. */
-#define QUOTE(len) (int)((len) > 40 ? 40 : (len))
+/* A field's text s[0..len) for a message, in buf (size n): its first 40 bytes, a NUL in them
+ * shown as \0 (the whole cell is named, not the text before a NUL). */
+#define CELL_MAX 40
+#define CELL_BUF (2 * CELL_MAX + 1)
+static const char *cell(const char *s, size_t len, char *buf)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len && i < CELL_MAX; i++) {
+		if (s[i] == '\0') {
+			buf[o++] = '\\';
+			buf[o++] = '0';
+		} else {
+			buf[o++] = s[i];
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
 
 /* The sanitized text of column c of the current record in the pool: interned, or kept for a
  * column only shown (schema.h's SF_SHOWN); NULL when out of memory. The field is ours to
@@ -229,6 +246,7 @@ static int runs_parse(struct loader *L, struct row *r)
 	struct dataset *ds = L->ds;
 	size_t len, i = 0;
 	const char *s = field_raw(L, C_RUN_MINUTES, &len); /* a blank element is a bad one */
+	char cb[CELL_BUF];
 
 	r->run_off = ds->nruns;
 	r->run_n = 0;
@@ -238,8 +256,8 @@ static int runs_parse(struct loader *L, struct row *r)
 		double x;
 		if (j > i) {
 			if (dataset_parse_double(s + i, j - i, &x) < 0 || !dataset_minutes_ok(x)) {
-				warn_at(L, C_RUN_MINUTES, "run_minutes: '%.*s' is not a positive number (or too small to compute with); runs ignored",
-					QUOTE(j - i), s + i);
+				warn_at(L, C_RUN_MINUTES, "run_minutes: '%s' is not a positive number (or too small to compute with); runs ignored",
+					cell(s + i, j - i, cb));
 				ds->nruns = r->run_off;
 				return 0;
 			}
@@ -267,11 +285,12 @@ static long long opt_int(struct loader *L, enum column c, long long def, long lo
 	size_t len;
 	const char *s = field_text(L, c, &len);
 	long long v;
+	char cb[CELL_BUF];
 
 	if (len == 0)
 		return def;
 	if (parse_int(s, len, &v) < 0 || v < min) {
-		warn_at(L, c, "%s: '%.*s' is not a valid count; ignored", column_names(c), QUOTE(len), s);
+		warn_at(L, c, "%s: '%s' is not a valid count; ignored", column_names(c), cell(s, len, cb));
 		return def;
 	}
 	return v;
@@ -284,11 +303,12 @@ static double opt_num(struct loader *L, enum column c, double def, double min, b
 	size_t len;
 	const char *s = field_text(L, c, &len);
 	double v;
+	char cb[CELL_BUF];
 
 	if (len == 0)
 		return def;
 	if (dataset_parse_double(s, len, &v) < 0 || v < min || (!min_ok && v == min)) {
-		warn_at(L, c, "%s: '%.*s' is not %s; ignored", column_names(c), QUOTE(len), s, what);
+		warn_at(L, c, "%s: '%s' is not %s; ignored", column_names(c), cell(s, len, cb), what);
 		return def;
 	}
 	return v;
@@ -301,21 +321,22 @@ static bool row_numbers(struct loader *L, struct row *r)
 	size_t len;
 	const char *s = field_text(L, C_MINUTES, &len);
 	long long n;
+	char cb[CELL_BUF];
 
 	if (dataset_parse_double(s, len, &r->minutes) < 0 || !(r->minutes > 0)) {
-		warn_at(L, C_MINUTES, "minutes: '%.*s' is not a positive finite number; row skipped", QUOTE(len), s);
+		warn_at(L, C_MINUTES, "minutes: '%s' is not a positive finite number; row skipped", cell(s, len, cb));
 		return false;
 	}
 	if (!dataset_minutes_ok(r->minutes)) {
-		warn_at(L, C_MINUTES, "minutes: '%.*s' is too small to compute with (60/minutes is not finite); row skipped",
-			QUOTE(len), s);
+		warn_at(L, C_MINUTES, "minutes: '%s' is too small to compute with (60/minutes is not finite); row skipped",
+			cell(s, len, cb));
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
 	/* 0: a CPU-only system (MLPerf counts no accelerator); it loads, and views leave it out */
 	if (parse_int(s, len, &n) < 0 || n < 0 || n > MAX_ACCELERATORS) {
-		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 0..%lld; row skipped",
-			QUOTE(len), s, MAX_ACCELERATORS);
+		warn_at(L, C_ACCELERATORS, "accelerators: '%s' is not a whole number in 0..%lld; row skipped",
+			cell(s, len, cb), MAX_ACCELERATORS);
 		return false;
 	}
 	r->accelerators = n;
