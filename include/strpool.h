@@ -15,9 +15,6 @@ struct strpool {
 /* The pooled copy of s[0..len) (never NULL unless out of memory); lives until strpool_free. */
 const char *strpool_intern(struct strpool *p, const char *s, size_t len);
 
-/* The pooled copy of s, or NULL when p holds no such text. */
-const char *strpool_find(const struct strpool *p, const char *s);
-
 /* A copy of s[0..len) owned by p, not interned (a text nothing compares by pointer): lives
  * until strpool_free; NULL when out of memory. */
 const char *strpool_keep(struct strpool *p, const char *s, size_t len);

@@ -345,6 +345,12 @@ bool dataset_minutes_ok(double t)
 /* What a list query collects. */
 enum field { F_ROUND, F_BENCH, F_FAMILY };
 
+/* Whether text (pooled) is name: by pointer, else by text. NULL name takes every text. */
+static bool same_name(const char *text, const char *name)
+{
+	return !name || text == name || strcmp(text, name) == 0;
+}
+
 /* A value of a list query and the row it was first seen at. */
 struct seen {
 	const char *x;
@@ -378,18 +384,14 @@ static int distinct(const struct dataset *ds, enum field f, const char *round, c
 {
 	struct seen *s = malloc((ds->n ? ds->n : 1) * sizeof *s);
 	const char **v, *last = NULL;
-	/* rows' rounds and benchmarks are pooled: the pool's copy of a name is the one pointer
-	 * its rows hold (none: no row has it) */
-	const char *pr = round ? strpool_find(&ds->pool, round) : NULL;
-	const char *pb = bench ? strpool_find(&ds->pool, bench) : NULL;
 	size_t k = 0, u = 0;
 
 	if (!s)
 		return -1;
-	for (size_t i = 0; i < ds->n && (!round || pr) && (!bench || pb); i++) {
+	for (size_t i = 0; i < ds->n; i++) {
 		const char *rr = ds->rows[i].round, *rb = ds->rows[i].benchmark;
 		const char *x = f == F_ROUND ? rr : f == F_BENCH ? rb : ds->rows[i].family;
-		if (x == last || (pr && rr != pr) || (pb && rb != pb))
+		if (x == last || !same_name(rr, round) || !same_name(rb, bench))
 			continue;
 		last = x;
 		s[k].x = x;

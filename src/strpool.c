@@ -65,18 +65,6 @@ const char *strpool_intern(struct strpool *p, const char *s, size_t len)
 	return p->slots[j];
 }
 
-const char *strpool_find(const struct strpool *p, const char *s)
-{
-	size_t len = strlen(s);
-
-	if (!p->cap)
-		return NULL;
-	for (size_t j = hash(s, len) & (p->cap - 1); p->slots[j]; j = (j + 1) & (p->cap - 1))
-		if (strcmp(p->slots[j], s) == 0)
-			return p->slots[j];
-	return NULL;
-}
-
 const char *strpool_keep(struct strpool *p, const char *s, size_t len)
 {
 	if (p->nkept == p->kept_cap) {

@@ -49,7 +49,7 @@ static int rows_by_round(const struct dataset *ds, const char *workload, struct 
 	if (!v)
 		return -1;
 	for (size_t i = 0; i < ds->n; i++)
-		if (ds->rows[i].benchmark == workload)
+		if (ds->rows[i].benchmark == workload || strcmp(ds->rows[i].benchmark, workload) == 0)
 			v[k++] = (struct wrow){ ds->rows[i].round, i };
 	if (k)
 		qsort(v, k, sizeof *v, wrow_cmp);
