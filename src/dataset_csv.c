@@ -128,7 +128,7 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 	return text_trim(s, len);
 }
 
-/* A field's text s[0..len) for a message, in buf (size n): its first 40 bytes, a NUL in them
+/* A field's text s[0..len) for a message, in buf (CELL_BUF bytes): its first 40 bytes, a NUL in them
  * shown as \0 (the whole cell is named, not the text before a NUL). */
 #define CELL_MAX 40
 #define CELL_BUF (2 * CELL_MAX + 1)

@@ -148,7 +148,6 @@ int trend_run(const struct dataset *ds, const struct params *p, struct trend *t,
 				size_t nc = found_cap ? 2 * found_cap : 16;
 				struct found *nf = realloc(found, nc * sizeof *nf);
 				if (!nf) {
-					analysis_free(&a);
 					rc = -1;
 					goto oom;
 				}
