@@ -97,6 +97,10 @@ struct dataset {
 					  * dataset_classify for its ds->n rows (round_order_rows);
 					  * every analysis asks for them. Owned */
 	size_t nround_order, round_order_rows;
+	uint32_t *keys;                  /* rows 0..nkeys-1 by round, system and benchmark, for the
+					  * loader's duplicate check across loads: open addressing,
+					  * each row's index + 1 (0: free). Owned */
+	size_t keys_cap, nkeys;
 };
 
 /* Row r's texts of the import's columns: every one "" when it has none. */

@@ -18,6 +18,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->rules);
 	free(ds->prices);
 	free(ds->round_order);
+	free(ds->keys);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);

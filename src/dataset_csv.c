@@ -86,9 +86,6 @@ struct loader {
 	long dup_line;           /* the first of them */
 	char dup_text[640];
 	struct csvr csv;         /* the reader: the current record, its line and columns */
-	uint32_t *keys;          /* every row by round, system and benchmark, for duplicates:
-				  * open addressing, each row's index + 1 (0: free) */
-	size_t keys_cap, nkeys;
 };
 
 /* A warning about column c of the current record: at its byte column in the line, or at its
@@ -182,30 +179,30 @@ static size_t key_hash(const struct row *r)
 /* Puts row idx in the key set, which must have room. */
 static void key_put(struct loader *L, size_t idx)
 {
-	size_t mask = L->keys_cap - 1, j = key_hash(&L->ds->rows[idx]) & mask;
+	size_t mask = L->ds->keys_cap - 1, j = key_hash(&L->ds->rows[idx]) & mask;
 
-	while (L->keys[j])
+	while (L->ds->keys[j])
 		j = (j + 1) & mask;
-	L->keys[j] = (uint32_t)idx + 1;
-	L->nkeys++;
+	L->ds->keys[j] = (uint32_t)idx + 1;
+	L->ds->nkeys++;
 }
 
 /* Room for one more row in the key set (at least twice as many slots as rows). 0, or -1 when
  * out of memory or past 2^32 - 2 rows. */
 static int key_room(struct loader *L)
 {
-	if (L->nkeys >= UINT32_MAX - 1)
+	if (L->ds->nkeys >= UINT32_MAX - 1)
 		return -1;
-	if ((L->nkeys + 1) * 2 <= L->keys_cap)
+	if ((L->ds->nkeys + 1) * 2 <= L->ds->keys_cap)
 		return 0;
-	uint32_t *old = L->keys;
-	size_t old_cap = L->keys_cap, cap = old_cap ? old_cap * 2 : 1024;
-	if (!(L->keys = calloc(cap, sizeof *L->keys))) {
-		L->keys = old;
+	uint32_t *old = L->ds->keys;
+	size_t old_cap = L->ds->keys_cap, cap = old_cap ? old_cap * 2 : 1024;
+	if (!(L->ds->keys = calloc(cap, sizeof *L->ds->keys))) {
+		L->ds->keys = old;
 		return -1;
 	}
-	L->keys_cap = cap;
-	L->nkeys = 0;
+	L->ds->keys_cap = cap;
+	L->ds->nkeys = 0;
 	for (size_t i = 0; i < old_cap; i++)
 		if (old[i])
 			key_put(L, old[i] - 1);
@@ -218,14 +215,14 @@ static int key_room(struct loader *L)
  * counted in ds->shared_ids, so that reports name such rows SUBMITTER/SYSTEM. */
 static size_t key_find(struct loader *L, const struct row *r)
 {
-	size_t mask = L->keys_cap - 1;
+	size_t mask = L->ds->keys_cap - 1;
 
-	for (size_t j = key_hash(r) & mask; L->keys[j]; j = (j + 1) & mask) {
-		const struct row *o = &L->ds->rows[L->keys[j] - 1];
+	for (size_t j = key_hash(r) & mask; L->ds->keys[j]; j = (j + 1) & mask) {
+		const struct row *o = &L->ds->rows[L->ds->keys[j] - 1];
 		if (o->round != r->round || o->system != r->system || o->benchmark != r->benchmark)
 			continue;
 		if (o->submitter == r->submitter)
-			return L->keys[j] - 1;
+			return L->ds->keys[j] - 1;
 		L->ds->shared_ids++;
 	}
 	return SIZE_MAX;
@@ -590,25 +587,28 @@ static int loader_init(struct loader *L, struct dataset *ds, const char *name, s
 		err_oom(err, name, 0);
 		return -1;
 	}
-	for (size_t i = 0; i < ds->n; i++) {
+	/* the key set is the dataset's: each load adds its rows, and only rows put in some other
+	 * way (a dataset made by hand) are put here */
+	if (ds->nkeys > ds->n) {
+		free(ds->keys);
+		ds->keys = NULL;
+		ds->keys_cap = ds->nkeys = 0;
+	}
+	for (size_t i = ds->nkeys; i < ds->n; i++) {
 		if (key_room(L) < 0) {
-			free(L->keys);
 			err_oom(err, name, 0);
 			return -1;
 		}
 		key_put(L, i);
 	}
-	if (csvr_init(&L->csv, L->name, err, on_row, L) < 0) {
-		free(L->keys);
+	if (csvr_init(&L->csv, L->name, err, on_row, L) < 0)
 		return -1;
-	}
 	return 0;
 }
 
 static void loader_free(struct loader *L)
 {
 	csvr_free(&L->csv);
-	free(L->keys);
 }
 
 /* ------------------------------------------------------------------ other tables */

@@ -87,6 +87,8 @@ static void sub_dataset(const struct dataset *ds, const struct wrow *w, size_t n
 	sub->rows = rows;
 	sub->n = sub->cap = n;
 	sub->round_order = NULL;
+	sub->keys = NULL;
+	sub->keys_cap = sub->nkeys = 0;
 	for (size_t k = 0; k < n; k++) {
 		rows[k] = ds->rows[w[k].i];
 		if (rows[k].dup_of >= 0) {
