@@ -39,7 +39,6 @@ struct csvr {
 	size_t raw_len;
 	bool raw_cont;               /* the record began on an earlier line (a quoted newline) */
 	bool bom_checked;
-	bool plain_off;              /* every line through libcsv (set by tests to compare) */
 	int fatal;
 };
 

@@ -100,6 +100,14 @@ struct dataset {
 	struct gs_warn warn;
 	size_t skipped;                  /* results rows skipped as bad (each has its warning) */
 	char skip_first[600];            /* the first one's warning, "file:line:col: reason" */
+	const char **round_order;        /* the distinct rounds in version order, as made by
+					  * dataset_classify for its ds->n rows (round_order_rows);
+					  * every analysis asks for them. Owned */
+	size_t nround_order, round_order_rows;
+	uint32_t *keys;                  /* rows 0..nkeys-1 by round, system and benchmark, for the
+					  * loader's duplicate check across loads: open addressing,
+					  * each row's index + 1 (0: free). Owned */
+	size_t keys_cap, nkeys;
 };
 
 /* Row r's texts of the import's columns: every one "" when it has none. */
@@ -150,6 +158,10 @@ int dataset_load_buffer(struct dataset *ds, const char *name, const char *buf, s
 /* Parses a whole field (spaces and tabs around it ignored) as a finite double, rounded as
  * strtod rounds, at any length; "nan", "inf" and hex are refused. 0, or -1. */
 int dataset_parse_double(const char *s, size_t len, double *out);
+
+/* Whether t is minutes the analysis can carry: finite, > 0, and 60 / t finite (a throughput
+ * per hour, the fit's points and the speedups divide by it). */
+bool dataset_minutes_ok(double t);
 
 /* Sets vendor and family of every row from the rules (substring under ascii_fold, first
  * match; no match: the accelerator itself, or "unknown" when empty; counted in ds->unmatched

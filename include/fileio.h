@@ -61,6 +61,10 @@ void fileio_discard(const char *tmp);
  * as it was. Returns 0, or -1 with err and errno (EEXIST: path exists and replace is false). */
 int fileio_write(const char *path, const char *buf, size_t len, bool replace, struct gs_err *err);
 
+/* Flushes f and says whether everything written to it got there: 0, or -1 with err "cannot
+ * write NAME: REASON" (the failed write's errno; EIO when none is known) and errno. */
+int fileio_stream_check(FILE *f, const char *name, struct gs_err *err);
+
 /* A text made in memory through stdio: unlike open_memstream, a write that finds no memory is
  * recorded here (glibc's memory stream sets no error then, and the text is silently cut). */
 struct fileio_mem {

@@ -16,7 +16,8 @@ size_t utf8_seq_len(const unsigned char *s, size_t n);
 bool utf8_is_c1(const unsigned char *s, size_t len);
 
 /* True when the len-byte sequence at s is a bidirectional control (U+061C, U+200E, U+200F,
- * U+202A..U+202E, U+2066..U+2069), which reorders what a terminal shows around it. */
+ * U+202A..U+202E, U+2066..U+2069), which reorders what a terminal shows around it, or the line
+ * or paragraph separator (U+2028, U+2029), which breaks the line it is shown in. */
 bool utf8_is_bidi(const unsigned char *s, size_t len);
 
 /* The one sanitizer: replaces, in place, each byte of a control character, DEL, C1 control,

@@ -5,7 +5,6 @@
 #include "describe.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,23 +40,9 @@ static const char *group_name(const struct dataset *ds, const struct analysis *a
 	return group_of(&ds->rows[r->row], g);
 }
 
-/* An answer per name pointer, direct-mapped: the rows' pooled names are a few pointers
- * repeated over every row. */
-enum { MEMO_SLOTS = 64 };
-struct name_memo {
-	const char *f[MEMO_SLOTS];
-	int v[MEMO_SLOTS];
-};
-
-static size_t memo_slot(const char *f)
-{
-	return ((uintptr_t)f >> 3) % MEMO_SLOTS;
-}
-
 static void famtab_make(const struct dataset *ds, const struct analysis *a, enum chart_group g,
 			struct famtab *t)
 {
-	struct name_memo seen = { { NULL }, { 0 } };
 	size_t rows = 0, q = 0;
 
 	t->n = 0;
@@ -75,11 +60,7 @@ static void famtab_make(const struct dataset *ds, const struct analysis *a, enum
 	}
 	for (size_t i = 0; i < a->n && t->n < FAM_SCAN; i++) {
 		const char *f = group_name(ds, a, &a->rows[i], g);
-		size_t h = memo_slot(f);
 		int j = 0;
-		if (seen.f[h] == f)
-			continue;
-		seen.f[h] = f;
 		/* names are pooled: equal pointers first, strcmp for the rest */
 		while (j < t->n && t->name[j] != f && strcmp(t->name[j], f) != 0)
 			j++;
@@ -172,7 +153,6 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		  long sel, struct plot_point *pts)
 {
 	struct famtab t;
-	struct name_memo memo = { { NULL }, { 0 } }; /* famtab_find's answers */
 
 	if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND)
 		famtab_make(ds, a, o->group, &t);
@@ -185,13 +165,8 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
 		pts[i].cluster = r->cluster;
 		pts[i].flags = (r->is_ref ? PT_REF : 0) | (r->pareto ? PT_PARETO : 0) |
 			       (row_preview(d) ? PT_PREVIEW : 0);
-		if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND) {
-			const char *f = group_name(ds, a, r, o->group);
-			size_t h = memo_slot(f);
-			if (memo.f[h] != f)
-				memo.f[h] = f, memo.v[h] = famtab_find(&t, f);
-			pts[i].cluster = memo.v[h];
-		}
+		if (o->group == GROUP_FAMILY || o->group == GROUP_ROUND)
+			pts[i].cluster = famtab_find(&t, group_name(ds, a, r, o->group));
 		if (o->bars)
 			chart_interval(a, r, o->metric, &pts[i].lo, &pts[i].hi);
 	}
@@ -250,13 +225,9 @@ size_t chart_fit_curves(const struct dataset *ds, const struct analysis *a,
 		if (!fit_usable(f))
 			continue;
 		/* the family's rows share one reference (its own in family mode, else a's) */
-		struct name_memo same = { { NULL }, { 0 } };
 		for (size_t i = 0; i < a->n && !r; i++) {
 			const char *fam = group_name(ds, a, &a->rows[i], GROUP_FAMILY);
-			size_t h = memo_slot(fam);
-			if (same.f[h] != fam)
-				same.f[h] = fam, same.v[h] = strcmp(fam, a->fits[k].family) == 0;
-			if (same.v[h])
+			if (fam == a->fits[k].family || strcmp(fam, a->fits[k].family) == 0)
 				r = &a->rows[i];
 		}
 		if (!r)

@@ -158,8 +158,9 @@ void cli_usage(FILE *fp)
 	fputs("      --pareto-cost       Pareto frontier on (T, cost to train) instead of (T, A)\n"
 "      --log-y             logarithmic y axis\n"
 "      --raw               CSV cells as they are: no ' before one starting with = + - @\n"
-"      --columns LIST      the table's columns, a comma list of the --sort names and rank\n"
-"                          (default all; the system always shows; C in the explorer)\n"
+"      --columns LIST      the table's columns, a comma list of rank and the --sort names\n"
+"                          but division (the table marks an open-division row o); default\n"
+"                          all; the system always shows; C in the explorer\n"
 "      --width W           --print plot width (default 80) and table width (default: no limit)\n"
 "      --height H          --print plot height (default 24)\n"
 "      --mouse on|off      mouse in the explorer (default on, off over SSH)\n"
@@ -401,9 +402,12 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 	case O_RAW: c->raw = true; return 0;
 	case O_COLUMNS: {
 		char bad[64];
+		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0 && reg_col_parse(bad) == COL_DIV)
+			return err_set(err, NULL, 0, 0, "--columns: '%s' has no column: the table marks an "
+				       "open-division row o (rank and the other --sort names have one)", bad), -1;
 		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0)
-			return err_set(err, NULL, 0, 0, "--columns: '%s' is not a column (the --sort names, "
-				       "and rank)", bad), -1;
+			return err_set(err, NULL, 0, 0, "--columns: '%s' is not a column (rank and the --sort "
+				       "names but division)", bad), -1;
 		c->ui.columns = c->columns;
 		return 0;
 	}

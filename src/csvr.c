@@ -75,93 +75,6 @@ int csvr_init(struct csvr *r, const char *name, struct gs_err *err, csvr_row_fn 
 	return 0;
 }
 
-static bool is_blank(char c)
-{
-	return c == ' ' || c == '\t';
-}
-
-/* A line that is one whole record, with no carriage return but a final "\r\n", is split here
- * as libcsv splits it: fields at the commas, an unquoted one without the spaces and tabs
- * around it, a quoted one (blanks before and after its quotes) its text with "" read as ";
- * no record for a blank line. A line this does not take whole (a quote opening a field that
- * the line does not close, a quote inside an unquoted field, text after a closing quote)
- * goes to libcsv, which says what is wrong with it. true when the line was taken
- * (tests/test_csvr.c compares it with libcsv alone on random text). */
-static bool line_plain(struct csvr *r, const char *s, size_t n)
-{
-	size_t end = n - 1, i = 0; /* s[end] is the '\n' */
-
-	if (r->plain_off || r->p.pstate != 0)
-		return false;
-	if (end && s[end - 1] == '\r')
-		end--;
-	if (memchr(s, '\r', end))
-		return false;
-	while (i < end && is_blank(s[i]))
-		i++;
-	if (i == end)
-		return true; /* a blank line is no record */
-	r->nf = 0;
-	for (i = 0;;) {
-		struct csvr_field *f;
-		size_t len;
-		while (i < end && is_blank(s[i]))
-			i++;
-		if (i < end && s[i] == '"') {
-			/* quoted: up to the quote not doubled, then only blanks to the comma */
-			size_t j = ++i;
-			len = 0;
-			for (;;) {
-				const char *q = memchr(s + j, '"', end - j);
-				if (!q)
-					goto libcsv; /* open at the end of the line */
-				j = (size_t)(q - s) + 1;
-				if (j < end && s[j] == '"') {
-					j++;
-					len++; /* an escaped quote is one byte shorter */
-					continue;
-				}
-				break;
-			}
-			len = j - 1 - i - len;
-			if (!(f = field_next(r, len)))
-				return true;
-			for (size_t k = i, o = 0; k < j - 1; k++) {
-				f->s[o++] = s[k];
-				k += s[k] == '"';
-			}
-			i = j;
-			while (i < end && is_blank(s[i]))
-				i++;
-			if (i < end && s[i] != ',')
-				goto libcsv; /* text after the closing quote */
-		} else {
-			const char *comma = memchr(s + i, ',', end - i);
-			size_t e = comma ? (size_t)(comma - s) : end, t = e;
-			if (memchr(s + i, '"', e - i))
-				goto libcsv; /* a quote inside an unquoted field */
-			while (t > i && is_blank(s[t - 1]))
-				t--;
-			len = t - i;
-			if (!(f = field_next(r, len)))
-				return true;
-			memcpy(f->s, s + i, len);
-			i = e;
-		}
-		f->s[len] = '\0';
-		f->len = len;
-		r->nf++;
-		if (i >= end)
-			break;
-		i++; /* the comma */
-	}
-	on_record('\n', r);
-	return true;
-libcsv:
-	r->nf = 0;
-	return false;
-}
-
 /* Takes one physical line s[0..n), its '\n' included when nl. 0, or -1 with err. */
 static int line_take(struct csvr *r, const char *s, size_t n, bool nl)
 {
@@ -169,10 +82,6 @@ static int line_take(struct csvr *r, const char *s, size_t n, bool nl)
 	r->raw_len = n;
 	if (r->p.pstate == 0) /* libcsv's ROW_NOT_BEGUN: a record starts on this line */
 		r->rec_line = r->line;
-	if (nl && line_plain(r, s, n)) {
-		r->line++;
-		return r->fatal ? -1 : 0;
-	}
 	/* libcsv grows a field's buffer by its block size (128 bytes): 81,921 reallocs for a
 	 * 10 MiB field. A block as large as the line, or as the buffer already is, makes one
 	 * line cost one growth and a field spanning lines grow geometrically. */

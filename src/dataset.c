@@ -18,6 +18,8 @@ void dataset_free(struct dataset *ds)
 	free(ds->run_samples);
 	free(ds->rules);
 	free(ds->prices);
+	free(ds->round_order);
+	free(ds->keys);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
 	memset(ds, 0, sizeof *ds);
@@ -303,6 +305,12 @@ int dataset_classify(struct dataset *ds)
 	families_apply(ds);
 	prices_apply(ds);
 	warn_unmapped(ds);
+	free(ds->round_order);
+	ds->round_order = NULL;
+	if (dataset_round_list(ds, &ds->round_order, &ds->nround_order) < 0)
+		ds->round_order = NULL; /* each list made when asked */
+	else
+		ds->round_order_rows = ds->n;
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
 		const struct row_extra *x = row_extra(&ds->rows[i]);
@@ -329,6 +337,11 @@ int dataset_classify(struct dataset *ds)
 	return rc;
 }
 
+bool dataset_minutes_ok(double t)
+{
+	return isfinite(t) && t > 0 && isfinite(60.0 / t);
+}
+
 /* ------------------------------------------------------------------ queries */
 
 /* What a list query collects. */
@@ -340,37 +353,68 @@ static bool same_name(const char *text, const char *name)
 	return !name || text == name || strcmp(text, name) == 0;
 }
 
+/* A value of a list query and the row it was first seen at. */
+struct seen {
+	const char *x;
+	size_t at;
+};
+
+/* By pooled pointer (equal texts share one), then by row. */
+static int seen_ptr_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	uintptr_t px = (uintptr_t)x->x, py = (uintptr_t)y->x;
+
+	if (px != py)
+		return px < py ? -1 : 1;
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
+static int seen_at_cmp(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	return x->at < y->at ? -1 : x->at > y->at;
+}
+
 /* The distinct values of field f over the rows of round and bench (NULL: any), in first-seen
- * order, into a malloc'd *out of *n. 0, or -1 when out of memory. */
+ * order, into a malloc'd *out of *n. Sorted by pointer to find the first of each, then by row
+ * again: a linear search of those seen costs rows x values, which a file of many rounds makes
+ * quadratic. 0, or -1 when out of memory. */
 static int distinct(const struct dataset *ds, enum field f, const char *round, const char *bench,
 		    const char ***out, size_t *n)
 {
-	const char **v = NULL, *last = NULL;
-	size_t k = 0, cap = 0;
+	struct seen *s = malloc((ds->n ? ds->n : 1) * sizeof *s);
+	const char **v, *last = NULL;
+	size_t k = 0, u = 0;
 
+	if (!s)
+		return -1;
 	for (size_t i = 0; i < ds->n; i++) {
 		const char *rr = ds->rows[i].round, *rb = ds->rows[i].benchmark;
 		const char *x = f == F_ROUND ? rr : f == F_BENCH ? rb : ds->rows[i].family;
-		size_t j;
 		if (x == last || !same_name(rr, round) || !same_name(rb, bench))
 			continue;
 		last = x;
-		for (j = 0; j < k && v[j] != x; j++)
-			;
-		if (j < k)
-			continue;
-		if (k == cap) {
-			const char **w = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *v);
-			if (!w) {
-				free(v);
-				return -1;
-			}
-			v = w;
-		}
-		v[k++] = x;
+		s[k].x = x;
+		s[k++].at = i;
 	}
+	if (k)
+		qsort(s, k, sizeof *s, seen_ptr_cmp);
+	for (size_t i = 0; i < k; i++)
+		if (i == 0 || s[i].x != s[i - 1].x)
+			s[u++] = s[i];
+	if (u)
+		qsort(s, u, sizeof *s, seen_at_cmp);
+	if (!(v = malloc((u ? u : 1) * sizeof *v))) {
+		free(s);
+		return -1;
+	}
+	for (size_t i = 0; i < u; i++)
+		v[i] = s[i].x;
+	free(s);
 	*out = v;
-	*n = k;
+	*n = u;
 	return 0;
 }
 
@@ -398,6 +442,14 @@ static int family_cmp(const void *a, const void *b)
 
 int dataset_round_list(const struct dataset *ds, const char ***out, size_t *n)
 {
+	if (ds->round_order && ds->round_order_rows == ds->n) {
+		if (!(*out = malloc((ds->nround_order ? ds->nround_order : 1) * sizeof **out)))
+			return -1;
+		if (ds->nround_order)
+			memcpy(*out, ds->round_order, ds->nround_order * sizeof **out);
+		*n = ds->nround_order;
+		return 0;
+	}
 	if (distinct(ds, F_ROUND, NULL, NULL, out, n) < 0)
 		return -1;
 	if (*n)

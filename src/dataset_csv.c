@@ -86,9 +86,6 @@ struct loader {
 	long dup_line;           /* the first of them */
 	char dup_text[640];
 	struct csvr csv;         /* the reader: the current record, its line and columns */
-	uint32_t *keys;          /* every row by round, system and benchmark, for duplicates:
-				  * open addressing, each row's index + 1 (0: free) */
-	size_t keys_cap, nkeys;
 };
 
 /* A warning about column c of the current record: at its byte column in the line, or at its
@@ -128,8 +125,25 @@ static const char *field_text(const struct loader *L, enum column c, size_t *len
 	return text_trim(s, len);
 }
 
-/* Quoted field text in messages is cut to this many bytes. */
-#define QUOTE(len) (int)((len) > 40 ? 40 : (len))
+/* A field's text s[0..len) for a message, in buf (CELL_BUF bytes): its first 40 bytes, a NUL in them
+ * shown as \0 (the whole cell is named, not the text before a NUL). */
+#define CELL_MAX 40
+#define CELL_BUF (2 * CELL_MAX + 1)
+static const char *cell(const char *s, size_t len, char *buf)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len && i < CELL_MAX; i++) {
+		if (s[i] == '\0') {
+			buf[o++] = '\\';
+			buf[o++] = '0';
+		} else {
+			buf[o++] = s[i];
+		}
+	}
+	buf[o] = '\0';
+	return buf;
+}
 
 /* The sanitized text of column c of the current record in the pool: interned, or kept for a
  * column only shown (schema.h's SF_SHOWN); NULL when out of memory. The field is ours to
@@ -165,30 +179,30 @@ static size_t key_hash(const struct row *r)
 /* Puts row idx in the key set, which must have room. */
 static void key_put(struct loader *L, size_t idx)
 {
-	size_t mask = L->keys_cap - 1, j = key_hash(&L->ds->rows[idx]) & mask;
+	size_t mask = L->ds->keys_cap - 1, j = key_hash(&L->ds->rows[idx]) & mask;
 
-	while (L->keys[j])
+	while (L->ds->keys[j])
 		j = (j + 1) & mask;
-	L->keys[j] = (uint32_t)idx + 1;
-	L->nkeys++;
+	L->ds->keys[j] = (uint32_t)idx + 1;
+	L->ds->nkeys++;
 }
 
 /* Room for one more row in the key set (at least twice as many slots as rows). 0, or -1 when
  * out of memory or past 2^32 - 2 rows. */
 static int key_room(struct loader *L)
 {
-	if (L->nkeys >= UINT32_MAX - 1)
+	if (L->ds->nkeys >= UINT32_MAX - 1)
 		return -1;
-	if ((L->nkeys + 1) * 2 <= L->keys_cap)
+	if ((L->ds->nkeys + 1) * 2 <= L->ds->keys_cap)
 		return 0;
-	uint32_t *old = L->keys;
-	size_t old_cap = L->keys_cap, cap = old_cap ? old_cap * 2 : 1024;
-	if (!(L->keys = calloc(cap, sizeof *L->keys))) {
-		L->keys = old;
+	uint32_t *old = L->ds->keys;
+	size_t old_cap = L->ds->keys_cap, cap = old_cap ? old_cap * 2 : 1024;
+	if (!(L->ds->keys = calloc(cap, sizeof *L->ds->keys))) {
+		L->ds->keys = old;
 		return -1;
 	}
-	L->keys_cap = cap;
-	L->nkeys = 0;
+	L->ds->keys_cap = cap;
+	L->ds->nkeys = 0;
 	for (size_t i = 0; i < old_cap; i++)
 		if (old[i])
 			key_put(L, old[i] - 1);
@@ -201,14 +215,14 @@ static int key_room(struct loader *L)
  * counted in ds->shared_ids, so that reports name such rows SUBMITTER/SYSTEM. */
 static size_t key_find(struct loader *L, const struct row *r)
 {
-	size_t mask = L->keys_cap - 1;
+	size_t mask = L->ds->keys_cap - 1;
 
-	for (size_t j = key_hash(r) & mask; L->keys[j]; j = (j + 1) & mask) {
-		const struct row *o = &L->ds->rows[L->keys[j] - 1];
+	for (size_t j = key_hash(r) & mask; L->ds->keys[j]; j = (j + 1) & mask) {
+		const struct row *o = &L->ds->rows[L->ds->keys[j] - 1];
 		if (o->round != r->round || o->system != r->system || o->benchmark != r->benchmark)
 			continue;
 		if (o->submitter == r->submitter)
-			return L->keys[j] - 1;
+			return L->ds->keys[j] - 1;
 		L->ds->shared_ids++;
 	}
 	return SIZE_MAX;
@@ -314,6 +328,7 @@ static int runs_parse(struct loader *L, struct row *r)
 	struct dataset *ds = L->ds;
 	size_t len, i = 0;
 	const char *s = field_raw(L, C_RUN_MINUTES, &len); /* a blank element is a bad one */
+	char cb[CELL_BUF];
 
 	r->run_off = ds->nruns;
 	r->run_n = 0;
@@ -322,9 +337,9 @@ static int runs_parse(struct loader *L, struct row *r)
 		size_t j = semi ? (size_t)(semi - s) : len;
 		double x;
 		if (j > i) {
-			if (dataset_parse_double(s + i, j - i, &x) < 0 || x <= 0) {
-				warn_at(L, C_RUN_MINUTES, "run_minutes: '%.*s' is not a positive number; runs ignored",
-					QUOTE(j - i), s + i);
+			if (dataset_parse_double(s + i, j - i, &x) < 0 || !dataset_minutes_ok(x)) {
+				warn_at(L, C_RUN_MINUTES, "run_minutes: '%s' is not a positive number (or too small to compute with); runs ignored",
+					cell(s + i, j - i, cb));
 				ds->nruns = r->run_off;
 				return 0;
 			}
@@ -356,11 +371,12 @@ static long long opt_int(struct loader *L, enum column c, long long def, long lo
 	size_t len;
 	const char *s = field_text(L, c, &len);
 	long long v;
+	char cb[CELL_BUF];
 
 	if (len == 0)
 		return def;
 	if (parse_int(s, len, &v) < 0 || v < min) {
-		warn_at(L, c, "%s: '%.*s' is not a valid count; ignored", column_names(c), QUOTE(len), s);
+		warn_at(L, c, "%s: '%s' is not a valid count; ignored", column_names(c), cell(s, len, cb));
 		return def;
 	}
 	return v;
@@ -373,11 +389,12 @@ static double opt_num(struct loader *L, enum column c, double def, double min, b
 	size_t len;
 	const char *s = field_text(L, c, &len);
 	double v;
+	char cb[CELL_BUF];
 
 	if (len == 0)
 		return def;
 	if (dataset_parse_double(s, len, &v) < 0 || v < min || (!min_ok && v == min)) {
-		warn_at(L, c, "%s: '%.*s' is not %s; ignored", column_names(c), QUOTE(len), s, what);
+		warn_at(L, c, "%s: '%s' is not %s; ignored", column_names(c), cell(s, len, cb), what);
 		return def;
 	}
 	return v;
@@ -390,16 +407,22 @@ static bool row_numbers(struct loader *L, struct row *r)
 	size_t len;
 	const char *s = field_text(L, C_MINUTES, &len);
 	long long n;
+	char cb[CELL_BUF];
 
 	if (dataset_parse_double(s, len, &r->minutes) < 0 || !(r->minutes > 0)) {
-		warn_at(L, C_MINUTES, "minutes: '%.*s' is not a positive finite number; row skipped", QUOTE(len), s);
+		warn_at(L, C_MINUTES, "minutes: '%s' is not a positive finite number; row skipped", cell(s, len, cb));
+		return false;
+	}
+	if (!dataset_minutes_ok(r->minutes)) {
+		warn_at(L, C_MINUTES, "minutes: '%s' is too small to compute with (60/minutes is not finite); row skipped",
+			cell(s, len, cb));
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
 	/* 0: a CPU-only system (MLPerf counts no accelerator); it loads, and views leave it out */
 	if (parse_int(s, len, &n) < 0 || n < 0 || n > MAX_ACCELERATORS) {
-		warn_at(L, C_ACCELERATORS, "accelerators: '%.*s' is not a whole number in 0..%lld; row skipped",
-			QUOTE(len), s, MAX_ACCELERATORS);
+		warn_at(L, C_ACCELERATORS, "accelerators: '%s' is not a whole number in 0..%lld; row skipped",
+			cell(s, len, cb), MAX_ACCELERATORS);
 		return false;
 	}
 	r->accelerators = n;
@@ -656,25 +679,28 @@ static int loader_init(struct loader *L, struct dataset *ds, const char *name, s
 		err_oom(err, name, 0);
 		return -1;
 	}
-	for (size_t i = 0; i < ds->n; i++) {
+	/* the key set is the dataset's: each load adds its rows, and only rows put in some other
+	 * way (a dataset made by hand) are put here */
+	if (ds->nkeys > ds->n) {
+		free(ds->keys);
+		ds->keys = NULL;
+		ds->keys_cap = ds->nkeys = 0;
+	}
+	for (size_t i = ds->nkeys; i < ds->n; i++) {
 		if (key_room(L) < 0) {
-			free(L->keys);
 			err_oom(err, name, 0);
 			return -1;
 		}
 		key_put(L, i);
 	}
-	if (csvr_init(&L->csv, L->name, err, on_row, L) < 0) {
-		free(L->keys);
+	if (csvr_init(&L->csv, L->name, err, on_row, L) < 0)
 		return -1;
-	}
 	return 0;
 }
 
 static void loader_free(struct loader *L)
 {
 	csvr_free(&L->csv);
-	free(L->keys);
 }
 
 /* ------------------------------------------------------------------ other tables */

@@ -491,3 +491,19 @@ int fileio_mem_close(struct fileio_mem *m)
 	}
 	return 0;
 }
+
+int fileio_stream_check(FILE *f, const char *name, struct gs_err *err)
+{
+	/* a write that failed before (the error flag) left its errno: nothing since has failed */
+	int e = errno;
+
+	if (fflush(f) != 0)
+		e = errno;
+	else if (!ferror(f))
+		return 0;
+	if (!e)
+		e = EIO;
+	err_set(err, NULL, 0, 0, "cannot write %s: %s", name, strerror(e));
+	errno = e;
+	return -1;
+}

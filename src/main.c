@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "csvw.h"
 #include "dataset.h"
+#include "fileio.h"
 #include "import.h"
 #include "report.h"
 #include "ui.h"
@@ -17,8 +18,11 @@
  * /dev/full, a closed pipe): a program that says nothing of a lost report lies. */
 static int stdout_status(int rc)
 {
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		fprintf(stderr, "gpuscale: write error on standard output\n");
+	struct gs_err err = { 0 };
+	char msg[1200];
+
+	if (fileio_stream_check(stdout, "standard output", &err) < 0) {
+		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		return rc ? rc : 1;
 	}
 	return rc;

@@ -91,26 +91,52 @@ int q_obj_parse(const char *s)
 	return -1;
 }
 
-/* The smallest N from 1 up that the law of ff says meets q, into ans->pred. A(N) grows with N
- * and T(N) falls up to the peak, so the N meeting a deadline and a budget form a range (or
- * none): the scan stops at its first N. */
+/* Whether the law's T at n is known and meets q's deadline. */
+static bool in_time(const struct fit *f, const struct query *q, double n)
+{
+	double t = fit_t(f, n);
+
+	return isfinite(t) && (isnan(q->deadline) || t <= q->deadline);
+}
+
+/* Whether the law's A at n meets q's budgets (acc-hours, and cost at prices plo..phi), how
+ * surely the cost, in *c. */
+static bool in_budget(const struct fit *f, const struct query *q, double n, double plo, double phi,
+		      enum q_sure *c)
+{
+	double a = n * fit_t(f, n) / 60.0;
+
+	*c = QS_SURELY;
+	if (!isnan(q->max_acc_hours) && !(a <= q->max_acc_hours))
+		return false;
+	return isnan(q->max_cost) || (*c = cost_meets(a * plo, a * phi, q->max_cost)) != QS_NONE;
+}
+
+/* The smallest N from 1 up to the bound that the law of ff says meets q, into ans->pred. The
+ * law's T = 60 (1 + sigma (N-1) + kappa N (N-1)) / (lambda N) falls up to its peak
+ * N* = sqrt((1 - sigma) / kappa) and rises after it, and A = N T / 60 grows with N: the N
+ * meeting the deadline form a range around N*, those meeting a budget a range from 1. The
+ * smallest N meeting both is the first meeting the deadline, when it meets the budgets: found
+ * by bisection where T falls, else the whole N just past N* (where T may be least). */
 static void query_predict(const struct fam_fit *ff, const struct query *q, double plo, double phi,
 			  struct q_answer *ans)
 {
-	double cap = fmin(FIT_PEAK_RANGE * ff->fit.n_max, 1e6);
+	const struct fit *f = &ff->fit;
+	double cap = fmin(FIT_PEAK_RANGE * f->n_max, 1e6), top, lo, hi, n = NAN;
 	struct pred p;
+	enum q_sure c;
 
 	ans->tried = true;
 	if (!isnan(q->max_kwh)) {
-		predict_at(ff, ff->fit.n_ref, plo, phi, &ans->pred);
+		predict_at(ff, f->n_ref, plo, phi, &ans->pred);
 		ans->pred.ok = false;
 		strcpy(ans->pred.why, "no law predicts energy (a kWh budget is given)");
 		return;
 	}
-	predict_at(ff, ff->fit.n_ref, plo, phi, &p);
-	if (p.ok && ff->fit.state != FIT_OK) {
+	predict_at(ff, f->n_ref, plo, phi, &p);
+	if (p.ok && f->state != FIT_OK) {
 		p.ok = false;
-		snprintf(p.why, sizeof p.why, "weak fit (%s)", ff->fit.reason);
+		snprintf(p.why, sizeof p.why, "weak fit (%s)", f->reason);
 	}
 	if (!p.ok) {
 		ans->pred = p;
@@ -122,19 +148,23 @@ static void query_predict(const struct fam_fit *ff, const struct query *q, doubl
 		strcpy(ans->pred.why, "no price");
 		return;
 	}
-	/* the scan tests the law's own T (a few operations an N); the interval is worked out once,
-	 * for the N found */
-	for (double n = 1; n <= cap; n++) {
-		double t = fit_t(&ff->fit, n), a = n * t / 60.0;
-		if (!isfinite(t))
-			continue;
-		if (!isnan(q->deadline) && !(t <= q->deadline))
-			continue;
-		if (!isnan(q->max_acc_hours) && !(a <= q->max_acc_hours))
-			continue;
-		enum q_sure c = QS_SURELY;
-		if (!isnan(q->max_cost) && (c = cost_meets(a * plo, a * phi, q->max_cost)) == QS_NONE)
-			continue;
+	/* the law's own T is tested (a few operations an N); the interval is worked out once, for
+	 * the N found */
+	top = f->usl.kappa > 0 ? floor(sqrt((1.0 - f->usl.sigma) / f->usl.kappa)) : cap;
+	hi = fmax(1, fmin(cap, isfinite(top) ? top : cap));
+	if (in_time(f, q, hi)) {
+		for (lo = 1; lo < hi;) { /* the first N in time in [lo, hi]; hi is */
+			double mid = floor(lo + (hi - lo) / 2);
+			if (in_time(f, q, mid))
+				hi = mid;
+			else
+				lo = mid + 1;
+		}
+		n = hi;
+	} else if (hi + 1 <= cap && in_time(f, q, hi + 1)) {
+		n = hi + 1;
+	}
+	if (!isnan(n) && in_budget(f, q, n, plo, phi, &c)) {
 		predict_at(ff, n, plo, phi, &ans->pred);
 		ans->pred_cost = c;
 		return;
@@ -144,30 +174,37 @@ static void query_predict(const struct fam_fit *ff, const struct query *q, doubl
 	snprintf(ans->pred.why, sizeof ans->pred.why, "no N up to %g meets it", cap);
 }
 
-/* The index of family f in r->ans, appending it when new; -1 out of memory. */
-static long answer_of(struct q_result *r, size_t *cap, const char *f)
+/* What the sorts of query_run compare: family names, then indices. */
+struct by_family {
+	const char *family;
+	size_t i;
+};
+
+static int by_family_cmp(const void *x, const void *y)
 {
-	for (size_t i = 0; i < r->n; i++)
-		if (r->ans[i].family == f || strcmp(r->ans[i].family, f) == 0)
-			return (long)i;
-	if (r->n == *cap) {
-		size_t nc = *cap ? 2 * *cap : 16;
-		struct q_answer *na = realloc(r->ans, nc * sizeof *na);
-		if (!na)
-			return -1;
-		r->ans = na;
-		*cap = nc;
-	}
-	memset(&r->ans[r->n], 0, sizeof r->ans[r->n]);
-	r->ans[r->n].family = f;
-	r->ans[r->n].row = -1;
-	r->ans[r->n].state = QA_NONE;
-	return (long)r->n++;
+	const struct by_family *a = x, *b = y;
+	int c = strcmp(a->family, b->family);
+
+	if (c)
+		return c;
+	return a->i < b->i ? -1 : a->i > b->i;
 }
 
-static int ans_cmp(const void *x, const void *y)
+/* v[0..n) of a's shown rows (rows true) or fits, sorted by family, each family's in index
+ * order; NULL when out of memory. A family's rows and fit are then found by one sort, not by
+ * reading every row for every family. */
+static struct by_family *by_family(const struct dataset *ds, const struct analysis *a, bool rows, size_t *n)
 {
-	return strcmp(((const struct q_answer *)x)->family, ((const struct q_answer *)y)->family);
+	struct by_family *v;
+
+	*n = rows ? a->n : a->nfits;
+	if (!(v = malloc((*n ? *n : 1) * sizeof *v)))
+		return NULL;
+	for (size_t i = 0; i < *n; i++)
+		v[i] = (struct by_family){ rows ? ds->rows[a->rows[i].row].family : a->fits[i].family, i };
+	if (*n)
+		qsort(v, *n, sizeof *v, by_family_cmp);
+	return v;
 }
 
 int query_run(const struct dataset *ds, const struct analysis *a, const struct query *q,
@@ -175,35 +212,42 @@ int query_run(const struct dataset *ds, const struct analysis *a, const struct q
 {
 	bool need_price = !isnan(q->max_cost) || q->minimize == QO_COST;
 	bool need_energy = !isnan(q->max_kwh) || q->minimize == QO_KWH;
-	size_t cap = 0;
+	struct by_family *rows = NULL, *fits = NULL;
+	size_t nrows, nfits, next = 0, f = 0;
 
 	query_free(r);
 	r->best = -1;
-	for (size_t i = 0; i < a->n; i++) {
-		const struct arow *ar = &a->rows[i];
-		long k = answer_of(r, &cap, ds->rows[ar->row].family);
-		if (k < 0) {
-			err_oom(err, NULL, 0);
-			return -1;
-		}
-		r->ans[k].nrows++;
+	if (!(rows = by_family(ds, a, true, &nrows)) || !(fits = by_family(ds, a, false, &nfits)) ||
+	    !(r->ans = calloc(nrows ? nrows : 1, sizeof *r->ans))) {
+		free(rows);
+		free(fits);
+		err_oom(err, NULL, 0);
+		return -1;
 	}
-	qsort(r->ans, r->n, sizeof *r->ans, ans_cmp);
-	for (size_t k = 0; k < r->n; k++) {
-		struct q_answer *ans = &r->ans[k];
+	for (size_t at = 0; at < nrows; at = next) {
+		struct q_answer *ans = &r->ans[r->n];
+		size_t k = r->n++;
 		bool priced = false, energy = false;
-		for (size_t i = 0; i < a->n; i++) {
-			const struct arow *ar = &a->rows[i];
+		double plo = NAN, phi = NAN;
+		ans->family = rows[at].family;
+		ans->row = -1;
+		ans->state = QA_NONE;
+		for (next = at; next < nrows && strcmp(rows[next].family, ans->family) == 0; next++) {
+			const struct arow *ar = &a->rows[rows[next].i];
 			enum q_sure c;
-			if (strcmp(ds->rows[ar->row].family, ans->family) != 0)
-				continue;
+			ans->nrows++;
+			/* the family's price: its first row's with one (as planner_price says) */
+			if (isnan(plo) && isfinite(ds->rows[ar->row].price_lo)) {
+				plo = ds->rows[ar->row].price_lo;
+				phi = ds->rows[ar->row].price_hi;
+			}
 			priced |= !isnan(ar->cost_lo);
 			energy |= !isnan(ar->kwh);
 			if (!query_meets(ar, q, &c) || isnan(query_objective(ar, q->minimize)))
 				continue;
 			ans->nmeet++;
 			if (ans->row < 0 || query_better(ds, ar, &a->rows[ans->row], q->minimize)) {
-				ans->row = (long)i;
+				ans->row = (long)rows[next].i;
 				ans->cost = c;
 			}
 		}
@@ -224,17 +268,17 @@ int query_run(const struct dataset *ds, const struct analysis *a, const struct q
 				      query_better(ds, &a->rows[ans->row], &a->rows[r->ans[r->best].row],
 						   q->minimize)))
 			r->best = (long)k;
-		/* the family's own fit, from the rows shown */
+		/* the family's own fit, from the rows shown (the last of its name) */
 		const struct fam_fit *ff = NULL;
-		for (size_t f = 0; f < a->nfits; f++)
-			if (strcmp(a->fits[f].family, ans->family) == 0)
-				ff = &a->fits[f];
-		if (ff && query_constrained(q)) {
-			double plo, phi;
-			planner_price(ds, a, ans->family, &plo, &phi);
+		while (f < nfits && strcmp(fits[f].family, ans->family) < 0)
+			f++;
+		for (; f < nfits && strcmp(fits[f].family, ans->family) == 0; f++)
+			ff = &a->fits[fits[f].i];
+		if (ff && query_constrained(q))
 			query_predict(ff, q, plo, phi, ans);
-		}
 	}
+	free(rows);
+	free(fits);
 	return 0;
 }
 

@@ -858,9 +858,8 @@ int report_run(const struct dataset *ds, const struct params *p, const struct re
 	if (wl != one)
 		free(wl);
 	table_view_free(&v);
-	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
-		err_set(err, NULL, 0, 0, "write error on standard output");
+	/* a failed write stops the reports: it is what to say, whatever failed after it */
+	if ((rc == 0 || ferror(out)) && fileio_stream_check(out, out == stdout ? "standard output" : "the report", err) < 0)
 		rc = -1;
-	}
 	return rc;
 }

@@ -13,6 +13,7 @@
 
 #include "bench_reg.h"
 #include "describe.h"
+#include "fileio.h"
 #include "planner.h"
 #include "text.h"
 
@@ -618,9 +619,8 @@ int report_json(const struct dataset *ds, const struct params *p0, const struct 
 		}
 	}
 	json_decref(doc);
-	if (rc == 0 && (fflush(out) != 0 || ferror(out))) {
-		err_set(err, NULL, 0, 0, "write error on standard output");
+	/* a failed write stops the reports: it is what to say, whatever failed after it */
+	if ((rc == 0 || ferror(out)) && fileio_stream_check(out, out == stdout ? "standard output" : "the report", err) < 0)
 		rc = -1;
-	}
 	return rc;
 }

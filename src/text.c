@@ -56,8 +56,10 @@ bool utf8_is_bidi(const unsigned char *s, size_t len)
 		return s[0] == 0xd8 && s[1] == 0x9c;
 	if (len != 3 || s[0] != 0xe2)
 		return false;
-	if (s[1] == 0x80) /* U+200E, U+200F, U+202A..U+202E */
-		return s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xaa && s[2] <= 0xae);
+	/* U+200E, U+200F, U+202A..U+202E; and U+2028, U+2029, the line and paragraph separators,
+	 * which break a line where they are shown as a newline does */
+	if (s[1] == 0x80)
+		return s[2] == 0x8e || s[2] == 0x8f || (s[2] >= 0xa8 && s[2] <= 0xae);
 	return s[1] == 0x81 && s[2] >= 0xa6 && s[2] <= 0xa9; /* U+2066..U+2069 */
 }
 

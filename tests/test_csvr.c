@@ -5,7 +5,6 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdbool.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <cmocka.h>
@@ -114,90 +113,6 @@ static void test_pieces(void **state)
 	assert_string_equal(whole.text, "1:a|b\nb|c;3:d|e|f;"); /* CRLF ends a record too */
 }
 
-/* Every record as bytes: its line, then each field's length, bytes and column. */
-struct trace {
-	char buf[8192];
-	size_t n;
-};
-
-static void trace_put(struct trace *t, const void *p, size_t n)
-{
-	if (t->n + n > sizeof t->buf)
-		n = sizeof t->buf - t->n;
-	memcpy(t->buf + t->n, p, n);
-	t->n += n;
-}
-
-static int trace_row(struct csvr *r, void *ctx)
-{
-	struct trace *t = ctx;
-
-	trace_put(t, &r->rec_line, sizeof r->rec_line);
-	for (size_t i = 0; i < r->nf; i++) {
-		long col = csvr_col(r, i);
-		trace_put(t, &r->f[i].len, sizeof r->f[i].len);
-		trace_put(t, r->f[i].s, r->f[i].len + 1); /* with its terminating NUL */
-		trace_put(t, &col, sizeof col);
-	}
-	trace_put(t, "|", 1);
-	return 0;
-}
-
-/* in[0..len) read with or without the split of plain lines: the records and the result. */
-static int trace_parse(const char *in, size_t len, bool plain_off, struct trace *t, struct gs_err *err)
-{
-	struct csvr r;
-	int rc;
-
-	memset(t, 0, sizeof *t);
-	memset(err, 0, sizeof *err);
-	assert_int_equal(csvr_init(&r, "t.csv", err, trace_row, t), 0);
-	r.plain_off = plain_off;
-	rc = csvr_parse(&r, in, len);
-	csvr_free(&r);
-	return rc;
-}
-
-/* Lines without quotes are split without libcsv: random text of commas, quotes, blanks, CR,
- * LF, NUL and UTF-8 gives the same records, lines, columns and errors as libcsv alone. */
-static void test_plain_lines_match_libcsv(void **state)
-{
-	static const char *const bits[] = {
-		"a", "bc", ",", ",", " ", "\t", "\n", "\n", "\r\n", "\r", "\"", "\"\"", "\xc3\xa1", "1.5", "",
-	};
-	static struct trace a, b;
-	struct gs_err ea, eb;
-	uint64_t x = 0x2545f4914f6cdd1dull;
-	char in[160];
-	(void)state;
-
-	for (int k = 0; k < 200000; k++) {
-		size_t n = 0;
-		x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-		unsigned parts = (unsigned)(x % 40);
-		bool quotes = x % 3 == 0; /* two thirds of the inputs have no quote at all */
-		for (unsigned i = 0; i < parts; i++) {
-			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
-			size_t pick = (x >> 5) % (sizeof bits / sizeof bits[0]);
-			const char *p = bits[pick];
-			size_t l = pick == 14 ? 1 : strlen(p); /* the last is a NUL byte */
-			if (!quotes && *p == '"')
-				continue;
-			if (n + l > sizeof in)
-				break;
-			memcpy(in + n, p, l);
-			n += l;
-		}
-		int ra = trace_parse(in, n, false, &a, &ea), rb = trace_parse(in, n, true, &b, &eb);
-		assert_int_equal(ra, rb);
-		assert_int_equal(a.n, b.n);
-		assert_memory_equal(a.buf, b.buf, a.n);
-		assert_int_equal(ea.line, eb.line);
-		assert_int_equal(ea.col, eb.col);
-		assert_string_equal(ea.msg, eb.msg);
-	}
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,7 +120,6 @@ int main(void)
 		cmocka_unit_test(test_malformed_located),
 		cmocka_unit_test(test_callback_stops),
 		cmocka_unit_test(test_pieces),
-		cmocka_unit_test(test_plain_lines_match_libcsv),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1661,6 +1661,32 @@ static void prices_table(void **state)
 	assert_true(isnan(ds.rows[2].price_lo));
 }
 
+/* Minutes and runs the arithmetic cannot carry (60/T not finite) and energy below the normal
+ * doubles are refused at load with their file:line:column, so that no analysis meets them. */
+static void tiny_numbers_refused(void **state)
+{
+	(void)state;
+	assert_int_equal(load("system,benchmark,accelerators,minutes,run_minutes,energy_j\n"
+			      "a,bert,8,1e-307,,\n"
+			      "b,bert,8,2.5,1e-310;2.5,\n"
+			      "c,bert,8,2.5,,1e-320\n"
+			      "d,bert,8,3e-306,3e-306,0\n"), 0);
+	assert_int_equal(ds.n, 3);
+	assert_string_equal(ds.rows[0].system, "b");
+	assert_true(warned("t.csv:2:10: minutes: '1e-307' is too small to compute with"));
+	assert_int_equal(ds.rows[0].run_n, 0);
+	assert_true(warned("t.csv:3:14: run_minutes: '1e-310'"));
+	assert_true(isnan(ds.rows[1].energy_j));
+	assert_true(warned("t.csv:4:15: energy_j: '1e-320'"));
+	/* the smallest that are carried load */
+	assert_true(ds.rows[2].minutes == 3e-306);
+	assert_int_equal(ds.rows[2].run_n, 1);
+	assert_true(ds.rows[2].energy_j == 0);
+	for (size_t i = 0; i < ds.n; i++)
+		assert_true(dataset_minutes_ok(ds.rows[i].minutes));
+	assert_false(dataset_minutes_ok(1e-307));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1719,6 +1745,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(unmapped_availability_one_warning, setup, teardown),
 		cmocka_unit_test_setup_teardown(lists_have_no_limit, setup, teardown),
 		cmocka_unit_test_setup_teardown(file_truncated_while_loading, setup, teardown),
+		cmocka_unit_test_setup_teardown(tiny_numbers_refused, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -325,6 +325,36 @@ static void test_mem_out_of_memory(void **state)
 #endif
 }
 
+/* A stream whose writes failed says so, naming the output and the failed write's error,
+ * whether the failure came at the last flush or at an earlier one. */
+static void test_stream_check(void **state)
+{
+	struct gs_err err;
+	char big[10000];
+	FILE *f;
+
+	(void)state;
+	if (access("/dev/full", W_OK) != 0)
+		skip();
+	memset(big, 'x', sizeof big);
+	for (int early = 0; early < 2; early++) {
+		memset(&err, 0, sizeof err);
+		assert_non_null(f = fopen("/dev/full", "w"));
+		if (early) /* more than the buffer: a write fails now, and the flag stays */
+			fwrite(big, 1, sizeof big, f);
+		fputs("a line\n", f);
+		errno = 0;
+		assert_int_equal(fileio_stream_check(f, "the report", &err), -1);
+		assert_string_equal(err.msg, "cannot write the report: No space left on device");
+		fclose(f);
+	}
+	memset(&err, 0, sizeof err);
+	assert_non_null(f = fopen("/dev/null", "w"));
+	fputs("a line\n", f);
+	assert_int_equal(fileio_stream_check(f, "the report", &err), 0);
+	fclose(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -337,6 +367,7 @@ int main(void)
 		cmocka_unit_test(test_signal_handled_by_program),
 		cmocka_unit_test(test_mem_text),
 		cmocka_unit_test(test_mem_out_of_memory),
+		cmocka_unit_test(test_stream_check),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -324,6 +324,62 @@ static void test_predict_closed_form(void **state)
 	dataset_free(&ds);
 }
 
+/* The predicted N is found by search on the law (T falls to the peak and rises after it, A
+ * grows): on random laws and constraints it is the N that trying every N from 1 finds. */
+static void test_predict_search_is_scan(void **state)
+{
+	struct dataset ds;
+	struct analysis a = { 0 };
+	struct q_result r = { 0 };
+	struct gs_err err = { 0 };
+	uint64_t x = 0x9e3779b97f4a7c15ull;
+	int found = 0, none = 0;
+
+	(void)state;
+	load(&ds, lin_csv());
+	run(&ds, &a, "v4.1", true);
+	assert_int_equal(a.nfits, 1);
+	struct fit *f = &a.fits[0].fit;
+	double cap = fmin(FIT_PEAK_RANGE * f->n_max, 1e6);
+	for (int k = 0; k < 3000; k++) {
+		double u[5];
+		for (int j = 0; j < 5; j++) {
+			x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+			u[j] = (double)(x >> 11) / 9007199254740992.0;
+		}
+		struct query q;
+		query_init(&q);
+		f->usl.lambda = 60.0 / pow(10, 3 * u[0]);              /* T(1) 1..1000 min */
+		f->usl.sigma = u[1] < 0.2 ? 0 : 0.3 * u[1] * u[1];
+		f->usl.kappa = u[2] < 0.2 ? 0 : pow(10, -2 - 7 * u[2]); /* peaks from 10 to 3e4 */
+		q.deadline = pow(10, -2 + 4 * u[3]);
+		if (u[4] < 0.5)
+			q.max_acc_hours = pow(10, -1 + 4 * u[4] * 2);
+		assert_int_equal(query_run(&ds, &a, &q, &r, &err), 0);
+		double want = NAN;
+		for (double n = 1; n <= cap && isnan(want); n++) {
+			double t = fit_t(f, n);
+			if (isfinite(t) && t <= q.deadline && (isnan(q.max_acc_hours) || n * t / 60.0 <= q.max_acc_hours))
+				want = n;
+		}
+		if (isnan(want)) {
+			none++;
+			assert_false(r.ans[0].pred.ok);
+		} else {
+			found++;
+			if (!r.ans[0].pred.ok || r.ans[0].pred.n != want)
+				fail_msg("law %g %g %g, deadline %g, acc-hours %g: N %g, wanted %g", f->usl.lambda,
+					 f->usl.sigma, f->usl.kappa, q.deadline, q.max_acc_hours,
+					 r.ans[0].pred.ok ? r.ans[0].pred.n : NAN, want);
+		}
+	}
+	/* both outcomes were tried often */
+	assert_true(found > 300 && none > 300);
+	query_free(&r);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
 static void test_predict_refused(void **state)
 {
 	struct dataset ds;
@@ -432,6 +488,7 @@ int main(void)
 		cmocka_unit_test(test_query_energy_absent),
 		cmocka_unit_test(test_query_nothing_meets),
 		cmocka_unit_test(test_predict_closed_form),
+		cmocka_unit_test(test_predict_search_is_scan),
 		cmocka_unit_test(test_predict_refused),
 		cmocka_unit_test(test_trend),
 	};

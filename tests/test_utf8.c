@@ -38,16 +38,17 @@ static void invalid(void **state)
 	assert_int_equal(LEN("\xe2\x82\n"), 0);       /* stops at a newline */
 }
 
-/* Bidirectional controls reorder what a terminal shows: the sanitizer replaces them. */
+/* Bidirectional controls reorder what a terminal shows, the line and paragraph separators
+ * break its line: the sanitizer replaces them. */
 static void bidi_unsafe(void **state)
 {
 	static const char *const bidi[] = {
 		"\xd8\x9c", "\xe2\x80\x8e", "\xe2\x80\x8f", "\xe2\x80\xaa", "\xe2\x80\xab",
 		"\xe2\x80\xac", "\xe2\x80\xad", "\xe2\x80\xae", "\xe2\x81\xa6", "\xe2\x81\xa7",
-		"\xe2\x81\xa8", "\xe2\x81\xa9",
+		"\xe2\x81\xa8", "\xe2\x81\xa9", "\xe2\x80\xa8", "\xe2\x80\xa9",
 	};
 	/* neighbours that are not controls */
-	static const char *const fine[] = { "\xd8\x9b", "\xe2\x80\x8d", "\xe2\x80\xa9", "\xe2\x80\xaf",
+	static const char *const fine[] = { "\xd8\x9b", "\xe2\x80\x8d", "\xe2\x80\xa7", "\xe2\x80\xaf",
 					    "\xe2\x81\xa5", "\xe2\x81\xaa", "\xe2\x82\xac" };
 	char buf[16];
 

@@ -374,3 +374,17 @@ head_line=$(sed -n 2p "$TMP/out" | tr -s ' ')
 [ "$head_line" = "# system min" ] && ok "--columns rank,min: #, system, min" || nok "--columns rank,min: #, system, min" "$head_line"
 expect_exit "--columns with an unknown name: a usage error" 2 "$G" --round v4.1 -w bert --print table --columns n,bogus
 contains "--columns: the error names the column" "$TMP/err" "--columns: 'bogus' is not a column"
+# --help's --sort names, every one a --columns name but the one --help says has no column
+sorts=$("$G" --help | sed -n '/--sort COL/,/(default/p' | sed 's/.*rank by//; s/(default.*//' | tr -d ' \n')
+bad=
+for name in $(echo "$sorts" | tr ',' ' '); do
+	[ "$name" = division ] && continue
+	"$G" --round v4.1 -w bert --print table --columns "$name" >/dev/null 2>&1 || bad="$bad $name"
+done
+if [ -n "$sorts" ] && [ -z "$bad" ]; then ok "every --sort name of --help but division is a --columns name ($sorts)"
+else nok "every --sort name of --help but division is a --columns name" "refused:${bad:- (no names read from --help)}"; fi
+"$G" --help >"$TMP/help"
+contains "--help says which --sort name has no column" "$TMP/help" "the --sort names
+                          but division"
+expect_exit "--columns division: a usage error" 2 "$G" --round v4.1 -w bert --print table --columns n,division
+contains "... that says how the table shows the division" "$TMP/err" "--columns: 'division' has no column: the table marks an open-division row o"

@@ -149,12 +149,27 @@ PY
 then ok "--print table is valid UTF-8 without controls at every width 20..400 (40 hostile names)"
 else nok "--print table is valid UTF-8 at every width 20..400" "see above"; fi
 
+# ---- the line and paragraph separators (U+2028, U+2029) break a terminal's line: a table
+# escapes them as it escapes control characters, and its rows stay aligned ----
+printf 'system,benchmark,accelerators,minutes\nline\342\200\250sep,bert,8,10\npara\342\200\251sep,bert,16,6\nplain_name,bert,32,4\n' >"$TMP/sep.csv"
+"$G" --print table --columns n,min "$TMP/sep.csv" >"$TMP/out" 2>"$TMP/err"
+if LC_ALL=C grep -q "$(printf '\342\200[\250\251]')" "$TMP/out"; then nok "--print table escapes U+2028 and U+2029" "$(head -c 400 "$TMP/out")"
+else ok "--print table escapes U+2028 and U+2029"; fi
+contains "... as it escapes control characters" "$TMP/out" "line???sep"
+# every row's N ends in the same column
+cols=$(awk 'NR > 2 { print index($0, " " $2 " ") + length($2) }' "$TMP/out" | sort -u | wc -l)
+if [ "$cols" -eq 1 ]; then ok "... and the rows stay aligned"; else nok "... and the rows stay aligned" "$(cat "$TMP/out")"; fi
+
 # ---- exit status: a lost write or out of memory is a runtime error (1), not bad input (2) ----
 if [ -w /dev/full ]; then
-	for what in table csv summary plot; do
-		expect_exit "--print $what >/dev/full exits 1" 1 sh -c "'$G' --print $what >/dev/full"
+	# each report, and the reproduction of one round's CSV (a few KiB, written at exit)
+	for what in table csv summary plot fit pareto clusters sensitivity predict trend "summary --format json" \
+		"csv -w bert --round v4.1" "query --deadline 60"; do
+		expect_exit "--print $what >/dev/full exits 1" 1 sh -c "'$G' --predict 64 --print $what >/dev/full"
+		contains "... and names the output and the error" "$TMP/err" "gpuscale: cannot write standard output: No space left on device"
 	done
-	contains "a lost report says so" "$TMP/err" "write error on standard output"
+	expect_exit "--help >/dev/full names the output and the error" 1 sh -c "'$G' --help >/dev/full"
+	contains "... on standard error" "$TMP/err" "gpuscale: cannot write standard output: No space left on device"
 	expect_exit "--help >/dev/full exits 1" 1 sh -c "'$G' --help >/dev/full"
 	expect_exit "--version >/dev/full exits 1" 1 sh -c "'$G' --version >/dev/full"
 	expect_exit "import -h >/dev/full exits 1" 1 sh -c "'$G' import -h >/dev/full"

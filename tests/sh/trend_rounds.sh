@@ -1,0 +1,49 @@
+#!/bin/sh
+# --print trend of many rounds costs about what loading them costs: each distinct value found
+# by sorting, and each round analysed from its own rows, never by reading every row for every
+# round. Never an absolute time: trend of 3,000 rounds (9 rows each) against summary of the
+# same file, the best of three runs of each; quadratic work (the file read once per round)
+# gives hundreds of times.
+# gs-test: alone
+. "$(dirname "$0")/../lib.sh"
+
+awk 'BEGIN {
+	print "round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed"
+	for (r = 0; r < 3000; r++)
+		for (i = 0; i < 9; i++) {
+			n = 2 ^ (i % 5)
+			printf "r%05d,S,s%d_%d,%s,%d,1,%d,mybench,%.4f,5,0\n", r, r, i, i < 5 ? "GPUA" : "GPUB", n, n, 100 / n ^ 0.8 + r % 7
+		}
+}' >"$TMP/rounds.csv"
+
+# ms CMD...: the best wall time of three runs of CMD in ms, in $ms
+ms() {
+	ms=
+	for try in 1 2 3; do
+		t0=$(date +%s%N)
+		"$@" >/dev/null 2>&1
+		t1=$(date +%s%N)
+		t=$(((t1 - t0) / 1000000))
+		[ -z "$ms" ] || [ "$t" -lt "$ms" ] && ms=$t
+	done
+}
+
+if "$GPUSCALE" --print trend "$TMP/rounds.csv" >"$TMP/out" 2>"$TMP/err"; then
+	ok "trend of 3,000 rounds exits 0"
+else
+	nok "trend of 3,000 rounds exits 0" "$(head -c 400 "$TMP/err")"
+fi
+head -n 2 "$TMP/out" | cut -c 1-400 >"$TMP/head"
+contains "... every round a column, the first" "$TMP/head" "family  r00000 "
+if sed -n 2p "$TMP/out" | grep -q 'r02999 *$'; then ok "... and the last"; else nok "... and the last" "$(sed -n 2p "$TMP/out" | tail -c 200)"; fi
+if [ "$(awk 'NR > 2 && NF' "$TMP/out" | wc -l)" -eq 2 ]; then ok "... two families, a line each"; else nok "... two families, a line each" "$(cut -c 1-80 "$TMP/out")"; fi
+
+if [ "${SANITIZE:-}" = 1 ]; then
+	skip "trend of 3,000 rounds within 2x of summary" "the sanitizer's cost is no measure"
+else
+	ms "$GPUSCALE" --print summary "$TMP/rounds.csv"; s=$ms
+	ms "$GPUSCALE" --print trend "$TMP/rounds.csv"; t=$ms
+	[ "$s" -lt 1 ] && s=1
+	if [ "$t" -le $((2 * s)) ]; then ok "trend of 3,000 rounds within 2x of summary ($s -> $t ms)"
+	else nok "trend of 3,000 rounds within 2x of summary" "summary $s ms, trend $t ms"; fi
+fi
