@@ -301,8 +301,9 @@ static int samples_parse(struct loader *L, struct row *r)
 			continue;
 		}
 		if (dataset_parse_double(s + i, j - i, &x) < 0 || !(x > 0)) {
-			warn_at(L, C_RUN_SAMPLES, "run_samples: '%.*s' is not a positive number; samples ignored",
-				QUOTE(j - i), s + i);
+			char cb[CELL_BUF];
+			warn_at(L, C_RUN_SAMPLES, "run_samples: '%s' is not a positive number; samples ignored",
+				cell(s + i, j - i, cb));
 			ok = false;
 		} else if (k < want) {
 			ds->run_samples[r->run_off + k] = x;
