@@ -36,10 +36,13 @@ struct group_rows {
 };
 
 /* Whether row o reaches theta against reference c: E' computed as the metrics compute it,
- * (T_c / T) * N_c / N, so that c = the row's own reference gives exactly its E'. */
+ * (T_c / T) * N_c / N, so that c = the row's own reference gives exactly its E', and, as
+ * there, a speedup or E' past the largest double is no number and reaches nothing. */
 static bool reaches(const struct arow *o, const struct row *c, double theta)
 {
-	return c->minutes / o->T * (double)c->accelerators / o->N >= theta;
+	double s = c->minutes / o->T, ep = s * (double)c->accelerators / o->N;
+
+	return isfinite(s) && isfinite(ep) && ep >= theta;
 }
 
 /* A group that is only its reference: nothing to compare with, no lower end. */
