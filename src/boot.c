@@ -284,54 +284,22 @@ static void pair_s(const double *t, const double *rt, bool self, double ref_minu
 	m->ref_of = ref;
 }
 
-static int cmp_dbl(const void *pa, const void *pb)
-{
-	double x = *(const double *)pa, y = *(const double *)pb;
-
-	return (x > y) - (x < y);
-}
-
 /* Fills s[BOOT_B] with row r's resampled charged samples: the very draws of boot_draws (the
- * same stream, the same run indices), each resample's run samples sorted and averaged over the
- * same olympic window, times the scaling factor. 0, or -1 when r has no interval or a run
- * without samples. */
+ * same stream, the same run indices), each resample's run samples averaged over the same
+ * olympic window of their sorted values, times the scaling factor. 0, or -1 when r has no
+ * interval, a run without samples, or out of memory. */
 static int boot_samples(const struct dataset *ds, const struct row *r, double *s)
 {
 	size_t k = r->run_n, lo, hi, d = r->runs_failed > 0 ? (size_t)r->runs_failed : 0;
 	double sf = r->scaling_factor > 0 && isfinite(r->scaling_factor) ? r->scaling_factor : 1;
-	double v[64], sorted[64];
-	size_t rank[64], cnt[64];
-	struct rng g;
 
-	if (!boot_ok(ds, r) || !ds->run_samples || k > sizeof v / sizeof v[0] ||
+	if (!boot_ok(ds, r) || !ds->run_samples ||
 	    olympic_window(k, d, olympic_limit(nz(r->benchmark)), &lo, &hi) != 0)
 		return -1;
 	for (size_t j = 0; j < k; j++)
-		if (!((v[j] = sorted[j] = ds->run_samples[r->run_off + j]) > 0))
+		if (!(ds->run_samples[r->run_off + j] > 0))
 			return -1;
-	/* each run's rank among the sorted samples: a resample is then counted by rank and
-	 * summed in ascending order, one sort per row instead of one per resample */
-	qsort(sorted, k, sizeof sorted[0], cmp_dbl);
-	for (size_t j = 0; j < k; j++) {
-		size_t at = 0;
-		while (sorted[at] != v[j])
-			at++;
-		rank[j] = at;
-	}
-	rng_seed(&g, boot_seed(r));
-	for (size_t b = 0; b < BOOT_B; b++) {
-		double sum = 0;
-		size_t pos = 0;
-		memset(cnt, 0, k * sizeof cnt[0]);
-		for (size_t j = 0; j < k; j++)
-			cnt[rank[rng_below(&g, k)]]++;
-		for (size_t u = 0; u < k && pos < hi; u++)
-			for (size_t c = 0; c < cnt[u] && pos < hi; c++, pos++)
-				if (pos >= lo)
-					sum += sorted[u];
-		s[b] = sum / (double)(hi - lo) * sf;
-	}
-	return 0;
+	return resample_scores(boot_seed(r), ds->run_samples + r->run_off, k, lo, hi, sf, BOOT_B, s);
 }
 
 /* The e_thru and e_conv intervals of shown row o (resamples t of its T) against its reference,
