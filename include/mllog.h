@@ -6,8 +6,9 @@
 
 /* What one log says about its run. Line numbers and byte columns are 1-based; 0 means none. */
 /* What run_stop's metadata.status held: nothing (or no string), a string (in status), or a
- * string too long for status (then never "success"). */
-enum mllog_status { MLLOG_STATUS_NONE, MLLOG_STATUS_TEXT, MLLOG_STATUS_TOO_LONG };
+ * string kept as written because it is too long for status or holds a NUL (then never
+ * "success"). */
+enum mllog_status { MLLOG_STATUS_NONE, MLLOG_STATUS_TEXT, MLLOG_STATUS_RAW };
 
 struct mllog_scan {
 	size_t events;        /* lines carrying ":::MLLOG " */

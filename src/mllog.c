@@ -719,14 +719,17 @@ void mllog_scan_keys(const char *buf, size_t len, const char *const *keys, size_
 			out->status_col = span_col(&j.status, ls);
 			out->stop_has_time = span_number(&j.time, &out->stop_ms) == 0;
 			if (j.status.type == 's') {
+				long sl = str_decode(j.status.s, j.status.e, out->status, sizeof out->status);
 				out->status_kind = MLLOG_STATUS_TEXT;
-				if (str_decode(j.status.s, j.status.e, out->status, sizeof out->status) < 0) {
+				/* too long, or holding a NUL (\u0000: another string than the text
+				 * before it): kept as written, never "success" */
+				if (sl < 0 || memchr(out->status, '\0', (size_t)sl)) {
 					size_t n = (size_t)(j.status.e - j.status.s);
 					if (n > sizeof out->status - 1)
 						n = sizeof out->status - 1;
 					memcpy(out->status, j.status.s, n);
 					out->status[n] = '\0';
-					out->status_kind = MLLOG_STATUS_TOO_LONG;
+					out->status_kind = MLLOG_STATUS_RAW;
 				}
 			}
 		}
@@ -857,7 +860,8 @@ int mllog_event_next(const char *buf, size_t len, size_t *pos, long *line, struc
 		ev->has_epoch_num = span_number(&j.epoch, &ev->epoch_num) == 0;
 		ev->has_samples_count = span_number(&j.samples, &ev->samples_count) == 0;
 		ev->has_step_num = span_number(&j.step, &ev->step_num) == 0;
-		if (j.metric.type == 's' && str_decode(j.metric.s, j.metric.e, ev->metric, sizeof ev->metric) < 0)
+		long ml = j.metric.type == 's' ? str_decode(j.metric.s, j.metric.e, ev->metric, sizeof ev->metric) : 0;
+		if (ml < 0 || memchr(ev->metric, '\0', (size_t)ml))
 			ev->metric[0] = '\0';
 	}
 	if (eol < end && *eol == '\n') {

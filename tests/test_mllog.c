@@ -275,6 +275,14 @@ static void test_scan_failures(void **state)
 	assert_non_null(strstr(why, "aborted"));
 	assert_int_equal(line, 2);
 	assert_int_equal(verdict_col, col_of(log, 2, "\"aborted\""));
+	/* a NUL inside the status is another string than "success", as the checker reads it;
+	 * so is one inside a key or an eval metric */
+	log = EV(1, "run_start", "") "\n" EV(2, "run_stop", ", \"status\": \"success\\u0000 not really\"") "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
+	assert_non_null(strstr(why, "success\\u0000 not really"));
+	assert_int_equal(line, 2);
+	log = EV(1, "run_start", "") "\n" EV(2, "run_stop", ", \"status\": \"success\\u0000\"") "\n";
+	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
 	/* no status: at the run_stop payload */
 	log = EV(1, "run_start", "") "\n  " EV(2, "run_stop", "") "\n";
 	assert_int_equal(verdict_of(log, why, sizeof why, &line), -1);
