@@ -29,7 +29,7 @@ enum metric { MET_EP, MET_S, MET_T, MET_A, MET_E, MET_KWH, MET_COST, MET_XH, MET
 enum tcol {
 	TC_RANK, TC_ROUND, TC_SUB, TC_SYS, TC_FAM, TC_N, TC_MIN, TC_S, TC_EP, TC_E, TC_A, TC_XH,
 	TC_KWH, TC_COST, TC_CL, TC_MARK, TC_SPREAD, TC_GBS, TC_SAMPLES, TC_THRU, TC_ETHRU, TC_ECONV,
-	TC_COUNT
+	TC_ECONV_RCP, TC_COUNT
 };
 
 /* How a table cell shows a column's value. */

@@ -421,6 +421,7 @@ const struct col_def *const table_cols[TC_COUNT] = {
 	[TC_MARK] = &col_reg[COL_PARETO], [TC_SPREAD] = &col_reg[COL_SPREAD],
 	[TC_GBS] = &col_reg[COL_GBS], [TC_SAMPLES] = &col_reg[COL_SAMPLES], [TC_THRU] = &col_reg[COL_THRU],
 	[TC_ETHRU] = &col_reg[COL_ETHRU], [TC_ECONV] = &col_reg[COL_ECONV],
+	[TC_ECONV_RCP] = &col_reg[COL_ECONV_RCP],
 };
 
 const struct col_def *const metric_cols[MET_COUNT] = {

@@ -72,7 +72,7 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 		for (size_t i = 0; i < a->n; i++)
 			widen(v, &v->need[TC_ROUND], ds->rows[a->rows[i].row].round, 0);
 	/* a column no row has a value for is left out */
-	for (int c = TC_GBS; c <= TC_ECONV; c++) {
+	for (int c = TC_GBS; c <= TC_ECONV_RCP; c++) {
 		size_t i = 0;
 		while (i < a->n && isnan(table_cols[c]->value(&a->rows[i])))
 			i++;

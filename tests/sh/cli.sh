@@ -113,9 +113,9 @@ contains "unknown system lists valid ones" "$TMP/err" "7920T_2xA5000_hdd"
 expect_exit "unknown report: exit 2" 2 "$G" --print tables
 expect_exit "k out of range: exit 2" 2 "$G" -k 13 --print table
 expect_exit "theta not a number: exit 2" 2 "$G" --theta x --print table
-# theta's range is GS_THETA_MIN..GS_THETA_MAX (analysis.h), both ends allowed, as on screen
-tmin=$(sed -n 's/^#define GS_THETA_MIN \([0-9.]*\).*/\1/p' "$GS_TOP/include/analysis.h")
-tmax=$(sed -n 's/^#define GS_THETA_MAX \([0-9.]*\).*/\1/p' "$GS_TOP/include/analysis.h")
+# theta's range is GS_THETA_MIN..GS_THETA_MAX (arow.h), both ends allowed, as on screen
+tmin=$(sed -n 's/^#define GS_THETA_MIN \([0-9.]*\).*/\1/p' "$GS_TOP/include/arow.h")
+tmax=$(sed -n 's/^#define GS_THETA_MAX \([0-9.]*\).*/\1/p' "$GS_TOP/include/arow.h")
 expect_exit "theta at its minimum ($tmin): exit 0" 0 "$G" --theta "$tmin" --print summary
 expect_exit "theta at its maximum ($tmax): exit 0" 0 "$G" --theta "$tmax" --print summary
 below=$(awk -v t="$tmin" 'BEGIN { printf "%.6g", t * 0.99 }')
