@@ -150,7 +150,9 @@ size_t cmdline_wrap(const char *line, int width, char *lines, size_t w, size_t m
 		size_t cut = at, end = at;
 		bool quoted = false;
 
-		/* the last blank outside quotes that keeps the piece within room */
+		/* the last blank outside quotes that keeps the piece within room; the quoting is the
+		 * shell's: inside '...' nothing but ' ends it, outside a backslash takes the next
+		 * byte as it is (put_word writes a ' inside a word as '\'') */
 		for (size_t i = at; i <= len; i++) {
 			if (i == len || (line[i] == ' ' && !quoted)) {
 				bool over = (int)(i - at) > room;
@@ -160,8 +162,12 @@ size_t cmdline_wrap(const char *line, int width, char *lines, size_t w, size_t m
 				if (over || i == len)
 					break;
 			}
-			if (i < len && line[i] == '\'')
-				quoted = !quoted;
+			if (quoted)
+				quoted = line[i] != '\'';
+			else if (line[i] == '\\' && i + 1 < len)
+				i++;
+			else
+				quoted = line[i] == '\'';
 		}
 		end = cut > at ? cut : len;
 		snprintf(lines + count * w, w, "%*s%.*s%s", indent, "", (int)(end - at), line + at,

@@ -7,7 +7,9 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmdline.h"
 
@@ -128,6 +130,60 @@ static void wrapped_pieces_paste_back(void **state)
 		assert_null(strstr(lines[i], "'H100 \\")); /* a quoted word is never cut */
 }
 
+/* The words sh reads from the wrapped pieces of a line, one a line, into out (the first word,
+ * gpuscale, is a function that prints its arguments). */
+static void sh_words(char (*lines)[96], size_t n, char *out, size_t outn)
+{
+	char path[] = "/tmp/gs-cmdline-XXXXXX";
+	int fd = mkstemp(path);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	char cmd[64];
+	size_t got;
+
+	assert_non_null(f);
+	fputs("gpuscale() { for a; do printf '%s\\n' \"$a\"; done; }\n", f);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s\n", lines[i]);
+	fclose(f);
+	snprintf(cmd, sizeof cmd, "sh %s", path);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	got = fread(out, 1, outn - 1, p);
+	out[got] = '\0';
+	pclose(p);
+	unlink(path);
+}
+
+static void quoted_names_paste_back_through_sh(void **state)
+{
+	static const char *const names[] = {
+		"O'Brien", "it's a 'test'", "a\"b", "back\\slash", "two  spaces", "\xc3\xa9t\xc3\xa9 'x'",
+		"''", "'", "x'y'z w",
+	};
+	struct params p;
+	char lines[16][96], out[2048], want[2048];
+
+	(void)state;
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+		for (int width = 20; width <= 60; width += 7) {
+			const char *fams[] = { names[k], "H100 SXM" };
+			params_init(&p);
+			p.round = "v4.1";
+			p.workload = "bert";
+			p.mode = REF_PINNED;
+			p.pinned = names[(k + 1) % (sizeof names / sizeof names[0])];
+			p.filter.families = fams;
+			p.filter.nfamilies = 2;
+			const char *l = line(&p, MET_EP, false, NULL, 0);
+			size_t n = cmdline_wrap(l, width, lines[0], sizeof lines[0], 16);
+			sh_words(lines, n, out, sizeof out);
+			snprintf(want, sizeof want, "--round\nv4.1\n-w\nbert\n-f\n%s\n-f\nH100 SXM\n-r\n%s\n",
+				 names[k], p.pinned);
+			if (strcmp(out, want) != 0)
+				fail_msg("width %d, %s: sh read\n%s\nnot\n%s", width, l, out, want);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -137,6 +193,7 @@ int main(void)
 		cmocka_unit_test(files_follow_and_a_dash_is_guarded),
 		cmocka_unit_test(a_cut_line_says_its_full_length),
 		cmocka_unit_test(wrapped_pieces_paste_back),
+		cmocka_unit_test(quoted_names_paste_back_through_sh),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
