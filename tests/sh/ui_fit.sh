@@ -30,7 +30,7 @@ ui_keys L
 ui_see "L: the message says the fit is on" "scaling-law fit on"
 ui_see "L: the status line gives the observed bracket, as --print summary says" "theta 0.8: H100 SXM $obs"
 ui_see "L: ... and the prediction of the H100 SXM law, as --print fit says" "H100 SXM fit N $be"
-if ui_line " theta [0-9.]+: H100 SXM [0-9.<+]+, H100 SXM fit N " >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
+if ui_line " theta [0-9.]+: H100 SXM [0-9.<+]+( thr [^ ,]+ conv [^ ,]+)?, H100 SXM fit N " >/dev/null; then ok "L: observed, then predicted"; else nok "L: observed, then predicted" "$(tail -n 3 "$UI_SCREEN")"; fi
 
 # the curve: its own glyph, named in the legend, drawn between the points' rows
 ui_see "L: the legend names the fitted curve" ". fit"

@@ -53,7 +53,8 @@ for size in 80x24 200x60 60x20 100x30 120x40 160x50 250x60 300x70; do
 	st=$(grep -F ' | theta 0.8: ' "$UI_SCREEN" | head -n 1)
 	if grep -qF 'ref: per family' "$UI_SCREEN"; then ok "$size: opens in family mode"
 	else nok "$size: opens in family mode" "$(tail -n 4 "$UI_SCREEN")"; fi
-	groups=$(printf '%s\n' "$st" | sed 's/.* | theta 0\.8: //; s/ | .*//')
+	# (the throughput and convergence brackets that follow a bracket are split.sh's)
+	groups=$(printf '%s\n' "$st" | sed 's/.* | theta 0\.8: //; s/ | .*//; s/ thr [^ ,]*//g; s/ conv [^ ,]*//g')
 	check_pairs "$size: the status line's brackets are the summary's, whole" "$groups"
 	leg=$(grep -F ' break-even ' "$UI_SCREEN" | head -n 1)
 	be=$(printf '%s\n' "$leg" | sed -n 's/.*: \(.*\) break-even \([^ ]*\).*/\1 \2/p')
