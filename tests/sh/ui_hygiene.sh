@@ -28,14 +28,14 @@ ui_see "2: Llama2-LoRA" "[Llama2-LoRA]"
 ui_see "the paper rule takes the slowest 4-GPU system" "ref (paper) Dell/XE9640x4H100-SXM-80GB"
 # against XE9640x4 (N=4, 61.87 min) the fastest row at E' >= 0.8 is eos_n8 (N=64, E' 0.846),
 # every row at N=128 is below: 64..<128
-ui_see "the status line gives the break-even bracket" "theta 0.8: 64..<128 |"
+ui_see "the status line gives the break-even bracket" "theta 0.8: 64..<128 thr "
 ui_keys x
 ui_see "x: the median of the three 4-GPU systems" "ref (paper, median) Dell/XE8640x4H100-SXM-80GB"
 ui_see "x: the message names the rule" "reference rule median"
 ui_keys x
 ui_see "x again: the fastest" "ref (paper, fastest) Fujitsu/GX2560M7_H100_SXM_80GBx4"
 # against GX2560M7 (58.42 min) lambda_1cc_n4 at N=32 reaches 0.888, every N=64 row is below
-ui_see "with it the break-even moves" "theta 0.8: 32..<64 |"
+ui_see "with it the break-even moves" "theta 0.8: 32..<64 thr "
 ui_keys x
 ui_see "x: back to the slowest" "ref (paper) Dell/XE9640x4H100-SXM-80GB"
 ui_keys Enter
