@@ -67,7 +67,17 @@ static struct be_bracket bracket_of(const struct analysis *a, const struct group
 		return b;
 	b.lo = lo;
 	b.kind = BE_CENSORED;
-	for (size_t j = 0; j < w->m;) {
+	/* the rows in N order from the first above lo: those at or below it cannot end the
+	 * bracket (every candidate reference of a group asks, and most rows may be at lo) */
+	size_t first = 0, last = w->m;
+	while (first < last) {
+		size_t mid = first + (last - first) / 2;
+		if (w->n[mid].v > (double)lo)
+			last = mid;
+		else
+			first = mid + 1;
+	}
+	for (size_t j = first; j < w->m;) {
 		double n = w->n[j].v;
 		bool any = false;
 		size_t e = j;
@@ -120,7 +130,17 @@ static struct be_bracket factor_bracket(const struct analysis *a, const struct g
 		return b;
 	b.lo = lo;
 	b.kind = BE_CENSORED;
-	for (size_t j = 0; j < w->m;) {
+	/* the rows in N order from the first above lo: those at or below it cannot end the
+	 * bracket (every candidate reference of a group asks, and most rows may be at lo) */
+	size_t first = 0, last = w->m;
+	while (first < last) {
+		size_t mid = first + (last - first) / 2;
+		if (w->n[mid].v > (double)lo)
+			last = mid;
+		else
+			first = mid + 1;
+	}
+	for (size_t j = first; j < w->m;) {
 		double n = w->n[j].v;
 		bool any = false;
 		size_t e = j;
