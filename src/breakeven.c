@@ -35,14 +35,31 @@ struct group_rows {
 	size_t m;
 };
 
-/* Whether row o reaches theta against reference c: E' computed as the metrics compute it,
- * (T_c / T) * N_c / N, so that c = the row's own reference gives exactly its E', and, as
- * there, a speedup or E' past the largest double is no number and reaches nothing. */
-static bool reaches(const struct arow *o, const struct row *c, double theta)
-{
-	double s = c->minutes / o->T, ep = s * (double)c->accelerators / o->N;
+/* What reaching theta means for a bracket: E' against reference c, or one factor of a row's
+ * own E' (e_thru or e_conv). */
+enum measure { M_EP, M_THRU, M_CONV };
 
-	return isfinite(s) && isfinite(ep) && ep >= theta;
+struct rule {
+	enum measure m;
+	const struct row *c;               /* M_EP: the reference */
+	double theta;
+};
+
+/* Whether row o reaches theta by rule r. E' is computed as the metrics compute it,
+ * (T_c / T) * N_c / N, so that c = the row's own reference gives exactly its E', and, as
+ * there, a speedup or E' past the largest double is no number and reaches nothing. A row
+ * without the factor reaches nothing. */
+static bool reaches(const struct arow *o, const struct rule *r)
+{
+	double s, ep;
+
+	if (r->m == M_THRU)
+		return o->e_thru >= r->theta;
+	if (r->m == M_CONV)
+		return o->e_conv >= r->theta;
+	s = r->c->minutes / o->T;
+	ep = s * (double)r->c->accelerators / o->N;
+	return isfinite(s) && isfinite(ep) && ep >= r->theta;
 }
 
 /* A group that is only its reference: nothing to compare with, no lower end. */
@@ -51,11 +68,10 @@ static bool only_ref(const struct analysis *a, const struct group *gr, const str
 	return gr->nrows == 1 && gr->ref >= 0 && w->m && a->rows[w->t[0].i].row == (size_t)gr->ref;
 }
 
-/* The bracket of group gr against reference c given its lower end lo (N, -1 none): the first
- * distinct N above lo at which no row reaches theta. */
+/* The bracket of group gr by rule r given its lower end lo (N, -1 none): the first distinct N
+ * above lo at which no row reaches theta. */
 static struct be_bracket bracket_of(const struct analysis *a, const struct group *gr,
-				    const struct group_rows *w, const struct row *c, double theta,
-				    long lo)
+				    const struct group_rows *w, const struct rule *r, long lo)
 {
 	struct be_bracket b = { .kind = BE_NONE, .lo = -1, .hi = -1 };
 
@@ -82,10 +98,8 @@ static struct be_bracket bracket_of(const struct analysis *a, const struct group
 		bool any = false;
 		size_t e = j;
 		for (; e < w->m && w->n[e].v == n; e++)
-			any = any || reaches(&a->rows[w->n[e].i], c, theta);
+			any = any || reaches(&a->rows[w->n[e].i], r);
 		j = e;
-		if (!(n > (double)lo))
-			continue;
 		if (!any) {
 			b.kind = BE_BRACKET;
 			b.hi = (long)n;
@@ -97,69 +111,23 @@ static struct be_bracket bracket_of(const struct analysis *a, const struct group
 	return b;
 }
 
-/* The lower end against candidate c: the N of the first row of the group in T order reaching
- * theta; -1 when none. */
-static long lower_for(const struct analysis *a, const struct group_rows *w, const struct row *c,
-		      double theta)
+/* The lower end by rule r: the N of the first row of the group in T order reaching theta; -1
+ * when none. */
+static long lower_for(const struct analysis *a, const struct group_rows *w, const struct rule *r)
 {
 	for (size_t j = 0; j < w->m; j++)
-		if (reaches(&a->rows[w->t[j].i], c, theta))
+		if (reaches(&a->rows[w->t[j].i], r))
 			return (long)a->rows[w->t[j].i].N;
 	return -1;
 }
 
-/* The bracket of group gr by the same rule on one factor of E' (e_thru or e_conv, as `thru`
- * says): its lower end the N of the first row in T order whose factor reaches theta, its upper
- * end the first larger N at which none does. A row without the factor reaches nothing. */
+/* The bracket of group gr by the same rule on one factor of E' (m: M_THRU or M_CONV). */
 static struct be_bracket factor_bracket(const struct analysis *a, const struct group *gr,
-					const struct group_rows *w, double theta, bool thru)
+					const struct group_rows *w, double theta, enum measure m)
 {
-	struct be_bracket b = { .kind = BE_NONE, .lo = -1, .hi = -1 };
-	long lo = -1;
+	const struct rule r = { .m = m, .theta = theta };
 
-	if (only_ref(a, gr, w)) {
-		b.kind = BE_ONE_ROW;
-		return b;
-	}
-	for (size_t j = 0; j < w->m && lo < 0; j++) {
-		const struct arow *o = &a->rows[w->t[j].i];
-		if ((thru ? o->e_thru : o->e_conv) >= theta)
-			lo = (long)o->N;
-	}
-	if (lo < 0)
-		return b;
-	b.lo = lo;
-	b.kind = BE_CENSORED;
-	/* the rows in N order from the first above lo: those at or below it cannot end the
-	 * bracket (every candidate reference of a group asks, and most rows may be at lo) */
-	size_t first = 0, last = w->m;
-	while (first < last) {
-		size_t mid = first + (last - first) / 2;
-		if (w->n[mid].v > (double)lo)
-			last = mid;
-		else
-			first = mid + 1;
-	}
-	for (size_t j = first; j < w->m;) {
-		double n = w->n[j].v;
-		bool any = false;
-		size_t e = j;
-		for (; e < w->m && w->n[e].v == n; e++) {
-			const struct arow *o = &a->rows[w->n[e].i];
-			any = any || (thru ? o->e_thru : o->e_conv) >= theta;
-		}
-		j = e;
-		if (!(n > (double)lo))
-			continue;
-		if (!any) {
-			b.kind = BE_BRACKET;
-			b.hi = (long)n;
-			b.beyond = false;
-			return b;
-		}
-		b.beyond = true;
-	}
-	return b;
+	return bracket_of(a, gr, w, &r, lower_for(a, w, &r));
 }
 
 /* The throughput and convergence brackets of group gr, and whether any row but its reference
@@ -172,8 +140,8 @@ static void split_brackets(const struct analysis *a, struct group *gr, const str
 		const struct arow *o = &a->rows[w->t[j].i];
 		gr->split = gr->split || (!o->is_ref && !isnan(o->e_conv));
 	}
-	gr->be_thru = factor_bracket(a, gr, w, theta, true);
-	gr->be_conv = factor_bracket(a, gr, w, theta, false);
+	gr->be_thru = factor_bracket(a, gr, w, theta, M_THRU);
+	gr->be_conv = factor_bracket(a, gr, w, theta, M_CONV);
 	if (gr->ref < 0)
 		gr->be_thru = gr->be_conv = gr->be;
 }
@@ -222,21 +190,23 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t 
 		if (plain >= 0 && (a->brackets_only || (gr->firm >= 0 && gr->loose >= 0)))
 			break;
 	}
-	if (gr->ref >= 0)
-		gr->be = bracket_of(a, gr, w, &ds->rows[gr->ref], theta, plain);
-	else
+	if (gr->ref >= 0) {
+		const struct rule r = { .m = M_EP, .c = &ds->rows[gr->ref], .theta = theta };
+		gr->be = bracket_of(a, gr, w, &r, plain);
+	} else {
 		gr->be = (struct be_bracket){ .kind = gr->nrows ? BE_NONE : BE_EMPTY, .lo = -1, .hi = -1 };
+	}
 	split_brackets(a, gr, w, theta);
 	long ends[3] = { plain, gr->firm, gr->loose };
 	span(ends, 3, &gr->range_lo, &gr->range_hi);
 	gr->sens_lo = gr->sens_hi = -1;
 	for (size_t c = 0; c < gr->ncand; c++) {
-		const struct row *cr = &ds->rows[gr->cand[c].row];
+		const struct rule r = { .m = M_EP, .c = &ds->rows[gr->cand[c].row], .theta = theta };
 		struct be_bracket b;
 		if (gr->nrows == 1)
 			b = (struct be_bracket){ .kind = BE_ONE_ROW, .lo = -1, .hi = -1 };
 		else
-			b = bracket_of(a, gr, w, cr, theta, lower_for(a, w, cr, theta));
+			b = bracket_of(a, gr, w, &r, lower_for(a, w, &r));
 		gr->cand[c].b = b;
 		if (b.lo >= 0 && (gr->sens_lo < 0 || b.lo < gr->sens_lo))
 			gr->sens_lo = b.lo;
