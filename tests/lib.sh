@@ -50,3 +50,19 @@ workloads_of_data() {
 	if [ -z "$wod_missing" ]; then ok "the bundled data has $(wc -l <"$1" | tr -d ' ') workloads to go through"
 	else nok "the bundled data has the paper's workloads" "missing:$wod_missing" "list: $(tr '\n' ' ' <"$1")"; fi
 }
+
+# best_ms N CMD...: the best wall time of N runs of CMD (output discarded), in ms, in $ms; for
+# tests that compare two of their own runs (a ratio), never an absolute time.
+best_ms() {
+	bm_n=$1
+	shift
+	ms=
+	while [ "$bm_n" -gt 0 ]; do
+		bm_t0=$(date +%s%N)
+		"$@" >/dev/null 2>&1
+		bm_t1=$(date +%s%N)
+		bm_t=$(((bm_t1 - bm_t0) / 1000000))
+		{ [ -z "$ms" ] || [ "$bm_t" -lt "$ms" ]; } && ms=$bm_t
+		bm_n=$((bm_n - 1))
+	done
+}

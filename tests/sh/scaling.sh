@@ -8,19 +8,6 @@
 
 HEAD="round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed,scaling_factor,run_minutes,notes"
 
-# ms CMD...: runs CMD (output discarded); its wall time in ms in $ms, the best of two runs
-ms() {
-	best=
-	for try in 1 2; do
-		t0=$(date +%s%N)
-		"$@" >/dev/null 2>&1
-		t1=$(date +%s%N)
-		t=$(((t1 - t0) / 1000000))
-		[ -z "$best" ] || [ "$t" -lt "$best" ] && best=$t
-	done
-	ms=$best
-}
-
 # ratio DESC SMALL_MS LARGE_MS: passes when LARGE < 8 x SMALL (the small case at least 1 ms)
 ratio() {
 	s=$2; [ "$s" -lt 1 ] && s=1
@@ -41,8 +28,8 @@ if "$GPUSCALE" --print csv "$TMP/r4.csv" >"$TMP/out" 2>"$TMP/err" && grep -q ',4
 else
 	nok "a row of 40,000 runs loads and prints" "$(head -c 400 "$TMP/err")"
 fi
-ms "$GPUSCALE" --print csv "$TMP/r1.csv"; a=$ms
-ms "$GPUSCALE" --print csv "$TMP/r4.csv"; b=$ms
+best_ms 2 "$GPUSCALE" --print csv "$TMP/r1.csv"; a=$ms
+best_ms 2 "$GPUSCALE" --print csv "$TMP/r4.csv"; b=$ms
 ratio "runs of one row (sort and bootstrap ranks)" "$a" "$b"
 
 # files N DIR: N files of 30 distinct rows each
@@ -59,8 +46,8 @@ if "$GPUSCALE" --print summary "$TMP"/f4/*.csv >"$TMP/out" 2>"$TMP/err" && grep 
 else
 	nok "2,000 files of 30 rows load: 60000 rows" "$(head -c 400 "$TMP/out")" "$(head -c 400 "$TMP/err")"
 fi
-ms "$GPUSCALE" --print summary "$TMP"/f1/*.csv; a=$ms
-ms "$GPUSCALE" --print summary "$TMP"/f4/*.csv; b=$ms
+best_ms 2 "$GPUSCALE" --print summary "$TMP"/f1/*.csv; a=$ms
+best_ms 2 "$GPUSCALE" --print summary "$TMP"/f4/*.csv; b=$ms
 ratio "files (the duplicate check across files)" "$a" "$b"
 
 # one quoted field of 12 MiB: libcsv's buffer grows by blocks of 128 bytes unless told

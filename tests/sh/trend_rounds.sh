@@ -16,18 +16,6 @@ awk 'BEGIN {
 		}
 }' >"$TMP/rounds.csv"
 
-# ms CMD...: the best wall time of three runs of CMD in ms, in $ms
-ms() {
-	ms=
-	for try in 1 2 3; do
-		t0=$(date +%s%N)
-		"$@" >/dev/null 2>&1
-		t1=$(date +%s%N)
-		t=$(((t1 - t0) / 1000000))
-		[ -z "$ms" ] || [ "$t" -lt "$ms" ] && ms=$t
-	done
-}
-
 if "$GPUSCALE" --print trend "$TMP/rounds.csv" >"$TMP/out" 2>"$TMP/err"; then
 	ok "trend of 3,000 rounds exits 0"
 else
@@ -41,8 +29,8 @@ if [ "$(awk 'NR > 2 && NF' "$TMP/out" | wc -l)" -eq 2 ]; then ok "... two famili
 if [ "${SANITIZE:-}" = 1 ]; then
 	skip "trend of 3,000 rounds within 2x of summary" "the sanitizer's cost is no measure"
 else
-	ms "$GPUSCALE" --print summary "$TMP/rounds.csv"; s=$ms
-	ms "$GPUSCALE" --print trend "$TMP/rounds.csv"; t=$ms
+	best_ms 3 "$GPUSCALE" --print summary "$TMP/rounds.csv"; s=$ms
+	best_ms 3 "$GPUSCALE" --print trend "$TMP/rounds.csv"; t=$ms
 	[ "$s" -lt 1 ] && s=1
 	if [ "$t" -le $((2 * s)) ]; then ok "trend of 3,000 rounds within 2x of summary ($s -> $t ms)"
 	else nok "trend of 3,000 rounds within 2x of summary" "summary $s ms, trend $t ms"; fi
