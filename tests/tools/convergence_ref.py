@@ -34,6 +34,9 @@ import os
 import re
 import sys
 
+# the CSV's way of writing a number, as rcp_means.py writes data/rcp.csv
+from rcp_means import text
+
 MARK = ":::MLLOG "
 SAMPLES_COUNT = {"llama2_70b_lora", "flux1", "llama31_405b", "llama31_8b", "gpt_oss_20b",
                  "deepseekv3_671b", "qwen35_397b_grpo", "dlrm_v4_hstu"}
@@ -131,14 +134,6 @@ def run_point(path, bench, rnd):
     if bench == "dlrm":
         return gbs, round(p - 1, 3)
     return gbs, round(p, 3)
-
-
-def text(x):
-    for p in (15, 16, 17):
-        s = "%.*g" % (p, x)
-        if float(s) == x:
-            return s
-    return repr(x)
 
 
 def row(tree, r):
