@@ -62,10 +62,6 @@ double analysis_kf(const struct dataset *ds, const struct arow *o);
 /* Shown row o's intervals: every bound NAN and runs 0 when it has none, or none drawn yet. */
 const struct aci *analysis_ci(const struct analysis *a, const struct arow *o);
 
-/* analysis_intervals for the shown rows idx[0..n) (indices into a->rows, any order, repeats
- * allowed). Returns 0, or -1 with err when out of memory. */
-int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
-			  size_t n, struct gs_err *err);
 
 /* The fits of a run made without params.fit, for what must say what a run with it says (the
  * explorer's export has the e_prime_fit column of --print csv): each family's fit and every
@@ -75,11 +71,6 @@ int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const si
 int analysis_fits_add(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 void analysis_fits_drop(struct analysis *a);
 
-/* A number naming the set of rows a shows (which dataset rows, with their names and the
- * values they are ordered by): the same number after another run shows the same rows, in
- * whatever order; 0 before a run. What depends on the rows alone (the explorer's name widths)
- * is kept while it stays. */
-uint64_t analysis_rows_id(const struct analysis *a);
 
 /* Re-sorts a->rows in place by col (ties by system id, then dataset row) without recomputing
  * anything. Returns 0, or -1 with err when out of memory (the previous order is kept). */

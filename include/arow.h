@@ -237,7 +237,6 @@ struct analysis {
 	 * that a key that keeps the rows draws nothing again (boot.c); shared with the analyses
 	 * analysis_share_boot joined, freed with the last. */
 	struct boot_cache *boot;
-	uint64_t rows_id;                  /* analysis_rows_id */
 };
 
 /* Row o's efficiency E = S / N (NAN when S is none). */

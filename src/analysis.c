@@ -529,38 +529,6 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	return p->unranked ? 0 : analysis_sort(ds, a, p->sort, p->desc, err);
 }
 
-static uint64_t id_mix(uint64_t h, uint64_t v)
-{
-	h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	return h ^ (h >> 27);
-}
-
-/* analysis_rows_id of the rows idx[n] of ds: a hash of the rows, their names and the values
- * they are ordered by (a dataset whose rows changed in place is another row set); never 0. */
-static uint64_t rows_id(const struct dataset *ds, const size_t *idx, size_t n)
-{
-	uint64_t h = id_mix((uint64_t)(uintptr_t)ds, (uint64_t)(uintptr_t)ds->rows ^ n), b;
-
-	for (size_t j = 0; j < n; j++) {
-		const struct row *r = &ds->rows[idx[j]];
-		h = id_mix(h, idx[j]);
-		memcpy(&b, &r->minutes, sizeof b);
-		h = id_mix(h, b ^ (uint64_t)r->accelerators << 1);
-		memcpy(&b, &r->price_lo, sizeof b);
-		h = id_mix(h, b);
-		memcpy(&b, &r->price_hi, sizeof b);
-		h = id_mix(h, b ^ (uintptr_t)r->family);
-		h = id_mix(h, (uintptr_t)r->system ^ (uint64_t)(uintptr_t)r->submitter << 1);
-	}
-	return h ? h : 1;
-}
-
-uint64_t analysis_rows_id(const struct analysis *a)
-{
-	return a->rows_id;
-}
-
 /* One pass over the dataset collects the shown rows; then the references, the metrics, the
  * intervals, the Pareto flags, the break-even rows, the clusters (in system id order) and,
  * unless p->unranked, the ranking. */
@@ -590,7 +558,6 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 		goto fail;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
-	a->rows_id = rows_id(ds, idx, ns);
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
 	if (refs_and_metrics(ds, a, idx, ns, pinned) < 0)

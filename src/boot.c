@@ -381,17 +381,6 @@ static int interval_row(const struct dataset *ds, struct analysis *a, size_t i)
 	return interval_fill(ds, a, o, m);
 }
 
-int analysis_intervals_of(const struct dataset *ds, struct analysis *a, const size_t *idx,
-			  size_t n, struct gs_err *err)
-{
-	for (size_t j = 0; j < n; j++)
-		if (idx[j] < a->n && interval_row(ds, a, idx[j]) < 0) {
-			err_oom(err, NULL, 0);
-			return -1;
-		}
-	return 0;
-}
-
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err)
 {

@@ -343,6 +343,10 @@ int ui_state_recompute(struct app *app, struct gs_err *err)
 	}
 	if (app->p.mode == REF_PINNED && !app->p.pinned)
 		app->p.mode = REF_PAPER;
+	/* both buffers keep one store of resamples: a recompute reuses what the last one drew,
+	 * not what the one before it did (out of memory, each keeps its own) */
+	if (app->spare.boot != app->a.boot)
+		(void)analysis_share_boot(&app->spare, &app->a);
 	if (analysis_run(app->ds, &app->p, &app->spare, err) < 0)
 		return -1;
 	done = app->spare;

@@ -1974,35 +1974,6 @@ static void test_breakeven_scan_is_plain(void **state)
  * text at several addresses (equal text is one family) and the rows in no order: one group a
  * family in name order, each with its own count, its slowest fewest-accelerator row as the
  * reference of every row in it. */
-/* The rows' id stays while the rows do, whatever the reference, and changes with them. */
-static void test_rows_id(void **state)
-{
-	struct dataset ds;
-	struct params p, q;
-	struct analysis a = { 0 };
-	(void)state;
-
-	build(&ds, base, NBASE);
-	base_params(&p);
-	run_ok(&ds, &p, &a);
-	uint64_t id = analysis_rows_id(&a);
-	assert_true(id != 0);
-	q = p;
-	q.mode = REF_FAMILY;
-	q.k = 2;
-	q.theta = 0.5;
-	run_ok(&ds, &q, &a);
-	assert_true(analysis_rows_id(&a) == id);
-	q.filter.families[0] = "H100 SXM";
-	q.filter.nfamilies = 1;
-	run_ok(&ds, &q, &a);
-	uint64_t id2 = analysis_rows_id(&a);
-	assert_true(id2 != 0 && id2 != id);
-	run_ok(&ds, &p, &a);
-	assert_true(analysis_rows_id(&a) != id2);
-	analysis_free(&a);
-	unbuild(&ds);
-}
 
 static void test_family_groups_many(void **state)
 {
@@ -3062,7 +3033,6 @@ int main(void)
 		cmocka_unit_test(test_intervals),
 		cmocka_unit_test(test_breakeven_scan_is_plain),
 		cmocka_unit_test(test_family_groups_many),
-		cmocka_unit_test(test_rows_id),
 		cmocka_unit_test(test_intervals_shared_store),
 		cmocka_unit_test(test_drop_draws),
 		cmocka_unit_test(test_check_then_run),
