@@ -41,6 +41,11 @@ int analysis_share_boot(struct analysis *a, struct analysis *b);
 int analysis_intervals(const struct dataset *ds, struct analysis *a, size_t from, size_t to,
 		       struct gs_err *err);
 
+/* One step of group g's break-even range left open by params.range_later: draws at most one
+ * row's interval. 0 when the range is settled (group.range_open false), 1 when more steps
+ * are needed, -1 when out of memory. */
+int analysis_range_step(const struct dataset *ds, struct analysis *a, size_t g, double theta);
+
 /* Shown row o's spread of S and E' (struct spread), computed as the metrics compute S and E'. */
 struct spread analysis_spread(const struct dataset *ds, const struct arow *o);
 

@@ -71,6 +71,9 @@ struct params {
 	bool brackets_only;      /* only the references and each group's brackets are asked for
 				  * (the trend's cells): no break-even range (it draws intervals),
 				  * clusters or ranking */
+	bool range_later;        /* each group's break-even range is left open, for
+				  * analysis_range_step (it draws intervals: the explorer fills it
+				  * between keys, where it is shown) */
 };
 
 /* The break-even threshold theta on E', the same range on the command line and on screen:
@@ -169,6 +172,8 @@ struct group {
 	long firm, loose;                  /* lower ends (N) from rows whose 90% interval lies wholly
 					    * at or above / reaches theta; -1 none */
 	long range_lo, range_hi;           /* N over the plain, firm and loose lower ends; -1 none */
+	bool range_open;                   /* firm, loose and the range not computed yet
+					    * (params.range_later: analysis_range_step) */
 	struct be_cand *cand;              /* its fewest-accelerator rows, slowest first (into
 					    * analysis.cand) */
 	size_t ncand;
@@ -215,6 +220,7 @@ struct analysis {
 	bool all_rounds;                   /* rows of every loaded round (round: the current one) */
 	bool pareto_cost;                  /* the frontier is on (T, cost) */
 	bool brackets_only;                /* params.brackets_only: no range, clusters, ranking */
+	bool range_later;                  /* params.range_later */
 	bool ref_hidden;                   /* pinned reference hidden by the filter */
 	int k;                             /* k used (auto resolved) */
 	double inertia, silhouette;        /* silhouette NAN when k < 2 or k >= n */

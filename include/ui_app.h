@@ -129,6 +129,7 @@ struct ui_plot_frame {
 	struct plot_curve fit_curves[MAX_K];             /* the fitted laws drawn (key L) */
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	bool bars_pending;                /* some shown rows' intervals are still to draw */
+	bool detail_pending;              /* the detail's break-even range is still to draw */
 	unsigned bars_msg_seq;            /* msg.seq of the count last shown */
 };
 
@@ -328,9 +329,14 @@ void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
-/* Work the plot has left while no key comes: the next slice of interval bars. Returns
- * UI_REDRAW when there was some (the frame shows it), else 0. */
-unsigned ui_state_plot_work(struct app *app);
+/* Draws one slice of the intervals the frame lacks (the bars', the detail's row and range);
+ * what is left waits for ui_state_work. Call before ui_state_plot. */
+void ui_state_fill(struct app *app);
+/* Whether intervals are left to draw between keys. */
+bool ui_state_busy(const struct app *app);
+/* Work left while no key comes: UI_REDRAW when there is some (the frame draws its next
+ * slice), else 0. */
+unsigned ui_state_work(struct app *app);
 /* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */
 void ui_state_plot_spec(const struct app *app, int w, int h, struct plot_spec *s);
 /* Shown row whose plot glyph is nearest grid cell (gy, gx), within 2 cells; -1 if none. */

@@ -506,6 +506,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 	 * break-even range draws only the rows it must */
 	a->pareto_cost = p->pareto_cost;
 	a->brackets_only = p->brackets_only;
+	a->range_later = p->range_later;
 	if (pareto(a, p->pareto_cost, &a->npareto) < 0) {
 		err_oom(err, NULL, 0);
 		return -1;

@@ -57,8 +57,9 @@ struct fit_memo *boot_fit_memo(struct analysis *a);
 bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, double *hi);
 
 /* Whether shown row i counts for the firm (*firm) and loose (*loose) break-even at theta,
- * drawing its interval only when the bounds leave it open. 0, or -1 when out of memory. */
-int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
+ * drawing its interval only when the bounds leave it open. 0; 1 (nothing set) when it would
+ * draw and draw is false; -1 when out of memory. */
+int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta, bool draw,
 		    bool *firm, bool *loose);
 
 /* ---- the steps of a run --------------------------------------------------------------- */

@@ -429,7 +429,7 @@ bool boot_ep_bounds(const struct dataset *ds, const struct arow *o, double *lo, 
 	return true;
 }
 
-int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta,
+int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, double theta, bool draw,
 		    bool *firm, bool *loose)
 {
 	const struct arow *o = &a->rows[i];
@@ -448,6 +448,8 @@ int boot_range_test(const struct dataset *ds, struct analysis *a, size_t i, doub
 			*firm = *loose = false;
 			return 0;
 		}
+		if (!draw)
+			return 1;
 		if (interval_row(ds, a, i) < 0)
 			return -1;
 	}

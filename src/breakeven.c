@@ -160,36 +160,83 @@ static void span(const long *v, size_t n, long *lo, long *hi)
 	}
 }
 
-/* One group: the plain, firm and loose lower ends in one pass in T order (drawing intervals
- * only while firm or loose are still open), the bracket, the range and the sensitivity. */
+/* The plain lower end: the first row of a group in T order whose E' reaches theta; its shown
+ * index, or -1 when none does (or the group holds its reference alone). */
+static long plain_end(const struct analysis *a, const struct group *gr, const struct group_rows *w,
+		      double theta)
+{
+	if (only_ref(a, gr, w))
+		return -1;
+	for (size_t j = 0; j < w->m; j++)
+		if (a->rows[w->t[j].i].Ep >= theta)
+			return (long)w->t[j].i;
+	return -1;
+}
+
+/* The firm and loose lower ends of a group, walking its rows in T order while either is open,
+ * and its range over them and the plain lower end. A row whose interval is undrawn and needed
+ * is drawn when draw is set; otherwise the walk stops there and returns 1 with *need its index
+ * (the range stays open). 0 when settled, -1 when out of memory. */
+static int range_walk(const struct dataset *ds, struct analysis *a, struct group *gr,
+		      const struct group_rows *w, double theta, bool draw, size_t *need)
+{
+	long firm_n = -1, loose_n = -1;
+
+	bool alone = only_ref(a, gr, w);
+
+	for (size_t j = 0; j < w->m && !alone && (firm_n < 0 || loose_n < 0); j++) {
+		size_t i = w->t[j].i;
+		bool firm = false, loose = false;
+		int rc = boot_range_test(ds, a, i, theta, draw, &firm, &loose);
+		if (rc < 0)
+			return -1;
+		if (rc > 0) {
+			*need = i;
+			return 1;
+		}
+		if (firm_n < 0 && firm)
+			firm_n = (long)a->rows[i].N;
+		if (loose_n < 0 && loose)
+			loose_n = (long)a->rows[i].N;
+	}
+	gr->firm = firm_n;
+	gr->loose = loose_n;
+	gr->range_open = false;
+	long p = plain_end(a, gr, w, theta);
+	long ends[3] = { p >= 0 ? (long)a->rows[p].N : -1, firm_n, loose_n };
+	span(ends, 3, &gr->range_lo, &gr->range_hi);
+	return 0;
+}
+
+/* Fills w with group g's shown rows, in T order (w->t) and in N order (w->n). */
+static void group_rows_fill(const struct dataset *ds, const struct analysis *a, size_t g,
+			    struct group_rows *w)
+{
+	w->m = 0;
+	for (size_t i = 0; i < a->n; i++) {
+		const struct arow *o = &a->rows[i];
+		if (o->group != g)
+			continue;
+		w->t[w->m] = (struct skey){ .v = o->T, .r = &ds->rows[o->row], .row = o->row, .i = i };
+		w->n[w->m++] = (struct skey){ .v = o->N, .i = i };
+	}
+	qsort(w->t, w->m, sizeof *w->t, t_cmp);
+	qsort(w->n, w->m, sizeof *w->n, n_cmp);
+}
+
+/* One group: the plain lower end, the bracket, the range (unless a->range_later or
+ * a->brackets_only leave it) and the sensitivity. */
 static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t g,
 			   const struct group_rows *w, double theta)
 {
 	struct group *gr = &a->groups[g];
-	long plain = -1;
-	bool alone = only_ref(a, gr, w);
+	long p = plain_end(a, gr, w, theta), plain = p >= 0 ? (long)a->rows[p].N : -1;
 
-	gr->be_row = -1;
-	gr->firm = gr->loose = -1;
-	for (size_t j = 0; j < w->m && !alone; j++) {
-		size_t i = w->t[j].i;
-		struct arow *o = &a->rows[i];
-		bool firm = false, loose = false;
-		if (!a->brackets_only && (gr->firm < 0 || gr->loose < 0) &&
-		    boot_range_test(ds, a, i, theta, &firm, &loose) < 0)
-			return -1;
-		if (plain < 0 && o->Ep >= theta) {
-			plain = (long)o->N;
-			gr->be_row = (long)o->row;
-			o->be = true;
-		}
-		if (gr->firm < 0 && firm)
-			gr->firm = (long)o->N;
-		if (gr->loose < 0 && loose)
-			gr->loose = (long)o->N;
-		if (plain >= 0 && (a->brackets_only || (gr->firm >= 0 && gr->loose >= 0)))
-			break;
-	}
+	gr->be_row = p >= 0 ? (long)a->rows[p].row : -1;
+	if (p >= 0)
+		a->rows[p].be = true;
+	gr->firm = gr->loose = gr->range_lo = gr->range_hi = -1;
+	gr->range_open = !a->brackets_only;
 	if (gr->ref >= 0) {
 		const struct rule r = { .m = M_EP, .c = &ds->rows[gr->ref], .theta = theta };
 		gr->be = bracket_of(a, gr, w, &r, plain);
@@ -197,8 +244,8 @@ static int group_breakeven(const struct dataset *ds, struct analysis *a, size_t 
 		gr->be = (struct be_bracket){ .kind = gr->nrows ? BE_NONE : BE_EMPTY, .lo = -1, .hi = -1 };
 	}
 	split_brackets(a, gr, w, theta);
-	long ends[3] = { plain, gr->firm, gr->loose };
-	span(ends, 3, &gr->range_lo, &gr->range_hi);
+	if (gr->range_open && !a->range_later && range_walk(ds, a, gr, w, theta, true, NULL) < 0)
+		return -1;
 	gr->sens_lo = gr->sens_hi = -1;
 	for (size_t c = 0; c < gr->ncand; c++) {
 		const struct rule r = { .m = M_EP, .c = &ds->rows[gr->cand[c].row], .theta = theta };
@@ -249,22 +296,36 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	    !(w.n = malloc((a->n ? a->n : 1) * sizeof *w.n)))
 		rc = -1;
 	for (size_t g = 0; g < a->ngroups && rc == 0; g++) {
-		w.m = 0;
-		for (size_t i = 0; i < a->n; i++) {
-			const struct arow *o = &a->rows[i];
-			if (o->group != g)
-				continue;
-			w.t[w.m] = (struct skey){ .v = o->T, .r = &ds->rows[o->row], .row = o->row, .i = i };
-			w.n[w.m++] = (struct skey){ .v = o->N, .i = i };
-		}
-		qsort(w.t, w.m, sizeof *w.t, t_cmp);
-		qsort(w.n, w.m, sizeof *w.n, n_cmp);
+		group_rows_fill(ds, a, g, &w);
 		rc = group_breakeven(ds, a, g, &w, theta);
 	}
 	free(w.t);
 	free(w.n);
 	if (rc < 0)
 		err_oom(err, NULL, 0);
+	return rc;
+}
+
+int analysis_range_step(const struct dataset *ds, struct analysis *a, size_t g, double theta)
+{
+	struct group_rows w = { 0 };
+	size_t need = 0;
+	int rc;
+
+	if (g >= a->ngroups || !a->groups[g].range_open)
+		return 0;
+	if (!(w.t = malloc((a->n ? a->n : 1) * sizeof *w.t)) ||
+	    !(w.n = malloc((a->n ? a->n : 1) * sizeof *w.n))) {
+		rc = -1;
+		goto out;
+	}
+	group_rows_fill(ds, a, g, &w);
+	rc = range_walk(ds, a, &a->groups[g], &w, theta, false, &need);
+	if (rc > 0 && analysis_intervals(ds, a, need, need + 1, NULL) < 0)
+		rc = -1;
+out:
+	free(w.t);
+	free(w.n);
 	return rc;
 }
 

@@ -801,6 +801,7 @@ void ui_draw_frame(struct app *app, bool clear_all)
 {
 	ui_layout_compute(app, LINES, COLS);
 	ui_state_scroll(app);
+	ui_state_fill(app);
 	ui_state_plot(app);
 	ui_draw_notice(app);
 	ui_draw(app);

@@ -339,8 +339,8 @@ static int event_loop(struct app *app, struct gs_err *err)
 		flags = 0;
 
 		t0 = now_ms();
-		/* work left (interval bars) goes on between keys: a key waiting comes first */
-		busy = app->pc.bars_pending;
+		/* work left (intervals) goes on between keys: a key waiting comes first */
+		busy = ui_state_busy(app);
 		timeout(busy ? 0 : 250);
 		rc = get_wch(&ch);
 		if (rc == ERR) {
@@ -349,7 +349,7 @@ static int event_loop(struct app *app, struct gs_err *err)
 				err_set(err, NULL, 0, 0, "the terminal went away (end of input)");
 				return 1;
 			}
-			flags = ui_state_tick(app, t1) | ui_state_plot_work(app);
+			flags = ui_state_tick(app, t1) | ui_state_work(app);
 			continue;
 		}
 		quick = 0;

@@ -90,6 +90,8 @@ void ui_state_init(struct app *app, struct dataset *ds, const struct params *p,
 	memset(app, 0, sizeof *app);
 	app->ds = ds;
 	app->p = *p;
+	/* the break-even range draws intervals: the detail, which alone shows it, fills it in */
+	app->p.range_later = true;
 	app->scr.ymet = o->y_metric < MET_COUNT ? o->y_metric : MET_EP;
 	for (int c = 0; c < TC_COUNT; c++)
 		app->scr.cols_want[c] = !o->columns || o->columns[c];
@@ -403,16 +405,6 @@ void ui_state_scroll(struct app *app)
 		app->scr.top = 0;
 	else if (app->scr.top > app->nvis - h)
 		app->scr.top = app->nvis - h;
-	/* large tables get their run-to-run intervals as rows come into view; one shown row at a
-	 * time, since under a row filter the rows between two shown ones are not shown */
-	if (app->nvis > 0) {
-		size_t last = app->scr.top + h < app->nvis ? app->scr.top + h : app->nvis;
-		int rc = analysis_intervals(app->ds, &app->a, app->vis[app->sel], app->vis[app->sel] + 1, NULL);
-		for (size_t j = app->scr.top; j < last && rc == 0; j++)
-			rc = analysis_intervals(app->ds, &app->a, app->vis[j], app->vis[j] + 1, NULL);
-		if (rc < 0)
-			ui_state_msg(app, true, "out of memory for run-to-run intervals");
-	}
 }
 
 void ui_state_select(struct app *app, long i)

@@ -1,6 +1,6 @@
 /* ui_state_plot.c: the explorer's plot as state: the chart options the keys chose, the points
- * of the shown rows, the raster of the current frame and which point a click lands on. No
- * curses here. */
+ * of the shown rows, the raster of the current frame and which point a click lands on; and the
+ * work drawn between keys (interval bars, the detail's break-even range). No curses here. */
 #include "ui_app.h"
 
 #include <stdlib.h>
@@ -25,11 +25,12 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->height = h;
 }
 
-/* The bars' intervals are drawn at most BARS_SLICE_US at a time: in the key press, then while
- * no key is waiting, so that no key waits on them (a row of forty runs takes most of a
- * millisecond to resample) and the screen never freezes; the message line counts the rows
- * done while some are left. */
-#define BARS_SLICE_US 1000
+/* Intervals are drawn at most SLICE_US at a time: in the key press, then while no key is
+ * waiting, so that no key waits on them (a row of forty runs takes most of a millisecond to
+ * resample) and the screen never freezes. The bars (the message line counts the rows done
+ * while some are left) and the detail (its break-even range says it is being drawn) share one
+ * slice a frame. Nothing else on screen shows an interval. */
+#define SLICE_US 500
 
 static long long now_us(void)
 {
@@ -40,11 +41,10 @@ static long long now_us(void)
 }
 
 /* Draws the intervals the bars need that the analysis lacks: the selected row's, then the
- * shown rows' in order, for at most BARS_SLICE_US. */
-static void bars_fill(struct app *app)
+ * shown rows' in order, until SLICE_US after t0. */
+static void bars_fill(struct app *app, long long t0)
 {
 	bool was = app->pc.bars_pending;
-	long long t0 = now_us();
 	size_t done = 0, j;
 
 	app->pc.bars_pending = false;
@@ -55,7 +55,7 @@ static void bars_fill(struct app *app)
 	for (j = 0; j < app->nvis; j++) {
 		if (app->a.rows[app->vis[j]].ci_done)
 			continue;
-		if (now_us() - t0 >= BARS_SLICE_US) {
+		if (now_us() - t0 >= SLICE_US) {
 			app->pc.bars_pending = true;
 			break;
 		}
@@ -80,15 +80,48 @@ oom:
 	ui_state_msg(app, true, "out of memory for run-to-run intervals");
 }
 
-unsigned ui_state_plot_work(struct app *app)
+/* While the detail shows: the selected row's interval, then its group's break-even range
+ * (analysis_run left it open: params.range_later), one row's interval at a time until
+ * SLICE_US after t0. */
+static void detail_fill(struct app *app, long long t0)
 {
-	if (!app->pc.bars_pending)
-		return 0;
-	if (!app->scr.bars) {
-		app->pc.bars_pending = false;
-		return 0;
+	app->pc.detail_pending = false;
+	if (app->menu.ov != OV_DETAIL || app->nvis == 0)
+		return;
+	size_t i = app->vis[app->sel], g = app->a.rows[i].group;
+	int rc = analysis_intervals(app->ds, &app->a, i, i + 1, NULL);
+	while (rc == 0 && (rc = analysis_range_step(app->ds, &app->a, g, app->p.theta)) > 0) {
+		if (now_us() - t0 >= SLICE_US) {
+			app->pc.detail_pending = true;
+			return;
+		}
+		rc = 0;
 	}
-	return UI_REDRAW;
+	if (rc < 0)
+		ui_state_msg(app, true, "out of memory for run-to-run intervals");
+}
+
+void ui_state_fill(struct app *app)
+{
+	long long t0 = now_us();
+
+	if (app->scr.lay.too_small || app->scr.lay.plot.w < PLOT_MIN_W || app->scr.lay.plot.h < PLOT_MIN_H)
+		app->pc.bars_pending = false;    /* no plot, no bars to draw: they go on once it shows */
+	else
+		bars_fill(app, t0);
+	detail_fill(app, t0);
+}
+
+bool ui_state_busy(const struct app *app)
+{
+	return app->pc.bars_pending || app->pc.detail_pending;
+}
+
+unsigned ui_state_work(struct app *app)
+{
+	if (app->pc.bars_pending && !app->scr.bars)
+		app->pc.bars_pending = false;
+	return ui_state_busy(app) ? UI_REDRAW : 0;
 }
 
 size_t ui_state_plot_points(struct app *app)
@@ -121,11 +154,8 @@ void ui_state_plot(struct app *app)
 
 	if (app->scr.lay.too_small || app->scr.lay.plot.w < PLOT_MIN_W || app->scr.lay.plot.h < PLOT_MIN_H) {
 		app->pc.grid_ok = false;
-		/* no plot, no bars to draw: they go on once it shows */
-		app->pc.bars_pending = false;
 		return;
 	}
-	bars_fill(app);
 	ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &app->pc.spec);
 	plot_opts(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &o);
 	app->pc.npts = ui_state_plot_points(app);

@@ -150,9 +150,13 @@ static void break_lines(const struct app *app, char (*lines)[UI_LINE], size_t ma
 		*np = n;
 		return;
 	}
+	if (g->range_open)
+		snprintf(b4, sizeof b4, "(drawing run-to-run intervals)");
+	else
+		describe_range(g->range_lo, g->range_hi, b4, sizeof b4);
 	ADD("break-even    theta %s, %s: %s, range %s (interval wholly above .. reaching)",
 	    fmt_short(app->p.theta, b1, sizeof b1), describe_group_name(g),
-	    describe_bracket(&g->be, b2, sizeof b2), describe_range(g->range_lo, g->range_hi, b4, sizeof b4));
+	    describe_bracket(&g->be, b2, sizeof b2), b4);
 	if (g->split)
 		ADD("split         %s", describe_split(g, false, b3, sizeof b3));
 	if (g->ncand > 1) {

@@ -1885,7 +1885,7 @@ static void test_breakeven_scan_is_plain(void **state)
 	static const char *const fams[] = { "H100", "A100", "B200" };
 	struct dataset ds;
 	struct params p;
-	struct analysis a = { 0 };
+	struct analysis a = { 0 }, b = { 0 };
 	uint64_t x = 99;
 	(void)state;
 
@@ -1950,7 +1950,7 @@ static void test_breakeven_scan_is_plain(void **state)
 			for (size_t j = 0; j < m && !alone; j++) {
 				const struct arow *o = &a.rows[ord[j]];
 				bool fi = false, lo = false;
-				assert_int_equal(boot_range_test(&ds, &a, ord[j], p.theta, &fi, &lo), 0);
+				assert_int_equal(boot_range_test(&ds, &a, ord[j], p.theta, true, &fi, &lo), 0);
 				if (plain < 0 && o->Ep >= p.theta) {
 					plain = (long)o->N;
 					be_row = (long)o->row;
@@ -1963,10 +1963,30 @@ static void test_breakeven_scan_is_plain(void **state)
 			assert_int_equal(a.groups[g].be_row, be_row);
 			assert_int_equal(a.groups[g].firm, firm);
 			assert_int_equal(a.groups[g].loose, loose);
+			assert_false(a.groups[g].range_open);
 			free(ord);
+		}
+		/* the range left open (the explorer's way) and settled step by step is the same,
+		 * a step drawing at most one row's interval */
+		struct params q = p;
+		q.range_later = true;
+		run_ok(&ds, &q, &b);
+		for (size_t g = 0; g < b.ngroups; g++) {
+			int rc, steps = 0;
+			assert_true(b.groups[g].range_open);
+			assert_int_equal(b.groups[g].be_row, a.groups[g].be_row);
+			while ((rc = analysis_range_step(&ds, &b, g, q.theta)) == 1)
+				assert_true(++steps <= (int)b.groups[g].nrows);
+			assert_int_equal(rc, 0);
+			assert_false(b.groups[g].range_open);
+			assert_int_equal(b.groups[g].firm, a.groups[g].firm);
+			assert_int_equal(b.groups[g].loose, a.groups[g].loose);
+			assert_int_equal(b.groups[g].range_lo, a.groups[g].range_lo);
+			assert_int_equal(b.groups[g].range_hi, a.groups[g].range_hi);
 		}
 	}
 	analysis_free(&a);
+	analysis_free(&b);
 	unbuild(&ds);
 }
 

@@ -1054,14 +1054,58 @@ static void bars_draw_every_interval(void **state)
 	small(&f);
 	open_app(&f, "v4.1");
 	ui_layout_compute(f.app, 40, 100);
-	ui_state_plot(f.app);
+	ui_state_fill(f.app);
 	for (size_t i = 0; i < f.app->a.n; i++)
 		done += f.app->a.rows[i].ci_done;
 	assert_true(done < f.app->a.n);
 	key(f.app, 'i');
-	ui_state_plot(f.app);
+	for (int n = 0; n < 1000 && (n == 0 || ui_state_busy(f.app)); n++)
+		ui_state_fill(f.app);
 	for (size_t i = 0; i < f.app->a.n; i++)
 		assert_true(f.app->a.rows[i].ci_done);
+	close_app(&f);
+}
+
+/* No key waits on the break-even range (it draws intervals): a recompute draws none and leaves
+ * every range open; the detail fills in its row's interval and its group's range, a slice a
+ * frame, to what a report (which computes it at once) gives. */
+static void detail_fills_the_range(void **state)
+{
+	struct fx f = { 0 };
+	struct gs_err err;
+	struct analysis b = { 0 };
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 40, 100);
+	for (int s = 0; s < 4; s++) {
+		ui_state_fill(f.app);
+		for (size_t i = 0; i < f.app->a.n; i++)
+			assert_false(f.app->a.rows[i].ci_done);
+		for (size_t g = 0; g < f.app->a.ngroups; g++)
+			assert_true(f.app->a.groups[g].range_open);
+		key(f.app, 'j');
+	}
+	size_t i = f.app->vis[f.app->sel], g = f.app->a.rows[i].group;
+	key(f.app, '\n');
+	assert_int_equal(f.app->menu.ov, OV_DETAIL);
+	for (int n = 0; n < 1000 && (n == 0 || ui_state_busy(f.app)); n++)
+		ui_state_fill(f.app);
+	assert_false(ui_state_busy(f.app));
+	assert_true(f.app->a.rows[i].ci_done);
+	assert_false(f.app->a.groups[g].range_open);
+	struct params q = f.app->p;
+	q.range_later = false;
+	memset(&err, 0, sizeof err);
+	assert_int_equal(analysis_run(f.app->ds, &q, &b, &err), 0);
+	assert_false(b.groups[g].range_open);
+	assert_int_equal(f.app->a.groups[g].firm, b.groups[g].firm);
+	assert_int_equal(f.app->a.groups[g].loose, b.groups[g].loose);
+	assert_int_equal(f.app->a.groups[g].range_lo, b.groups[g].range_lo);
+	assert_int_equal(f.app->a.groups[g].range_hi, b.groups[g].range_hi);
+	assert_true(b.groups[g].range_lo > 0);
+	analysis_free(&b);
 	close_app(&f);
 }
 
@@ -1283,6 +1327,7 @@ int main(void)
 		cmocka_unit_test(prompt_menu_type_ahead),
 		cmocka_unit_test(theta_change_recomputes),
 		cmocka_unit_test(bars_draw_every_interval),
+		cmocka_unit_test(detail_fills_the_range),
 		cmocka_unit_test(small_screen_and_stale_messages),
 		cmocka_unit_test(detail_wraps_to_the_screen),
 	};

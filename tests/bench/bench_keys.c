@@ -22,7 +22,7 @@
  *                                        (VIEW: "all");
  *   "R floor n median"                   the redraw with nothing changed;
  *   "R slice s"                          the slowest slice of work done between keys (interval
- *                                        bars), which a key arriving then waits for;
+ *                                        bars, the detail), which a key arriving then waits for;
  *   "R over n of N"                      presses over BUDGET_S;
  *   "R top VIEW WORKLOAD KEY s"          the five slowest keys, each at its slowest press;
  *   "R keys n median min q1 q3 max"      over every press;
@@ -265,15 +265,15 @@ static unsigned press(struct app *app, int key)
 	return flags;
 }
 
-/* The work the loop does between keys (the next slices of interval bars), each slice timed;
- * returns the slowest. */
+/* The work the loop does between keys (the next slices of intervals: bars, the detail), each
+ * slice timed; returns the slowest. */
 static double idle_work(struct app *app)
 {
 	double worst = 0;
 
-	for (int i = 0; i < 100000 && app->pc.bars_pending; i++) {
+	for (int i = 0; i < 100000 && ui_state_busy(app); i++) {
 		double t0 = cpu_now(), t;
-		unsigned f = ui_state_plot_work(app);
+		unsigned f = ui_state_work(app);
 		if (f)
 			ui_draw_frame(app, false);
 		if ((t = cpu_now() - t0) > worst)

@@ -218,11 +218,11 @@ done
 set -- $(awk '$1 == 1 && $2 == "over" { print $3, $5 }' "$B/keys.out")
 info "keys: presses over 2 ms" "$1 of $2" "every press, every view"
 info "keys: median press" "$(fmt_t "$(keyf "$B/keys.out" 1 keys 4)")" ""
-info "keys: slowest work between keys (bars)" "$(fmt_t "$(keyf "$B/keys.out" 1 slice 3)")" ""
+info "keys: slowest work between keys (intervals)" "$(fmt_t "$(keyf "$B/keys.out" 1 slice 3)")" ""
 awk '$1 == 1 && $2 == "top" { print $3, $4, $5, $6 }' "$B/keys4.out" | while read -r r w k v; do
 	info "10^4: slow key ($k on $w)" "$(fmt_t "$v")" ""
 done
-info "10^4: slowest work between keys (bars)" "$(fmt_t "$(keyf "$B/keys4.out" 1 slice 3)")" ""
+info "10^4: slowest work between keys (intervals)" "$(fmt_t "$(keyf "$B/keys4.out" 1 slice 3)")" ""
 
 # a MISS is a finding, not a broken bench; BENCH_STRICT=1 makes it fail the command
 [ "${BENCH_STRICT:-0}" != 1 ] || [ "$nmiss" -eq 0 ]
