@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "plot_impl.h"
-#include "select.h"
 
 /* ---- numbers ---------------------------------------------------------------------------- */
 
@@ -279,6 +278,16 @@ static void y_labels(const struct layout *L, struct yaxis *y)
 
 /* ---- ranges ----------------------------------------------------------------------------- */
 
+/* Ascending, NAN after every number. */
+static int value_cmp(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a > b) - (a < b);
+}
+
 /* The clipping rule (see plot.h): sets y->clip, clip_at, clip_max (far above the quartiles)
  * and clip_low, clip_lo, clip_min (well below them, but never within a quarter of theta below
  * theta, the band the plot is read for) from the valid points' y values v[k] (reordered here),
@@ -291,7 +300,9 @@ static void y_clip(struct yaxis *y, double *v, size_t k, double top, double bott
 	y->clip = y->clip_low = false;
 	if (!v || k < CLIP_MIN_N)
 		return;
-	select_two(v, k, bottom, top, (k - 1) / 4, 3 * (k - 1) / 4, &q1, &q3);
+	qsort(v, k, sizeof *v, value_cmp);
+	q1 = v[(k - 1) / 4];
+	q3 = v[3 * (k - 1) / 4];
 	if (!(q3 > q1))
 		return;
 	fence = q3 + CLIP_K * (q3 - q1);
