@@ -100,6 +100,9 @@ struct ui_view {
 	enum metric ymet;
 	bool log_y;
 	const char *pin_keep;
+	bool cols[TC_COUNT];              /* the table's columns chosen (C) */
+	struct query q;                   /* the query (Q), when q_on */
+	bool q_on;
 };
 
 /* Levels of undo kept; older changes are forgotten. */
@@ -440,9 +443,10 @@ unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in);
 /* The gpuscale command line that shows app's view (cmdline_format), whole, however long (the
  * caller frees it); NULL when out of memory. */
 char *ui_undo_cmdline(const struct app *app);
-/* Lines of the command-line overlay into lines[max][UI_LINE], wrapped to the screen; returns
- * the count. */
-size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max);
+/* The command-line overlay's text: the line wrapped to the screen (cmdline_wrap: pasted, its
+ * pieces run the view), a blank line and notes, however many lines, one a '\n'; *nlines gets
+ * their count. The caller frees it; NULL when out of memory. */
+char *ui_undo_cmdline_text(const struct app *app, size_t *nlines);
 /* ui_plan.c: the planner (Q query prompt, W break-even trend), no terminal. */
 
 struct ui_plan;
@@ -452,6 +456,10 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n);
 /* Enter on the query prompt: sets the query (an empty text clears it), selects the best row and
  * says the answer; a bad text keeps the prompt open with a message. Returns UI_* flags. */
 unsigned ui_plan_query_accept(struct app *app);
+/* The query set (Q), or NULL when none. */
+const struct query *ui_plan_query(const struct app *app);
+/* Sets the query to *q, or clears it (q NULL); 0, or -1 when out of memory. */
+int ui_plan_query_set(struct app *app, const struct query *q);
 /* The answer of the query set for the analysis shown (computed now, kept in app->plan until the
  * next call), or NULL when no query is set or out of memory. */
 const struct q_result *ui_plan_answer(const struct app *app);

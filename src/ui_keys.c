@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -478,8 +479,11 @@ static unsigned act_close(struct app *app, struct ui_press in)
 static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
+	size_t ncmd = 0;
+	if (app->menu.ov == OV_CMDLINE)
+		free(ui_undo_cmdline_text(app, &ncmd));
 	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
-		: app->menu.ov == OV_CMDLINE ? (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL)
+		: app->menu.ov == OV_CMDLINE ? (int)ncmd
 					     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, 60);
 

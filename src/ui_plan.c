@@ -106,6 +106,27 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
 	return 0;
 }
 
+const struct query *ui_plan_query(const struct app *app)
+{
+	return app->plan && app->plan->on ? &app->plan->q : NULL;
+}
+
+int ui_plan_query_set(struct app *app, const struct query *q)
+{
+	struct ui_plan *pl;
+
+	if (!q) {
+		if (app->plan)
+			app->plan->on = false;
+		return 0;
+	}
+	if (!(pl = plan_of(app)))
+		return -1;
+	pl->q = *q;
+	pl->on = true;
+	return 0;
+}
+
 const struct q_result *ui_plan_answer(const struct app *app)
 {
 	struct ui_plan *pl = app->plan;
