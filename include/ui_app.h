@@ -470,13 +470,16 @@ bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
  * max into cells; returns how many. */
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);
 /* W: opens the trend of the workload, the cursor on the current round and the selected row's
- * family; arrows (in.arg 1/-1 a family, 2/-2 a round) move it; Enter opens that round filtered
- * to that family. Return UI_* flags. */
+ * family; the moves (in.arg 1/-1 a family, 2/-2 a round, 3/-3 the rounds a screen shows, 4/-4
+ * to the last / first round) move it through every round; Enter opens that round filtered to
+ * that family. Return UI_* flags. */
 unsigned ui_plan_trend_open(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_move(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_enter(struct app *app, struct ui_press in);
-/* The trend overlay's title and lines (the heading, then a family a line); *hl_line, *hl_col,
- * *hl_w: where the cursor's cell is (-1 none). Returns the count. */
+/* The trend overlay's title and lines (the heading, then a family a line, the rounds that fit
+ * the screen around the cursor's, < and > where more are; then, when some rounds are not shown,
+ * which are and where the current one is); *hl_line, *hl_col, *hl_w: where the cursor's cell is
+ * (-1 none). Returns the count. */
 char *ui_plan_trend_title(const struct app *app, char *buf, size_t n);
 size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
 			   int *hl_col, int *hl_w);

@@ -174,7 +174,7 @@ static void draw_trend(const struct app *app)
 	char title[UI_LINE];
 
 	draw_lines(app, ui_plan_trend_title(app, title, sizeof title),
-		   " arrows move, Enter opens, q/Esc close ", lines, head, n);
+		   " arrows, PgUp/PgDn, Home/End move, Enter opens, q/Esc close ", lines, head, n);
 	for (int i = 0; i < n; i++)
 		w = ui_text_width(lines[i], app->scr.utf8) > w ? ui_text_width(lines[i], app->scr.utf8) : w;
 	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, w);
