@@ -476,10 +476,11 @@ size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);
 unsigned ui_plan_trend_open(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_move(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_enter(struct app *app, struct ui_press in);
-/* The trend overlay's title and lines (the heading, then a family a line, the rounds that fit
- * the screen around the cursor's, < and > where more are; then, when some rounds are not shown,
- * which are and where the current one is); *hl_line, *hl_col, *hl_w: where the cursor's cell is
- * (-1 none). Returns the count. */
+/* The trend overlay's title and lines, as many as the screen's overlay box holds: the heading
+ * (the rounds that fit the screen around the cursor's, < and > where more are), a family a
+ * line (those around the cursor's when they do not all fit, a line above and below saying how
+ * many more), then, when some rounds are not shown, which are and where the current one is;
+ * *hl_line, *hl_col, *hl_w: where the cursor's cell is (-1 none). Returns the count. */
 char *ui_plan_trend_title(const struct app *app, char *buf, size_t n);
 size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
 			   int *hl_col, int *hl_w);

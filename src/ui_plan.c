@@ -22,15 +22,6 @@ struct ui_plan {
 	size_t tf, tr;             /* the trend's cursor: family (line), round (column) */
 };
 
-/* The trend's scroll: the least that shows the cursor's line (the heading is line 0, family f
- * line f + 1), so that the heading stays while it can; an overlay shows rows - 7 lines. */
-static void trend_scroll(struct app *app)
-{
-	int vis = app->scr.lay.rows - 7, line = (int)app->plan->tf + 1;
-
-	app->menu.ov_scroll = line >= vis ? line - vis + 1 : 0;
-}
-
 static struct ui_plan *plan_of(struct app *app)
 {
 	if (!app->plan && (app->plan = calloc(1, sizeof *app->plan)) != NULL)
@@ -220,10 +211,11 @@ static int trend_cw(const struct ui_plan *pl, size_t r)
 /* The rounds shown, r0..r1-1 around the cursor's: from it leftwards while they fit, then
  * rightwards (so that moving right keeps the cursor's column last). Only the columns looked at
  * are measured: any number of rounds costs what the screen holds. An overlay holds the
- * screen's width less 6; the family column is fw wide, " >" ends a heading with more. */
+ * screen's width less 6 (a line UI_LINE bytes); the family column is fw wide, " >" ends a
+ * heading with more. */
 static void trend_window(const struct app *app, const struct ui_plan *pl, int fw, size_t *r0, size_t *r1)
 {
-	int room = app->scr.lay.cols - 6 - 2, used = fw + 2 + trend_cw(pl, pl->tr), w;
+	int room = (app->scr.lay.cols - 6 < UI_LINE - 1 ? app->scr.lay.cols - 6 : UI_LINE - 1) - 2, used = fw + 2 + trend_cw(pl, pl->tr), w;
 
 	*r0 = pl->tr;
 	while (*r0 > 0 && used + 2 + (w = trend_cw(pl, *r0 - 1)) <= room) {
@@ -272,7 +264,7 @@ unsigned ui_plan_trend_open(struct app *app, struct ui_press in)
 				pl->tf = f;
 	}
 	app->menu.ov = OV_TREND;
-	trend_scroll(app);
+	app->menu.ov_scroll = 0; /* the lines fit the box: ui_plan_trend_lines windows them */
 	return UI_REDRAW;
 }
 
@@ -286,7 +278,6 @@ unsigned ui_plan_trend_move(struct app *app, struct ui_press in)
 		long f = (long)pl->tf + in.arg;
 		if (f >= 0 && (size_t)f < pl->t.nfamilies)
 			pl->tf = (size_t)f;
-		trend_scroll(app);
 	} else {
 		/* 2: a round; 3: the rounds shown (a page); 4: to the first or last */
 		size_t r0, r1, by = 1, a = (size_t)labs(in.arg);
@@ -381,7 +372,23 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 	if (r1 < nr && at < UI_LINE)
 		snprintf(lines[n] + at, (size_t)(UI_LINE - at), " >");
 	n++;
-	for (size_t f = 0; f < pl->t.nfamilies && n + 1 < max; f++, n++) {
+	/* more families than the box holds: the cursor's among those shown, a line each side
+	 * saying how many more lie above and below; the heading stays */
+	size_t nf = pl->t.nfamilies, f0 = 0, f1 = nf, vis = (size_t)(app->scr.lay.rows > 10 ? app->scr.lay.rows - 7 : 3);
+	size_t area = (vis < max ? vis : max) - 1 - (r0 > 0 || r1 < nr);
+	if (area < 3)
+		area = 3;
+	if (nf > area) {
+		if (pl->tf + 1 < area) {
+			f1 = area - 1;
+		} else {
+			f1 = pl->tf + 1;
+			f0 = f1 - (area - 1 - (f1 < nf));
+		}
+		if (f0)
+			snprintf(lines[n++], UI_LINE, "^ %zu more famil%s above", f0, f0 == 1 ? "y" : "ies");
+	}
+	for (size_t f = f0; f < f1; f++, n++) {
 		const char *fam = pl->t.families[f];
 		at = snprintf(lines[n], UI_LINE, "%s%*s", fam, fw - text_columns(fam), "");
 		int col = fw;
@@ -396,6 +403,8 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 			col += 2 + cw[r - r0];
 		}
 	}
+	if (f1 < nf)
+		snprintf(lines[n++], UI_LINE, "v %zu more famil%s below", nf - f1, nf - f1 == 1 ? "y" : "ies");
 	/* more rounds than the screen holds: which are shown, and where the current one is */
 	if (r0 > 0 || r1 < nr) {
 		at = snprintf(lines[n], UI_LINE, "rounds %zu-%zu of %zu", r0 + 1, r1, nr);
