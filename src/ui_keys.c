@@ -672,7 +672,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
 	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV), plot and command line (text)"),
 	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
-	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line that shows this view"),
+	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line of this view, columns and query too"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),
 	UI_KEY('Q', ui_prompt_open, PROMPT_QUERY, UI_CTX_MAIN, "query: deadline and budgets, answer rows marked @"),
 	UI_KEY('W', ui_plan_trend_open, 0, UI_CTX_MAIN, "break-even of each family in every round of the span"),
