@@ -141,9 +141,10 @@ static void columns_and_query_are_options(void **state)
 	assert_string_equal(buf, "gpuscale --round v4.1 -w bert --columns system --minimize acc-hours");
 }
 
-/* The words sh reads from text (pieces a line), each ended by \001, into out (the first word,
- * gpuscale, is a function that prints its arguments). Returns the length read. */
-static size_t sh_words(const char *text, char *out, size_t outn)
+/* The words sh reads from texts[0..n) (pieces a line), each word ended by \001 and each text's
+ * words by \002, into out (the first word, gpuscale, is a function that prints its arguments):
+ * one sh for them all. Returns the length read. */
+static size_t sh_run(char *const *texts, size_t n, char *out, size_t outn)
 {
 	char path[] = "/tmp/gs-cmdline-XXXXXX";
 	int fd = mkstemp(path);
@@ -153,16 +154,28 @@ static size_t sh_words(const char *text, char *out, size_t outn)
 
 	assert_non_null(f);
 	fputs("gpuscale() { for a; do printf '%s\\001' \"$a\"; done; }\n", f);
-	fprintf(f, "%s\n", text);
+	for (size_t i = 0; i < n; i++)
+		fprintf(f, "%s\nprintf '\\002'\n", texts[i]);
 	fclose(f);
 	snprintf(cmd, sizeof cmd, "sh %s", path);
 	FILE *p = popen(cmd, "r");
 	assert_non_null(p);
 	got = fread(out, 1, outn - 1, p);
 	out[got] = '\0';
+	assert_true(got < outn - 1);
 	pclose(p);
 	unlink(path);
 	return got;
+}
+
+/* The words sh reads from one text, as sh_run (no \002). */
+static void sh_words(const char *text, char *out, size_t outn)
+{
+	char *t = (char *)text;
+	size_t got = sh_run(&t, 1, out, outn);
+
+	assert_true(got > 0 && out[got - 1] == '\002');
+	out[got - 1] = '\0';
 }
 
 /* Each piece of text holds at most width bytes; returns the count of pieces. */
@@ -280,30 +293,39 @@ static void quoted_names_paste_back_through_sh(void **state)
 		"O'Brien", "it's a 'test'", "a\"b", "back\\slash", "two  spaces", "\xc3\xa9t\xc3\xa9 'x'",
 		"''", "'", "x'y'z w",
 	};
+	enum { NN = sizeof names / sizeof names[0], NW = 6 };
 	struct params p;
-	char out[2048], want[2048];
+	char *texts[NN * NW], want[2048];
+	static char out[NN * NW * 256];
 
 	(void)state;
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-		for (int width = 20; width <= 60; width += 7) {
+	for (size_t k = 0; k < NN; k++)
+		for (int i = 0; i < NW; i++) {
 			const char *fams[] = { names[k], "H100 SXM" };
 			params_init(&p);
 			p.round = "v4.1";
 			p.workload = "bert";
 			p.mode = REF_PINNED;
-			p.pinned = names[(k + 1) % (sizeof names / sizeof names[0])];
+			p.pinned = names[(k + 1) % NN];
 			p.filter.families = fams;
 			p.filter.nfamilies = 2;
-			const char *l = line(&p, MET_EP, false, NULL, 0);
-			char *text = cmdline_wrap(l, width);
-			assert_non_null(text);
-			check_pieces(text, width);
-			sh_words(text, out, sizeof out);
+			texts[k * NW + i] = cmdline_wrap(line(&p, MET_EP, false, NULL, 0), 20 + 7 * i);
+			assert_non_null(texts[k * NW + i]);
+			check_pieces(texts[k * NW + i], 20 + 7 * i);
+		}
+	sh_run(texts, NN * NW, out, sizeof out);
+	char *got = out;
+	for (size_t k = 0; k < NN; k++)
+		for (int i = 0; i < NW; i++) {
+			char *end = strchr(got, '\002');
+			assert_non_null(end);
+			*end = '\0';
 			snprintf(want, sizeof want, "--round\001v4.1\001-w\001bert\001-f\001%s\001-f\001H100 SXM\001-r\001%s\001",
-				 names[k], p.pinned);
-			if (strcmp(out, want) != 0)
-				fail_msg("width %d, %s: sh read\n%s\nnot\n%s", width, l, out, want);
-			free(text);
+				 names[k], names[(k + 1) % NN]);
+			if (strcmp(got, want) != 0)
+				fail_msg("width %d:\n%s\nsh read\n%s\nnot\n%s", 20 + 7 * i, texts[k * NW + i], got, want);
+			free(texts[k * NW + i]);
+			got = end + 1;
 		}
 }
 
@@ -320,7 +342,7 @@ static uint32_t rnd(uint32_t n)
 }
 
 /* A random name: what a shell treats specially, UTF-8, blanks; sometimes a long path. Never
- * empty (the parser refuses an empty value), never \001 (sh_words' separator). */
+ * empty (the parser refuses an empty value), never \001 or \002 (sh_run's separators). */
 static void rnd_name(char *b, size_t n)
 {
 	static const char *const parts[] = {
@@ -465,41 +487,54 @@ static void same_view(const struct cli *c, const struct rview *r)
 		  (size_t)r->v.nfiles);
 }
 
+#define NVIEWS 150
+
 static void random_views_round_trip(void **state)
 {
 	static struct rview r;
-	static char out[1 << 16];
-	char *argv[256];
+	static char out[1 << 22];
+	char *texts[NVIEWS], *argv[256], *w = out;
+	uint64_t seed = rng_state;
 
 	(void)state;
-	for (int iter = 0; iter < 150; iter++) {
-		int width = 20 + (int)rnd(100), argc = 0;
+	/* the views drawn twice from the same seed: shown, then compared with what sh and the
+	 * parser read (one sh for all) */
+	for (int iter = 0; iter < NVIEWS; iter++) {
+		int width = 20 + (int)rnd(100);
 		rnd_view(&r);
 		size_t len = cmdline_format(&r.v, NULL, 0);
 		char *l = malloc(len + 1);
 		assert_non_null(l);
 		cmdline_format(&r.v, l, len + 1);
-		char *text = cmdline_wrap(l, width);
-		assert_non_null(text);
-		check_pieces(text, width);
-		sh_words(text, out, sizeof out);
+		texts[iter] = cmdline_wrap(l, width);
+		assert_non_null(texts[iter]);
+		check_pieces(texts[iter], width);
+		free(l);
+	}
+	sh_run(texts, NVIEWS, out, sizeof out);
+	rng_state = seed;
+	for (int iter = 0; iter < NVIEWS; iter++) {
+		int argc = 0;
+		(void)rnd(100);
+		rnd_view(&r);
 		argv[argc++] = (char *)"gpuscale";
-		for (char *w = out; *w && argc < 255;) {
+		while (*w != '\002' && argc < 255) {
 			char *end = strchr(w, '\001');
 			assert_non_null(end);
 			*end = '\0';
 			argv[argc++] = w;
 			w = end + 1;
 		}
+		assert_true(*w == '\002');
+		w++;
 		argv[argc] = NULL;
 		struct cli c;
 		struct gs_err err = { 0 };
 		if (cli_parse(argc, argv, &c, &err) < 0)
-			fail_msg("iteration %d: the parser refuses the shown line: %s\n%s", iter, err.msg, text);
+			fail_msg("view %d: the parser refuses the shown line: %s\n%s", iter, err.msg, texts[iter]);
 		same_view(&c, &r);
 		free(c.sel); /* what cli_parse allocates (cli_free, in cli_load.c, also frees what loading does) */
-		free(text);
-		free(l);
+		free(texts[iter]);
 	}
 }
 
