@@ -343,6 +343,35 @@ char *ui_plan_trend_title(const struct app *app, char *buf, size_t n)
 	return buf;
 }
 
+/* With more rounds than the screen holds, which are shown and where the current one is, into
+ * lines (one, or two when one line would be wider than the box); returns how many. */
+static size_t trend_more(const struct app *app, const struct ui_plan *pl, size_t r0, size_t r1,
+			 char (*lines)[UI_LINE])
+{
+	size_t nr = pl->t.nrounds, n = 0, room = (size_t)(app->scr.lay.cols > 8 ? app->scr.lay.cols - 8 : 1);
+	char cur[UI_LINE] = "";
+	int at;
+
+	if (r0 == 0 && r1 == nr)
+		return 0;
+	at = snprintf(lines[n], UI_LINE, "rounds %zu-%zu of %zu", r0 + 1, r1, nr);
+	if (r0 > 0)
+		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more <", r0);
+	if (r1 < nr)
+		snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more >", nr - r1);
+	if (pl->t.cur < r0 || pl->t.cur >= r1)
+		snprintf(cur, sizeof cur, "current %s* %s", pl->t.rounds[pl->t.cur], pl->t.cur < r0 ? "<" : ">");
+	if (!cur[0])
+		return 1;
+	if (strlen(lines[n]) + 2 + strlen(cur) <= room && strlen(lines[n]) + 2 + strlen(cur) < UI_LINE) {
+		strcat(lines[n], "; ");
+		strcat(lines[n], cur);
+		return 1;
+	}
+	snprintf(lines[++n], UI_LINE, "%s", cur);
+	return 2;
+}
+
 size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
 			   int *hl_col, int *hl_w)
 {
@@ -375,7 +404,9 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 	/* more families than the box holds: the cursor's among those shown, a line each side
 	 * saying how many more lie above and below; the heading stays */
 	size_t nf = pl->t.nfamilies, f0 = 0, f1 = nf, vis = (size_t)(app->scr.lay.rows > 10 ? app->scr.lay.rows - 7 : 3);
-	size_t area = (vis < max ? vis : max) - 1 - (r0 > 0 || r1 < nr);
+	char more[2][UI_LINE];
+	size_t nmore = trend_more(app, pl, r0, r1, more);
+	size_t area = (vis < max ? vis : max) - 1 - nmore;
 	if (area < 3)
 		area = 3;
 	if (nf > area) {
@@ -405,18 +436,8 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 	}
 	if (f1 < nf)
 		snprintf(lines[n++], UI_LINE, "v %zu more famil%s below", nf - f1, nf - f1 == 1 ? "y" : "ies");
-	/* more rounds than the screen holds: which are shown, and where the current one is */
-	if (r0 > 0 || r1 < nr) {
-		at = snprintf(lines[n], UI_LINE, "rounds %zu-%zu of %zu", r0 + 1, r1, nr);
-		if (r0 > 0)
-			at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more <", r0);
-		if (r1 < nr)
-			at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more >", nr - r1);
-		if (pl->t.cur < r0 || pl->t.cur >= r1)
-			snprintf(lines[n] + at, (size_t)(UI_LINE - at), "; current %s* %s", pl->t.rounds[pl->t.cur],
-				 pl->t.cur < r0 ? "<" : ">");
-		n++;
-	}
+	for (size_t i = 0; i < nmore; i++)
+		memcpy(lines[n++], more[i], UI_LINE);
 	return n;
 }
 

@@ -22,6 +22,7 @@ static struct dataset ds;
 static struct app *app;
 static char lines[UI_MAX_DETAIL][UI_LINE];
 static int hl_line, hl_col, hl_w;
+static int rows = 24, cols = 80;
 
 /* NROUNDS rounds r000..r199 of one workload; in each, NFAMS families f00..f39 at N 1, 2, 4. */
 static char *make_csv(size_t *len)
@@ -49,6 +50,7 @@ static int setup(void **state)
 	char *csv = make_csv(&len);
 
 	(void)state;
+	rows = 24, cols = 80;
 	memset(&ds, 0, sizeof ds);
 	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, len, &err), 0);
 	free(csv);
@@ -62,7 +64,7 @@ static int setup(void **state)
 	assert_non_null(app);
 	ui_state_init(app, &ds, &p, &o);
 	assert_int_equal(ui_state_recompute(app, &err), 0);
-	ui_layout_compute(app, 24, 80);
+	ui_layout_compute(app, rows, cols);
 	return 0;
 }
 
@@ -78,17 +80,17 @@ static int teardown(void **state)
 static void key(int k)
 {
 	ui_state_apply(app, ui_keys_dispatch(app, k));
-	ui_layout_compute(app, 24, 80);
+	ui_layout_compute(app, rows, cols);
 }
 
 static size_t draw(void)
 {
 	size_t n = ui_plan_trend_lines(app, lines, UI_MAX_DETAIL, &hl_line, &hl_col, &hl_w);
 
-	/* the box of an 80x24 screen holds 17 lines of 74 columns: every line fits, none scrolls */
-	assert_true(n <= 17);
+	/* the overlay box holds rows - 7 lines of cols - 6 columns: every line fits, none scrolls */
+	assert_true(n <= (size_t)rows - 7);
 	for (size_t i = 0; i < n; i++)
-		if (strlen(lines[i]) > 74)
+		if (strlen(lines[i]) > (size_t)cols - 6)
 			fail_msg("line %zu is %zu wide: '%s'", i, strlen(lines[i]), lines[i]);
 	assert_true(hl_line > 0 && (size_t)hl_line < n);
 	return n;
@@ -143,6 +145,15 @@ static void every_round_is_reached(void **state)
 	key(UI_FKEY(KEY_END));
 	draw();
 	assert_true(strncmp(lines[0] + hl_col, "r199", 4) == 0);
+	/* the smallest screen: the current round's place goes on a line of its own */
+	rows = 16, cols = 60;
+	key(UI_FKEY(KEY_HOME));
+	for (int i = 0; i < 60; i++)
+		key('l');
+	n = draw();
+	assert_string_equal(lines[n - 1], "current r150* >");
+	assert_true(strncmp(lines[n - 2], "rounds ", 7) == 0);
+	assert_non_null(strstr(lines[n - 2], "more <, "));
 }
 
 static void families_scroll_with_signs(void **state)
