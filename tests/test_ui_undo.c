@@ -256,6 +256,46 @@ static void a_long_line_is_never_cut(void **state)
 	app->hist.nfiles = 0;
 }
 
+/* 4,000 files: every one in the overlay's text, its lines within the overlay, and G scrolls to
+ * the last of them. */
+static void four_thousand_files_in_the_overlay(void **state)
+{
+	enum { NF = 4000 };
+	static char names[NF][48];
+	static char *files[NF];
+	size_t n, lines = 0;
+	char *text;
+
+	(void)state;
+	for (int i = 0; i < NF; i++) {
+		snprintf(names[i], sizeof names[i], "runs/it's %04d.csv", i);
+		files[i] = names[i];
+	}
+	app->hist.files = files;
+	app->hist.nfiles = NF;
+	key(':');
+	text = ui_undo_cmdline_text(app, &n);
+	assert_non_null(text);
+	assert_true(n > NF / 8);
+	assert_non_null(strstr(text, "'runs/it'\\''s 0000.csv'"));
+	assert_non_null(strstr(text, "'runs/it'\\''s 3999.csv'\n"));
+	for (char *l = text; l; lines++) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		if (len > 120 - 8)
+			fail_msg("'%.*s' is wider than the overlay", (int)len, l);
+		l = nl ? nl + 1 : NULL;
+	}
+	assert_int_equal(lines, n);
+	free(text);
+	/* G: the last line shows at the bottom of the box (40 rows: 33 lines) */
+	key('G');
+	assert_int_equal(app->menu.ov_scroll, (int)n - 33);
+	key(27);
+	app->hist.files = NULL;
+	app->hist.nfiles = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -266,6 +306,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(the_overlay_wraps_a_long_line, setup, teardown),
 		cmocka_unit_test_setup_teardown(columns_and_query_are_the_view, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_long_line_is_never_cut, setup, teardown),
+		cmocka_unit_test_setup_teardown(four_thousand_files_in_the_overlay, setup, teardown),
 	};
 	setlocale(LC_ALL, "C.UTF-8");
 	return cmocka_run_group_tests(tests, NULL, NULL);
