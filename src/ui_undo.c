@@ -227,11 +227,32 @@ char *ui_undo_cmdline(const struct app *app)
 	return buf;
 }
 
+/* Appends a line break and note to buf (n bytes, len used), cut at blanks into lines of at most
+ * width bytes (a longer word stays whole); returns the length used. */
+static size_t put_note(char *buf, size_t n, size_t len, const char *note, size_t width)
+{
+	while (*note && len + 1 < n) {
+		size_t take = strlen(note);
+		if (take > width) {
+			for (take = width; take > 0 && note[take] != ' '; take--)
+				;
+			if (take == 0)
+				take = strcspn(note, " ");
+		}
+		int w = snprintf(buf + len, n - len, "\n%.*s", (int)take, note);
+		len = w < 0 || (size_t)w >= n - len ? n - 1 : len + (size_t)w;
+		for (note += take; *note == ' '; note++)
+			;
+	}
+	return len;
+}
+
 char *ui_undo_cmdline_text(const struct app *app, size_t *nlines)
 {
-	char *line = ui_undo_cmdline(app), *wrapped = line ? cmdline_wrap(line, app->scr.lay.cols - 8) : NULL;
-	char notes[UI_LINE + UI_SEARCH_MAX];
-	size_t len = 0;
+	int width = app->scr.lay.cols - 8 > 20 ? app->scr.lay.cols - 8 : 20;
+	char *line = ui_undo_cmdline(app), *wrapped = line ? cmdline_wrap(line, width) : NULL;
+	char notes[UI_LINE * 4], filt[UI_SEARCH_MAX + 64];
+	size_t len;
 	char *text = NULL;
 
 	*nlines = 0;
@@ -239,13 +260,14 @@ char *ui_undo_cmdline_text(const struct app *app, size_t *nlines)
 	if (!wrapped)
 		return NULL;
 	/* with a query the line reports its answer, as --print query does, and opens no explorer */
-	len += (size_t)snprintf(notes + len, sizeof notes - len, "\n\n%s",
-				ui_plan_query(app) ? "it prints the query's answer (--print query); add --print "
-						     "summary for the report of this view too"
-						   : "add --print summary: the report of this view");
-	if (app->rowfilt[0])
-		snprintf(notes + len, sizeof notes - len, "\nnot in it: the row filter \"%s\" (no option)",
-			 app->rowfilt);
+	strcpy(notes, "\n"); /* a blank line after the command */
+	len = put_note(notes, sizeof notes, 1, ui_plan_query(app)
+		       ? "it prints the query's answer (--print query); add --print summary for the report of this view too"
+		       : "add --print summary: the report of this view", (size_t)width);
+	if (app->rowfilt[0]) {
+		snprintf(filt, sizeof filt, "not in it: the row filter \"%s\" (no option)", app->rowfilt);
+		put_note(notes, sizeof notes, len, filt, (size_t)width);
+	}
 	if ((text = malloc(strlen(wrapped) + strlen(notes) + 1)) != NULL) {
 		strcpy(text, wrapped);
 		strcat(text, notes);

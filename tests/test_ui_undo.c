@@ -224,6 +224,20 @@ static void columns_and_query_are_the_view(void **state)
 	cmd(query, sizeof query);
 	assert_string_equal(query + strlen(cols), " --deadline 12 --minimize cost");
 	assert_int_equal(app->hist.nundo, 2);
+	/* the overlay says the line prints the query's answer, every line within the box */
+	ui_layout_compute(app, 24, 60);
+	size_t n;
+	char *text = ui_undo_cmdline_text(app, &n);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\n\nit prints the query's answer (--print query);"));
+	for (char *l = text; l;) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		if (len > 60 - 8)
+			fail_msg("'%.*s' is wider than the overlay", (int)len, l);
+		l = nl ? nl + 1 : NULL;
+	}
+	free(text);
 	key('U');
 	assert_non_null(strstr(app->msg.text, "undone: query"));
 	assert_null(ui_plan_query(app));
