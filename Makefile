@@ -85,6 +85,11 @@ $(BUILD)/tests/test_ui_%: tests/test_ui_%.c $(BUILD)/libgsui.a $(BUILD)/libgscor
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 		$(LDFLAGS) $(BUILD)/libgsui.a $(BUILD)/libgscore.a $(CMOCKA_LIBS) $(LDLIBS)
 
+# test_cmdline reads the shown line back with the command line's own parser
+$(BUILD)/tests/test_cmdline: tests/test_cmdline.c $(BUILD)/cli.o $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
+	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< $(BUILD)/cli.o \
+		$(LDFLAGS) $(BUILD)/libgscore.a $(CMOCKA_LIBS) $(LDLIBS)
+
 $(BUILD)/tests/%: tests/%.c $(BUILD)/libgscore.a $(wildcard tests/*.h) | $(BUILD)
 	$(CC) $(CPPFLAGS) -Itests $(CFLAGS) -Wno-missing-prototypes -o $@ $< \
 		$(LDFLAGS) $(BUILD)/libgscore.a $(CMOCKA_LIBS) $(LDLIBS)

@@ -9,14 +9,17 @@
 #include "analysis.h"
 #include "metric_reg.h"
 
+struct query;
+
 /* The command-line names of the reference modes, k-means feature sets and reference rules, by
  * enum value: the parser reads them, cmdline_format writes them. */
 extern const char *const cmdline_modes[REF_MODE_COUNT];
 extern const char *const cmdline_feats[FEAT_COUNT];
 extern const char *const cmdline_rules[RULE_COUNT];
 
-/* A view: the analysis parameters, the plot's metric and scale, and where the data came from
- * (files NULL: the bundled rounds). Strings are borrowed. */
+/* A view: the analysis parameters, the plot's metric and scale, where the data came from
+ * (files NULL: the bundled rounds), the table's columns (per enum tcol; NULL: all) and the
+ * planner's query (NULL: none). Strings are borrowed. */
 struct cmdline_view {
 	const struct params *p;
 	enum metric y_metric;
@@ -24,6 +27,8 @@ struct cmdline_view {
 	char *const *files;
 	int nfiles;
 	const char *families_path, *prices_path;
+	const bool *columns;
+	const struct query *query;
 };
 
 /* Writes "gpuscale --round R -w W ..." for v into buf (n bytes, always terminated), each word
@@ -31,10 +36,13 @@ struct cmdline_view {
  * Returns the length the whole line needs (as snprintf: n or more means it was cut). */
 size_t cmdline_format(const struct cmdline_view *v, char *buf, size_t n);
 
-/* Cuts line (cmdline_format's) at blanks outside quotes into pieces of at most width columns
- * (a longer word stays whole), each but the last ending in " \" and each but the first indented
- * by two blanks, so that the pieces pasted into a shell still run it: into lines[max][w] of
- * UI-line width w. Returns the count. */
-size_t cmdline_wrap(const char *line, int width, char *lines, size_t w, size_t max);
+/* Cuts line (cmdline_format's) into pieces of at most width bytes (so columns; width 20 or
+ * more) that, pasted into a POSIX shell, run the same words: a piece ends at a blank outside
+ * quotes with " \" and the next is indented by two blanks; a word longer than a piece is cut
+ * inside, the piece ending in "\" (or "'\", closing its quotes) and the next going on at its
+ * first column (with "'", opening them again): sh joins a backslash-newline outside quotes.
+ * Returns the pieces joined by newlines (no final one), however many; the caller frees it.
+ * NULL when out of memory. */
+char *cmdline_wrap(const char *line, int width);
 
 #endif

@@ -100,6 +100,9 @@ struct ui_view {
 	enum metric ymet;
 	bool log_y;
 	const char *pin_keep;
+	bool cols[TC_COUNT];              /* the table's columns chosen (C) */
+	struct query q;                   /* the query (Q), when q_on */
+	bool q_on;
 };
 
 /* Levels of undo kept; older changes are forgotten. */
@@ -446,9 +449,10 @@ unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in);
 /* The gpuscale command line that shows app's view (cmdline_format), whole, however long (the
  * caller frees it); NULL when out of memory. */
 char *ui_undo_cmdline(const struct app *app);
-/* Lines of the command-line overlay into lines[max][UI_LINE], wrapped to the screen; returns
- * the count. */
-size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max);
+/* The command-line overlay's text: the line wrapped to the screen (cmdline_wrap: pasted, its
+ * pieces run the view), a blank line and notes, however many lines, one a '\n'; *nlines gets
+ * their count. The caller frees it; NULL when out of memory. */
+char *ui_undo_cmdline_text(const struct app *app, size_t *nlines);
 /* ui_plan.c: the planner (Q query prompt, W break-even trend), no terminal. */
 
 struct ui_plan;
@@ -458,6 +462,10 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n);
 /* Enter on the query prompt: sets the query (an empty text clears it), selects the best row and
  * says the answer; a bad text keeps the prompt open with a message. Returns UI_* flags. */
 unsigned ui_plan_query_accept(struct app *app);
+/* The query set (Q), or NULL when none. */
+const struct query *ui_plan_query(const struct app *app);
+/* Sets the query to *q, or clears it (q NULL); 0, or -1 when out of memory. */
+int ui_plan_query_set(struct app *app, const struct query *q);
 /* The answer of the query set for the analysis shown (computed now, kept in app->plan until the
  * next call), or NULL when no query is set or out of memory. */
 const struct q_result *ui_plan_answer(const struct app *app);
@@ -468,13 +476,17 @@ bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
  * max into cells; returns how many. */
 size_t ui_plan_plot_marks(const struct app *app, int *cells, size_t max);
 /* W: opens the trend of the workload, the cursor on the current round and the selected row's
- * family; arrows (in.arg 1/-1 a family, 2/-2 a round) move it; Enter opens that round filtered
- * to that family. Return UI_* flags. */
+ * family; the moves (in.arg 1/-1 a family, 2/-2 a round, 3/-3 the rounds a screen shows, 4/-4
+ * to the last / first round) move it through every round; Enter opens that round filtered to
+ * that family. Return UI_* flags. */
 unsigned ui_plan_trend_open(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_move(struct app *app, struct ui_press in);
 unsigned ui_plan_trend_enter(struct app *app, struct ui_press in);
-/* The trend overlay's title and lines (the heading, then a family a line); *hl_line, *hl_col,
- * *hl_w: where the cursor's cell is (-1 none). Returns the count. */
+/* The trend overlay's title and lines, as many as the screen's overlay box holds: the heading
+ * (the rounds that fit the screen around the cursor's, < and > where more are), a family a
+ * line (those around the cursor's when they do not all fit, a line above and below saying how
+ * many more), then, when some rounds are not shown, which are and where the current one is;
+ * *hl_line, *hl_col, *hl_w: where the cursor's cell is (-1 none). Returns the count. */
 char *ui_plan_trend_title(const struct app *app, char *buf, size_t n);
 size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
 			   int *hl_col, int *hl_w);

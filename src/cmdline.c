@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "planner.h"
+#include "table.h"
+
 const char *const cmdline_modes[REF_MODE_COUNT] = { [REF_PAPER] = "paper", [REF_PINNED] = "pinned",
 						    [REF_FAMILY] = "family" };
 const char *const cmdline_feats[FEAT_COUNT] = { [FEAT_N_EP] = "n-ep", [FEAT_N_T] = "n-t",
@@ -69,6 +72,47 @@ static void shortest(double v, char *b, size_t n)
 	}
 }
 
+/* --columns with the columns chosen, when they are not all: the system column always shows, so
+ * it is named only when nothing else is (the list cannot be empty). */
+static void put_columns(struct out *o, const bool *want)
+{
+	char list[TC_COUNT * 16] = "";
+	size_t len = 0;
+	bool all = true;
+
+	for (int c = 0; want && c < TC_COUNT; c++)
+		all &= want[c];
+	if (!want || all)
+		return;
+	for (int c = 0; c < TC_COUNT; c++)
+		if (want[c] && c != TC_SYS)
+			len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "",
+						c == TC_RANK ? "rank" : table_cols[c]->names[0]);
+	put_opt(o, "--columns", len ? list : table_cols[TC_SYS]->names[0]);
+}
+
+/* The query as its options: each constraint given, and the objective when it is not the
+ * default or stands alone (--minimize alone is what asks for the query then). */
+static void put_query(struct out *o, const struct query *q)
+{
+	const struct {
+		const char *opt;
+		double v;
+	} cons[] = { { "--deadline", q->deadline }, { "--max-cost", q->max_cost },
+		     { "--max-acc-hours", q->max_acc_hours }, { "--max-kwh", q->max_kwh } };
+	char num[40];
+	struct query d;
+
+	query_init(&d);
+	for (size_t i = 0; i < sizeof cons / sizeof cons[0]; i++)
+		if (!isnan(cons[i].v)) {
+			shortest(cons[i].v, num, sizeof num);
+			put_opt(o, cons[i].opt, num);
+		}
+	if (q->minimize != d.minimize || !query_constrained(q))
+		put_opt(o, "--minimize", q_obj_name(q->minimize));
+}
+
 size_t cmdline_format(const struct cmdline_view *v, char *buf, size_t n)
 {
 	const struct params *p = v->p;
@@ -128,6 +172,9 @@ size_t cmdline_format(const struct cmdline_view *v, char *buf, size_t n)
 		put_opt(&o, "--y-metric", reg_metric(v->y_metric)->names[0]);
 	if (v->log_y)
 		put_opt(&o, "--log-y", NULL);
+	put_columns(&o, v->columns);
+	if (v->query)
+		put_query(&o, v->query);
 	if (v->families_path)
 		put_opt(&o, "--families", v->families_path);
 	if (v->prices_path)
@@ -141,39 +188,124 @@ size_t cmdline_format(const struct cmdline_view *v, char *buf, size_t n)
 	return o.len;
 }
 
-size_t cmdline_wrap(const char *line, int width, char *lines, size_t w, size_t max)
+/* The end of the word of line that starts at at: the first blank outside quotes. The quoting
+ * is the shell's: inside '...' nothing but ' ends it; outside, a backslash takes the next byte
+ * as it is (put_word writes a ' inside a word as '\''). */
+static size_t word_end(const char *line, size_t at)
 {
-	size_t count = 0, len = strlen(line), at = 0;
+	bool quoted = false;
+	size_t i;
 
-	while (at < len && count < max) {
-		int indent = count ? 2 : 0, room = width - indent - 2;
-		size_t cut = at, end = at;
-		bool quoted = false;
+	for (i = at; line[i] && (quoted || line[i] != ' '); i++) {
+		if (quoted)
+			quoted = line[i] != '\'';
+		else if (line[i] == '\\' && line[i + 1])
+			i++;
+		else
+			quoted = line[i] == '\'';
+	}
+	return i;
+}
 
-		/* the last blank outside quotes that keeps the piece within room; the quoting is the
-		 * shell's: inside '...' nothing but ' ends it, outside a backslash takes the next
-		 * byte as it is (put_word writes a ' inside a word as '\'') */
-		for (size_t i = at; i <= len; i++) {
-			if (i == len || (line[i] == ' ' && !quoted)) {
-				bool over = (int)(i - at) > room;
-				if (over && cut > at)
-					break;
-				cut = i;
-				if (over || i == len)
-					break;
-			}
-			if (quoted)
-				quoted = line[i] != '\'';
-			else if (line[i] == '\\' && i + 1 < len)
-				i++;
-			else
-				quoted = line[i] == '\'';
+struct text {
+	char *s;
+	size_t len, cap;
+	bool oom;
+};
+
+static void add(struct text *t, const char *s, size_t n)
+{
+	if (t->oom)
+		return;
+	if (t->len + n + 1 > t->cap) {
+		size_t cap = (t->len + n + 1) * 2;
+		char *b = realloc(t->s, cap);
+		if (!b) {
+			t->oom = true;
+			return;
 		}
-		end = cut > at ? cut : len;
-		snprintf(lines + count * w, w, "%*s%.*s%s", indent, "", (int)(end - at), line + at,
-			 end < len ? " \\" : "");
-		count++;
+		t->s = b;
+		t->cap = cap;
+	}
+	memcpy(t->s + t->len, s, n);
+	t->len += n;
+	t->s[t->len] = '\0';
+}
+
+/* Adds word w (wl bytes, quoted as put_word quotes) to t in pieces of at most width bytes, the
+ * first after *used bytes of its piece; a piece ends where the rest of the word no longer fits
+ * with "\" (outside quotes) or "'\" (inside: the quotes closed, and opened again by the next
+ * piece), never inside a backslash's pair or a UTF-8 character. room_after: what the last piece
+ * must keep free behind the word (2 for a " \" when more words follow). */
+static void add_cut_word(struct text *t, const char *w, size_t wl, size_t width, size_t *used,
+			 size_t room_after)
+{
+	size_t i = 0;
+	bool quoted = false;
+
+	while (*used + (wl - i) + room_after > width) {
+		size_t best = 0, first = 0;
+		bool q = quoted, best_q = false, first_q = false, escaped = false;
+
+		for (size_t j = i; j < wl; j++) {
+			/* a cut before byte j, the quoting then q */
+			bool legal = j > i && !escaped && ((unsigned char)w[j] & 0xC0) != 0x80;
+			if (legal && !first)
+				first = j, first_q = q;
+			if (legal && *used + (j - i) + (q ? 2 : 1) <= width)
+				best = j, best_q = q;
+			if (escaped)
+				escaped = false; /* the byte after a backslash is only itself */
+			else if (q)
+				q = w[j] != '\'';
+			else if (w[j] == '\\')
+				escaped = true;
+			else
+				q = w[j] == '\'';
+		}
+		if (!best)
+			best = first, best_q = first_q;
+		if (!best)
+			break; /* one character: it stays whole */
+		add(t, w + i, best - i);
+		add(t, best_q ? "'\\\n'" : "\\\n", best_q ? 4 : 2);
+		*used = best_q ? 1 : 0;
+		i = best;
+		quoted = best_q;
+	}
+	add(t, w + i, wl - i);
+	*used += wl - i;
+}
+
+char *cmdline_wrap(const char *line, int width)
+{
+	struct text t = { NULL, 0, 0, false };
+	size_t at = 0, len = strlen(line), used = 0, w = (size_t)(width < 20 ? 20 : width);
+	bool content = false; /* the piece holds a word (a blank goes before the next) */
+
+	add(&t, "", 0);
+	while (at < len && !t.oom) {
+		size_t end = word_end(line, at), wl = end - at, sep = content ? 1 : 0;
+		size_t after = end < len ? 2 : 0;
+
+		if (used + sep + wl + after <= w) {
+			add(&t, " ", sep);
+			add(&t, line + at, wl);
+			used += sep + wl;
+		} else if (content) {
+			add(&t, " \\\n  ", 5);
+			used = 2;
+			content = false;
+			continue;
+		} else {
+			add_cut_word(&t, line + at, wl, w, &used, after);
+		}
+		content = true;
 		at = end < len ? end + 1 : len;
 	}
-	return count;
+	if (t.oom) {
+		free(t.s);
+		return NULL;
+	}
+	return t.s;
 }

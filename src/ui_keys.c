@@ -14,6 +14,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <wchar.h>
 #include <wctype.h>
@@ -478,8 +479,11 @@ static unsigned act_close(struct app *app, struct ui_press in)
 static int ov_max(const struct app *app)
 {
 	static char lines[UI_HELP_LINES > UI_MAX_DETAIL ? UI_HELP_LINES : UI_MAX_DETAIL][UI_LINE];
+	size_t ncmd = 0;
+	if (app->menu.ov == OV_CMDLINE)
+		free(ui_undo_cmdline_text(app, &ncmd));
 	int n = app->menu.ov == OV_DETAIL ? (int)ui_state_detail_wrapped(app, lines, NULL, UI_MAX_DETAIL)
-		: app->menu.ov == OV_CMDLINE ? (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL)
+		: app->menu.ov == OV_CMDLINE ? (int)ncmd
 					     : (int)ui_state_help(app, lines, NULL);
 	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, 60);
 
@@ -668,7 +672,7 @@ static const struct ui_key key_table[] = {
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
 	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV), plot and command line (text)"),
 	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
-	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line that shows this view"),
+	UI_KEY(':', ui_undo_cmdline_act, 0, UI_CTX_MAIN, "the command line of this view, columns and query too"),
 	UI_KEY('M', act_toggle, TG_MOUSE, UI_CTX_MAIN, "mouse on/off"),
 	UI_KEY('Q', ui_prompt_open, PROMPT_QUERY, UI_CTX_MAIN, "query: deadline and budgets, answer rows marked @"),
 	UI_KEY('W', ui_plan_trend_open, 0, UI_CTX_MAIN, "break-even of each family in every round of the span"),
@@ -733,6 +737,10 @@ static const struct ui_key key_table[] = {
 	UI_KEY('h', ui_plan_trend_move, -2, UI_CTX_TREND, "previous round"),
 	UI_KEY(UI_FKEY(KEY_RIGHT), ui_plan_trend_move, 2, UI_CTX_TREND, "next round"),
 	UI_KEY('l', ui_plan_trend_move, 2, UI_CTX_TREND, "next round"),
+	UI_KEY(UI_FKEY(KEY_PPAGE), ui_plan_trend_move, -3, UI_CTX_TREND, "rounds to the left, a screen"),
+	UI_KEY(UI_FKEY(KEY_NPAGE), ui_plan_trend_move, 3, UI_CTX_TREND, "rounds to the right, a screen"),
+	UI_KEY(UI_FKEY(KEY_HOME), ui_plan_trend_move, -4, UI_CTX_TREND, "first round"),
+	UI_KEY(UI_FKEY(KEY_END), ui_plan_trend_move, 4, UI_CTX_TREND, "last round"),
 	UI_KEY(K_ENTER, ui_plan_trend_enter, 0, UI_CTX_TREND, "open that round, filtered to that family"),
 	UI_KEY('q', act_close, 0, UI_CTX_TREND, "close the trend"),
 	UI_KEY(K_ESC, act_close, 0, UI_CTX_TREND, "close the trend"),

@@ -4,6 +4,7 @@
 #include "ui_draw_impl.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The first content line an overlay of n lines shows in box. app->menu.ov_scroll is only clamped by
@@ -39,10 +40,10 @@ static void overlay_foot(const struct app *app, const struct ui_rect *box, const
 		draw_text(app, box->y + box->h - 1, box->x + 2, box->w - 4 - pw, keys, draw_role(R_BORDER));
 }
 
-/* An overlay of n lines, scrolled, titled, with its keys at the foot; marked lines stand out
- * (help: section titles; detail: dropped runs). */
-static void draw_lines(const struct app *app, const char *title, const char *keys,
-		       char (*lines)[UI_LINE], const bool *mark, int n)
+/* An overlay of n lines, scrolled, titled, with its keys at the foot; marked lines (mark may
+ * be NULL) stand out (help: section titles; detail: dropped runs). */
+static void draw_rows(const struct app *app, const char *title, const char *keys,
+		      const char *const *lines, const bool *mark, int n)
 {
 	struct ui_rect box;
 	int w = 0, top;
@@ -59,7 +60,18 @@ static void draw_lines(const struct app *app, const char *title, const char *key
 	overlay_foot(app, &box, keys, n, top);
 	for (int y = 0; y < box.h - 2 && y + top < n; y++)
 		draw_clip(app, box.y + 1 + y, box.x + 2, box.w - 4, lines[y + top],
-			 draw_role(mark[y + top] ? R_HEAD : R_NORMAL));
+			 draw_role(mark && mark[y + top] ? R_HEAD : R_NORMAL));
+}
+
+/* draw_rows over lines of the state's fixed width (n at most UI_HELP_LINES). */
+static void draw_lines(const struct app *app, const char *title, const char *keys,
+		       char (*lines)[UI_LINE], const bool *mark, int n)
+{
+	static const char *rows[UI_HELP_LINES];
+
+	for (int i = 0; i < n && i < UI_HELP_LINES; i++)
+		rows[i] = lines[i];
+	draw_rows(app, title, keys, rows, mark, n < UI_HELP_LINES ? n : UI_HELP_LINES);
 }
 
 static void draw_help(const struct app *app)
@@ -82,13 +94,29 @@ static void draw_detail(const struct app *app)
 	draw_lines(app, title, " q/Esc/Enter close, j/k scroll ", lines, dropped, n);
 }
 
+/* The command line: as many lines as it needs, each as long as it needs (it scrolls). */
 static void draw_cmdline(const struct app *app)
 {
-	char lines[UI_MAX_DETAIL][UI_LINE];
-	bool none[UI_MAX_DETAIL] = { false };
-	int n = (int)ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL);
+	static const char *const oom[] = { "out of memory for the command line" };
+	const char *title = " this view as a command line ", *keys = " q/Esc/Enter close, j/k scroll ";
+	size_t n;
+	char *text = ui_undo_cmdline_text(app, &n), *c;
+	const char **rows = text ? malloc(n * sizeof *rows) : NULL;
 
-	draw_lines(app, " this view as a command line ", " q/Esc/Enter close ", lines, none, n);
+	if (!rows) {
+		draw_rows(app, title, keys, oom, NULL, 1);
+		free(text);
+		return;
+	}
+	rows[0] = c = text;
+	for (size_t i = 1; i < n; i++) {
+		c = strchr(c, '\n');
+		*c++ = '\0';
+		rows[i] = c;
+	}
+	draw_rows(app, title, keys, rows, NULL, (int)n);
+	free(rows);
+	free(text);
 }
 
 static void draw_menu(const struct app *app)
@@ -146,7 +174,7 @@ static void draw_trend(const struct app *app)
 	char title[UI_LINE];
 
 	draw_lines(app, ui_plan_trend_title(app, title, sizeof title),
-		   " arrows move, Enter opens, q/Esc close ", lines, head, n);
+		   " arrows, PgUp/PgDn, Home/End move, Enter opens, q/Esc close ", lines, head, n);
 	for (int i = 0; i < n; i++)
 		w = ui_text_width(lines[i], app->scr.utf8) > w ? ui_text_width(lines[i], app->scr.utf8) : w;
 	struct ui_rect box = ui_layout_overlay(&app->scr.lay, n, w);

@@ -22,15 +22,6 @@ struct ui_plan {
 	size_t tf, tr;             /* the trend's cursor: family (line), round (column) */
 };
 
-/* The trend's scroll: the least that shows the cursor's line (the heading is line 0, family f
- * line f + 1), so that the heading stays while it can; an overlay shows rows - 7 lines. */
-static void trend_scroll(struct app *app)
-{
-	int vis = app->scr.lay.rows - 7, line = (int)app->plan->tf + 1;
-
-	app->menu.ov_scroll = line >= vis ? line - vis + 1 : 0;
-}
-
 static struct ui_plan *plan_of(struct app *app)
 {
 	if (!app->plan && (app->plan = calloc(1, sizeof *app->plan)) != NULL)
@@ -103,6 +94,27 @@ int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
 		double *at[] = { &q->deadline, &q->max_cost, &q->max_acc_hours, &q->max_kwh };
 		*at[words[w].what] = v;
 	}
+	return 0;
+}
+
+const struct query *ui_plan_query(const struct app *app)
+{
+	return app->plan && app->plan->on ? &app->plan->q : NULL;
+}
+
+int ui_plan_query_set(struct app *app, const struct query *q)
+{
+	struct ui_plan *pl;
+
+	if (!q) {
+		if (app->plan)
+			app->plan->on = false;
+		return 0;
+	}
+	if (!(pl = plan_of(app)))
+		return -1;
+	pl->q = *q;
+	pl->on = true;
 	return 0;
 }
 
@@ -182,6 +194,51 @@ unsigned ui_plan_query_accept(struct app *app)
 
 /* ---- the trend ---- */
 
+/* The width of round r's column: its heading (the current round's with its '*') and cells. */
+static int trend_cw(const struct ui_plan *pl, size_t r)
+{
+	char cell[64];
+	int w = text_columns(pl->t.rounds[r]) + (r == pl->t.cur);
+
+	for (size_t f = 0; f < pl->t.nfamilies; f++) {
+		int cw = text_columns(describe_trend_cell(trend_cell(&pl->t, f, r), cell, sizeof cell));
+		if (cw > w)
+			w = cw;
+	}
+	return w;
+}
+
+/* The rounds shown, r0..r1-1 around the cursor's: from it leftwards while they fit, then
+ * rightwards (so that moving right keeps the cursor's column last). Only the columns looked at
+ * are measured: any number of rounds costs what the screen holds. An overlay holds the
+ * screen's width less 6 (a line UI_LINE bytes); the family column is fw wide, " >" ends a
+ * heading with more. */
+static void trend_window(const struct app *app, const struct ui_plan *pl, int fw, size_t *r0, size_t *r1)
+{
+	int room = (app->scr.lay.cols - 6 < UI_LINE - 1 ? app->scr.lay.cols - 6 : UI_LINE - 1) - 2, used = fw + 2 + trend_cw(pl, pl->tr), w;
+
+	*r0 = pl->tr;
+	while (*r0 > 0 && used + 2 + (w = trend_cw(pl, *r0 - 1)) <= room) {
+		used += 2 + w;
+		--*r0;
+	}
+	*r1 = pl->tr + 1;
+	while (*r1 < pl->t.nrounds && used + 2 + (w = trend_cw(pl, *r1)) <= room) {
+		used += 2 + w;
+		++*r1;
+	}
+}
+
+static int trend_fw(const struct ui_plan *pl)
+{
+	int fw = 8; /* "family <" */
+
+	for (size_t f = 0; f < pl->t.nfamilies; f++)
+		if (text_columns(pl->t.families[f]) > fw)
+			fw = text_columns(pl->t.families[f]);
+	return fw;
+}
+
 unsigned ui_plan_trend_open(struct app *app, struct ui_press in)
 {
 	struct ui_plan *pl = plan_of(app);
@@ -207,7 +264,7 @@ unsigned ui_plan_trend_open(struct app *app, struct ui_press in)
 				pl->tf = f;
 	}
 	app->menu.ov = OV_TREND;
-	trend_scroll(app);
+	app->menu.ov_scroll = 0; /* the lines fit the box: ui_plan_trend_lines windows them */
 	return UI_REDRAW;
 }
 
@@ -221,11 +278,19 @@ unsigned ui_plan_trend_move(struct app *app, struct ui_press in)
 		long f = (long)pl->tf + in.arg;
 		if (f >= 0 && (size_t)f < pl->t.nfamilies)
 			pl->tf = (size_t)f;
-		trend_scroll(app);
 	} else {
-		long r = (long)pl->tr + (in.arg > 0 ? 1 : -1);
-		if (r >= 0 && (size_t)r < pl->t.nrounds)
-			pl->tr = (size_t)r;
+		/* 2: a round; 3: the rounds shown (a page); 4: to the first or last */
+		size_t r0, r1, by = 1, a = (size_t)labs(in.arg);
+		if (a == 3) {
+			trend_window(app, pl, trend_fw(pl), &r0, &r1);
+			by = r1 - r0 > 1 ? r1 - r0 - 1 : 1;
+		}
+		if (a == 4)
+			pl->tr = in.arg > 0 ? pl->t.nrounds - 1 : 0;
+		else if (in.arg > 0)
+			pl->tr = pl->tr + by < pl->t.nrounds ? pl->tr + by : pl->t.nrounds - 1;
+		else
+			pl->tr = pl->tr > by ? pl->tr - by : 0;
 	}
 	return UI_REDRAW;
 }
@@ -278,54 +343,83 @@ char *ui_plan_trend_title(const struct app *app, char *buf, size_t n)
 	return buf;
 }
 
+/* With more rounds than the screen holds, which are shown and where the current one is, into
+ * lines (one, or two when one line would be wider than the box); returns how many. */
+static size_t trend_more(const struct app *app, const struct ui_plan *pl, size_t r0, size_t r1,
+			 char (*lines)[UI_LINE])
+{
+	size_t nr = pl->t.nrounds, n = 0, room = (size_t)(app->scr.lay.cols > 8 ? app->scr.lay.cols - 8 : 1);
+	char cur[UI_LINE] = "";
+	int at;
+
+	if (r0 == 0 && r1 == nr)
+		return 0;
+	at = snprintf(lines[n], UI_LINE, "rounds %zu-%zu of %zu", r0 + 1, r1, nr);
+	if (r0 > 0)
+		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more <", r0);
+	if (r1 < nr)
+		snprintf(lines[n] + at, (size_t)(UI_LINE - at), ", %zu more >", nr - r1);
+	if (pl->t.cur < r0 || pl->t.cur >= r1)
+		snprintf(cur, sizeof cur, "current %s* %s", pl->t.rounds[pl->t.cur], pl->t.cur < r0 ? "<" : ">");
+	if (!cur[0])
+		return 1;
+	if (strlen(lines[n]) + 2 + strlen(cur) <= room && strlen(lines[n]) + 2 + strlen(cur) < UI_LINE) {
+		strcat(lines[n], "; ");
+		strcat(lines[n], cur);
+		return 1;
+	}
+	snprintf(lines[++n], UI_LINE, "%s", cur);
+	return 2;
+}
+
 size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t max, int *hl_line,
 			   int *hl_col, int *hl_w)
 {
 	const struct ui_plan *pl = app->plan;
 	char cell[64];
-	int fw = 8, cw[64];
-	size_t nr, n = 0;
+	int fw, cw[UI_LINE / 3];
+	size_t n = 0, r0, r1, nr;
 
 	*hl_line = *hl_col = *hl_w = -1;
-	if (!pl || !pl->trend_ok || max < 2)
+	if (!pl || !pl->trend_ok || max < 3 || !pl->t.nrounds)
 		return 0;
-	nr = pl->t.nrounds < 64 ? pl->t.nrounds : 64;
-	for (size_t f = 0; f < pl->t.nfamilies; f++)
-		if (text_columns(pl->t.families[f]) > fw)
-			fw = text_columns(pl->t.families[f]);
-	for (size_t r = 0; r < nr; r++) {
-		cw[r] = text_columns(pl->t.rounds[r]);
-		for (size_t f = 0; f < pl->t.nfamilies; f++) {
-			int w = text_columns(describe_trend_cell(trend_cell(&pl->t, f, r), cell, sizeof cell));
-			if (w > cw[r])
-				cw[r] = w;
-		}
-	}
-	/* the heading marks the current round with '*' */
-	if (pl->t.cur < nr && cw[pl->t.cur] < text_columns(pl->t.rounds[pl->t.cur]) + 1)
-		cw[pl->t.cur] = text_columns(pl->t.rounds[pl->t.cur]) + 1;
-	/* more rounds than the screen is wide: the columns from r0 on, r0 the first that still
-	 * lets the cursor's column show (an overlay holds the screen's width less 6) */
-	int room = app->scr.lay.cols - 6, used = fw;
-	size_t r0 = 0, r1;
-	for (size_t r = 0; r <= pl->tr && r < nr; r++)
-		used += 2 + cw[r];
-	while (used > room && r0 < pl->tr)
-		used -= 2 + cw[r0++];
-	for (r1 = pl->tr + 1; r1 < nr && used + 2 + cw[r1] <= room; r1++)
-		used += 2 + cw[r1];
-	if (r1 > nr)
-		r1 = nr;
+	nr = pl->t.nrounds;
+	fw = trend_fw(pl);
+	trend_window(app, pl, fw, &r0, &r1);
+	/* a column takes 3 columns at least: a line holds no more than UI_LINE / 3 */
+	if (r1 - r0 > UI_LINE / 3)
+		r1 = r0 + UI_LINE / 3;
+	for (size_t r = r0; r < r1; r++)
+		cw[r - r0] = trend_cw(pl, r);
+	/* the heading marks the current round with '*', more rounds either side with < and > */
 	int at = snprintf(lines[n], UI_LINE, "%-*s", fw, r0 ? "family <" : "family");
 	for (size_t r = r0; r < r1 && at < UI_LINE; r++) {
 		char head[48];
 		snprintf(head, sizeof head, "%s%s", pl->t.rounds[r], r == pl->t.cur ? "*" : "");
-		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r], head);
+		at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r - r0], head);
 	}
 	if (r1 < nr && at < UI_LINE)
 		snprintf(lines[n] + at, (size_t)(UI_LINE - at), " >");
 	n++;
-	for (size_t f = 0; f < pl->t.nfamilies && n < max; f++, n++) {
+	/* more families than the box holds: the cursor's among those shown, a line each side
+	 * saying how many more lie above and below; the heading stays */
+	size_t nf = pl->t.nfamilies, f0 = 0, f1 = nf, vis = (size_t)(app->scr.lay.rows > 10 ? app->scr.lay.rows - 7 : 3);
+	char more[2][UI_LINE];
+	size_t nmore = trend_more(app, pl, r0, r1, more);
+	size_t area = (vis < max ? vis : max) - 1 - nmore;
+	if (area < 3)
+		area = 3;
+	if (nf > area) {
+		if (pl->tf + 1 < area) {
+			f1 = area - 1;
+		} else {
+			f1 = pl->tf + 1;
+			f0 = f1 - (area - 1 - (f1 < nf));
+		}
+		if (f0)
+			snprintf(lines[n++], UI_LINE, "^ %zu more famil%s above", f0, f0 == 1 ? "y" : "ies");
+	}
+	for (size_t f = f0; f < f1; f++, n++) {
 		const char *fam = pl->t.families[f];
 		at = snprintf(lines[n], UI_LINE, "%s%*s", fam, fw - text_columns(fam), "");
 		int col = fw;
@@ -334,12 +428,16 @@ size_t ui_plan_trend_lines(const struct app *app, char (*lines)[UI_LINE], size_t
 			if (f == pl->tf && r == pl->tr) {
 				*hl_line = (int)n;
 				*hl_col = col + 2;
-				*hl_w = cw[r];
+				*hl_w = cw[r - r0];
 			}
-			at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r], cell);
-			col += 2 + cw[r];
+			at += snprintf(lines[n] + at, (size_t)(UI_LINE - at), "  %-*s", cw[r - r0], cell);
+			col += 2 + cw[r - r0];
 		}
 	}
+	if (f1 < nf)
+		snprintf(lines[n++], UI_LINE, "v %zu more famil%s below", nf - f1, nf - f1 == 1 ? "y" : "ies");
+	for (size_t i = 0; i < nmore; i++)
+		memcpy(lines[n++], more[i], UI_LINE);
 	return n;
 }
 

@@ -1,12 +1,13 @@
 /* ui_undo.c: going back over the changes of the view (U), and the view as the command line that
  * shows it (:, and the export's plot header). A view is what a command line can say: round,
- * workload, filters, reference, k, theta, sort, plot metric and the on/off choices of the
- * analysis. The key dispatch takes a copy before each key and keeps it when the key changed the
- * view, so that every key that changes one, now or later, is undone without a line of its own.
- * What only moves about (selection, zoom, overlays) and the row filter (Esc clears it) are not
- * views. No curses here. */
+ * workload, filters, reference, k, theta, sort, plot metric, the table's columns, the planner's
+ * query and the on/off choices of the analysis. The key dispatch takes a copy before each key
+ * and keeps it when the key changed the view, so that every key that changes one, now or
+ * later, is undone without a line of its own. What only moves about (selection, zoom,
+ * overlays) and the row filter (Esc clears it) are not views. No curses here. */
 #include "ui_app.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,21 @@
 static bool same_str(const char *a, const char *b)
 {
 	return a == b || (a && b && strcmp(a, b) == 0);
+}
+
+static bool same_num(double a, double b)
+{
+	return a == b || (isnan(a) && isnan(b));
+}
+
+static bool same_query(const struct ui_view *a, const struct ui_view *b)
+{
+	const struct query *x = &a->q, *y = &b->q;
+
+	return a->q_on == b->q_on &&
+	       (!a->q_on || (same_num(x->deadline, y->deadline) && same_num(x->max_cost, y->max_cost) &&
+			     same_num(x->max_acc_hours, y->max_acc_hours) && same_num(x->max_kwh, y->max_kwh) &&
+			     x->minimize == y->minimize));
 }
 
 static bool same_list(const char *const *a, size_t na, const char *const *b, size_t nb)
@@ -57,6 +73,8 @@ static char *view_diff(const struct ui_view *a, const struct ui_view *b, char *b
 		{ x->fit != y->fit, "fit" },
 		{ a->ymet != b->ymet, "plot metric" },
 		{ a->log_y != b->log_y, "log y" },
+		{ memcmp(a->cols, b->cols, sizeof a->cols) != 0, "columns" },
+		{ !same_query(a, b), "query" },
 	};
 	size_t len = 0;
 
@@ -70,11 +88,19 @@ static char *view_diff(const struct ui_view *a, const struct ui_view *b, char *b
 bool ui_undo_take(const struct app *app, struct ui_view *v)
 {
 	size_t nf = app->p.filter.nfamilies;
+	const struct query *q;
 
 	v->p = app->p;
 	v->ymet = app->scr.ymet;
 	v->log_y = app->scr.log_y;
 	v->pin_keep = app->pin_keep;
+	memcpy(v->cols, app->scr.cols_want, sizeof v->cols);
+	q = ui_plan_query(app);
+	v->q_on = q != NULL;
+	if (q)
+		v->q = *q;
+	else
+		query_init(&v->q);
 	v->fams = malloc((nf ? nf : 1) * sizeof *v->fams);
 	if (!v->fams)
 		return false;
@@ -122,7 +148,7 @@ void ui_undo_free(struct app *app)
 }
 
 /* Makes v app's view: its round and workload through the state's own setters (they keep the
- * lists of workloads right), the rest as it was. */
+ * lists of workloads right), the query through the planner's, the rest as it was. */
 static void view_put(struct app *app, struct ui_view *v)
 {
 	size_t i, nf = v->p.filter.nfamilies;
@@ -137,6 +163,10 @@ static void view_put(struct app *app, struct ui_view *v)
 		;
 	if (i < app->nworks)
 		ui_state_set_workload(app, i);
+	if (ui_plan_query_set(app, v->q_on ? &v->q : NULL) < 0) {
+		ui_state_msg(app, true, "out of memory: nothing undone");
+		return;
+	}
 	if (nf > app->menu.famsel_cap) {
 		fams = realloc(app->menu.famsel, nf * sizeof *fams);
 		if (!fams) {
@@ -155,6 +185,7 @@ static void view_put(struct app *app, struct ui_view *v)
 	app->scr.ymet = v->ymet;
 	app->scr.log_y = v->log_y;
 	app->pin_keep = v->pin_keep;
+	memcpy(app->scr.cols_want, v->cols, sizeof v->cols);
 }
 
 unsigned ui_undo_act(struct app *app, struct ui_press in)
@@ -185,7 +216,8 @@ unsigned ui_undo_act(struct app *app, struct ui_press in)
 char *ui_undo_cmdline(const struct app *app)
 {
 	const struct cmdline_view v = { &app->p, app->scr.ymet, app->scr.log_y, app->hist.files, app->hist.nfiles,
-					app->hist.families_path, app->hist.prices_path };
+					app->hist.families_path, app->hist.prices_path, app->scr.cols_want,
+					ui_plan_query(app) };
 	/* a cut line would run another view: it is made as long as it needs */
 	size_t n = cmdline_format(&v, NULL, 0) + 1;
 	char *buf = malloc(n);
@@ -195,25 +227,56 @@ char *ui_undo_cmdline(const struct app *app)
 	return buf;
 }
 
-size_t ui_undo_cmdline_lines(const struct app *app, char (*lines)[UI_LINE], size_t max)
+/* Appends a line break and note to buf (n bytes, len used), cut at blanks into lines of at most
+ * width bytes (a longer word stays whole); returns the length used. */
+static size_t put_note(char *buf, size_t n, size_t len, const char *note, size_t width)
 {
-	char *line = ui_undo_cmdline(app);
-	int width = app->scr.lay.cols - 8 < UI_LINE - 1 ? app->scr.lay.cols - 8 : UI_LINE - 1;
-	size_t n;
-
-	if (max < 4 || !line) {
-		if (max)
-			snprintf(lines[0], UI_LINE, "out of memory for the command line");
-		free(line);
-		return max ? 1 : 0;
+	while (*note && len + 1 < n) {
+		size_t take = strlen(note);
+		if (take > width) {
+			for (take = width; take > 0 && note[take] != ' '; take--)
+				;
+			if (take == 0)
+				take = strcspn(note, " ");
+		}
+		int w = snprintf(buf + len, n - len, "\n%.*s", (int)take, note);
+		len = w < 0 || (size_t)w >= n - len ? n - 1 : len + (size_t)w;
+		for (note += take; *note == ' '; note++)
+			;
 	}
-	n = cmdline_wrap(line, width > 20 ? width : 20, lines[0], UI_LINE, max - 3);
+	return len;
+}
+
+char *ui_undo_cmdline_text(const struct app *app, size_t *nlines)
+{
+	int width = app->scr.lay.cols - 8 > 20 ? app->scr.lay.cols - 8 : 20;
+	char *line = ui_undo_cmdline(app), *wrapped = line ? cmdline_wrap(line, width) : NULL;
+	char notes[UI_LINE * 4], filt[UI_SEARCH_MAX + 64];
+	size_t len;
+	char *text = NULL;
+
+	*nlines = 0;
 	free(line);
-	snprintf(lines[n++], UI_LINE, "%s", "");
-	snprintf(lines[n++], UI_LINE, "add --print summary: the report of this view");
-	if (app->rowfilt[0])
-		snprintf(lines[n++], UI_LINE, "not in it: the row filter \"%s\" (no option)", app->rowfilt);
-	return n;
+	if (!wrapped)
+		return NULL;
+	/* with a query the line reports its answer, as --print query does, and opens no explorer */
+	strcpy(notes, "\n"); /* a blank line after the command */
+	len = put_note(notes, sizeof notes, 1, ui_plan_query(app)
+		       ? "it prints the query's answer (--print query); add --print summary for the report of this view too"
+		       : "add --print summary: the report of this view", (size_t)width);
+	if (app->rowfilt[0]) {
+		snprintf(filt, sizeof filt, "not in it: the row filter \"%s\" (no option)", app->rowfilt);
+		put_note(notes, sizeof notes, len, filt, (size_t)width);
+	}
+	if ((text = malloc(strlen(wrapped) + strlen(notes) + 1)) != NULL) {
+		strcpy(text, wrapped);
+		strcat(text, notes);
+		*nlines = 1;
+		for (const char *c = text; *c; c++)
+			*nlines += *c == '\n';
+	}
+	free(wrapped);
+	return text;
 }
 
 unsigned ui_undo_cmdline_act(struct app *app, struct ui_press in)

@@ -1,7 +1,7 @@
 /* test_ui_undo.c: U and the view's command line, driven by keys without a terminal: every kind
  * of view change is undone back to the view before it, level by level, the family filter and a
- * kept pin included; moving about is not a change; the ring keeps UI_UNDO_MAX levels; the
- * command line follows the view. */
+ * kept pin, the table's columns and the query included; moving about is not a change; the ring
+ * keeps UI_UNDO_MAX levels; the command line follows the view. */
 #include <locale.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -178,23 +178,74 @@ static void the_ring_keeps_its_levels(void **state)
 
 static void the_overlay_wraps_a_long_line(void **state)
 {
-	char lines[UI_MAX_DETAIL][UI_LINE];
-	size_t n;
+	size_t n, lines = 0;
+	char *text;
 
 	(void)state;
 	keys("t+msyxv");
 	key(':');
 	ui_layout_compute(app, 24, 60);
 	assert_int_equal(app->menu.ov, OV_CMDLINE);
-	n = ui_undo_cmdline_lines(app, lines, UI_MAX_DETAIL);
+	text = ui_undo_cmdline_text(app, &n);
+	assert_non_null(text);
 	assert_true(n >= 4);
-	assert_non_null(strstr(lines[0], "gpuscale --round v4.1"));
-	assert_string_equal(lines[0] + strlen(lines[0]) - 2, " \\");
-	for (size_t i = 0; i < n; i++)
-		if (strlen(lines[i]) > 60 - 6)
-			fail_msg("'%s' is wider than the overlay", lines[i]);
+	assert_memory_equal(text, "gpuscale --round v4.1", 21);
+	assert_memory_equal(strchr(text, '\n') - 2, " \\", 2);
+	for (char *l = text; l; lines++) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		if (len > 60 - 6)
+			fail_msg("'%.*s' is wider than the overlay", (int)len, l);
+		l = nl ? nl + 1 : NULL;
+	}
+	assert_int_equal(lines, n);
+	free(text);
 	key(27);
 	assert_int_equal(app->menu.ov, OV_NONE);
+}
+
+/* C's column choice and Q's query are part of the view: : says them, U undoes them. */
+static void columns_and_query_are_the_view(void **state)
+{
+	char before[512], cols[512], query[512], now[512];
+
+	(void)state;
+	cmd(before, sizeof before);
+	/* C: the first column off (the rank), applied */
+	keys("C \n");
+	assert_false(app->scr.cols_want[TC_RANK]);
+	cmd(cols, sizeof cols);
+	assert_non_null(strstr(cols, " --columns "));
+	assert_null(strstr(cols, "--columns rank"));
+	assert_int_equal(app->hist.nundo, 1);
+	/* Q: a query */
+	keys("Qdeadline 12 minimize cost\n");
+	assert_non_null(ui_plan_query(app));
+	cmd(query, sizeof query);
+	assert_string_equal(query + strlen(cols), " --deadline 12 --minimize cost");
+	assert_int_equal(app->hist.nundo, 2);
+	/* the overlay says the line prints the query's answer, every line within the box */
+	ui_layout_compute(app, 24, 60);
+	size_t n;
+	char *text = ui_undo_cmdline_text(app, &n);
+	assert_non_null(text);
+	assert_non_null(strstr(text, "\n\nit prints the query's answer (--print query);"));
+	for (char *l = text; l;) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		if (len > 60 - 8)
+			fail_msg("'%.*s' is wider than the overlay", (int)len, l);
+		l = nl ? nl + 1 : NULL;
+	}
+	free(text);
+	key('U');
+	assert_non_null(strstr(app->msg.text, "undone: query"));
+	assert_null(ui_plan_query(app));
+	assert_string_equal(cmd(now, sizeof now), cols);
+	key('U');
+	assert_non_null(strstr(app->msg.text, "undone: columns"));
+	assert_true(app->scr.cols_want[TC_RANK]);
+	assert_string_equal(cmd(now, sizeof now), before);
 }
 
 /* However many files, the line is whole: a cut one would run another view. */
@@ -219,6 +270,46 @@ static void a_long_line_is_never_cut(void **state)
 	app->hist.nfiles = 0;
 }
 
+/* 4,000 files: every one in the overlay's text, its lines within the overlay, and G scrolls to
+ * the last of them. */
+static void four_thousand_files_in_the_overlay(void **state)
+{
+	enum { NF = 4000 };
+	static char names[NF][48];
+	static char *files[NF];
+	size_t n, lines = 0;
+	char *text;
+
+	(void)state;
+	for (int i = 0; i < NF; i++) {
+		snprintf(names[i], sizeof names[i], "runs/it's %04d.csv", i);
+		files[i] = names[i];
+	}
+	app->hist.files = files;
+	app->hist.nfiles = NF;
+	key(':');
+	text = ui_undo_cmdline_text(app, &n);
+	assert_non_null(text);
+	assert_true(n > NF / 8);
+	assert_non_null(strstr(text, "'runs/it'\\''s 0000.csv'"));
+	assert_non_null(strstr(text, "'runs/it'\\''s 3999.csv'\n"));
+	for (char *l = text; l; lines++) {
+		char *nl = strchr(l, '\n');
+		size_t len = nl ? (size_t)(nl - l) : strlen(l);
+		if (len > 120 - 8)
+			fail_msg("'%.*s' is wider than the overlay", (int)len, l);
+		l = nl ? nl + 1 : NULL;
+	}
+	assert_int_equal(lines, n);
+	free(text);
+	/* G: the last line shows at the bottom of the box (40 rows: 33 lines) */
+	key('G');
+	assert_int_equal(app->menu.ov_scroll, (int)n - 33);
+	key(27);
+	app->hist.files = NULL;
+	app->hist.nfiles = 0;
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -227,7 +318,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(a_kept_pin_comes_back, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_ring_keeps_its_levels, setup, teardown),
 		cmocka_unit_test_setup_teardown(the_overlay_wraps_a_long_line, setup, teardown),
+		cmocka_unit_test_setup_teardown(columns_and_query_are_the_view, setup, teardown),
 		cmocka_unit_test_setup_teardown(a_long_line_is_never_cut, setup, teardown),
+		cmocka_unit_test_setup_teardown(four_thousand_files_in_the_overlay, setup, teardown),
 	};
 	setlocale(LC_ALL, "C.UTF-8");
 	return cmocka_run_group_tests(tests, NULL, NULL);

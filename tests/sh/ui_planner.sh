@@ -137,3 +137,40 @@ else
 	nok "explorer starts on BERT" "$(cat "$UI_SCREEN")"
 fi
 ui_stop
+
+# ---- 3,000 rounds (tests/sh/trend_rounds.sh's file): W reaches every one, the current round
+# marked; the line below the families says which rounds show and how many more lie either side ----
+awk 'BEGIN {
+	print "round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed"
+	for (r = 0; r < 3000; r++)
+		for (i = 0; i < 9; i++) {
+			n = 2 ^ (i % 5)
+			printf "r%05d,S,s%d_%d,%s,%d,1,%d,mybench,%.4f,5,0\n", r, r, i, i < 5 ? "GPUA" : "GPUB", n, n, 100 / n ^ 0.8 + r % 7
+		}
+}' >"$TMP/rounds.csv"
+ui_start 80 24 "" "'$TMP/rounds.csv'"
+if ui_wait "r02999 mybench"; then
+	ui_keys W
+	ui_see "3,000 rounds: W opens on the current round, the newest, starred" "r02999*"
+	ui_see "... and says how many rounds lie to its left" "rounds 2995-3000 of 3000, 2994 more <"
+	tm capture-pane -e -p -t gs >"$TMP/esc"
+	if grep "$(printf '\033')\[[0-9;]*7m" "$TMP/esc" | grep -q 'GPUA.*|'; then ok "3,000 rounds: the cursor's cell is highlighted"
+	else nok "3,000 rounds: the cursor's cell is highlighted" "$(cat "$UI_SCREEN")"; fi
+	ui_keys Home
+	ui_see "3,000 rounds: Home goes to the first round" "rounds 1-6 of 3000, 2994 more >; current r02999* >"
+	# one round at a time, well past the 64 the overlay once held
+	ui_keys $(yes Right | head -n 100)
+	ui_see "3,000 rounds: Right 100 times reaches round 101" "r00100 "
+	ui_see "... the rounds either side counted" "2899 more >; current r02999* >"
+	ui_keys NPage
+	ui_see "3,000 rounds: PgDn moves a screen of rounds" "r00105 "
+	ui_keys Enter
+	ui_see "3,000 rounds: Enter opens the cursor's round" "r00105 GPUA: break-even"
+	ui_keys W End
+	ui_see "3,000 rounds: End goes back to the last round" "rounds 2995-3000 of 3000, 2994 more <"
+	ui_keys q q
+	ui_exits "3,000 rounds: q quits"
+else
+	nok "explorer starts on 3,000 rounds" "$(cat "$UI_SCREEN")"
+fi
+ui_stop

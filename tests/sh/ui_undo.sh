@@ -2,7 +2,9 @@
 # U undoes the changes of the view one level at a time, back to the view the explorer opened
 # with; : shows the command line of the view, and that line run with --print summary reports the
 # same as the command line written by hand for the view; a value the = or K prompt refuses is
-# cleared, so that the next value typed is read alone. At 80x24, 120x40 and 200x60.
+# cleared, so that the next value typed is read alone. At 80x24, 120x40 and 200x60. Then a
+# column choice (C) and a query (Q) over a file of a long path: the overlay's lines, pasted
+# into sh as they show, run the view with its columns and query; U undoes both.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
@@ -112,6 +114,70 @@ for size in 80x24 120x40 200x60; do
 	done
 	ui_keys U
 	ui_see "$size: then nothing is left to undo" "nothing to undo"
+	ui_keys q
+	ui_exits "$size: quits" 0
+done
+# ---- columns, query and a long path: the lines as shown, pasted into sh ----
+# cmdline_lines: the : overlay's lines, borders off, blanks inside kept, as a user copies them
+cmdline_lines() {
+	ui_keys :
+	ui_wait "this view as a command line" || return
+	awk '/gpuscale --round/ { on = 1 }
+		on {
+			sub(/^[^|\342]*(\||\342\224\202) /, "")
+			sub(/ *(\||\342\224\202)[^|\342]*$/, "")
+			print
+			if (!/\\$/) exit
+		}' "$UI_SCREEN"
+	ui_keys Escape
+	ui_wait_gone "this view as a command line" >/dev/null
+}
+dir="$TMP/a folder whose name is long enough/to take more than one line of the overlay"
+dir="$dir/and more than the 192 bytes a line once held, at any width of the screen"
+mkdir -p "$dir"
+cp "$GS_TOP/data/mlperf_training_v4.1.csv" "$dir/results v4.1.csv"
+file="$dir/results v4.1.csv"
+cols=round,submitter,family,n,t,s,ep,e,a,xh,kwh,cost,cluster,pareto,spread,gbs,samples,throughput,e_thru,e_conv,e_conv_rcp
+"$GPUSCALE" -w bert --columns "$cols" --deadline 30 "$file" --print table,query >"$TMP/want_cq" 2>&1
+"$GPUSCALE" -w bert "$file" --print table >"$TMP/want_plain" 2>&1
+if [ -s "$TMP/want_cq" ] && grep -q 'best' "$TMP/want_cq" && ! cmp -s "$TMP/want_cq" "$TMP/want_plain"; then
+	ok "the view with columns and a query reports otherwise than without"
+else
+	nok "the view with columns and a query reports otherwise than without" "$(head -c 300 "$TMP/want_cq")"
+fi
+for size in 80x24 200x60; do
+	cols_=${size%x*} rows=${size#*x}
+	ui_start "$cols_" "$rows" "" -w bert "'$file'"
+	ui_wait "BERT" || { nok "$size: the explorer opens on the file" "$(cat "$UI_SCREEN")"; continue; }
+	ui_keys C
+	ui_wait "table columns"
+	ui_keys Space Enter
+	ui_wait "table columns: "
+	ui_keys Q
+	ui_wait "query (e.g."
+	ui_keys "deadline 30" Enter
+	ui_wait "best "
+	cmdline_lines >"$TMP/lines"
+	if [ "$(wc -l <"$TMP/lines")" -ge 2 ] && ! awk 'length > '"$((cols_ - 6))"' { exit 1 }' "$TMP/lines"; then
+		nok "$size: the line is wrapped to the overlay" "$(cat "$TMP/lines")"
+	elif [ "$(wc -l <"$TMP/lines")" -ge 2 ]; then
+		ok "$size: the line is wrapped to the overlay ($(wc -l <"$TMP/lines") lines)"
+	else
+		nok "$size: the line is wrapped to the overlay" "$(cat "$UI_SCREEN")"
+	fi
+	{ printf 'gpuscale() { "$GPUSCALE" "$@" --print table,query; }\n'; cat "$TMP/lines"; } >"$TMP/paste.sh"
+	GPUSCALE="$GPUSCALE" sh "$TMP/paste.sh" >"$TMP/got_cq" 2>&1
+	if cmp -s "$TMP/got_cq" "$TMP/want_cq"; then ok "$size: the pasted lines report the view's table and query"
+	else nok "$size: the pasted lines report the view's table and query" "$(cat "$TMP/lines")" "$(diff "$TMP/got_cq" "$TMP/want_cq" | head -n 6)"; fi
+	ui_keys U
+	ui_see "$size: U undoes the query" "undone: query"
+	ui_keys U
+	ui_see "$size: U undoes the column choice" "undone: columns"
+	cmdline_lines >"$TMP/lines"
+	got=$({ echo 'gpuscale() { printf "%s\n" "$@"; }'; cat "$TMP/lines"; } | sh)
+	want=$(printf '%s\n' --round v4.1 -w bert "$file")
+	if [ "$got" = "$want" ]; then ok "$size: ... back to the view it opened with"
+	else nok "$size: ... back to the view it opened with" "got: $got" "$(cat "$TMP/lines")"; fi
 	ui_keys q
 	ui_exits "$size: quits" 0
 done
