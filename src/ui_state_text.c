@@ -344,8 +344,10 @@ const char *const ui_state_legend[][2] = {
 	{ "k=3 auto", "clusters, and whether auto-k chose k (best silhouette)" },
 	{ "I", "k-means inertia: the summed squared distance to the centroids (lower: tighter)" },
 	{ "sil", "mean silhouette, -1..1: near 1 the clusters are well apart" },
-	{ "theta -> N", "break-even: N of the fastest row with E' >= theta ('none': no row)" },
-	{ "fit N=", "with L on: the break-even the family's scaling law predicts" },
+	{ "16..<32", "after theta: each group's break-even (B200 16..<32), the selected row's "
+	  "first: from N of the fastest row with E' >= theta to below the next N where every row is "
+	  "under theta; 8+: none such observed; none: no row reaches theta; +3 more: no room" },
+	{ "fit N 24", "with L on: the break-even the selected row's family's scaling law predicts" },
 	{ "3/7 rows", "rows shown / rows of the workload (filters hide the rest)" },
 	{ "rows ~ text", "the row filter (|) keeps rows whose names contain text; Esc clears it" },
 	{ "ref (mode)", "the reference and how it was chosen: paper, pinned, family" },
