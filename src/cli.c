@@ -94,7 +94,8 @@ void cli_usage(FILE *fp)
 "\n"
 "Which rows:\n"
 "  -w, --workload ID       benchmark id (bert, llama2_70b_lora, retinanet, stable_diffusion, ...)\n"
-"      --round NAME        round (default: the newest with the workload)\n"
+"                          or the id its round published (ssd in v4.1 is its RetinaNet)\n"
+"      --round NAME        round, v4.1 or 4.1 (default: the newest with the workload)\n"
 "  -f, --family NAME       show only this accelerator family (repeatable: H100 SXM, B200, ...)\n"
 "      --vendor NAME       show only this vendor (repeatable: NVIDIA, AMD, Google, ...)\n"
 "      --availability S    show only this availability (repeatable; in v4.1: 'Available\n"
@@ -366,8 +367,11 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 		return 0;
 	}
 	case O_SORT:
-		if ((i = reg_col_parse(arg)) < 0)
-			return err_set(err, NULL, 0, 0, "--sort: unknown column '%s'", arg), -1;
+		if ((i = reg_col_parse(arg)) < 0) {
+			char names[400];
+			return err_set(err, NULL, 0, 0, "--sort: '%s' is not one of %s", arg,
+				       reg_col_list(", ", false, names, sizeof names)), -1;
+		}
 		p->sort = (enum col)i;
 		p->desc = col_reg[i].desc;
 		return 0;
@@ -405,9 +409,11 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0 && reg_col_parse(bad) == COL_DIV)
 			return err_set(err, NULL, 0, 0, "--columns: '%s' has no column: the table marks an "
 				       "open-division row o (rank and the other --sort names have one)", bad), -1;
-		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0)
-			return err_set(err, NULL, 0, 0, "--columns: '%s' is not a column (rank and the --sort "
-				       "names but division)", bad), -1;
+		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0) {
+			char names[400];
+			return err_set(err, NULL, 0, 0, "--columns: '%s' is not one of rank, %s", bad,
+				       reg_col_list(", ", true, names, sizeof names)), -1;
+		}
 		c->ui.columns = c->columns;
 		return 0;
 	}
