@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -146,8 +147,8 @@ fail:
 
 int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
 {
-	/* O_NONBLOCK for the open only: a FIFO nobody writes to then reads as empty instead of
-	 * blocking the open; reads block as usual once the kind is known */
+	/* O_NONBLOCK for the open only: a device or a FIFO never opened for writing does not
+	 * block the open before its kind is known; reads block as usual once it is */
 	int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
 					: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	int e, fl;
@@ -170,6 +171,13 @@ int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
 	}
 	if ((fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_NONBLOCK) && strcmp(path, "-") != 0)
 		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
+	/* a FIFO whose writer has not come yet would read as empty: wait for it as cat does (the
+	 * kernel reports no hang-up on a FIFO until a writer has been and gone) */
+	if (S_ISFIFO(st->st_mode)) {
+		struct pollfd pf = { .fd = fd, .events = POLLIN };
+		while (poll(&pf, 1, -1) < 0 && errno == EINTR)
+			;
+	}
 	return fd;
 fail:
 	close(fd);
