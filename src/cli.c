@@ -822,8 +822,8 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 		}
 	}
 	if (c->strict && ds->skipped) {
-		err_set(err, NULL, 0, 0, "%s (--strict: %zu bad row%s skipped is an error)", ds->skip_first,
-			ds->skipped, ds->skipped == 1 ? "" : "s");
+		err_set(err, NULL, 0, 0, "--strict: %zu bad row%s of the input (above) %s an error; nothing "
+			"reported", ds->skipped, ds->skipped == 1 ? "" : "s", ds->skipped == 1 ? "is" : "are");
 		goto out;
 	}
 	/* a column no shown row has would rank by the tie-break alone, or plot nothing */

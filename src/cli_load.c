@@ -43,12 +43,18 @@ static const char *data_dir(char *buf, size_t n)
 	return GS_SHAREDIR;
 }
 
-void cli_warnings(const struct dataset *ds, size_t max, FILE *fp)
+void cli_warnings(const struct dataset *ds, size_t max, bool strict, FILE *fp)
 {
 	size_t shown = ds->warn.n < max ? ds->warn.n : max;
 
-	for (size_t i = 0; i < shown; i++)
-		fprintf(fp, "gpuscale: warning: %s\n", ds->warn.items[i]);
+	for (size_t i = 0; i < shown; i++) {
+		const char *w = ds->warn.items[i];
+		size_t len = strlen(w), sl = strlen(DATASET_ROW_SKIPPED);
+		if (strict && len > sl && strcmp(w + len - sl, DATASET_ROW_SKIPPED) == 0)
+			fprintf(fp, "gpuscale: error: %.*s\n", (int)(len - sl), w);
+		else
+			fprintf(fp, "gpuscale: warning: %s\n", w);
+	}
 	if (ds->warn.total > shown)
 		fprintf(fp, "gpuscale: %zu more warnings not shown\n", ds->warn.total - shown);
 }

@@ -341,6 +341,15 @@ expect_exit "a CSV row with a typo is skipped: exit 0" 0 "$G" "$TMP/typo.csv" --
 contains "the summary counts the skipped row and names it" "$TMP/out" "skipped     1 bad row of the input, not in any count (the first: $TMP/typo.csv:4:"
 expect_exit "--strict: the skipped row is an error, exit 2" 2 "$G" "$TMP/typo.csv" --strict --print summary
 contains "--strict names file, line and column" "$TMP/err" "$TMP/typo.csv:4:8: accelerators: 'x'"
+# under --strict a bad row is an error, not a skipped row, and each is said once
+printf 'e,bert,64,0,H100\n' >>"$TMP/typo.csv"
+expect_exit "--strict with two bad rows: exit 2" 2 "$G" "$TMP/typo.csv" --strict --print summary
+lacks "--strict: no row is said to be skipped" "$TMP/err" "row skipped"
+if [ "$(grep -c "typo.csv:4:8" "$TMP/err")" -eq 1 ] && [ "$(grep -c "typo.csv:6:" "$TMP/err")" -eq 1 ]; then
+	ok "--strict: each bad row said once"
+else nok "--strict: each bad row said once" "$(cat "$TMP/err")"; fi
+contains "--strict: each bad row an error" "$TMP/err" "gpuscale: error: $TMP/typo.csv:6:11: minutes: '0' is not a positive finite number"
+contains "--strict: the verdict counts them" "$TMP/err" "--strict: 2 bad rows of the input (above) are an error; nothing reported"
 expect_exit "--pareto-cost --print pareto: exit 0" 0 "$G" --round v4.1 -w bert --pareto-cost --print pareto
 contains "--pareto-cost: the header says cost" "$TMP/out" "Pareto frontier on (T, cost to train)"
 
