@@ -15,7 +15,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -171,18 +170,25 @@ int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
 	}
 	if ((fl = fcntl(fd, F_GETFL)) >= 0 && (fl & O_NONBLOCK) && strcmp(path, "-") != 0)
 		fcntl(fd, F_SETFL, fl & ~O_NONBLOCK);
-	/* a FIFO whose writer has not come yet would read as empty: wait for it as cat does (the
-	 * kernel reports no hang-up on a FIFO until a writer has been and gone) */
-	if (S_ISFIFO(st->st_mode)) {
-		struct pollfd pf = { .fd = fd, .events = POLLIN };
-		while (poll(&pf, 1, -1) < 0 && errno == EINTR)
-			;
-	}
 	return fd;
 fail:
 	close(fd);
 	errno = e;
 	return -1;
+}
+
+int fileio_fifo_wait(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return -1;
+	/* opening a FIFO for reading returns once a writer has opened it; while this end is open
+	 * what the writer writes stays for the loader's own open, even if the writer is gone */
+	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	return fd;
 }
 
 int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,
