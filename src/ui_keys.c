@@ -839,7 +839,8 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	if (ctx == UI_CTX_MAIN && key != UI_KEY_TEXT && !UI_IS_PTR(key)) {
 		char name[32];
 		ui_keys_label(key, name, sizeof name);
-		ui_state_msg(app, false, "key %s does nothing here: ? lists the keys", name);
+		ui_state_msg(app, false, "%s%s does nothing here: ? lists the keys", name[0] ? "key " : "that key",
+			     name);
 	}
 	return UI_REDRAW;
 }

@@ -11,15 +11,12 @@
 #include "metric_reg.h"
 
 /* A key the table has no name for (only an unbound key's message shows it): curses' name
- * without its KEY_ prefix (IC, DC, SLEFT), else "another key". */
+ * without its KEY_ prefix (IC, DC, SLEFT), else "" (no name to give). */
 static void fkey_name(int key, char *buf, size_t n)
 {
 	const char *s = key > UI_FKEY(0) && key < UI_KEY_TEXT ? keyname(key & ~UI_FKEY(0)) : NULL;
 
-	if (s && strncmp(s, "KEY_", 4) == 0 && s[4])
-		snprintf(buf, n, "%s", s + 4);
-	else
-		snprintf(buf, n, "another key");
+	snprintf(buf, n, "%s", s && strncmp(s, "KEY_", 4) == 0 ? s + 4 : "");
 }
 
 void ui_keys_label(int key, char *buf, size_t n)
