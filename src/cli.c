@@ -174,7 +174,9 @@ void cli_usage(FILE *fp)
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
 "  prices.csv is used as that table; rcp.csv (the importer's) is passed over.\n"
 "  Options take one value, given once; -f, --vendor, --availability, --division repeat.\n"
-"  Explorer: U undoes the last view change, : shows the command line of the view.\n"
+"  Explorer: U undoes the last view change, : shows the command line of the view;\n"
+"  ? or F1 lists the keys, q or F10 quits.\n"
+"  A FILE may be a pipe or a FIFO, read like a file (a FIFO's late writer is waited for).\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 
