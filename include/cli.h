@@ -57,8 +57,9 @@ void cli_free(struct cli *c);
  * against ds. Returns 0, or -1 with err naming the valid ones. */
 int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struct gs_err *err);
 
-/* Writes at most max of the loader's warnings to fp, then how many more there were. */
-void cli_warnings(const struct dataset *ds, size_t max, FILE *fp);
+/* Writes at most max of the loader's warnings to fp, then how many more there were; with strict,
+ * those of skipped rows as errors (--strict refuses them rather than skip them). */
+void cli_warnings(const struct dataset *ds, size_t max, bool strict, FILE *fp);
 
 /* Parses the argv of `gpuscale import ...` (argv[0] is "import") into o. Returns 0 (o->help
  * set for -h: nothing else is checked), or -1 with a usage message in err. */

@@ -31,12 +31,15 @@ struct compliance_req {
 
 /* The keys a log of benchmark (as published) requires in ruleset and division (open, else
  * closed): those of "any" and the division's "common" and the benchmark's own; a key listed
- * twice is exactly-one when one listing says so. n = 0 when the table knows no such ruleset. */
+ * twice is exactly-one when one listing says so; a key today's configuration renamed after the
+ * ruleset, by the name the ruleset's own checker gave it (2.1.0: opt_epsilon). n = 0 when the
+ * table knows no such ruleset. */
 void compliance_required(const char *ruleset, bool open, const char *benchmark, struct compliance_req *out);
 
 /* The first key of req that counts (one per key of req, from mllog_scan_keys) find missing, as
  * a reason into why[0..n): "'opt_lamb_epsilon' is missing; ruleset 3.0.0 requires it exactly
- * once". A key repeated is not held against the log: the official scores count such logs.
+ * once", before 3.0.0 "... missing; today's key list for ruleset 2.0.0 requires it ...". A key
+ * repeated is not held against the log: the official scores count such logs.
  * Returns its index, or -1 when no required key is missing. */
 long compliance_check(const struct compliance_req *req, const unsigned *counts, char *why, size_t n);
 

@@ -76,6 +76,9 @@ struct price {
 	long line;
 };
 
+/* How a loader warning about a row it skips ends: --strict turns those into errors. */
+#define DATASET_ROW_SKIPPED "; row skipped"
+
 struct dataset {
 	struct row *rows;
 	size_t n, cap;

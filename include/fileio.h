@@ -36,6 +36,11 @@ int fileio_read_at(int dirfd, const char *name, const char *path, size_t max, st
  * descriptor (blocking, close it), or -1 with err and errno (EINVAL: refused). */
 int fileio_open_data(const char *path, struct stat *st, struct gs_err *err);
 
+/* Waits, when path is a FIFO, until a writer has opened it (a FIFO whose writer starts late
+ * would read as empty), as cat waits. Returns a descriptor that holds what the writer wrote
+ * until the file is read (close it then), or -1: not a FIFO, nothing to wait for. */
+int fileio_fifo_wait(const char *path);
+
 /* fileio_read for a data file the user names (fileio_open_data's kinds): the whole text, at
  * most max bytes, no line longer than max_line bytes (0: any): an endless pipe stops at either
  * with "larger than max bytes" or "a line longer than max_line bytes" (EFBIG), a stream of

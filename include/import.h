@@ -15,6 +15,7 @@ struct import_result {
 	size_t systems;            /* systems with at least one row */
 	size_t rows;               /* system x benchmark rows written */
 	size_t files;              /* result logs read */
+	size_t old_logs[2];        /* of them, logs in the v0.5 and the v0.6 format (not read) */
 	unsigned long long bytes;  /* bytes of result logs read */
 	struct gs_warn warn;       /* bad input, failed runs: "file:line:col: text" */
 	struct gs_warn unscored;   /* "submitter/system[/benchmark]: reason", one per item with no score */

@@ -96,6 +96,11 @@ int reg_metric_parse(const char *s);
  * by sep into buf of size n (cut to fit); returns buf. */
 char *reg_metric_list(const char *sep, bool syms, char *buf, size_t n);
 
+/* The columns' first names ("ep, s, e"), the --sort names, joined by sep into buf of size n (cut
+ * to fit); with shown only those the table can show (the --columns names, rank not included);
+ * returns buf. */
+char *reg_col_list(const char *sep, bool shown, char *buf, size_t n);
+
 /* Short name of metric m ("E'", "T"). */
 const char *metric_name(enum metric m);
 

@@ -28,7 +28,13 @@ struct mllog_scan {
 	double init_start_ms, init_stop_ms;
 	char status[32];      /* metadata.status of the first run_stop (truncated); "" when absent */
 	enum mllog_status status_kind; /* what metadata.status of run_stop was */
+	int old_format;       /* no MLLOG event but lines of an older format: 5 (v0.5,
+			       * ":::MLPv0.5.0 "), 6 (v0.6, ":::MLL "); 0 otherwise */
 };
+
+/* The older log format o (a struct mllog_scan's old_format) in words: "the v0.6 log format
+ * (:::MLL <unix seconds> <key>: <json>)"; "" for 0. */
+const char *mllog_old_format(int o);
 
 /* 1 when s[0..n) is one JSON text as Python's json.loads accepts it (NaN, Infinity and
  * -Infinity allowed, surrounding whitespace allowed, strict strings, valid UTF-8), else 0.

@@ -353,10 +353,13 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 /* ui_state_detail wrapped to the widest overlay the screen holds: a line too long goes on
  * below, indented under its value, cut at a blank where one is near. Returns the count. */
 size_t ui_state_detail_wrapped(const struct app *app, char (*lines)[UI_LINE], bool *mark, size_t max);
-/* With the fit on, the predicted break-even for the status line into buf: ", fit N=51.7 (H100
- * SXM)" (brief: ", fit 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
- * the break-even row's, else the reference's, else the first fitted. Returns buf. */
+/* With the fit on, the predicted break-even for the status line into buf: ", H100 SXM fit N
+ * 51.7" (brief: ", fit N 51.7"), ", fit - (why)" without one; "" with the fit off. The family is
+ * the selected row's, else the first fitted. Returns buf. */
 char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n);
+/* The rows shown of the workload's ("5/29 rows"), with the row filter's text when one is set
+ * ("5/29 rows ~ Dell"), into buf[n]; returns buf. */
+char *ui_state_rows_text(const struct app *app, char *buf, size_t n);
 /* Lines of the help overlay into lines[UI_HELP_LINES][UI_LINE]: the keys (from the key table),
  * then "what you see" (every mark, column heading and status field); head[i] (head may be
  * NULL) true for the section titles; returns the count. */

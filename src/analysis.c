@@ -303,6 +303,10 @@ static const char *resolve_round(const struct dataset *ds, const char *want, str
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nr, want, false) : nr - 1; /* the newest by default */
+	/* "4.1" or "V4.1" is v4.1: the version, not the spelling */
+	for (size_t k = 0; want && i == nr && k < nr; k++)
+		if (bench_round_version(want) >= 0 && bench_round_version(want) == bench_round_version(names[k]))
+			i = k;
 	if (i < nr) {
 		found = names[i];
 	} else if (want) {
@@ -325,6 +329,16 @@ static const char *resolve_workload(const struct dataset *ds, const char *round,
 		return NULL;
 	}
 	size_t i = want ? name_find(names, nw, want, true) : 0;
+	/* the id the round itself published: v4.1's ssd is its RetinaNet */
+	if (want && i == nw) {
+		char low[64];
+		size_t k = 0;
+		for (; want[k] && k + 1 < sizeof low; k++)
+			low[k] = (char)(want[k] >= 'A' && want[k] <= 'Z' ? want[k] - 'A' + 'a' : want[k]);
+		low[k] = '\0';
+		if (!want[k])
+			i = name_find(names, nw, bench_reg_canon(low, round), false);
+	}
 	if (i < nw) {
 		found = names[i];
 	} else if (!want) {

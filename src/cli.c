@@ -94,7 +94,8 @@ void cli_usage(FILE *fp)
 "\n"
 "Which rows:\n"
 "  -w, --workload ID       benchmark id (bert, llama2_70b_lora, retinanet, stable_diffusion, ...)\n"
-"      --round NAME        round (default: the newest with the workload)\n"
+"                          or the id its round published (ssd in v4.1 is its RetinaNet)\n"
+"      --round NAME        round, v4.1 or 4.1 (default: the newest with the workload)\n"
 "  -f, --family NAME       show only this accelerator family (repeatable: H100 SXM, B200, ...)\n"
 "      --vendor NAME       show only this vendor (repeatable: NVIDIA, AMD, Google, ...)\n"
 "      --availability S    show only this availability (repeatable; in v4.1: 'Available\n"
@@ -173,7 +174,9 @@ void cli_usage(FILE *fp)
 "  its mlperf_training_*.csv are the bundled rounds. A FILE headed like families.csv or\n"
 "  prices.csv is used as that table; rcp.csv (the importer's) is passed over.\n"
 "  Options take one value, given once; -f, --vendor, --availability, --division repeat.\n"
-"  Explorer: U undoes the last view change, : shows the command line of the view.\n"
+"  Explorer: U undoes the last view change, : shows the command line of the view;\n"
+"  ? or F1 lists the keys, q or F10 quits.\n"
+"  A FILE may be a pipe or a FIFO, read like a file (a FIFO's late writer is waited for).\n"
 "Exit status: 0 ok, 1 runtime error, 2 usage or input error.\n", fp);
 }
 
@@ -366,8 +369,11 @@ static int parse_analysis_opt(struct cli *c, int o, const char *arg, struct gs_e
 		return 0;
 	}
 	case O_SORT:
-		if ((i = reg_col_parse(arg)) < 0)
-			return err_set(err, NULL, 0, 0, "--sort: unknown column '%s'", arg), -1;
+		if ((i = reg_col_parse(arg)) < 0) {
+			char names[400];
+			return err_set(err, NULL, 0, 0, "--sort: '%s' is not one of %s", arg,
+				       reg_col_list(", ", false, names, sizeof names)), -1;
+		}
 		p->sort = (enum col)i;
 		p->desc = col_reg[i].desc;
 		return 0;
@@ -405,9 +411,11 @@ static int parse_output_opt(struct cli *c, int o, const char *arg, struct gs_err
 		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0 && reg_col_parse(bad) == COL_DIV)
 			return err_set(err, NULL, 0, 0, "--columns: '%s' has no column: the table marks an "
 				       "open-division row o (rank and the other --sort names have one)", bad), -1;
-		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0)
-			return err_set(err, NULL, 0, 0, "--columns: '%s' is not a column (rank and the --sort "
-				       "names but division)", bad), -1;
+		if (table_cols_parse(arg, c->columns, bad, sizeof bad) < 0) {
+			char names[400];
+			return err_set(err, NULL, 0, 0, "--columns: '%s' is not one of rank, %s", bad,
+				       reg_col_list(", ", true, names, sizeof names)), -1;
+		}
 		c->ui.columns = c->columns;
 		return 0;
 	}
@@ -816,8 +824,8 @@ int cli_check(const struct dataset *ds, struct cli *c, struct analysis *a, struc
 		}
 	}
 	if (c->strict && ds->skipped) {
-		err_set(err, NULL, 0, 0, "%s (--strict: %zu bad row%s skipped is an error)", ds->skip_first,
-			ds->skipped, ds->skipped == 1 ? "" : "s");
+		err_set(err, NULL, 0, 0, "--strict: %zu bad row%s of the input (above) %s an error; nothing "
+			"reported", ds->skipped, ds->skipped == 1 ? "" : "s", ds->skipped == 1 ? "is" : "are");
 		goto out;
 	}
 	/* a column no shown row has would rank by the tie-break alone, or plot nothing */

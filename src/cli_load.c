@@ -1,6 +1,7 @@
 /* cli_load.c: finding and loading the data the command line names: the data folder, its
  * bundled rounds, the families and prices tables, and the loader's warnings. */
 #include "cli.h"
+#include "fileio.h"
 
 #include "text.h"
 
@@ -43,12 +44,18 @@ static const char *data_dir(char *buf, size_t n)
 	return GS_SHAREDIR;
 }
 
-void cli_warnings(const struct dataset *ds, size_t max, FILE *fp)
+void cli_warnings(const struct dataset *ds, size_t max, bool strict, FILE *fp)
 {
 	size_t shown = ds->warn.n < max ? ds->warn.n : max;
 
-	for (size_t i = 0; i < shown; i++)
-		fprintf(fp, "gpuscale: warning: %s\n", ds->warn.items[i]);
+	for (size_t i = 0; i < shown; i++) {
+		const char *w = ds->warn.items[i];
+		size_t len = strlen(w), sl = strlen(DATASET_ROW_SKIPPED);
+		if (strict && len > sl && strcmp(w + len - sl, DATASET_ROW_SKIPPED) == 0)
+			fprintf(fp, "gpuscale: error: %.*s\n", (int)(len - sl), w);
+		else
+			fprintf(fp, "gpuscale: warning: %s\n", w);
+	}
 	if (ds->warn.total > shown)
 		fprintf(fp, "gpuscale: %zu more warnings not shown\n", ds->warn.total - shown);
 }
@@ -104,6 +111,20 @@ void cli_free(struct cli *c)
 	c->nfiles = 0;
 }
 
+/* load(ds, path, err), having waited for the writer when named, a file the user named, is a
+ * FIFO (the data folder's files are never waited on: a FIFO there is an error at once). */
+static int load_named(struct dataset *ds, const char *named,
+		      int (*load)(struct dataset *, const char *, struct gs_err *), const char *path,
+		      struct gs_err *err)
+{
+	int hold = named ? fileio_fifo_wait(named) : -1;
+	int rc = load(ds, path, err);
+
+	if (hold >= 0)
+		close(hold);
+	return rc;
+}
+
 /* The families and prices tables of the data folder dir (or the files the command line names)
  * into ds. 0, or -1 with err. */
 static int load_tables(struct dataset *ds, struct cli *c, const char *dir, struct gs_err *err)
@@ -116,7 +137,7 @@ static int load_tables(struct dataset *ds, struct cli *c, const char *dir, struc
 		snprintf(path, pathn, "%s", c->families_path);
 	else
 		snprintf(path, pathn, "%s/families.csv", dir);
-	if (dataset_load_families(ds, path, err) < 0) {
+	if (load_named(ds, c->families_path ? path : NULL, dataset_load_families, path, err) < 0) {
 		if (c->families_path)
 			return -1;
 		warn_add(&ds->warn, NULL, 0, 0, "%s (families fall back to accelerator names)",
@@ -127,7 +148,7 @@ static int load_tables(struct dataset *ds, struct cli *c, const char *dir, struc
 		snprintf(path, pathn, "%s", c->prices_path);
 	else
 		snprintf(path, pathn, "%s/prices.csv", dir);
-	if (dataset_load_prices(ds, path, err) < 0) {
+	if (load_named(ds, c->prices_path ? path : NULL, dataset_load_prices, path, err) < 0) {
 		if (c->prices_path || access(path, F_OK) == 0) /* only a missing default is no error */
 			return -1;
 		warn_add(&ds->warn, NULL, 0, 0, "%s (no prices: no costs)", err_format(err, msg, sizeof msg));
@@ -158,7 +179,7 @@ int cli_load(struct dataset *ds, struct cli *c, struct gs_err *err)
 			return -1;
 	}
 	for (int i = 0; i < c->nfiles; i++)
-		if (dataset_load_csv(ds, c->files[i], err) < 0)
+		if (load_named(ds, c->bundled ? NULL : c->files[i], dataset_load_csv, c->files[i], err) < 0)
 			return -1;
 	load_finish(ds);
 	return 0;

@@ -411,18 +411,18 @@ static bool row_numbers(struct loader *L, struct row *r)
 	char cb[CELL_BUF];
 
 	if (dataset_parse_double(s, len, &r->minutes) < 0 || !(r->minutes > 0)) {
-		warn_at(L, C_MINUTES, "minutes: '%s' is not a positive finite number; row skipped", cell(s, len, cb));
+		warn_at(L, C_MINUTES, "minutes: '%s' is not a positive finite number" DATASET_ROW_SKIPPED, cell(s, len, cb));
 		return false;
 	}
 	if (!dataset_minutes_ok(r->minutes)) {
-		warn_at(L, C_MINUTES, "minutes: '%s' is too small to compute with (60/minutes is not finite); row skipped",
+		warn_at(L, C_MINUTES, "minutes: '%s' is too small to compute with (60/minutes is not finite)" DATASET_ROW_SKIPPED,
 			cell(s, len, cb));
 		return false;
 	}
 	s = field_text(L, C_ACCELERATORS, &len);
 	/* 0: a CPU-only system (MLPerf counts no accelerator); it loads, and views leave it out */
 	if (parse_int(s, len, &n) < 0 || n < 0 || n > MAX_ACCELERATORS) {
-		warn_at(L, C_ACCELERATORS, "accelerators: '%s' is not a whole number in 0..%lld; row skipped",
+		warn_at(L, C_ACCELERATORS, "accelerators: '%s' is not a whole number in 0..%lld" DATASET_ROW_SKIPPED,
 			cell(s, len, cb), MAX_ACCELERATORS);
 		return false;
 	}
@@ -496,7 +496,7 @@ static int row_take(struct loader *L)
 	size_t len;
 
 	if (L->csv.nf != L->nheader) {
-		warn_add(&ds->warn, L->name, L->csv.rec_line, 0, "row has %zu fields, the header has %zu; row skipped",
+		warn_add(&ds->warn, L->name, L->csv.rec_line, 0, "row has %zu fields, the header has %zu" DATASET_ROW_SKIPPED,
 			 L->csv.nf, L->nheader);
 		return row_skipped(L);
 	}
@@ -505,7 +505,7 @@ static int row_take(struct loader *L)
 			continue;
 		field_text(L, (enum column)c, &len);
 		if (len == 0) {
-			warn_at(L, (enum column)c, "%s is empty; row skipped", column_names(c));
+			warn_at(L, (enum column)c, "%s is empty" DATASET_ROW_SKIPPED, column_names(c));
 			return row_skipped(L);
 		}
 	}

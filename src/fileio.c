@@ -146,8 +146,8 @@ fail:
 
 int fileio_open_data(const char *path, struct stat *st, struct gs_err *err)
 {
-	/* O_NONBLOCK for the open only: a FIFO nobody writes to then reads as empty instead of
-	 * blocking the open; reads block as usual once the kind is known */
+	/* O_NONBLOCK for the open only: a device or a FIFO never opened for writing does not
+	 * block the open before its kind is known; reads block as usual once it is */
 	int fd = strcmp(path, "-") == 0 ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 0)
 					: open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	int e, fl;
@@ -175,6 +175,20 @@ fail:
 	close(fd);
 	errno = e;
 	return -1;
+}
+
+int fileio_fifo_wait(const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (strcmp(path, "-") == 0 || stat(path, &st) < 0 || !S_ISFIFO(st.st_mode))
+		return -1;
+	/* opening a FIFO for reading returns once a writer has opened it; while this end is open
+	 * what the writer writes stays for the loader's own open, even if the writer is gone */
+	while ((fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR)
+		;
+	return fd;
 }
 
 int fileio_read_data(const char *path, size_t max, size_t max_line, struct fbuf *b,

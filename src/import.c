@@ -490,7 +490,7 @@ static void scan_job(struct job *j, const char *bench, const char *round, struct
 	struct gs_err err;
 	struct mllog_scan s;
 	unsigned counts[COMPLIANCE_MAX_KEYS];
-	char why[120], text[200];
+	char why[200], text[320];
 
 	if (fileio_read(j->path, LOG_MAX, buf, &err) < 0) {
 		if (errno == ENOMEM)
@@ -505,6 +505,7 @@ static void scan_job(struct job *j, const char *bench, const char *round, struct
 	j->bytes = buf->len;
 	mllog_scan_keys(buf->p, buf->len, j->req ? j->req->keys : NULL, j->req ? j->req->n : 0, counts, &s);
 	j->ok = mllog_verdict(&s, j->init_limit, &j->minutes, text, 160, &j->line, &j->col) == 0;
+	j->old_format = s.old_format;
 	if (!j->ok)
 		set_text(&j->why, text, oom);
 	if (j->ok && j->req && compliance_check(j->req, counts, why, sizeof why) >= 0) {
@@ -514,7 +515,8 @@ static void scan_job(struct job *j, const char *bench, const char *round, struct
 			snprintf(text, 160, "compliance: %.120s", why);
 			set_text(&j->why, text, oom);
 		} else {
-			snprintf(text, sizeof text, "%.120s (counted: this ruleset's check only warns)", why);
+			snprintf(text, sizeof text, "%s (counted: before 3.0.0 the check only warns, the "
+				 "round's own list may differ)", why);
 			set_text(&j->advice, text, oom);
 		}
 	}

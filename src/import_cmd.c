@@ -2,6 +2,7 @@
  * the messages (every one cleaned by the sanitizer: they quote paths and data) and the write. */
 #include "import.h"
 #include "csvw.h"
+#include "mllog.h"
 #include "fileio.h"
 #include "text.h"
 
@@ -114,6 +115,16 @@ int import_run(const struct import_opts *o)
 		say("%s", err_format(&err, msg, sizeof msg));
 		import_result_free(&res);
 		return 1;
+	}
+	/* a tree of v0.5 or v0.6 logs only: one message naming their format, not one per log,
+	 * cell and system */
+	size_t old = res.old_logs[0] + res.old_logs[1];
+	if (res.rows == 0 && old && old == res.files) {
+		say("nothing could be imported from %s: its %zu result log%s %s in %s, which gpuscale "
+		    "does not read (it reads the MLLOG format of v0.7 on)", o->dir, old, old == 1 ? "" : "s",
+		    old == 1 ? "is" : "are", mllog_old_format(res.old_logs[1] ? 6 : 5));
+		import_result_free(&res);
+		return 2;
 	}
 	say_list("warning: ", &res.warn);
 	say_list("no score: ", &res.unscored);

@@ -55,6 +55,7 @@ struct job {
 	int ok;                       /* 1 successful run, 0 failed */
 	int unreadable;               /* not a regular file, or reading failed: no score */
 	int unwritable;               /* a run time below DBL_MIN: no results CSV holds it */
+	int old_format;               /* a v0.5 or v0.6 log (mllog_scan's old_format), else 0 */
 	double gbs, samples;          /* a successful run's global batch size and convergence
 				       * point (import_conv_run); NAN when its log lacks them */
 	double minutes;               /* a successful run's time, and its run_stop - run_start */

@@ -9,6 +9,7 @@
 #include "schema.h"
 #include "text.h"
 #include "bench_reg.h"
+#include "mllog.h"
 #include "rcp.h"
 
 #include <float.h>
@@ -358,6 +359,8 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 			else if (j->unwritable)
 				warn_add(&res->warn, j->path, j->line, j->col, "%s; no score for this benchmark",
 					 j->why);
+			else if (!j->ok && j->old_format)
+				res->old_logs[j->old_format == 5 ? 0 : 1]++; /* one warning for them all */
 			else if (!j->ok)
 				warn_add(&res->warn, j->path, j->line, j->col, "run fails: %s", j->why);
 		}
@@ -386,6 +389,12 @@ int import_build_csv(struct model *m, const char *round, struct import_result *r
 		res->rows++;
 	}
 	warn_convergence(why, &res->warn);
+	for (int k = 0; k < 2; k++)
+		if (res->old_logs[k])
+			warn_add(&res->warn, NULL, 0, 0, "%zu result log%s in %s, which gpuscale does not "
+				 "read (it reads MLLOG, v0.7 on): no score for %s", res->old_logs[k],
+				 res->old_logs[k] == 1 ? " is" : "s are", mllog_old_format(k ? 6 : 5),
+				 res->old_logs[k] == 1 ? "it" : "them");
 	for (size_t i = 0; i < m->nsys; i++) {
 		struct sys *s = &m->sys[i];
 		if (s->rows)

@@ -61,8 +61,13 @@ int main(int argc, char **argv)
 	/* the names are checked by the first steps of an analysis, whose memory the reports reuse */
 	rc = cli_load(&ds, &c, &err);
 	if (rc < 0 || cli_check(&ds, &c, &a, &err) < 0) {
+		/* under --strict the bad rows are the errors: listed first, the verdict last */
+		bool strict = c.strict && ds.skipped;
+		if (strict)
+			cli_warnings(&ds, 20, true, stderr);
 		fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
-		cli_warnings(&ds, 20, stderr);
+		if (!strict)
+			cli_warnings(&ds, 20, false, stderr);
 		analysis_free(&a);
 		dataset_free(&ds);
 		cli_free(&c);
@@ -77,14 +82,14 @@ int main(int argc, char **argv)
 		};
 		memcpy(o.order, c.print_order, sizeof o.order);
 		o.norder = c.nprint;
-		cli_warnings(&ds, 20, stderr);
+		cli_warnings(&ds, 20, false, stderr);
 		/* the names were checked above: what fails now is memory or the output */
 		rc = report_run(&ds, &c.params, &o, &a, stdout, &err) == 0 ? 0 : 1;
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
 		analysis_free(&a);
 	} else if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		cli_warnings(&ds, 20, stderr);
+		cli_warnings(&ds, 20, false, stderr);
 		fprintf(stderr, "gpuscale: the explorer needs a terminal; use --print for scripts\n");
 		rc = 2;
 	} else {
@@ -96,7 +101,7 @@ int main(int argc, char **argv)
 		rc = ui_run(&ds, &c.params, &c.ui, &err);
 		if (rc)
 			fprintf(stderr, "gpuscale: %s\n", err_format(&err, msg, sizeof msg));
-		cli_warnings(&ds, 5, stderr);
+		cli_warnings(&ds, 5, false, stderr);
 	}
 	analysis_free(&a);
 	dataset_free(&ds);

@@ -483,6 +483,26 @@ char *reg_metric_list(const char *sep, bool syms, char *buf, size_t n)
 	return buf;
 }
 
+char *reg_col_list(const char *sep, bool shown, char *buf, size_t n)
+{
+	size_t at = 0;
+
+	if (n)
+		buf[0] = '\0';
+	for (int c = 0; c < COL_COUNT && at < n; c++) {
+		bool has = !shown;
+		for (int t = 0; t < TC_COUNT && !has; t++)
+			has = table_cols[t]->sort == c;
+		if (!has)
+			continue;
+		int w = snprintf(buf + at, n - at, "%s%s", at ? sep : "", col_reg[c].names[0]);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+	return buf;
+}
+
 const char *metric_name(enum metric m)
 {
 	return reg_metric(m)->sym;

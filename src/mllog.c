@@ -656,6 +656,23 @@ static long span_col(const struct span *sp, const unsigned char *ls)
 	return (long)(sp->s - ls) + (sp->type == 's' ? 0 : 1);
 }
 
+const char *mllog_old_format(int o)
+{
+	return o == 5 ? "the v0.5 log format (:::MLPv0.5.0 <benchmark> <seconds> (<file>:<line>) <key>)"
+	       : o == 6 ? "the v0.6 log format (:::MLL <unix seconds> <key>: <json>)" : "";
+}
+
+/* Whether buf[0..len) holds the text t anywhere. */
+static bool has_text(const char *buf, size_t len, const char *t)
+{
+	size_t tl = strlen(t);
+
+	for (const char *p = buf, *end = buf + len; (p = memchr(p, t[0], (size_t)(end - p))); p++)
+		if ((size_t)(end - p) >= tl && memcmp(p, t, tl) == 0)
+			return true;
+	return false;
+}
+
 void mllog_scan(const char *buf, size_t len, struct mllog_scan *out)
 {
 	mllog_scan_keys(buf, len, NULL, 0, NULL, out);
@@ -740,6 +757,9 @@ void mllog_scan_keys(const char *buf, size_t len, const char *const *keys, size_
 		p = eol + 1;
 		line++;
 	}
+	/* a log of v0.5 or v0.6 has no MLLOG event: its own format is named instead */
+	if (!out->events)
+		out->old_format = has_text(buf, len, ":::MLPv0.5") ? 5 : has_text(buf, len, ":::MLL ") ? 6 : 0;
 }
 
 int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes, char *why,
@@ -755,7 +775,11 @@ int mllog_verdict(const struct mllog_scan *s, double init_limit, double *minutes
 		return -1;
 	}
 	if (s->events == 0) {
-		snprintf(why, n, "no MLLOG events");
+		if (s->old_format)
+			snprintf(why, n, "no MLLOG events: %s, which gpuscale does not read",
+				 mllog_old_format(s->old_format));
+		else
+			snprintf(why, n, "no MLLOG events");
 		return -1;
 	}
 	if (!s->start_line) {

@@ -574,11 +574,7 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	char groups[256], head[160], tail[UI_SEARCH_MAX + 288];
 	int room;
 
-	if (app->rowfilt[0])
-		snprintf(rows, sizeof rows, "view %zu of %zu rows ~ %s, analysis over %zu", app->nvis, a->n,
-			 app->rowfilt, a->n);
-	else
-		snprintf(rows, sizeof rows, "%zu/%zu rows", app->nvis, a->total);
+	ui_state_rows_text(app, rows, sizeof rows);
 	if (app->ds->skipped)
 		snprintf(rows + strlen(rows), sizeof rows - strlen(rows), ", %zu skipped", app->ds->skipped);
 	snprintf(head, sizeof head, " %s | theta %s: ", kbuf, fmt_short(app->p.theta, b3, sizeof b3));

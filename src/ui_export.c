@@ -61,7 +61,7 @@ static int write_plot(struct app *app, FILE *fp)
 	struct plot_spec spec;
 	struct plot_grid g;
 	struct gs_err err;
-	char filt[160], b1[32], groups[512], ref[800];
+	char filt[160], b1[32], groups[512], ref[800], rows[UI_SEARCH_MAX * 4 + 64];
 	char *text;
 	size_t need;
 	int rc = -1;
@@ -82,11 +82,12 @@ static int write_plot(struct app *app, FILE *fp)
 			metric_name(app->scr.ymet), app->scr.log_y ? ", log y" : "",
 			describe_filter(&app->p.filter, filt, sizeof filt));
 		fputs(describe_ref(app->ds, &app->a, true, ref, sizeof ref), fp);
-		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows\n", app->a.k,
+		fprintf(fp, ", k=%d, theta %s: %s, %s%s\n", app->a.k,
 			fmt_short(app->p.theta, b1, sizeof b1),
 			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,
 					INT_MAX, groups, sizeof groups),
-			app->nvis, app->a.total);
+			ui_state_rows_text(app, rows, sizeof rows),
+			app->rowfilt[0] ? " (row filter: these rows only; the analysis keeps every row)" : "");
 		/* the line that shows this view again, to keep in a script */
 		char *cmd = ui_undo_cmdline(app);
 		if (cmd) {

@@ -604,22 +604,26 @@ static unsigned act_click(struct app *app, struct ui_press in)
 #define UI_KEY(k, f, a, c, h) { .key = (k), .fn = (f), .arg = (a), .ctx = (c), .help = (h) }
 static const struct ui_key key_table[] = {
 	UI_KEY(CTRL_KEY('c'), act_quit, 0, UI_CTX_ANY, "quit"),
+	UI_KEY(UI_FKEY(KEY_F(10)), act_quit, 0, UI_CTX_ANY, "quit"),
 	UI_KEY(CTRL_KEY('l'), act_redraw, 0, UI_CTX_ANY, "redraw the screen"),
 
 	UI_KEY('q', act_quit, 0, UI_CTX_MAIN, "quit (q first closes any open overlay)"),
 	UI_KEY('?', act_help, 0, UI_CTX_MAIN, "this help"),
 	UI_KEY(UI_FKEY(KEY_F(1)), act_help, 0, UI_CTX_MAIN, "this help"),
-	UI_KEY('\t', act_work_step, 1, UI_CTX_MAIN, "next workload"),
-	UI_KEY(UI_FKEY(KEY_BTAB), act_work_step, -1, UI_CTX_MAIN, "previous workload"),
-	UI_KEY('1', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('2', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('3', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('4', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('5', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('6', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('7', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('8', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
-	UI_KEY('9', act_nth_work, 0, UI_CTX_MAIN, "n-th workload"),
+	/* Left and Right walk the tabs, which lie left to right; rounds have [ and ] */
+	UI_KEY('\t', act_work_step, 1, UI_CTX_MAIN, "next workload (the tab to the right)"),
+	UI_KEY(UI_FKEY(KEY_RIGHT), act_work_step, 1, UI_CTX_MAIN, "next workload (the tab to the right)"),
+	UI_KEY(UI_FKEY(KEY_BTAB), act_work_step, -1, UI_CTX_MAIN, "previous workload (the tab to the left)"),
+	UI_KEY(UI_FKEY(KEY_LEFT), act_work_step, -1, UI_CTX_MAIN, "previous workload (the tab to the left)"),
+	UI_KEY('1', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('2', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('3', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('4', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('5', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('6', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('7', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('8', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
+	UI_KEY('9', act_nth_work, 0, UI_CTX_MAIN, "the workload whose tab shows that digit (fixed)"),
 	UI_KEY('[', act_round_step, -1, UI_CTX_MAIN, "previous round (when several are loaded)"),
 	UI_KEY(']', act_round_step, 1, UI_CTX_MAIN, "next round"),
 	UI_KEY(UI_FKEY(KEY_UP), act_move, -1, UI_CTX_MAIN, "select the row above"),
@@ -663,12 +667,15 @@ static const struct ui_key key_table[] = {
 	UI_KEY('i', act_toggle, TG_BARS, UI_CTX_MAIN, "plot: run-to-run interval bars on/off"),
 	UI_KEY('s', act_sort_step, 1, UI_CTX_MAIN, "sort by the next column"),
 	UI_KEY('>', act_sort_step, 1, UI_CTX_MAIN, "sort by the next column"),
+	UI_KEY(UI_FKEY(KEY_F(6)), act_sort_step, 1, UI_CTX_MAIN, "sort by the next column"),
 	UI_KEY('<', act_sort_step, -1, UI_CTX_MAIN, "sort by the previous column"),
 	UI_KEY('S', act_reverse, 0, UI_CTX_MAIN, "reverse the sort"),
 	UI_KEY('/', ui_prompt_open, PROMPT_SEARCH, UI_CTX_MAIN, "search system or submitter (shows match 3/7)"),
+	UI_KEY(UI_FKEY(KEY_F(3)), ui_prompt_open, PROMPT_SEARCH, UI_CTX_MAIN, "search system or submitter (shows match 3/7)"),
 	UI_KEY('n', ui_prompt_next, 1, UI_CTX_MAIN, "next match"),
 	UI_KEY('N', ui_prompt_next, -1, UI_CTX_MAIN, "previous match"),
 	UI_KEY('|', ui_prompt_open, PROMPT_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
+	UI_KEY(UI_FKEY(KEY_F(4)), ui_prompt_open, PROMPT_FILTER, UI_CTX_MAIN, "row filter: keep only rows whose names contain a text"),
 	UI_KEY(K_ESC, act_rowfilt_clear, 0, UI_CTX_MAIN, "clear the row filter"),
 	UI_KEY('e', act_export, 0, UI_CTX_MAIN, "export table (CSV), plot and command line (text)"),
 	UI_KEY('U', ui_undo_act, 0, UI_CTX_MAIN, "undo the last change of the view (several levels)"),
@@ -802,6 +809,13 @@ static const struct ui_key *lookup(int key, enum ui_ctx ctx)
 	return NULL;
 }
 
+const struct ui_key *ui_keys_lookup(int key, enum ui_ctx ctx)
+{
+	const struct ui_key *k = lookup(key, ctx);
+
+	return k ? k : lookup(key, UI_CTX_ANY);
+}
+
 unsigned ui_keys_dispatch(struct app *app, int key)
 {
 	const struct ui_key *k;
@@ -812,11 +826,10 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	app->msg.key_seq = app->msg.seq;
 	key = normalize(key);
 	/* under the "too small" notice nothing can be seen: only quitting and redrawing act */
-	if (app->scr.lay.too_small && key != 'q' && key != CTRL_KEY('c') && key != CTRL_KEY('l'))
+	if (app->scr.lay.too_small && key != 'q' && key != CTRL_KEY('c') && key != UI_FKEY(KEY_F(10)) &&
+	    key != CTRL_KEY('l'))
 		return UI_REDRAW;
-	k = lookup(key, ctx);
-	if (!k)
-		k = lookup(key, UI_CTX_ANY);
+	k = ui_keys_lookup(key, ctx);
 	if (k) {
 		/* every key that changes the view leaves the view before it to undo (ui_undo.c) */
 		struct ui_view before;
@@ -830,8 +843,13 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 			app->msg.text[0] = '\0';
 		return f;
 	}
-	if (ctx == UI_CTX_MAIN && printable(key))
-		ui_state_msg(app, false, "key %lc does nothing here: ? lists the keys", (wint_t)key);
+	/* a key pressed out of habit (htop's F-keys, Insert, Delete) says so instead of nothing */
+	if (ctx == UI_CTX_MAIN && key != UI_KEY_TEXT && !UI_IS_PTR(key)) {
+		char name[32];
+		ui_keys_label(key, name, sizeof name);
+		ui_state_msg(app, false, "%s%s does nothing here: ? lists the keys", name[0] ? "key " : "that key",
+			     name);
+	}
 	return UI_REDRAW;
 }
 

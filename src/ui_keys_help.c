@@ -6,10 +6,20 @@
 #include <curses.h>
 #include <stdio.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "metric_reg.h"
 
-static void key_label(int key, char *buf, size_t n)
+/* A key the table has no name for (only an unbound key's message shows it): curses' name
+ * without its KEY_ prefix (IC, DC, SLEFT), else "" (no name to give). */
+static void fkey_name(int key, char *buf, size_t n)
+{
+	const char *s = key > UI_FKEY(0) && key < UI_KEY_TEXT ? keyname(key & ~UI_FKEY(0)) : NULL;
+
+	snprintf(buf, n, "%s", s && strncmp(s, "KEY_", 4) == 0 ? s + 4 : "");
+}
+
+void ui_keys_label(int key, char *buf, size_t n)
 {
 	static const struct { int key; const char *name; } names[] = {
 		{ .key = '\t', .name = "Tab" },
@@ -21,11 +31,12 @@ static void key_label(int key, char *buf, size_t n)
 		{ .key = UI_FKEY(KEY_BTAB), .name = "Shift-Tab" },
 		{ .key = UI_FKEY(KEY_UP), .name = "Up" },
 		{ .key = UI_FKEY(KEY_DOWN), .name = "Down" },
+		{ .key = UI_FKEY(KEY_LEFT), .name = "Left" },
+		{ .key = UI_FKEY(KEY_RIGHT), .name = "Right" },
 		{ .key = UI_FKEY(KEY_PPAGE), .name = "PgUp" },
 		{ .key = UI_FKEY(KEY_NPAGE), .name = "PgDn" },
 		{ .key = UI_FKEY(KEY_HOME), .name = "Home" },
 		{ .key = UI_FKEY(KEY_END), .name = "End" },
-		{ .key = UI_FKEY(KEY_F(1)), .name = "F1" },
 		{ .key = UI_PTR_CLICK, .name = "click" },
 		{ .key = UI_PTR_WHEEL_UP, .name = "wheel" },
 		{ .key = UI_PTR_WHEEL_DOWN, .name = "wheel" },
@@ -35,12 +46,16 @@ static void key_label(int key, char *buf, size_t n)
 			snprintf(buf, n, "%s", names[i].name);
 			return;
 		}
-	if (key >= 1 && key <= 26)
+	if (key >= UI_FKEY(KEY_F(1)) && key <= UI_FKEY(KEY_F(63)))
+		snprintf(buf, n, "F%d", key - UI_FKEY(KEY_F(0)));
+	else if (key >= 1 && key <= 26)
 		snprintf(buf, n, "Ctrl-%c", 'A' + key - 1);
-	else if (key < 128)
+	else if (key > ' ' && key < 127)
 		snprintf(buf, n, "%c", key);
+	else if (key > 127 && key < UI_FKEY(0))
+		snprintf(buf, n, "%lc", (wint_t)key);
 	else
-		snprintf(buf, n, "#%d", key);
+		fkey_name(key, buf, n);
 }
 
 /* The help section of an entry: the pointer's entries together, as the mouse can be off. */
@@ -76,10 +91,10 @@ void ui_keys_help_build(struct app *app)
 		char name[24], prev_name[24];
 		size_t len;
 
-		key_label(k->key, name, sizeof name);
+		ui_keys_label(k->key, name, sizeof name);
 		if (h && prev && help_ctx(prev) == ctx && prev->fn == k->fn &&
 		    strcmp(prev->help, k->help) == 0) {
-			key_label(prev->key, prev_name, sizeof prev_name);
+			ui_keys_label(prev->key, prev_name, sizeof prev_name);
 			if (strcmp(prev_name, name) == 0)
 				continue; /* wheel up and down, a click in two overlays: one name */
 			/* 1, 2, ... 9 read as one range */

@@ -26,6 +26,14 @@ struct ui_key {
 /* The key table, in its order (help lists it so); *n entries. */
 const struct ui_key *ui_keys_all(size_t *n);
 
+/* The entry a key (normalized: Enter, Backspace) runs in context ctx, that context's own
+ * before anywhere's, printable keys of a prompt or menu as its text entry; NULL: none. */
+const struct ui_key *ui_keys_lookup(int key, enum ui_ctx ctx);
+
+/* The key's name as the help shows it ("Tab", "F10", "Ctrl-L", "q") into buf[n]; "" for a key
+ * with no name (no entry of the table has one). */
+void ui_keys_label(int key, char *buf, size_t n);
+
 /* Whether entry k is the key that cycles the plot metric (its help names them). */
 bool ui_keys_names_metrics(const struct ui_key *k);
 

@@ -41,58 +41,115 @@ void ui_plan_free(struct app *app)
 
 /* ---- the query ---- */
 
+/* The query's words: what 0..3 a constraint, 4 the objective. */
+static const struct {
+	const char *name;
+	int what;
+} q_words[] = {
+	{ "deadline", 0 }, { "t", 0 }, { "max-cost", 1 }, { "cost", 1 }, { "max-acc-hours", 2 },
+	{ "acc-hours", 2 }, { "a", 2 }, { "max-kwh", 3 }, { "kwh", 3 }, { "minimize", 4 },
+	{ "min", 4 },
+};
+#define NQ_WORDS (sizeof q_words / sizeof q_words[0])
+
+/* The word tok names (leading dashes skipped), as an index of q_words; -1: none. */
+static int q_word(const char *tok)
+{
+	while (*tok == '-')
+		tok++;
+	for (size_t w = 0; w < NQ_WORDS; w++)
+		if (ascii_casecmp(tok, q_words[w].name) == 0)
+			return (int)w;
+	return -1;
+}
+
+/* A positive finite number, the whole of s, into *v. */
+static bool q_number(const char *s, double *v)
+{
+	char *end;
+
+	*v = strtod(s, &end);
+	return end != s && !*end && isfinite(*v) && *v > 0;
+}
+
+/* Whether tok[i] is a unit of constraint what written after its value ("t 10 min", "cost 5
+ * usd"). A unit that is also a word ("min", "kwh") is the word when a value of that word
+ * follows: "t 10 min cost" minimizes cost, "t 10 min cost 500" has a unit and a budget. */
+static bool q_unit(int what, char **tok, size_t ntok, size_t i)
+{
+	static const char *const units[4][4] = {
+		{ "min", "mins", "minute", "minutes" }, { "usd", "$", NULL, NULL },
+		{ "h", "acc-hours", "acc-h", NULL }, { "kwh", NULL, NULL, NULL },
+	};
+	bool unit = false;
+	double v;
+	int w;
+
+	for (int u = 0; u < 4 && units[what][u] && !unit; u++)
+		unit = ascii_casecmp(tok[i], units[what][u]) == 0;
+	if (!unit || (w = q_word(tok[i])) < 0 || i + 1 >= ntok)
+		return unit;
+	if (q_words[w].what == 4)
+		return q_obj_parse(tok[i + 1]) < 0 || (i + 2 < ntok && q_number(tok[i + 2], &v));
+	return !q_number(tok[i + 1], &v);
+}
+
 int ui_plan_query_parse(const char *text, struct query *q, char *why, size_t n)
 {
-	static const struct {
-		const char *name;
-		int what; /* 0..3 a constraint, 4 the objective */
-	} words[] = {
-		{ "deadline", 0 }, { "t", 0 }, { "max-cost", 1 }, { "cost", 1 }, { "max-acc-hours", 2 },
-		{ "acc-hours", 2 }, { "a", 2 }, { "max-kwh", 3 }, { "kwh", 3 }, { "minimize", 4 },
-		{ "min", 4 },
-	};
-	char buf[UI_SEARCH_MAX * 2];
-	char *save = NULL, *tok;
+	static const char *const long_name[5] = { "deadline", "max-cost", "max-acc-hours", "max-kwh",
+						  "minimize" };
+	char buf[UI_SEARCH_MAX * 2], *save = NULL, *tok[UI_SEARCH_MAX];
+	size_t ntok = 0;
+	int given[5] = { -1, -1, -1, -1, -1 }; /* the word each part was given with */
 
 	query_init(q);
 	snprintf(buf, sizeof buf, "%s", text);
 	for (char *c = buf; *c; c++)
 		if (*c == '=' || *c == ',' || *c == '<')
 			*c = ' ';
-	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		while (*tok == '-')
-			tok++;
-		size_t w;
-		for (w = 0; w < sizeof words / sizeof words[0]; w++)
-			if (ascii_casecmp(tok, words[w].name) == 0)
-				break;
-		if (w == sizeof words / sizeof words[0]) {
+	for (char *t = strtok_r(buf, " ", &save); t && ntok < UI_SEARCH_MAX; t = strtok_r(NULL, " ", &save))
+		tok[ntok++] = t;
+	for (size_t i = 0; i < ntok; i++) {
+		int w = q_word(tok[i]);
+		if (w < 0) {
 			snprintf(why, n, "query: '%s' is not deadline, max-cost, max-acc-hours, max-kwh "
-				 "or minimize", tok);
+				 "or minimize", tok[i]);
 			return -1;
 		}
-		char *val = strtok_r(NULL, " ", &save);
-		if (!val) {
-			snprintf(why, n, "query: %s needs a value", words[w].name);
+		int what = q_words[w].what;
+		/* as on the command line, a part given twice is refused: the last must not win
+		 * silently */
+		if (given[what] >= 0) {
+			if (given[what] == w)
+				snprintf(why, n, "query: %s given twice: it takes one value", q_words[w].name);
+			else
+				snprintf(why, n, "query: %s given twice (%s and %s are one word): it takes one value",
+					 long_name[what], q_words[given[what]].name, q_words[w].name);
 			return -1;
 		}
-		if (words[w].what == 4) {
-			int o = q_obj_parse(val);
+		given[what] = w;
+		if (++i >= ntok) {
+			snprintf(why, n, "query: %s needs a value", q_words[w].name);
+			return -1;
+		}
+		if (what == 4) {
+			int o = q_obj_parse(tok[i]);
 			if (o < 0) {
-				snprintf(why, n, "query: minimize '%s' is not acc-hours, cost, kwh or minutes", val);
+				snprintf(why, n, "query: minimize '%s' is not acc-hours, cost, kwh or minutes", tok[i]);
 				return -1;
 			}
 			q->minimize = (enum q_obj)o;
 			continue;
 		}
-		char *end;
-		double v = strtod(val, &end);
-		if (end == val || *end || !isfinite(v) || v <= 0) {
-			snprintf(why, n, "query: %s '%s' is not a positive number", words[w].name, val);
+		double v;
+		if (!q_number(tok[i], &v)) {
+			snprintf(why, n, "query: %s '%s' is not a positive number", q_words[w].name, tok[i]);
 			return -1;
 		}
 		double *at[] = { &q->deadline, &q->max_cost, &q->max_acc_hours, &q->max_kwh };
-		*at[words[w].what] = v;
+		*at[what] = v;
+		if (i + 1 < ntok && q_unit(what, tok, ntok, i + 1))
+			i++;
 	}
 	return 0;
 }

@@ -118,6 +118,19 @@ char *ui_state_fit_text(const struct app *app, bool brief, char *buf, size_t n)
 	return buf;
 }
 
+char *ui_state_rows_text(const struct app *app, char *buf, size_t n)
+{
+	char cut[UI_SEARCH_MAX * 4];
+
+	/* the filter's text cut in the middle as names are, so that the groups keep their room */
+	if (app->rowfilt[0])
+		snprintf(buf, n, "%zu/%zu rows ~ %s", app->nvis, app->a.total,
+			 ui_text_cut(app->rowfilt, 16, app->scr.utf8, cut, sizeof cut));
+	else
+		snprintf(buf, n, "%zu/%zu rows", app->nvis, app->a.total);
+	return buf;
+}
+
 /* The detail's fit line: the row against its family's law. */
 static void fit_line(const struct app *app, const struct arow *ar, char *buf, size_t n)
 {
@@ -348,10 +361,13 @@ const char *const ui_state_legend[][2] = {
 	{ "k=3 auto", "clusters, and whether auto-k chose k (best silhouette)" },
 	{ "I", "k-means inertia: the summed squared distance to the centroids (lower: tighter)" },
 	{ "sil", "mean silhouette, -1..1: near 1 the clusters are well apart" },
-	{ "theta -> N", "break-even: N of the fastest row with E' >= theta ('none': no row)" },
-	{ "fit N=", "with L on: the break-even the family's scaling law predicts" },
+	{ "16..<32", "after theta: each group's break-even (B200 16..<32), the selected row's "
+	  "first: from N of the fastest row with E' >= theta to below the next N where every row is "
+	  "under theta; 8+: none such observed; none: no row reaches theta; +3 more: no room" },
+	{ "fit N 24", "with L on: the break-even the selected row's family's scaling law predicts" },
 	{ "3/7 rows", "rows shown / rows of the workload (filters hide the rest)" },
-	{ "rows ~ text", "the row filter (|) keeps rows whose names contain text; Esc clears it" },
+	{ "rows ~ text", "the row filter (|) shows only rows whose names contain text (the analysis "
+	  "keeps every row the family filter shows); Esc clears it" },
 	{ "ref (mode)", "the reference and how it was chosen: paper, pinned, family" },
 	{ "formulas", "" },
 	{ "T", "minutes; N accelerators; A = N x T / 60" },

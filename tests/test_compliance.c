@@ -43,7 +43,14 @@ static void required(void **state)
 	/* before 3.0.0 a broken rule warns; a ruleset the table lacks requires nothing */
 	compliance_required("2.1.0", false, "bert", &r);
 	assert_false(r.binding);
-	assert_true(find(&r, "opt_lamb_epsilon") >= 0);
+	/* today's 2.1.0 list says opt_lamb_epsilon; 2.1's own checker, and its logs, opt_epsilon */
+	assert_int_equal(find(&r, "opt_lamb_epsilon"), -1);
+	assert_true((i = find(&r, "opt_epsilon")) >= 0 && r.exactly_one[i]);
+	compliance_required("2.0.0", false, "bert", &r);
+	assert_true(find(&r, "opt_epsilon") >= 0 && find(&r, "opt_lamb_epsilon") < 0);
+	/* RNN-T's logs of the same rulesets say opt_lamb_epsilon, as its checker did */
+	compliance_required("2.1.0", false, "rnnt", &r);
+	assert_true(find(&r, "opt_lamb_epsilon") >= 0 && find(&r, "opt_epsilon") < 0);
 	compliance_required("10.0.0", false, "bert", &r);
 	assert_int_equal(r.n, 0);
 	assert_true(r.binding);
@@ -99,6 +106,13 @@ static void counted(void **state)
 	many[find(&r, "opt_lamb_epsilon")] = 0;
 	assert_int_equal(compliance_check(&r, many, why, sizeof why), find(&r, "opt_lamb_epsilon"));
 	assert_string_equal(why, "'opt_lamb_epsilon' is missing; ruleset 3.0.0 requires it exactly once");
+	/* before 3.0.0 the list is today's, and the warning says so */
+	compliance_required("2.0.0", false, "bert", &r);
+	for (size_t i = 0; i < r.n; i++)
+		many[i] = strcmp(r.key[i], "eval_samples") != 0;
+	assert_int_equal(compliance_check(&r, many, why, sizeof why), find(&r, "eval_samples"));
+	assert_string_equal(why, "'eval_samples' is missing; today's key list for ruleset 2.0.0 requires it "
+			    "exactly once");
 }
 
 int main(void)

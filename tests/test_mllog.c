@@ -553,6 +553,36 @@ static void test_event_key_decoding(void **state)
 	}
 }
 
+/* v0.5 and v0.6 logs have no MLLOG event: the verdict names their format; a log of neither
+ * says only that it has no event, and an MLLOG log is never taken for an old one. */
+static void test_scan_old_formats(void **state)
+{
+	static const char v05[] = ":::MLPv0.5.0 resnet 1541710788.72 (resnet/main.py:12) run_start\n";
+	static const char v06[] = "0: :::MLL 1558640001.000 run_start: {\"value\": null}\n";
+	static const char none[] = "hello\n";
+	static const char mllog[] = ":::MLLOG {\"key\": \"run_start\", \"time_ms\": 0}\n:::MLL 1 x: 2\n";
+	struct mllog_scan s;
+	char why[200];
+	long line, col;
+	double min;
+
+	(void)state;
+	mllog_scan(v05, sizeof v05 - 1, &s);
+	assert_int_equal(s.old_format, 5);
+	assert_int_equal(mllog_verdict(&s, 30, &min, why, sizeof why, &line, &col), -1);
+	assert_non_null(strstr(why, "the v0.5 log format (:::MLPv0.5.0"));
+	mllog_scan(v06, sizeof v06 - 1, &s);
+	assert_int_equal(s.old_format, 6);
+	assert_int_equal(mllog_verdict(&s, 30, &min, why, sizeof why, &line, &col), -1);
+	assert_non_null(strstr(why, "the v0.6 log format (:::MLL <unix seconds>"));
+	mllog_scan(none, sizeof none - 1, &s);
+	assert_int_equal(s.old_format, 0);
+	assert_int_equal(mllog_verdict(&s, 30, &min, why, sizeof why, &line, &col), -1);
+	assert_string_equal(why, "no MLLOG events");
+	mllog_scan(mllog, sizeof mllog - 1, &s);
+	assert_int_equal(s.old_format, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -571,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_scan_marker_offsets),
 		cmocka_unit_test(test_event_numbers_as_strtod),
 		cmocka_unit_test(test_event_key_decoding),
+		cmocka_unit_test(test_scan_old_formats),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -35,6 +35,21 @@ static void words(void **state)
 	parse_ok("t<=30, a 2, KWH 9, min minutes", &q);
 	assert_true(q.deadline == 30 && q.max_acc_hours == 2 && q.max_kwh == 9);
 	assert_int_equal(q.minimize, QO_MINUTES);
+	/* a unit after a value: min is the deadline's unit unless an objective follows it */
+	parse_ok("t 10 min", &q);
+	assert_true(q.deadline == 10 && isnan(q.max_cost));
+	assert_int_equal(q.minimize, QO_ACC_HOURS);
+	parse_ok("deadline 10 minutes max-cost 5 USD kwh 9 kwh", &q);
+	assert_true(q.deadline == 10 && q.max_cost == 5 && q.max_kwh == 9);
+	parse_ok("t 10 min cost", &q);
+	assert_true(q.deadline == 10 && isnan(q.max_cost));
+	assert_int_equal(q.minimize, QO_COST);
+	parse_ok("t 10 min cost 500", &q);
+	assert_true(q.deadline == 10 && q.max_cost == 500);
+	assert_int_equal(q.minimize, QO_ACC_HOURS);
+	parse_ok("a 3 h min kwh", &q);
+	assert_true(q.max_acc_hours == 3);
+	assert_int_equal(q.minimize, QO_KWH);
 	/* nothing: no constraint, the default objective */
 	parse_ok("", &q);
 	assert_false(query_constrained(&q));
@@ -51,6 +66,11 @@ static void refusals(void **state)
 		{ "deadline -4", "query: deadline '-4' is not a positive number" },
 		{ "max-cost 5usd", "query: max-cost '5usd' is not a positive number" },
 		{ "minimize speed", "query: minimize 'speed' is not acc-hours, cost, kwh or minutes" },
+		{ "deadline 1 deadline 2", "query: deadline given twice: it takes one value" },
+		{ "deadline 1 t 2", "query: deadline given twice (deadline and t are one word): it takes one value" },
+		{ "min cost a 2 minimize kwh", "query: minimize given twice (min and minimize are one word): it takes one value" },
+		{ "t 10 min min", "query: min needs a value" },
+		{ "cost 5 usd usd", "query: 'usd' is not deadline, max-cost, max-acc-hours, max-kwh or minimize" },
 	};
 	struct query q;
 	char why[200];

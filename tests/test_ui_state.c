@@ -1128,7 +1128,20 @@ static void small_screen_and_stale_messages(void **state)
 	assert_int_equal(f.app->work_i, work);
 	assert_int_equal(f.app->menu.ov, OV_NONE);
 	assert_int_equal(ui_keys_dispatch(f.app, 'q') & UI_QUIT, UI_QUIT);
+	assert_int_equal(ui_keys_dispatch(f.app, UI_FKEY(KEY_F(10))) & UI_QUIT, UI_QUIT);
 	ui_layout_compute(f.app, 24, 80);
+	/* F10 quits, Left and Right walk the tabs; a key bound to nothing says so by name */
+	assert_int_equal(ui_keys_dispatch(f.app, UI_FKEY(KEY_F(10))) & UI_QUIT, UI_QUIT);
+	key(f.app, UI_FKEY(KEY_RIGHT));
+	assert_int_equal(f.app->work_i, (work + 1) % f.app->nworks);
+	key(f.app, UI_FKEY(KEY_LEFT));
+	assert_int_equal(f.app->work_i, work);
+	key(f.app, UI_FKEY(KEY_IC));
+	assert_string_equal(f.app->msg.text, "key IC does nothing here: ? lists the keys");
+	key(f.app, UI_FKEY(KEY_F(7)));
+	assert_string_equal(f.app->msg.text, "key F7 does nothing here: ? lists the keys");
+	key(f.app, UI_FKEY(0x1ff));
+	assert_string_equal(f.app->msg.text, "that key does nothing here: ? lists the keys");
 	ui_state_msg(f.app, true, "about the view before");
 	key(f.app, '+');
 	assert_true(strstr(f.app->msg.text, "view before") == NULL);

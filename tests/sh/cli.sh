@@ -63,6 +63,17 @@ lacks "100 family filters: no limit on their count" "$TMP/err" "at most"
 set --
 
 # the checks below are written against the v4.1 round alone
+# a round by its version alone, a workload by the id its round published
+expect_exit "--round 4.1 is v4.1" 0 "$G" --round 4.1 -w bert --print summary
+contains "... and shows v4.1" "$TMP/out" "BERT (bert), round v4.1"
+expect_exit "--round V4.0 is v4.0" 0 "$G" --round V4.0 -w bert --print summary
+contains "... and shows v4.0" "$TMP/out" "BERT (bert), round v4.0"
+expect_exit "--round 4.2 is no round" 2 "$G" --round 4.2 --print summary
+contains "... and lists the loaded ones" "$TMP/err" "unknown round '4.2' (loaded: v2.0,"
+expect_exit "-w ssd --round v4.1: v4.1's own id" 0 "$G" -w ssd --round v4.1 --print summary
+contains "... is its RetinaNet" "$TMP/out" "RetinaNet (retinanet), round v4.1"
+expect_exit "-w gnn --round v4.0: v4.0's own id" 0 "$G" -w gnn --round v4.0 --print summary
+contains "... is its R-GAT" "$TMP/out" "R-GAT (rgat), round v4.0"
 one_round v4.1
 
 expect_exit "--help exits 0" 0 "$G" --help
@@ -127,6 +138,15 @@ expect_exit "pinned without a reference: exit 2" 2 "$G" -m pinned --print table
 expect_exit "plot below 20x8: exit 2" 2 "$G" --print plot --width 19 --height 8
 expect_exit "plot at 20x8: exit 0" 0 "$G" --print plot --width 20 --height 8
 expect_exit "unknown round: exit 2" 2 "$G" --round v9.9 --print table
+# every bad value lists the valid ones
+expect_exit "--sort of no column: exit 2" 2 "$G" --sort foo --print table
+contains "... lists the columns" "$TMP/err" "--sort: 'foo' is not one of ep, s, e, t, a, n, system, submitter, family,"
+for o in "--y-metric" "-m" "--features" "--ref-rule" "--mouse" "--format" "--minimize" "--print" \
+	"-f" "--vendor" "--availability" "--division" "-r" "-w" "--round" "-k" "--theta"; do
+	"$G" "$o" zzbad --print summary >/dev/null 2>"$TMP/err"
+	if grep -qE "not (one of )?[a-z0-9].*(,| or )|valid: |loaded: |in [0-9.]+\.\.[0-9]" "$TMP/err"; then ok "$o zzbad lists what is valid"
+	else nok "$o zzbad lists what is valid" "$(cat "$TMP/err")"; fi
+done
 expect_exit "explorer without a terminal: exit 2" 2 sh -c "'$G' </dev/null"
 
 # every row of a workload, unfiltered, as CSV: the source of the expected values below
@@ -321,6 +341,15 @@ expect_exit "a CSV row with a typo is skipped: exit 0" 0 "$G" "$TMP/typo.csv" --
 contains "the summary counts the skipped row and names it" "$TMP/out" "skipped     1 bad row of the input, not in any count (the first: $TMP/typo.csv:4:"
 expect_exit "--strict: the skipped row is an error, exit 2" 2 "$G" "$TMP/typo.csv" --strict --print summary
 contains "--strict names file, line and column" "$TMP/err" "$TMP/typo.csv:4:8: accelerators: 'x'"
+# under --strict a bad row is an error, not a skipped row, and each is said once
+printf 'e,bert,64,0,H100\n' >>"$TMP/typo.csv"
+expect_exit "--strict with two bad rows: exit 2" 2 "$G" "$TMP/typo.csv" --strict --print summary
+lacks "--strict: no row is said to be skipped" "$TMP/err" "row skipped"
+if [ "$(grep -c "typo.csv:4:8" "$TMP/err")" -eq 1 ] && [ "$(grep -c "typo.csv:6:" "$TMP/err")" -eq 1 ]; then
+	ok "--strict: each bad row said once"
+else nok "--strict: each bad row said once" "$(cat "$TMP/err")"; fi
+contains "--strict: each bad row an error" "$TMP/err" "gpuscale: error: $TMP/typo.csv:6:11: minutes: '0' is not a positive finite number"
+contains "--strict: the verdict counts them" "$TMP/err" "--strict: 2 bad rows of the input (above) are an error; nothing reported"
 expect_exit "--pareto-cost --print pareto: exit 0" 0 "$G" --round v4.1 -w bert --pareto-cost --print pareto
 contains "--pareto-cost: the header says cost" "$TMP/out" "Pareto frontier on (T, cost to train)"
 
@@ -373,7 +402,7 @@ expect_exit "--columns rank,min: the rank by name" 0 "$G" --round v4.1 -w bert -
 head_line=$(sed -n 2p "$TMP/out" | tr -s ' ')
 [ "$head_line" = "# system min" ] && ok "--columns rank,min: #, system, min" || nok "--columns rank,min: #, system, min" "$head_line"
 expect_exit "--columns with an unknown name: a usage error" 2 "$G" --round v4.1 -w bert --print table --columns n,bogus
-contains "--columns: the error names the column" "$TMP/err" "--columns: 'bogus' is not a column"
+contains "--columns: the error names the column and lists the valid ones" "$TMP/err" "--columns: 'bogus' is not one of rank, ep, s, e, t, a, n, system,"
 # --help's --sort names, every one a --columns name but the one --help says has no column
 sorts=$("$G" --help | sed -n '/--sort COL/,/(default/p' | sed 's/.*rank by//; s/(default.*//' | tr -d ' \n')
 bad=

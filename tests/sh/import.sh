@@ -159,8 +159,12 @@ if [ -f "$TMP/v3.0.csv" ]; then
 	if grep -q '^v3.0,Intel,16-nodes-SPR-pytorch,.*,N/A,16,0,0,' "$TMP/v3.0.csv"; then ok "v3.0 Intel CPU-only system: 16 nodes, 0 accelerators"; else nok "v3.0 Intel CPU-only system: 16 nodes, 0 accelerators" "$(grep 16-nodes-SPR "$TMP/v3.0.csv" | head -1)"; fi
 fi
 if [ -f "$TMP/v2.1.csv" ]; then
-	contains "before ruleset 3.0.0 a missing key only warns, once per folder" "$TMP/err.v2.1" \
-		"compliance: 'opt_lamb_epsilon' is missing; ruleset 2.1.0 requires it exactly once (counted: this ruleset's check only warns); and 9 more logs of this folder"
+	contains "before ruleset 3.0.0 a missing key only warns, once per folder, as today's list" "$TMP/err.v2.1" \
+		"compliance: 'eval_samples' is missing; today's key list for ruleset 2.1.0 requires it exactly once (counted: before 3.0.0 the check only warns, the round's own list may differ); and 9 more logs of this folder"
+	# v2.1's checker asked BERT for opt_epsilon, as its logs have it; today's 2.1.0 list says
+	# opt_lamb_epsilon, which RNN-T's logs have
+	lacks "no v2.1 log is said to lack opt_lamb_epsilon" "$TMP/err.v2.1" "opt_lamb_epsilon"
+	lacks "nor opt_epsilon" "$TMP/err.v2.1" "'opt_epsilon'"
 fi
 if [ -f "$TMP/v2.0.csv" ]; then
 	if grep -Eq ',retinanet,[0-9.]+,[0-9]+,[0-9]+,[^,]*,[^,]*,ssd,' "$TMP/v2.0.csv"; then ok "v2.0 ssd is RetinaNet (retinanet)"; else nok "v2.0 ssd is RetinaNet (retinanet)"; fi

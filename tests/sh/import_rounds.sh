@@ -48,6 +48,67 @@ contains "the v1.0 SSD row is named as another benchmark" "$TMP/out" "SSD-RN34 v
 expect_exit "--print csv of the cross-round RetinaNet view" 0 "$GPUSCALE" --print csv --all-rounds -w retinanet --round v2.0 "$TMP/ssd.csv"
 lacks "never the v1.0 SSD row" "$TMP/out" "old"
 
+# ---- older rounds: their rules of the day, their log formats ----
+# mllog_v21 FILE MINUTES [KEY]: a v2.1 closed BERT log with every key 2.1's checker asked for
+# (opt_epsilon, as v2.1 logs have it: today's 2.1.0 list says opt_lamb_epsilon), KEY left out
+mllog_v21() {
+	f=$1 min=$2 skip=${3:-}
+	{
+		echo ':::MLLOG {"time_ms": 1660000000000, "key": "init_start", "value": null}'
+		for k in cache_clear eval_samples submission_division submission_org submission_platform \
+			submission_status train_samples gradient_accumulation_steps submission_benchmark \
+			global_batch_size num_warmup_steps opt_base_learning_rate opt_lamb_beta_1 \
+			opt_lamb_beta_2 opt_epsilon opt_lamb_weight_decay_rate opt_learning_rate_training_steps \
+			opt_learning_rate_warmup_steps start_warmup_step weights_initialization; do
+			[ "$k" = "$skip" ] || echo ":::MLLOG {\"time_ms\": 1660000000001, \"key\": \"$k\", \"value\": 1}"
+		done
+		echo ':::MLLOG {"time_ms": 1660000060000, "key": "init_stop", "value": null}'
+		echo ':::MLLOG {"time_ms": 1660000060001, "key": "run_start", "value": null}'
+		echo ':::MLLOG {"time_ms": 1660000060002, "key": "eval_accuracy", "value": 0.72, "metadata": {"epoch_num": 1}}'
+		echo ":::MLLOG {\"time_ms\": $((1660000060001 + min * 60000)), \"key\": \"run_stop\", \"value\": null, \"metadata\": {\"status\": \"success\"}}"
+	} >"$f"
+}
+V21="$TMP/training_results_v2.1"
+mkdir -p "$V21/Acme/systems" "$V21/Acme/results/box/bert"
+printf '{"submitter": "Acme", "division": "closed", "status": "available", "system_name": "box", "number_of_nodes": "1", "accelerators_per_node": "8", "accelerator_model_name": "NVIDIA A100-SXM4-80GB", "framework": "PyTorch"}\n' \
+	>"$V21/Acme/systems/box.json"
+for i in 0 1 2 3 4 5 6 7 8 9; do mllog_v21 "$V21/Acme/results/box/bert/result_$i.txt" $((20 + i)); done
+expect_exit "a v2.1 BERT tree whose logs have opt_epsilon imports" 0 "$GPUSCALE" import -o "$TMP/v21.csv" "$V21"
+lacks "no log is said to lack opt_lamb_epsilon, a key v2.1's rule did not name" "$TMP/err" "opt_lamb_epsilon"
+lacks "and no key is warned of at all" "$TMP/err" "compliance"
+mllog_v21 "$V21/Acme/results/box/bert/result_3.txt" 23 opt_epsilon
+expect_exit "a v2.1 BERT log without opt_epsilon still imports (before 3.0.0 only a warning)" 0 \
+	"$GPUSCALE" import --force -o "$TMP/v21.csv" "$V21"
+contains "the warning names the key of the day, and says the list is today's" "$TMP/err" \
+	"bert/result_3.txt: compliance: 'opt_epsilon' is missing; today's key list for ruleset 2.1.0 requires it exactly once (counted: before 3.0.0 the check only warns, the round's own list may differ)"
+
+# v0.5 and v0.6 trees: one message naming the log format, not "no MLLOG events" in every log
+for v in 0.5 0.6; do
+	T="$TMP/training_results_v$v"
+	mkdir -p "$T/Acme/systems" "$T/Beta/systems" "$T/Acme/results/box/resnet" "$T/Beta/results/big/resnet"
+	printf '{"submitter": "Acme", "division": "closed", "system_name": "box", "number_of_nodes": "1", "accelerators_per_node": "8", "accelerator_model_name": "Tesla V100-SXM2-16GB"}\n' >"$T/Acme/systems/box.json"
+	sed 's/Acme/Beta/; s/box/big/' "$T/Acme/systems/box.json" >"$T/Beta/systems/big.json"
+	for i in 0 1 2 3 4; do
+		for d in "$T/Acme/results/box/resnet" "$T/Beta/results/big/resnet"; do
+			if [ $v = 0.5 ]; then
+				printf ':::MLPv0.5.0 resnet 1541710788.720798969 (resnet/imagenet_main.py:12) run_start\n:::MLPv0.5.0 resnet 1541714388.720798969 (resnet/imagenet_main.py:99) run_final\n' >"$d/result_$i.txt"
+			else
+				printf ':::MLL 1558640001.000 run_start: {"value": null, "metadata": {"file": "x.py", "lineno": 2}}\n:::MLL 1558643601.000 run_stop: {"value": null, "metadata": {"file": "x.py", "lineno": 3, "status": "success"}}\n' >"$d/result_$i.txt"
+			fi
+		done
+	done
+	expect_exit "a v$v tree: nothing imported, exit 2" 2 "$GPUSCALE" import -o "$TMP/old.csv" "$T"
+	contains "v$v: one message naming the format" "$TMP/err" "its 10 result logs are in the v$v log format (:::ML"
+	lacks "v$v: never 'no MLLOG events'" "$TMP/err" "no MLLOG events"
+	if [ "$(wc -l <"$TMP/err")" -eq 1 ]; then ok "v$v: that one line only"
+	else nok "v$v: that one line only" "$(head -c 600 "$TMP/err")"; fi
+done
+# one v0.6 log among MLLOG logs: one warning for it, naming the format
+cp "$TMP/training_results_v0.6/Acme/results/box/resnet/result_0.txt" "$V21/Acme/results/box/bert/result_9.txt"
+expect_exit "a v0.6 log among v2.1 logs: the rest imports" 0 "$GPUSCALE" import --force -o "$TMP/v21.csv" "$V21"
+contains "... and one warning names its format" "$TMP/err" \
+	"warning: 1 result log is in the v0.6 log format (:::MLL <unix seconds> <key>: <json>), which gpuscale does not read"
+
 # the bundled data: eight rounds, every accelerator in a family
 expect_exit "the bundled rounds load" 0 "$GPUSCALE" --print summary
 lacks "no 'unknown family' warning on the bundled data" "$TMP/err" "no family rule matches"

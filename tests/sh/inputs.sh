@@ -1,6 +1,7 @@
 #!/bin/sh
 # What a results, prices or families file may be: a regular file, or a pipe read exactly like
-# it (`<(cat FILE)`, a FIFO, "-" for standard input); a device is refused at once, naming it,
+# it (`<(cat FILE)`, a FIFO, waited for until its writer comes, "-" for standard input); a
+# device is refused at once, naming it,
 # and an endless stream stops at the loader's cap with an error naming it, in seconds.
 . "$(dirname "$0")/../lib.sh"
 G=$GPUSCALE
@@ -47,6 +48,15 @@ same "prices through a pipe load like the file" sh -c "cat '$PRI' | '$G' --price
 mkfifo "$TMP/fifo"
 (cat "$R" >"$TMP/fifo" &)
 same "results through a FIFO load like the file" "$G" "$TMP/fifo" --print csv
+# a FIFO whose writer comes later is waited for, as cat waits (not read as an empty file)
+rm -f "$TMP/fifo" && mkfifo "$TMP/fifo"
+(sleep 0.3; timeout 10 sh -c "cat \"$R\" >\"$TMP/fifo\"") &
+same "results through a FIFO whose writer starts 0.3 s later load like the file" "$G" "$TMP/fifo" --print csv
+wait
+rm -f "$TMP/fifo" && mkfifo "$TMP/fifo"
+(sleep 0.3; timeout 10 sh -c "cat \"$FAM\" >\"$TMP/fifo\"") &
+same "families through a FIFO whose writer starts 0.3 s later load like the file" "$G" --families "$TMP/fifo" "$R" --print csv
+wait
 if command -v bash >/dev/null 2>&1; then
 	same "results as <(cat FILE) load like the file" bash -c "'$G' <(cat '$R') --print csv"
 	same "prices and families as <(cat FILE) load like the files" \

@@ -78,9 +78,13 @@ ui_wait "[Llama2-LoRA]"
 ui_keys '|'
 ui_keys t h e i a
 ui_keys Enter
-if ui_wait "analysis over 62"; then ok "row filter: the status line says the view and the analysis"
-else nok "row filter: the status line says the view and the analysis" "$(tail -n 4 "$UI_SCREEN")"; fi
-view=$(sed -n 's/.*view \([0-9]*\) of 62 rows.*/\1/p' "$UI_SCREEN" | head -n 1)
+if ui_wait "/62 rows ~ theia"; then ok "row filter: the status line says the view and its filter"
+else nok "row filter: the status line says the view and its filter" "$(tail -n 4 "$UI_SCREEN")"; fi
+# the filter takes little room: the groups' brackets keep theirs (Instinct MI300X: theia's family)
+if grep -E "/62 rows ~ theia" "$UI_SCREEN" | grep -qE "theta [0-9.]+: [A-Za-z]"; then
+	ok "row filter: the status line keeps the groups' brackets"
+else nok "row filter: the status line keeps the groups' brackets" "$(tail -n 4 "$UI_SCREEN")"; fi
+view=$(sed -n 's/.* \([0-9]*\)\/62 rows ~ theia.*/\1/p' "$UI_SCREEN" | head -n 1)
 ui_keys e
 ui_wait "exported"
 csv=$(ls "$TMP/exp"/gpuscale-*.csv 2>/dev/null | head -n 1)
@@ -89,7 +93,18 @@ want=$("$GPUSCALE" -w llama2_70b_lora --print csv | awk -F, 'NR > 1 && $5 ~ /the
 if [ -n "$csv" ] && [ "$(($(wc -l <"$csv") - 1))" -eq "$want" ] && [ "$view" = "$want" ]; then
 	ok "row filter: the export writes the $want rows shown"
 else nok "row filter: the export writes the rows shown" "csv '$csv' lines $(wc -l <"$csv" 2>/dev/null), view '$view', want $want"; fi
-if [ -n "$txt" ] && head -n 1 "$txt" | grep -qF " $want/62 rows"; then ok "row filter: the plot file is headed with the rows shown"
-else nok "row filter: the plot file is headed with the rows shown" "$(head -n 1 "$txt" 2>/dev/null)"; fi
+if [ -n "$txt" ] && head -n 1 "$txt" | grep -qF " $want/62 rows ~ theia (row filter: these rows only"; then
+	ok "row filter: the plot file is headed with the rows shown and the filter"
+else nok "row filter: the plot file is headed with the rows shown and the filter" "$(head -n 1 "$txt" 2>/dev/null)"; fi
+# at 80x24 too the filter leaves the selected row's group its bracket (it once took them all)
+ui_start 80 24 ""
+ui_wait "[Llama2-LoRA]"
+ui_keys '|'
+ui_keys t h e i a
+ui_keys Enter
+ui_wait "/62 rows ~ theia"
+if grep -E "/62 rows ~ theia" "$UI_SCREEN" | grep -qE "theta [0-9.]+: [A-Za-z]"; then
+	ok "80x24 row filter: the status line keeps the selected group's bracket"
+else nok "80x24 row filter: the status line keeps the selected group's bracket" "$(tail -n 4 "$UI_SCREEN")"; fi
 ui_stop
 echo "1..$n_"

@@ -48,9 +48,9 @@ for size in "250 70" "120 40" "80 24"; do
 	if [ -z "$missing" ]; then ok "$1x$2: help shows every help text of the key table"
 	else nok "$1x$2: help shows every help text of the key table" "missing:$missing"; fi
 	missing=
-	for k in q Ctrl-C '?, F1' Tab Shift-Tab 1-9 '[' ']' 'Up, k' 'Down, j' PgUp PgDn 'g, Home' 'G, End' \
-		Enter f F r R m + - a c y Y t T p 's, >' '<' S / n N e M Ctrl-L Space Esc Backspace click wheel \
-		z o b '|' = K Ctrl-U text; do
+	for k in q 'Ctrl-C, F10' '?, F1' 'Tab, Right' 'Shift-Tab, Left' 1-9 '[' ']' 'Up, k' 'Down, j' PgUp PgDn 'g, Home' 'G, End' \
+		Enter f F r R m + - a c y Y t T p 's, >, F6' '<' S '/, F3' n N e M Ctrl-L Space Esc Backspace click wheel \
+		z o b '|, F4' = K Ctrl-U text; do
 		grep -qF -- "  $k " "$TMP/all" || missing="$missing [$k]"
 	done
 	if [ -z "$missing" ]; then ok "$1x$2: help names every key of the man page"
@@ -65,6 +65,11 @@ for size in "250 70" "120 40" "80 24"; do
 	done
 	if [ -z "$missing" ]; then ok "$1x$2: the help explains what is on the screen"
 	else nok "$1x$2: the help explains what is on the screen" "missing:$missing"; fi
+	# keys by their names, never a raw code (the trend's Left and Right were #2097412 ...)
+	if grep -qE '#[0-9]{4,}' "$TMP/all"; then nok "$1x$2: no raw key code in the help" "$(grep -E '#[0-9]{4,}' "$TMP/all")"
+	else ok "$1x$2: no raw key code in the help"; fi
+	contains "$1x$2: the trend's arrows by name" "$TMP/all" "Left, h"
+	contains "$1x$2: the status line's brackets as they are drawn" "$TMP/all" "16..<32"
 	ui_keys Escape
 	ui_gone "$1x$2: Esc closes the help" "this help"
 	ui_keys q

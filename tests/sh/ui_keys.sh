@@ -49,6 +49,29 @@ ui_see "1: first workload" "[BERT]"
 ui_see "back on BERT the paper reference returns" "ref (paper) Krai/7920T_2xA5000_hdd"
 ui_keys 9
 ui_see "9 with fewer workloads: a message, no crash" "no workload 9"
+# Left and Right walk the tabs as they lie (rounds are [ and ])
+ui_keys Right
+ui_see "Right: the tab to the right" "[Llama2-LoRA]"
+ui_keys Left Left
+ui_see "Left twice: back past the first tab to the last" "[R-GAT]"
+ui_keys Right
+ui_see "Right from the last tab: the first" "[BERT]"
+# htop's function keys: F3 searches, F6 sorts, F1 helps; a key bound to nothing says so
+ui_keys F3
+ui_see "F3: the search prompt" "Enter keeps, Esc cancels"
+ui_keys Escape
+ui_keys F6
+ui_see "F6: sort by the next column" "sorted by"
+ui_keys U
+ui_see "U undoes the sort of F6" "undone: "
+ui_keys F5
+ui_see "F5: bound to nothing, and says so" "key F5 does nothing here: ? lists the keys"
+ui_keys F1
+ui_see "F1: the help" "this help"
+ui_see "the help names the arrow keys of the tabs" "Tab, Right"
+lacks "no raw key code in the help" "$UI_SCREEN" "#2097"
+ui_keys F1
+ui_gone "F1 again closes the help" "this help"
 
 # ---- family filter ----
 plot_of >"$TMP/plot0"
@@ -244,8 +267,8 @@ fi
 # Ctrl-S is not XOFF here: the screen keeps following the keys
 ui_keys C-s Tab
 ui_see "Ctrl-S does not freeze the screen" "[Llama2-LoRA]"
-ui_keys q
-ui_exits "q exits 0"
+ui_keys F10
+ui_exits "F10 exits 0"
 if grep -Eq '(^| )ixon( |$)' "$TMP/stty"; then ok "flow control is the shell's again after exit"
 else nok "flow control is the shell's again after exit" "$(cat "$TMP/stty")"; fi
 ui_stop

@@ -51,6 +51,14 @@ for size in "80 24" "200 60"; do
 	ui_keys "nonsense 3" Enter
 	ui_see "${c}x$r: Q: a bad query says why and keeps the prompt" "query: 'nonsense' is not"
 	ui_keys Escape
+	# a part given twice is refused, as on the command line; a unit may follow a value
+	ui_keys Q
+	ui_keys "t 1 t 2" Enter
+	ui_see "${c}x$r: Q: a keyword given twice is refused" "query: t given twice"
+	ui_keys Escape
+	ui_keys Q
+	ui_keys "t 30 min" Enter
+	ui_see "${c}x$r: Q: t 30 min reads the unit" "best ${best%% *}: "
 	ui_keys Q Enter
 	ui_see "${c}x$r: Q then Enter on nothing clears the query" "query cleared"
 
