@@ -574,11 +574,16 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	char groups[256], head[160], tail[UI_SEARCH_MAX + 288];
 	int room;
 
+	size_t nc = 0; /* carried-over rows in view: listed, counted in no count */
+	char more[48];
+	for (size_t j = 0; a->ncarried && j < app->nvis; j++)
+		nc += arow_carried(&a->rows[app->vis[j]]);
+	describe_carried_count(nc, more, sizeof more);
 	if (app->rowfilt[0])
-		snprintf(rows, sizeof rows, "view %zu of %zu rows ~ %s, analysis over %zu", app->nvis, a->n,
-			 app->rowfilt, a->n);
+		snprintf(rows, sizeof rows, "view %zu of %zu rows ~ %s, analysis over %zu%s", app->nvis - nc,
+			 analysis_pooled(a), app->rowfilt, analysis_pooled(a), more);
 	else
-		snprintf(rows, sizeof rows, "%zu/%zu rows", app->nvis, a->total);
+		snprintf(rows, sizeof rows, "%zu/%zu rows%s", app->nvis - nc, a->total, more);
 	if (app->ds->skipped)
 		snprintf(rows + strlen(rows), sizeof rows - strlen(rows), ", %zu skipped", app->ds->skipped);
 	snprintf(head, sizeof head, " %s | theta %s: ", kbuf, fmt_short(app->p.theta, b3, sizeof b3));

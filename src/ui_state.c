@@ -268,7 +268,7 @@ static const char *ref_text(const struct app *app, char *buf, size_t n)
 {
 	if (app->a.mode == REF_FAMILY || app->a.ref < 0)
 		return describe_ref(app->ds, &app->a, true, buf, n);
-	return describe_ref_row(&app->ds->rows[app->a.ref], buf, n);
+	return describe_view_ref(app->ds, &app->a, (size_t)app->a.ref, buf, n);
 }
 
 static void note_msg(struct app *app, enum ui_note note)
