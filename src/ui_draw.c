@@ -574,10 +574,8 @@ static int fields_text(const struct app *app, int brief, char *buf, size_t n)
 	char groups[256], head[160], tail[UI_SEARCH_MAX + 288];
 	int room;
 
-	size_t nc = 0; /* carried-over rows in view: listed, counted in no count */
+	size_t nc = ui_state_carried(app); /* listed, counted in no count */
 	char more[48];
-	for (size_t j = 0; a->ncarried && j < app->nvis; j++)
-		nc += arow_carried(&a->rows[app->vis[j]]);
 	describe_carried_count(nc, more, sizeof more);
 	if (app->rowfilt[0])
 		snprintf(rows, sizeof rows, "view %zu of %zu rows ~ %s, analysis over %zu%s", app->nvis - nc,

@@ -82,11 +82,13 @@ static int write_plot(struct app *app, FILE *fp)
 			metric_name(app->scr.ymet), app->scr.log_y ? ", log y" : "",
 			describe_filter(&app->p.filter, filt, sizeof filt));
 		fputs(describe_ref(app->ds, &app->a, true, ref, sizeof ref), fp);
-		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows\n", app->a.k,
+		size_t nc = ui_state_carried(app);
+		char more[48];
+		fprintf(fp, ", k=%d, theta %s: %s, %zu/%zu rows%s\n", app->a.k,
 			fmt_short(app->p.theta, b1, sizeof b1),
 			describe_groups(&app->a, app->nvis ? app->a.rows[app->vis[app->sel]].group : 0,
 					INT_MAX, groups, sizeof groups),
-			app->nvis, app->a.total);
+			app->nvis - nc, app->a.total, describe_carried_count(nc, more, sizeof more));
 		/* the line that shows this view again, to keep in a script */
 		char *cmd = ui_undo_cmdline(app);
 		if (cmd) {

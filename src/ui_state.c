@@ -171,6 +171,15 @@ unsigned ui_state_tick(struct app *app, long long now)
 	return 0;
 }
 
+size_t ui_state_carried(const struct app *app)
+{
+	size_t k = 0;
+
+	for (size_t j = 0; app->a.ncarried && j < app->nvis; j++)
+		k += arow_carried(&app->a.rows[app->vis[j]]);
+	return k;
+}
+
 const struct arow *ui_state_arow(const struct app *app, size_t i)
 {
 	return &app->a.rows[app->vis[i]];

@@ -170,6 +170,12 @@ if grep -Eq '^ +60 v4\.0 +eos_n316_ngc24\.04_pytorch .* \*$' "$UI_SCREEN" &&
 	grep -Eq '^ +- v4\.1 +eos_n316_ngc24\.04_pytorch .* c$' "$UI_SCREEN"; then
 	ok "80x24: v4.0's row ranked 60 on the frontier, v4.1's listed under it unranked, marked c"
 else nok "80x24: v4.0's row ranked 60 on the frontier, v4.1's listed under it unranked, marked c" "$(cat "$UI_SCREEN")"; fi
+ui_keys e
+ui_see "e: the cross-round view exported" "exported ./gpuscale-all-rounds-retinanet-"
+txt=$(ls "$TMP"/gpuscale-all-rounds-retinanet-*.txt 2>/dev/null | head -n 1)
+if [ -n "$txt" ] && grep -q " 60/205 rows +5 carried over$" "$txt"; then
+	ok "the export's header counts the carried-over rows apart"
+else nok "the export's header counts the carried-over rows apart" "$(head -n 1 "$txt" 2>&1)"; fi
 ui_keys q
 ui_exits "q exits 0"
 
