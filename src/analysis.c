@@ -243,7 +243,8 @@ static int pkey_cmp(const void *pa, const void *pb)
 /* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
  * both <= and one <. In order of T, a row survives when its A is the least of its equal-T
  * group and beats, strictly, the least A of every faster group. Rows with NAN T or A, and
- * carried-over rows, never qualify. Sets rows[].pareto and *on to how many are on it. 0, or -1 when out of memory. */
+ * carried-over rows, never qualify. Sets rows[].pareto and *on to how many are on it. 0, or
+ * -1 when out of memory. */
 static int pareto(struct analysis *a, bool cost, size_t *on)
 {
 	struct arow *rows = a->rows;
@@ -257,8 +258,9 @@ static int pareto(struct analysis *a, bool cost, size_t *on)
 	size_t m = 0;
 	for (size_t i = 0; i < n; i++) {
 		rows[i].pareto = false;
-		if (!arow_carried(&rows[i])) /* its run list is on the frontier, or not, once */
-			k[m++] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+		if (arow_carried(&rows[i]))
+			continue; /* its run list is on the frontier, or not, once */
+		k[m++] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
 	}
 	n = m;
 	qsort(k, n, sizeof *k, pkey_cmp);
@@ -382,8 +384,9 @@ static int grow_rows(struct analysis *a, size_t n)
 }
 
 /* The rows of round x workload that p shows, as dataset indices in idx (room for ds->n), their
- * count in *ns, with those before filters in pre (room for ds->n), a->total of them; and, when mode is REF_PINNED, the row the pinned
- * name gives (*pinned, -1 none) and how many distinct rows it names (*npinned). */
+ * count in *ns, and those before filters in pre (room for ds->n), a->total of them; and, when
+ * mode is REF_PINNED, the row the pinned name gives (*pinned, -1 none) and how many distinct
+ * rows it names (*npinned). */
 static void collect_rows(const struct dataset *ds, const struct params *p, struct analysis *a,
 			 enum ref_mode mode, size_t *idx, size_t *ns, size_t *pre, long *pinned,
 			 size_t *npinned)
@@ -437,10 +440,9 @@ static int carry_cmp(const void *pa, const void *pb)
 
 /* Among the rows g[m] (dataset indices), each run list once (struct row's runs_class): of the
  * rows sharing one, the earliest round's (of one round, one with an energy score, then the
- * first by the tie-break) stands and
- * the others are carried over; same[i] (same may be NULL) is set to 1 + the standing row's
- * dataset index for those and 0 for the rest. How many are carried over into *count. 0, or -1
- * when out of memory. */
+ * first by the tie-break) stands and the others are carried over; same[i] (same may be NULL)
+ * is set to 1 + the standing row's dataset index for those and 0 for the rest. How many are
+ * carried over into *count. 0, or -1 when out of memory. */
 static int carried_mark(const struct dataset *ds, const size_t *g, size_t m, size_t *same,
 			size_t *count)
 {
@@ -455,7 +457,8 @@ static int carried_mark(const struct dataset *ds, const size_t *g, size_t m, siz
 		if (same)
 			same[i] = 0;
 		if (r->runs_class)
-			k[nk++] = (struct skey){ .v = r->runs_class, .s = r->round, .r = r, .row = g[i], .i = i };
+			k[nk++] = (struct skey){ .v = r->runs_class, .s = r->round, .r = r, .row = g[i],
+						 .i = i };
 	}
 	qsort(k, nk, sizeof *k, carry_cmp);
 	for (size_t j = 1, first = 0; j < nk; j++) {
@@ -526,7 +529,8 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 	int rc = -1;
 
 	a->n = ns;
-	if (!(same = malloc((ns ? ns : 1) * sizeof *same)) || !(pool = malloc((ns ? ns : 1) * sizeof *pool)))
+	if (!(same = malloc((ns ? ns : 1) * sizeof *same)) ||
+	    !(pool = malloc((ns ? ns : 1) * sizeof *pool)))
 		goto out;
 	if (all && carried_mark(ds, idx, ns, same, &a->ncarried) < 0)
 		goto out;

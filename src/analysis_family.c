@@ -38,7 +38,8 @@ static int family_order(const struct dataset *ds, const struct analysis *a, size
 	for (size_t i = 0; i < a->n; i++) {
 		const struct row *r = &ds->rows[a->rows[i].row];
 		if (!arow_carried(&a->rows[i]))
-			key[n++] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+			key[n++] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row,
+						  .i = i };
 	}
 	qsort(key, n, sizeof *key, fam_cmp);
 	for (size_t j = 0; j < n; j++) {

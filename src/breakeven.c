@@ -252,7 +252,8 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 		w.m = 0;
 		for (size_t i = 0; i < a->n; i++) {
 			const struct arow *o = &a->rows[i];
-			if (o->group != g || arow_carried(o)) /* its run list counts once, as its standing row */
+			/* a carried-over row's run list counts once, as its standing row */
+			if (o->group != g || arow_carried(o))
 				continue;
 			w.t[w.m] = (struct skey){ .v = o->T, .r = &ds->rows[o->row], .row = o->row, .i = i };
 			w.n[w.m++] = (struct skey){ .v = o->N, .i = i };

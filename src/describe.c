@@ -313,7 +313,8 @@ char *describe_carried(const struct dataset *ds, const struct analysis *a, size_
 	if (!arow_carried(o))
 		snprintf(buf, n, "%s", "");
 	else
-		snprintf(buf, n, "the runs of %s", describe_view_name(ds, a, o->same_as - 1, name, sizeof name));
+		snprintf(buf, n, "the runs of %s",
+			 describe_view_name(ds, a, o->same_as - 1, name, sizeof name));
 	return buf;
 }
 
