@@ -96,6 +96,10 @@ const struct fit *analysis_fit_of(const struct dataset *ds, const struct analysi
 const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,
 					  size_t row);
 
+/* The dataset row standing for dataset row `row` when a shows it carried over (arow_carried),
+ * else -1. */
+long analysis_carried_by(const struct analysis *a, size_t row);
+
 /* The group of a's shown row i (i < a->n), or NULL. */
 const struct group *analysis_group(const struct analysis *a, size_t i);
 

@@ -110,7 +110,9 @@ struct arow {
 	size_t group;                      /* index into analysis.groups */
 	size_t ci;                         /* 1 + index into analysis.ci of its intervals; 0: none
 					    * (analysis_ci reads them) */
-	int cluster;                       /* 0..k-1 */
+	size_t same_as;                    /* the cross-round view: 1 + the dataset row standing for
+					    * this one's run list (analysis_carried); 0: pooled */
+	int cluster;                       /* 0..k-1; -1 for a carried-over row */
 	enum kf_why kf_why;                /* Karp-Flatt's e: analysis_kf */
 	enum er_why er_why;
 	bool ci_done;                      /* intervals computed (see analysis_intervals) */
@@ -213,7 +215,11 @@ struct analysis {
 	const char *round, *workload;      /* pooled, as resolved */
 	struct arow *rows;                 /* shown rows, in ranked order; owned */
 	size_t n;
-	size_t total;                      /* rows of round x workload before filters */
+	size_t total;                      /* rows of round x workload before filters, carried-over
+					    * ones left out */
+	size_t ncarried;                   /* shown rows carried over (arow.same_as): listed, in
+					    * n, and counted in nothing else */
+	size_t total_carried;              /* rows carried over before filters (not in total) */
 	long ref;                          /* dataset row of the single reference; -1 in family mode or n = 0 */
 	enum ref_mode mode;                /* the mode in effect (pinned with nothing pinned: paper) */
 	enum ref_rule rule;                /* the rule in effect */
@@ -244,6 +250,23 @@ struct analysis {
 	 * analysis_share_boot joined, freed with the last. */
 	struct boot_cache *boot;
 };
+
+/* Whether shown row o is carried over: in the cross-round view, its run list (benchmark,
+ * accelerators and every run: struct row's runs_class) is another shown row's of an earlier
+ * round (of the same round: one with an energy score, then the first by system id), which
+ * stands for it. It is listed with its metrics, on its standing row's reference and group,
+ * and counts in no reference pick, candidate, Pareto frontier, break-even, fit, cluster, query
+ * answer or count. */
+static inline bool arow_carried(const struct arow *o)
+{
+	return o->same_as != 0;
+}
+
+/* The number of shown rows of a the analysis pools (carried-over rows left out). */
+static inline size_t analysis_pooled(const struct analysis *a)
+{
+	return a->n - a->ncarried;
+}
 
 /* Row o's efficiency E = S / N (NAN when S is none). */
 static inline double arow_e(const struct arow *o)

@@ -59,6 +59,9 @@ struct row {
 					   * round, benchmark, system id and run list) */
 	const char *collapsed_from;       /* on a standing row: the submitters it stands for, ';' */
 	const char *carried_from;         /* earliest earlier round with the same runs ("v4.0"), or "" */
+	uint32_t runs_class;              /* 1 + the first row (row order) of the same benchmark,
+					   * accelerators and run list when other rows share them (one
+					   * measurement submitted again); 0: none does */
 	const char *file;                 /* pooled source file name */
 	long line;                        /* 1-based source line */
 };
@@ -174,8 +177,9 @@ void families_apply(struct dataset *ds);
 /* After the last load: families (families_apply), prices (prices_apply); one warning naming the first row whose
  * availability or division maps to nothing; duplicate groups (dup_of, collapsed_from: rows of
  * one round, benchmark and system id with identical non-empty run lists, the standing row the
- * one of the first submitter by name, whatever the input order); carried_from (the earliest
- * earlier round, by version, with a row of the same benchmark and run list). 0, or -1 when
+ * one of the first submitter by name, whatever the input order); runs_class and carried_from
+ * (the earliest earlier round, by version, with a row of the same benchmark, accelerators and
+ * run list). 0, or -1 when
  * out of memory (rows keep their defaults). */
 int dataset_classify(struct dataset *ds);
 

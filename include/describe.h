@@ -90,6 +90,36 @@ char *describe_row_name(const struct row *r, char *buf, size_t n);
 /* A reference row: "SUBMITTER/SYSTEM (N=8, 20.31 min)". */
 char *describe_ref_row(const struct row *r, char *buf, size_t n);
 
+/* Dataset row `row` as a's lists name it: describe_row_name's, after its round in the
+ * cross-round view ("v3.1 Dell/XE9680x8H100-SXM-80GB"). */
+char *describe_view_name(const struct dataset *ds, const struct analysis *a, size_t row, char *buf,
+			 size_t n);
+
+/* Dataset row `row` as a's reference: describe_ref_row's, in the cross-round view after its
+ * round and, when a carries it over, naming the row standing for it: "v4.1 Dell/X (N=8, 36.32
+ * min, carried over: the runs of v3.1 Dell/X)". */
+char *describe_view_ref(const struct dataset *ds, const struct analysis *a, size_t row, char *buf,
+			size_t n);
+
+/* Whose runs a carried-over shown row i repeats (arow_carried): "the runs of v3.1 Dell/X";
+ * "" for a pooled row. */
+char *describe_carried(const struct dataset *ds, const struct analysis *a, size_t i, char *buf,
+		       size_t n);
+
+/* Carried-over rows a list names beyond the count; room for such a list. */
+#define DESCRIBE_CARRIED_LISTED 8
+#define CARRIED_TEXT (512 + DESCRIBE_CARRIED_LISTED * 1400)
+
+/* The cross-round view's carried-over rows: how many (shown, before filters), why they count
+ * in nothing, and the first DESCRIBE_CARRIED_LISTED in the rows' order each with the row
+ * standing for it: "5 shown (23 before filters), ...: v4.1 Dell/X (the runs of v3.1 Dell/X),
+ * ..., and 15 more". Cut to n like snprintf. */
+char *describe_carried_list(const struct dataset *ds, const struct analysis *a, char *buf, size_t n);
+
+/* What follows a count of pooled rows when k more are listed carried over: " +6 carried over",
+ * "" for none. */
+char *describe_carried_count(size_t k, char *buf, size_t n);
+
 /* How the reference is chosen. Long (reports): "per family (each family's fewest accelerators,
  * ties to the slowest)", "per family (each family's fewest accelerators, the fastest)",
  * "paper", "paper, fastest", "pinned". Brief (status line): "per family (paper rule in each)",

@@ -84,7 +84,9 @@ const char *table_row_name(const struct table_view *v, const struct dataset *ds,
 /* Text of cell (i, c) of the ranked table a (v: as table_row_name, may be NULL): the row's
  * pooled string for text columns, else formatted into buf (at least 32 bytes; 256 for names).
  * The mark is R (reference), * (Pareto), > (break-even), then v (Preview or Research),
- * o (open division), c (carried over), x (E' against a reference of another family). */
+ * o (open division), c (carried over: in the cross-round view arow_carried, and then its rank
+ * and cluster are "-"; in one round, runs of an earlier loaded round), x (E' against a
+ * reference of another family). */
 const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		       const struct analysis *a, size_t i, enum tcol c, char *buf, size_t n);
 

@@ -306,6 +306,8 @@ long ui_state_breakeven_pos(const struct app *app);
 /* Sets the message (printf-style), shown for UI_MSG_MS. */
 void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* How many of the rows in view are carried over (arow_carried): listed, in no count. */
+size_t ui_state_carried(const struct app *app);
 /* The analysis row and the dataset row of shown row i. */
 const struct arow *ui_state_arow(const struct app *app, size_t i);
 const struct row *ui_state_row(const struct app *app, size_t i);

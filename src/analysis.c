@@ -139,13 +139,15 @@ static void split(const struct row *r, const struct row *f, struct arow *o)
 /* o->row and o->ref are set; fills in every metric. */
 static void metrics(const struct dataset *ds, struct arow *o)
 {
-	size_t row = o->row, ref = o->ref;
+	size_t row = o->row, ref = o->ref, same_as = o->same_as;
 	const struct row *r = &ds->rows[row], *f = &ds->rows[ref];
 	double Tr = f->minutes, Nr = (double)f->accelerators;
 
 	memset(o, 0, sizeof *o);
 	o->row = row;
 	o->ref = ref;
+	o->same_as = same_as;
+	o->cluster = same_as ? -1 : 0;
 	o->is_ref = row == ref;
 	o->T = r->minutes;
 	o->N = (double)r->accelerators;
@@ -240,8 +242,9 @@ static int pkey_cmp(const void *pa, const void *pb)
 
 /* A row is on the frontier when no row has T and A (or, with cost, the mid-range cost to train)
  * both <= and one <. In order of T, a row survives when its A is the least of its equal-T
- * group and beats, strictly, the least A of every faster group. Rows with NAN T or A never
- * qualify. Sets rows[].pareto and *on to how many are on it. 0, or -1 when out of memory. */
+ * group and beats, strictly, the least A of every faster group. Rows with NAN T or A, and
+ * carried-over rows, never qualify. Sets rows[].pareto and *on to how many are on it. 0, or
+ * -1 when out of memory. */
 static int pareto(struct analysis *a, bool cost, size_t *on)
 {
 	struct arow *rows = a->rows;
@@ -252,8 +255,14 @@ static int pareto(struct analysis *a, bool cost, size_t *on)
 	*on = 0;
 	if (!k)
 		return -1;
-	for (size_t i = 0; i < n; i++)
-		k[i] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+	size_t m = 0;
+	for (size_t i = 0; i < n; i++) {
+		rows[i].pareto = false;
+		if (arow_carried(&rows[i]))
+			continue; /* its run list is on the frontier, or not, once */
+		k[m++] = (struct pkey){ .t = rows[i].T, .a = cost ? arow_cost(&rows[i]) : rows[i].A, .i = i };
+	}
+	n = m;
 	qsort(k, n, sizeof *k, pkey_cmp);
 	for (size_t g = 0; g < n;) {
 		size_t e = g;
@@ -389,10 +398,12 @@ static int grow_rows(struct analysis *a, size_t n)
 }
 
 /* The rows of round x workload that p shows, as dataset indices in idx (room for ds->n), their
- * count in *ns, with a->total (before filters); and, when mode is REF_PINNED, the row the pinned
- * name gives (*pinned, -1 none) and how many distinct rows it names (*npinned). */
+ * count in *ns, and those before filters in pre (room for ds->n), a->total of them; and, when
+ * mode is REF_PINNED, the row the pinned name gives (*pinned, -1 none) and how many distinct
+ * rows it names (*npinned). */
 static void collect_rows(const struct dataset *ds, const struct params *p, struct analysis *a,
-			 enum ref_mode mode, size_t *idx, size_t *ns, long *pinned, size_t *npinned)
+			 enum ref_mode mode, size_t *idx, size_t *ns, size_t *pre, long *pinned,
+			 size_t *npinned)
 {
 	bool all = filter_empty(&p->filter);
 
@@ -415,13 +426,74 @@ static void collect_rows(const struct dataset *ds, const struct params *p, struc
 		}
 		if (p->collapse && r->dup_of >= 0 && (size_t)r->dup_of != i && (size_t)r->dup_of < ds->n)
 			continue; /* the same runs as another submitter's row: counted there */
-		a->total++;
+		pre[a->total++] = i;
 		if (p->available_only && (r->avail == AVAIL_PREVIEW || r->avail == AVAIL_RESEARCH))
 			continue;
 		if (!all && !filter_pass(&p->filter, r))
 			continue;
 		idx[(*ns)++] = i;
 	}
+}
+
+/* ---- carried-over rows ---------------------------------------------------------------- */
+
+/* Rows by run list class (skey.v), then round by version (skey.s), then a row with an energy
+ * score first (of one round, the row that stands keeps what only a power submission measured,
+ * as the collapse of one system's submissions does), then the tie-break. */
+static int carry_cmp(const void *pa, const void *pb)
+{
+	const struct skey *a = pa, *b = pb;
+	int c = analysis_cmp_num(a->v, b->v, 1);
+
+	if (!c)
+		c = text_version_cmp(a->s, b->s);
+	if (!c)
+		c = isnan(a->r->energy_j) - isnan(b->r->energy_j);
+	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
+}
+
+/* Among the rows g[m] (dataset indices), each run list once (struct row's runs_class): of the
+ * rows sharing one, the earliest round's (of one round, one with an energy score, then the
+ * first by the tie-break) stands and the others are carried over; same[i] (same may be NULL)
+ * is set to 1 + the standing row's dataset index for those and 0 for the rest. How many are
+ * carried over into *count. 0, or -1 when out of memory. */
+static int carried_mark(const struct dataset *ds, const size_t *g, size_t m, size_t *same,
+			size_t *count)
+{
+	struct skey *k = malloc((m ? m : 1) * sizeof *k);
+	size_t nk = 0;
+
+	*count = 0;
+	if (!k)
+		return -1;
+	for (size_t i = 0; i < m; i++) {
+		const struct row *r = &ds->rows[g[i]];
+		if (same)
+			same[i] = 0;
+		if (r->runs_class)
+			k[nk++] = (struct skey){ .v = r->runs_class, .s = r->round, .r = r, .row = g[i],
+						 .i = i };
+	}
+	qsort(k, nk, sizeof *k, carry_cmp);
+	for (size_t j = 1, first = 0; j < nk; j++) {
+		if (k[j].v != k[first].v) {
+			first = j;
+			continue;
+		}
+		++*count;
+		if (same)
+			same[k[j].i] = k[first].row + 1;
+	}
+	free(k);
+	return 0;
+}
+
+long analysis_carried_by(const struct analysis *a, size_t row)
+{
+	for (size_t i = 0; a->ncarried && i < a->n; i++)
+		if (a->rows[i].row == row)
+			return arow_carried(&a->rows[i]) ? (long)a->rows[i].same_as - 1 : -1;
+	return -1;
 }
 
 /* The error of a pinned name that names no row, or rows of several submitters; 0 when fine. */
@@ -458,29 +530,43 @@ static void cand_fit(struct analysis *a)
 	}
 }
 
-/* The shown rows idx[ns] into a->rows with their groups, references and metrics: family mode,
- * a group per family (analysis_family_groups); else one group of every shown row with the reference of
- * the mode (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the
- * sensitivity range (slowest first). 0, or -1 when out of memory. */
+/* The shown rows idx[ns] into a->rows with their groups, references and metrics: in the
+ * cross-round view (all) which are carried over (carried_mark); family mode, a group per family
+ * (analysis_family_groups); else one group of every pooled row with the reference of the mode
+ * (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the sensitivity
+ * range (slowest first). A carried-over row takes the group and reference of the row standing
+ * for it. 0, or -1 when out of memory. */
 static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const size_t *idx,
-			    size_t ns, long pinned)
+			    size_t ns, long pinned, bool all)
 {
+	size_t *same = NULL, *pool = NULL, np = 0;
+	int rc = -1;
+
 	a->n = ns;
-	for (size_t i = 0; i < ns; i++)
+	if (!(same = malloc((ns ? ns : 1) * sizeof *same)) ||
+	    !(pool = malloc((ns ? ns : 1) * sizeof *pool)))
+		goto out;
+	if (all && carried_mark(ds, idx, ns, same, &a->ncarried) < 0)
+		goto out;
+	for (size_t i = 0; i < ns; i++) {
 		a->rows[i].row = idx[i];
+		a->rows[i].same_as = all ? same[i] : 0;
+		if (!a->rows[i].same_as)
+			pool[np++] = idx[i];
+	}
 	if (!(a->cand = malloc((ns ? ns : 1) * sizeof *a->cand)))
-		return -1;
+		goto out;
 	if (a->mode == REF_FAMILY) {
 		if (analysis_family_groups(ds, a, a->rule) < 0)
-			return -1;
+			goto out;
 	} else if (ns) {
 		size_t best = 0;
 		struct skey *ck = malloc(ns * sizeof *ck);
 		if (!ck || !(a->groups = calloc(1, sizeof *a->groups))) {
 			free(ck);
-			return -1;
+			goto out;
 		}
-		a->ncand = analysis_pick_ref(ds, idx, ns, a->rule, ck, &best);
+		a->ncand = analysis_pick_ref(ds, pool, np, a->rule, ck, &best);
 		for (size_t i = 0; i < a->ncand; i++)
 			a->cand[i] = (struct be_cand){ .row = ck[i].row };
 		free(ck);
@@ -492,10 +578,20 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 		} else {
 			a->ref = (long)best;
 		}
-		a->groups[0] = (struct group){ .ref = a->ref, .nrows = ns, .ncand = a->ncand, .fit = -1 };
+		a->groups[0] = (struct group){ .ref = a->ref, .nrows = np, .ncand = a->ncand, .fit = -1 };
 		a->ngroups = 1;
 	}
 	cand_fit(a);
+	/* a carried-over row on the group and reference of the row standing for it */
+	for (size_t i = 0; i < ns && a->mode == REF_FAMILY && a->ncarried; i++) {
+		struct arow *o = &a->rows[i];
+		for (size_t j = 0; o->same_as && j < ns; j++)
+			if (a->rows[j].row == o->same_as - 1) {
+				o->ref = a->rows[j].ref;
+				o->group = a->rows[j].group;
+				break;
+			}
+	}
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *o = &a->rows[i];
 		size_t g = o->group;
@@ -505,10 +601,14 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 		}
 		metrics(ds, o);
 		o->group = g;
-		if (o->N > a->groups[g].n_max)
+		if (!arow_carried(o) && o->N > a->groups[g].n_max)
 			a->groups[g].n_max = o->N;
 	}
-	return 0;
+	rc = 0;
+out:
+	free(same);
+	free(pool);
+	return rc;
 }
 
 /* The Pareto flags, break-even, fits, clusters (in system
@@ -533,10 +633,13 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 		return 0;
 	/* the clusters read the rows in system id order through an index: the rows move once,
 	 * into the ranking */
-	size_t *ord = analysis_system_order(ds, a, err);
+	size_t *ord = analysis_system_order(ds, a, err), m = 0;
 	if (!ord)
 		return -1;
-	int rc = clusters_run(a, ord, p, err);
+	for (size_t j = 0; j < a->n; j++) /* carried-over rows join no cluster */
+		if (!arow_carried(&a->rows[ord[j]]))
+			ord[m++] = ord[j];
+	int rc = clusters_run(a, ord, m, p, err);
 	free(ord);
 	if (rc < 0)
 		return -1;
@@ -553,7 +656,7 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 	size_t ns = 0, npinned = 0;
 	long pinned = -1;
 	enum ref_mode mode = (unsigned)p->mode < REF_MODE_COUNT ? p->mode : REF_PAPER;
-	size_t *idx = NULL;
+	size_t *idx = NULL, *pre = NULL;
 
 	reset(a);
 	if (!(a->round = resolve_round(ds, p->round, err))) {
@@ -565,17 +668,26 @@ static int run(const struct dataset *ds, const struct params *p, struct analysis
 		return -1;
 	if (mode == REF_PINNED && (!p->pinned || !*p->pinned))
 		mode = REF_PAPER; /* nothing pinned yet: the paper rule */
-	if (!(idx = malloc((ds->n ? ds->n : 1) * sizeof *idx)))
+	if (!(idx = malloc((ds->n ? ds->n : 1) * sizeof *idx)) ||
+	    !(pre = malloc((ds->n ? ds->n : 1) * sizeof *pre)))
 		goto oom;
 	a->all_rounds = p->all_rounds;
-	collect_rows(ds, p, a, mode, idx, &ns, &pinned, &npinned);
+	collect_rows(ds, p, a, mode, idx, &ns, pre, &pinned, &npinned);
 	if (mode == REF_PINNED && pinned_check(ds, p, a, pinned, npinned, err) < 0)
 		goto fail;
+	/* the total counts each run list once too, as the rows before filters pool them */
+	if (p->all_rounds) {
+		if (carried_mark(ds, pre, a->total, NULL, &a->total_carried) < 0)
+			goto oom;
+		a->total -= a->total_carried;
+	}
+	free(pre);
+	pre = NULL;
 	if (grow_rows(a, ns) < 0)
 		goto oom;
 	a->mode = mode;
 	a->rule = (unsigned)p->ref_rule < RULE_COUNT ? p->ref_rule : RULE_SLOWEST;
-	if (refs_and_metrics(ds, a, idx, ns, pinned) < 0)
+	if (refs_and_metrics(ds, a, idx, ns, pinned, p->all_rounds) < 0)
 		goto oom;
 	free(idx);
 	idx = NULL;
@@ -586,6 +698,7 @@ oom:
 	err_oom(err, NULL, 0);
 fail:
 	free(idx);
+	free(pre);
 	{
 		const char *round = a->round, *workload = a->workload;
 		struct boot_cache *boot = a->boot; /* what was drawn stays good, and may be shared */

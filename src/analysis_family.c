@@ -20,23 +20,26 @@ static int fam_cmp(const void *pa, const void *pb)
 	return c ? c : analysis_cmp_tie(a->r, a->row, b->r, b->row);
 }
 
-/* a's shown rows into k[a->n] (indices into a->rows) by family text, then the tie-break, and
- * where each family ends in (*fend)[0..*nfam) (the caller frees it). 0, or -1 out of memory. */
+/* a's pooled rows (carried-over ones left out) into k[] (indices into a->rows; room for a->n)
+ * by family text, then the tie-break, and where each family ends in (*fend)[0..*nfam) (the
+ * caller frees it). 0, or -1 out of memory. */
 static int family_order(const struct dataset *ds, const struct analysis *a, size_t *k,
 			size_t **fend, size_t *nfam)
 {
-	size_t n = a->n, nf = 0;
-	struct skey *key = malloc((n ? n : 1) * sizeof *key);
-	size_t *end = malloc((n ? n : 1) * sizeof *end);
+	size_t n = 0, nf = 0;
+	struct skey *key = malloc((a->n ? a->n : 1) * sizeof *key);
+	size_t *end = malloc((a->n ? a->n : 1) * sizeof *end);
 
 	if (!key || !end) {
 		free(key);
 		free(end);
 		return -1;
 	}
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < a->n; i++) {
 		const struct row *r = &ds->rows[a->rows[i].row];
-		key[i] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row, .i = i };
+		if (!arow_carried(&a->rows[i]))
+			key[n++] = (struct skey){ .s = nz(r->family), .r = r, .row = a->rows[i].row,
+						  .i = i };
 	}
 	qsort(key, n, sizeof *key, fam_cmp);
 	for (size_t j = 0; j < n; j++) {
@@ -52,9 +55,9 @@ static int family_order(const struct dataset *ds, const struct analysis *a, size
 	return 0;
 }
 
-/* The groups of family mode: the shown rows grouped by family (exact text, in name order),
- * each group's reference by the rule and its candidates. rows[i].row is set; rows[i].ref and
- * .group, and a->groups, a->cand are filled (a->cand has room for n). */
+/* The groups of family mode: the pooled rows grouped by family (exact text, in name order),
+ * each group's reference by the rule and its candidates. rows[i].row is set; the pooled rows'
+ * .ref and .group, and a->groups, a->cand are filled (a->cand has room for n). */
 int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum ref_rule rule)
 {
 	size_t n = a->n, ng = 0, *k = malloc((n ? n : 1) * sizeof *k), *fend = NULL, *g = NULL;
@@ -66,7 +69,7 @@ int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum re
 	if (!(g = malloc((n ? n : 1) * sizeof *g)) || !(c = malloc((n ? n : 1) * sizeof *c)) ||
 	    !(a->groups = calloc(ng ? ng : 1, sizeof *a->groups)))
 		goto out;
-	for (size_t j = 0; j < n; j++)
+	for (size_t j = 0; j < (ng ? fend[ng - 1] : 0); j++)
 		g[j] = a->rows[k[j]].row;
 	for (size_t q = 0, s = 0; q < ng; s = fend[q++]) {
 		size_t best = 0, e = fend[q], nc = analysis_pick_ref(ds, g + s, e - s, rule, c, &best);
@@ -166,8 +169,8 @@ static int fit_judge(const struct dataset *ds, struct analysis *a, const size_t 
 	return 0;
 }
 
-/* The scaling-law fit of each family of the shown rows, and every row's fitted E' and
- * residual from its family's fit. */
+/* The scaling-law fit of each family of the pooled rows, and every such row's fitted E' and
+ * residual from its family's fit (a carried-over row keeps none). */
 int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err)
 {
 	size_t n = a->n, nf = 0, *fend = NULL;

@@ -72,9 +72,10 @@ int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum re
  * each fit's verdict (analysis_family.c). 0, or -1 with err. */
 int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 
-/* Clusters a's shown rows taken in the order ord[a->n] (indices into a->rows) as p says (k,
- * features) and numbers the clusters by mean N; sets a->k, inertia, silhouette, clusters and
- * each row's cluster (clusters.c). 0, or -1 with err (OOM). */
-int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, struct gs_err *err);
+/* Clusters the shown rows ord[n] (indices into a->rows, in that order) as p says (k, features)
+ * and numbers the clusters by mean N; sets a->k, inertia, silhouette, clusters and those rows'
+ * cluster (clusters.c). 0, or -1 with err (OOM). */
+int clusters_run(struct analysis *a, const size_t *ord, size_t n, const struct params *p,
+		 struct gs_err *err);
 
 #endif

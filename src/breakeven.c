@@ -215,7 +215,8 @@ static void group_rows_fill(const struct dataset *ds, const struct analysis *a, 
 	w->m = 0;
 	for (size_t i = 0; i < a->n; i++) {
 		const struct arow *o = &a->rows[i];
-		if (o->group != g)
+		/* a carried-over row's run list counts once, as its standing row */
+		if (o->group != g || arow_carried(o))
 			continue;
 		w->t[w->m] = (struct skey){ .v = o->T, .r = &ds->rows[o->row], .row = o->row, .i = i };
 		w->n[w->m++] = (struct skey){ .v = o->N, .i = i };
@@ -274,7 +275,7 @@ int analysis_breakeven(const struct dataset *ds, struct analysis *a, double thet
 	for (size_t i = 0; i < a->n; i++) {
 		struct arow *o = &a->rows[i];
 		o->be = false;
-		if (o->cross_family) {
+		if (o->cross_family && !arow_carried(o)) {
 			/* the pair named is the first by name, whatever order the rows came in */
 			const char *rf = nz(ds->rows[o->row].family), *ff = nz(ds->rows[o->ref].family);
 			int c = a->ncross++ == 0 ? -1 : strcmp(ff, a->cross_ref_fam);

@@ -58,7 +58,7 @@ static size_t features(const struct arow *rows, const size_t *ord,
  * member, so "cluster a" is the smallest systems on every run; fills a->clusters on the way.
  * Two passes: the per-cluster sums (in index order, as a separate summary pass would add
  * them), then the numbers and the spread of E' around each mean. clus[n] is scratch. */
-static void renumber(struct analysis *a, const size_t *ord,
+static void renumber(struct analysis *a, const size_t *ord, size_t n,
 		     const int *lab, int *clus, int k)
 {
 	double sn[MAX_K] = {0}, se[MAX_K] = {0}, sd[MAX_K] = {0};
@@ -66,7 +66,6 @@ static void renumber(struct analysis *a, const size_t *ord,
 	size_t cnt[MAX_K] = {0}, first[MAX_K];
 	int order[MAX_K], map[MAX_K];
 	struct arow *rows = a->rows;
-	size_t n = a->n;
 
 	for (int c = 0; c < k; c++) {
 		first[c] = n;
@@ -108,11 +107,11 @@ static void renumber(struct analysis *a, const size_t *ord,
 	for (size_t i = 0; i < n; i++) {
 		int c = lab[i];
 		double t = a->rows[ord[i]].Ep - se[c];
-		clus[ord[i]] = map[c];
+		clus[i] = map[c];
 		sd[c] += t * t;
 	}
 	for (size_t i = 0; i < n; i++)
-		rows[i].cluster = clus[i];
+		rows[ord[i]].cluster = clus[i];
 	memset(a->clusters, 0, sizeof a->clusters);
 	for (int c = 0; c < k; c++) {
 		struct cluster_sum *s = &a->clusters[map[c]];
@@ -128,7 +127,8 @@ static void renumber(struct analysis *a, const size_t *ord,
 	}
 }
 
-int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, struct gs_err *err)
+int clusters_run(struct analysis *a, const size_t *ord, size_t n, const struct params *p,
+		 struct gs_err *err)
 {
 	struct kmeans_result res;
 	int rc, k = p->k;
@@ -137,30 +137,30 @@ int clusters_run(struct analysis *a, const size_t *ord, const struct params *p, 
 	a->k = 0;
 	a->inertia = 0;
 	a->silhouette = NAN;
-	if (a->n == 0)
+	if (n == 0)
 		return 0;
 	size_t nf = fs == FEAT_N_EP_T ? 3 : 2; /* the features' count, as features() makes them */
-	double *x = malloc(a->n * nf * sizeof *x);
-	int *lab = malloc(a->n * 2 * sizeof *lab);
+	double *x = malloc(n * nf * sizeof *x);
+	int *lab = malloc(n * 2 * sizeof *lab);
 	if (!x || !lab) {
 		free(x);
 		free(lab);
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	size_t d = features(a->rows, ord, a->n, fs, x);
+	size_t d = features(a->rows, ord, n, fs, x);
 	if (k == 0) {
-		rc = kmeans_auto(x, a->n, d, AUTO_KMAX, KM_RESTARTS, KM_SEED, lab, &res);
+		rc = kmeans_auto(x, n, d, AUTO_KMAX, KM_RESTARTS, KM_SEED, lab, &res);
 	} else {
-		int kmax = a->n < MAX_K ? (int)a->n : MAX_K;
+		int kmax = n < MAX_K ? (int)n : MAX_K;
 		k = k < 1 ? 1 : k > kmax ? kmax : k;
-		rc = kmeans_run(x, a->n, d, k, KM_RESTARTS, KM_SEED, lab, &res);
+		rc = kmeans_run(x, n, d, k, KM_RESTARTS, KM_SEED, lab, &res);
 	}
 	if (rc == 0) {
 		a->k = res.k;
 		a->inertia = res.inertia;
 		a->silhouette = res.silhouette;
-		renumber(a, ord, lab, lab + a->n, res.k);
+		renumber(a, ord, n, lab, lab + n, res.k);
 	} else {
 		err_oom(err, NULL, 0);
 	}

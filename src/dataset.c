@@ -228,14 +228,25 @@ static int dup_order(const void *pa, const void *pb)
 	return index_cmp(i, j);
 }
 
-/* Benchmark and runs, then the row: a class of one benchmark and run list in row order. */
+/* Benchmark, accelerators and runs: equal for the rows of one run list (runs_class). */
+static int class_key(const struct row *a, const struct row *b)
+{
+	int c;
+
+	if ((c = ptr_cmp(a->benchmark, b->benchmark)))
+		return c;
+	if (a->accelerators != b->accelerators)
+		return a->accelerators < b->accelerators ? -1 : 1;
+	return runs_cmp(a, b);
+}
+
+/* class_key, then the row: a class of one run list in row order. */
 static int carried_order(const void *pa, const void *pb)
 {
 	uint32_t i = *(const uint32_t *)pa, j = *(const uint32_t *)pb;
-	const struct row *a = &order_ds->rows[i], *b = &order_ds->rows[j];
 	int c;
 
-	if ((c = ptr_cmp(a->benchmark, b->benchmark)) || (c = runs_cmp(a, b)))
+	if ((c = class_key(&order_ds->rows[i], &order_ds->rows[j])))
 		return c;
 	return index_cmp(i, j);
 }
@@ -278,21 +289,24 @@ static int mark_duplicates(struct dataset *ds, uint32_t *v, size_t n)
 	return 0;
 }
 
-/* Sets carried_from from v[0..n), the rows with a run list: in each class of one benchmark and
- * run list, every row of a later round than the class's earliest (by version; of equal ones the
- * first in row order) was carried over from that round. The system id need not match. */
+/* Sets runs_class and carried_from from v[0..n), the rows with a run list: in each class of
+ * one benchmark, accelerator count and run list, every row of a later round than the class's
+ * earliest (by version; of equal ones the first in row order) was carried over from that
+ * round. The system id need not match: resubmissions rename systems (dgxh100_* to eos_*). */
 static void mark_carried(struct dataset *ds, uint32_t *v, size_t n)
 {
 	qsort(v, n, sizeof *v, carried_order);
 	for (size_t i = 0, j; i < n; i = j) {
 		const struct row *a = &ds->rows[v[i]];
 		const char *first = a->round;
-		for (j = i + 1; j < n && a->benchmark == ds->rows[v[j]].benchmark && runs_cmp(a, &ds->rows[v[j]]) == 0; j++)
+		for (j = i + 1; j < n && class_key(a, &ds->rows[v[j]]) == 0; j++)
 			if (text_version_cmp(ds->rows[v[j]].round, first) < 0)
 				first = ds->rows[v[j]].round;
-		for (size_t k = i; j - i > 1 && k < j; k++)
+		for (size_t k = i; j - i > 1 && k < j; k++) {
+			ds->rows[v[k]].runs_class = v[i] + 1; /* the first in row order: sorted so */
 			if (text_version_cmp(ds->rows[v[k]].round, first) > 0)
 				ds->rows[v[k]].carried_from = first;
+		}
 	}
 }
 
@@ -313,6 +327,7 @@ int dataset_classify(struct dataset *ds)
 		ds->round_order_rows = ds->n;
 	for (size_t i = 0; i < ds->n; i++) {
 		ds->rows[i].dup_of = -1;
+		ds->rows[i].runs_class = 0;
 		const struct row_extra *x = row_extra(&ds->rows[i]);
 		ds->rows[i].collapsed_from = x->collapsed_read ? x->collapsed_read : "";
 		ds->rows[i].carried_from = x->carried_read ? x->carried_read : "";

@@ -272,6 +272,83 @@ char *describe_ref_row(const struct row *r, char *buf, size_t n)
 	return buf;
 }
 
+char *describe_view_name(const struct dataset *ds, const struct analysis *a, size_t row, char *buf,
+			 size_t n)
+{
+	char name[512];
+
+	describe_row_name(&ds->rows[row], name, sizeof name);
+	if (a->all_rounds)
+		snprintf(buf, n, "%s %s", ds->rows[row].round, name);
+	else
+		snprintf(buf, n, "%s", name);
+	return buf;
+}
+
+char *describe_view_ref(const struct dataset *ds, const struct analysis *a, size_t row, char *buf,
+			size_t n)
+{
+	char name[600], other[600], by[640], b1[32], b2[32];
+	const struct row *r = &ds->rows[row];
+	long s = analysis_carried_by(a, row);
+
+	if (!a->all_rounds)
+		return describe_ref_row(r, buf, n);
+	describe_view_name(ds, a, row, name, sizeof name);
+	by[0] = '\0';
+	if (s >= 0)
+		snprintf(by, sizeof by, ", carried over: the runs of %s",
+			 describe_view_name(ds, a, (size_t)s, other, sizeof other));
+	snprintf(buf, n, "%s (N=%s, %s min%s)", name, fmt_count((double)r->accelerators, b1, sizeof b1),
+		 fmt_fixed(r->minutes, 2, b2, sizeof b2), by);
+	return buf;
+}
+
+char *describe_carried(const struct dataset *ds, const struct analysis *a, size_t i, char *buf,
+		       size_t n)
+{
+	char name[600];
+	const struct arow *o = &a->rows[i];
+
+	if (!arow_carried(o))
+		snprintf(buf, n, "%s", "");
+	else
+		snprintf(buf, n, "the runs of %s",
+			 describe_view_name(ds, a, o->same_as - 1, name, sizeof name));
+	return buf;
+}
+
+char *describe_carried_list(const struct dataset *ds, const struct analysis *a, char *buf, size_t n)
+{
+	char name[700], what[700];
+	size_t listed = 0, at;
+
+	snprintf(buf, n, "%zu shown (%zu before filters), listed and counted in nothing: each the same "
+		 "accelerators and runs as a row of an earlier round, which stands for them",
+		 a->ncarried, a->total_carried);
+	for (size_t i = 0; i < a->n; i++) {
+		if (!arow_carried(&a->rows[i]) || listed++ >= DESCRIBE_CARRIED_LISTED)
+			continue;
+		at = strlen(buf);
+		snprintf(buf + at, n - at, "%s %s (%s)", listed > 1 ? "," : ":",
+			 describe_view_name(ds, a, a->rows[i].row, name, sizeof name),
+			 describe_carried(ds, a, i, what, sizeof what));
+	}
+	at = strlen(buf);
+	if (listed > DESCRIBE_CARRIED_LISTED)
+		snprintf(buf + at, n - at, ", and %zu more", listed - DESCRIBE_CARRIED_LISTED);
+	return buf;
+}
+
+char *describe_carried_count(size_t k, char *buf, size_t n)
+{
+	if (k)
+		snprintf(buf, n, " +%zu carried over", k);
+	else
+		snprintf(buf, n, "%s", "");
+	return buf;
+}
+
 char *describe_ref_mode(enum ref_mode mode, enum ref_rule rule, bool brief, char *buf, size_t n)
 {
 	if (mode == REF_FAMILY && brief)
@@ -289,7 +366,7 @@ char *describe_ref_mode(enum ref_mode mode, enum ref_rule rule, bool brief, char
 
 char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brief, char *buf, size_t n)
 {
-	char row[600], mode[96];
+	char row[1400], mode[96];
 
 	describe_ref_mode(a->mode, a->rule, brief, mode, sizeof mode);
 	if (a->mode == REF_FAMILY)
@@ -297,7 +374,7 @@ char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brie
 	else if (a->ref < 0)
 		snprintf(buf, n, "none (no rows shown)");
 	else {
-		describe_ref_row(&ds->rows[a->ref], row, sizeof row);
+		describe_view_ref(ds, a, (size_t)a->ref, row, sizeof row);
 		/* "NAME (N=8, 20.31 min" + ", paper)" */
 		row[strlen(row) - 1] = '\0';
 		snprintf(buf, n, "%s, %s%s)", row, mode, a->ref_hidden ? ", hidden by the filter" : "");

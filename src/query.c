@@ -190,18 +190,20 @@ static int by_family_cmp(const void *x, const void *y)
 	return a->i < b->i ? -1 : a->i > b->i;
 }
 
-/* v[0..n) of a's shown rows (rows true) or fits, sorted by family, each family's in index
+/* v[0..n) of a's pooled rows (rows true) or fits, sorted by family, each family's in index
  * order; NULL when out of memory. A family's rows and fit are then found by one sort, not by
  * reading every row for every family. */
 static struct by_family *by_family(const struct dataset *ds, const struct analysis *a, bool rows, size_t *n)
 {
 	struct by_family *v;
 
-	*n = rows ? a->n : a->nfits;
-	if (!(v = malloc((*n ? *n : 1) * sizeof *v)))
+	size_t all = rows ? a->n : a->nfits;
+	*n = 0;
+	if (!(v = malloc((all ? all : 1) * sizeof *v)))
 		return NULL;
-	for (size_t i = 0; i < *n; i++)
-		v[i] = (struct by_family){ rows ? ds->rows[a->rows[i].row].family : a->fits[i].family, i };
+	for (size_t i = 0; i < all; i++)
+		if (!rows || !arow_carried(&a->rows[i])) /* a run list answers once, as its standing row */
+			v[(*n)++] = (struct by_family){ rows ? ds->rows[a->rows[i].row].family : a->fits[i].family, i };
 	if (*n)
 		qsort(v, *n, sizeof *v, by_family_cmp);
 	return v;

@@ -106,10 +106,21 @@ struct csv_col {
 	void (*fn)(FILE *out, const struct csv_row *c);
 };
 
-static void put_rank(FILE *out, const struct csv_row *c) { fprintf(out, "%zu", c->i + 1); }
+/* a carried-over row (the cross-round view) has no rank and no cluster: both empty */
+static void put_rank(FILE *out, const struct csv_row *c)
+{
+	char buf[32];
+
+	if (!arow_carried(c->r))
+		fputs(table_cell(NULL, c->ds, c->a, c->i, TC_RANK, buf, sizeof buf), out);
+}
 static void put_ref(FILE *out, const struct csv_row *c) { csvw_field(out, c->ds->rows[c->r->ref].system); }
 static void put_is_ref(FILE *out, const struct csv_row *c) { putc('0' + c->r->is_ref, out); }
-static void put_cluster(FILE *out, const struct csv_row *c) { putc('a' + c->r->cluster, out); }
+static void put_cluster(FILE *out, const struct csv_row *c)
+{
+	if (!arow_carried(c->r))
+		putc('a' + c->r->cluster, out);
+}
 static void put_pareto(FILE *out, const struct csv_row *c) { putc('0' + c->r->pareto, out); }
 static void put_breakeven(FILE *out, const struct csv_row *c)
 {
@@ -373,8 +384,10 @@ static int report_plot(const struct dataset *ds, const struct analysis *a, const
 		char *text = malloc(need + 1);
 		if (text) {
 			plot_to_text(&g, text, need + 1);
-			fprintf(out, "%s vs accelerators (log2): %s %s, %zu rows\n", metric_name(o->y_metric),
-				a->round, workload_label(a->workload), a->n);
+			char more[64];
+			fprintf(out, "%s vs accelerators (log2): %s %s, %zu rows%s\n", metric_name(o->y_metric),
+				a->round, workload_label(a->workload), analysis_pooled(a),
+				describe_carried_count(a->ncarried, more, sizeof more));
 			fputs(text, out);
 			if (need && text[need - 1] != '\n')
 				fputc('\n', out);
@@ -413,7 +426,8 @@ static void report_table_title(const struct dataset *ds, const struct analysis *
 	report_ref(ds, a, m);
 	if (!filter_empty(&p->filter))
 		fprintf(m, "  filter %s", describe_filter(&p->filter, filt, sizeof filt));
-	fprintf(m, "  rows %zu/%zu", a->n, a->total);
+	fprintf(m, "  rows %zu/%zu%s", analysis_pooled(a), a->total,
+		describe_carried_count(a->ncarried, filt, sizeof filt));
 	if (fclose(m) == 0 && text) {
 		if (width > 0) {
 			char cut[1024];
@@ -484,7 +498,7 @@ static void report_pareto(const struct table_view *v, const struct dataset *ds,
 			sw = l;
 	}
 	fprintf(out, "Pareto frontier on (T, %s): %zu of %zu rows, fastest first\n",
-		a->pareto_cost ? "cost to train" : "A", n, a->n);
+		a->pareto_cost ? "cost to train" : "A", n, analysis_pooled(a));
 	for (size_t k = 0; k < n; k++) {
 		const struct arow *r = &a->rows[idx[k]];
 		struct cells l = { out, 2 };
@@ -559,12 +573,13 @@ static void report_sensitivity(const struct dataset *ds, const struct analysis *
 	free(ord);
 }
 
-/* The group's reference: "SUBMITTER/SYSTEM (N=8, 20.31 min)". */
-static void report_group_ref(const struct dataset *ds, const struct group *g, FILE *out)
+/* The group's reference: "SUBMITTER/SYSTEM (N=8, 20.31 min)" (describe_view_ref). */
+static void report_group_ref(const struct dataset *ds, const struct analysis *a,
+			     const struct group *g, FILE *out)
 {
-	char buf[700];
+	char buf[1400];
 
-	fprintf(out, "%s\n", g->ref < 0 ? "none" : describe_ref_row(&ds->rows[g->ref], buf, sizeof buf));
+	fprintf(out, "%s\n", g->ref < 0 ? "none" : describe_view_ref(ds, a, (size_t)g->ref, buf, sizeof buf));
 }
 
 /* The fit lines of a group: its family's verdict and prediction (family mode), or each
@@ -616,7 +631,7 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		for (size_t k = 0; k < a->ngroups; k++) {
 			const struct group *g = &a->groups[k];
 			fprintf(out, "  family      %s\n    reference   ", g->family);
-			report_group_ref(ds, g, out);
+			report_group_ref(ds, a, g, out);
 			fputs("    bracket     ", out);
 			report_bracket(v, ds, a, g, out);
 			if (g->split)
@@ -649,7 +664,13 @@ static void report_summary_one(const struct table_view *v, const struct dataset 
 	report_ref(ds, a, out);
 	if (!filter_empty(&p->filter))
 		fprintf(out, "\n  filter      %s", describe_filter(&p->filter, name, sizeof name));
-	fprintf(out, "\n  rows        %zu shown of %zu\n", a->n, a->total);
+	fprintf(out, "\n  rows        %zu shown of %zu\n", analysis_pooled(a), a->total);
+	if (a->ncarried || a->total_carried) {
+		char *list = malloc(CARRIED_TEXT);
+		if (list)
+			fprintf(out, "  carried over %s\n", describe_carried_list(ds, a, list, CARRIED_TEXT));
+		free(list);
+	}
 	if (ds->skipped)
 		fprintf(out, "  skipped     %zu bad row%s of the input, not in any count (the first: %s)\n",
 			ds->skipped, ds->skipped == 1 ? "" : "s", ds->skip_first);

@@ -49,8 +49,10 @@ static void push(json_t *arr, json_t *v, bool *oom)
 		*oom = true;
 }
 
-/* A dataset row (a reference, a candidate): its names, N and minutes; null for -1. */
-static json_t *j_drow(const struct dataset *ds, long i, bool *oom)
+/* A dataset row (a reference, a candidate) of a: its names, N and minutes, and in the
+ * cross-round view the row standing for it when a carries it over (null when none); null for
+ * -1. */
+static json_t *j_drow(const struct dataset *ds, const struct analysis *a, long i, bool *oom)
 {
 	if (i < 0)
 		return json_null();
@@ -64,13 +66,24 @@ static json_t *j_drow(const struct dataset *ds, long i, bool *oom)
 	put(o, "family", jstr(d->family), oom);
 	put(o, "accelerators", json_integer(d->accelerators), oom);
 	put(o, "minutes", jnum(d->minutes), oom);
+	if (a->all_rounds) {
+		long s = analysis_carried_by(a, (size_t)i);
+		json_t *by = s < 0 ? json_null() : json_object();
+		if (by && s >= 0) {
+			put(by, "round", jstr(ds->rows[s].round), oom);
+			put(by, "submitter", jstr(ds->rows[s].submitter), oom);
+			put(by, "system", jstr(ds->rows[s].system), oom);
+		}
+		put(o, "carried_over_of", by, oom);
+	}
 	return o;
 }
 
 /* One shown row: a dataset row's fields, T as analysed, and its metrics. */
-static json_t *j_row(const struct dataset *ds, const struct arow *r, bool *oom)
+static json_t *j_row(const struct dataset *ds, const struct analysis *a, const struct arow *r,
+		     bool *oom)
 {
-	json_t *o = j_drow(ds, (long)r->row, oom);
+	json_t *o = j_drow(ds, a, (long)r->row, oom);
 
 	if (!o)
 		return NULL;
@@ -239,19 +252,24 @@ static json_t *j_head(const struct analysis *a, const struct params *p, bool *oo
 	put(o, "all_rounds", json_boolean(a->all_rounds), oom);
 	put(o, "mode", json_string(ref_mode_name(a->mode)), oom);
 	put(o, "theta", jnum(p->theta), oom);
-	put(o, "rows_shown", json_integer((json_int_t)a->n), oom);
+	put(o, "rows_shown", json_integer((json_int_t)analysis_pooled(a)), oom);
 	put(o, "rows_total", json_integer((json_int_t)a->total), oom);
+	if (a->all_rounds) { /* listed besides the rows shown, counted in nothing */
+		put(o, "rows_carried_over", json_integer((json_int_t)a->ncarried), oom);
+		put(o, "rows_carried_over_total", json_integer((json_int_t)a->total_carried), oom);
+	}
 	return o;
 }
 
-static json_t *j_candidates(const struct dataset *ds, const struct group *g, bool *oom)
+static json_t *j_candidates(const struct dataset *ds, const struct analysis *a, const struct group *g,
+			    bool *oom)
 {
 	json_t *arr = json_array();
 
 	if (!arr)
 		return *oom = true, NULL;
 	for (size_t c = 0; c < g->ncand; c++) {
-		json_t *o = j_drow(ds, (long)g->cand[c].row, oom);
+		json_t *o = j_drow(ds, a, (long)g->cand[c].row, oom);
 		if (o)
 			put(o, "bracket", j_bracket(&g->cand[c].b, oom), oom);
 		push(arr, o, oom);
@@ -272,15 +290,15 @@ static json_t *j_group(const struct dataset *ds, const struct analysis *a, size_
 	}
 	put(o, "family", jstr(g->family), oom);
 	put(o, "rows", json_integer((json_int_t)g->nrows), oom);
-	put(o, "reference", j_drow(ds, g->ref, oom), oom);
+	put(o, "reference", j_drow(ds, a, g->ref, oom), oom);
 	put(o, "bracket", j_bracket(&g->be, oom), oom);
-	put(o, "bracket_row", j_drow(ds, g->be.kind == BE_ONE_ROW ? -1 : g->be_row, oom), oom);
+	put(o, "bracket_row", j_drow(ds, a, g->be.kind == BE_ONE_ROW ? -1 : g->be_row, oom), oom);
 	put(o, "firm", jcount(g->firm), oom);
 	put(o, "loose", jcount(g->loose), oom);
 	put(o, "range", j_range(g->range_lo, g->range_hi, oom), oom);
 	put(s, "lo", jcount(g->sens_lo), oom);
 	put(s, "hi", jcount(g->sens_hi), oom);
-	put(s, "candidates", j_candidates(ds, g, oom), oom);
+	put(s, "candidates", j_candidates(ds, a, g, oom), oom);
 	put(o, "sensitivity", s, oom);
 	for (size_t f = 0; f < a->nfits; f++)
 		if (a->fits[f].group == gi)
@@ -325,8 +343,21 @@ static json_t *j_pareto_rows(const struct dataset *ds, const struct analysis *a,
 		idx[j] = i;
 	}
 	for (size_t k = 0; k < n; k++)
-		push(arr, j_row(ds, &a->rows[idx[k]], oom), oom);
+		push(arr, j_row(ds, a, &a->rows[idx[k]], oom), oom);
 	free(idx);
+	return arr;
+}
+
+/* The cross-round view's carried-over rows in table order, each with the row standing for it. */
+static json_t *j_carried(const struct dataset *ds, const struct analysis *a, bool *oom)
+{
+	json_t *arr = json_array();
+
+	if (!arr)
+		return *oom = true, NULL;
+	for (size_t i = 0; i < a->n; i++)
+		if (arow_carried(&a->rows[i]))
+			push(arr, j_drow(ds, a, (long)a->rows[i].row, oom), oom);
 	return arr;
 }
 
@@ -340,9 +371,11 @@ static json_t *j_summary_one(const struct dataset *ds, const struct analysis *a,
 		json_decref(cl);
 		return *oom = true, NULL;
 	}
-	put(o, "reference", j_drow(ds, a->ref, oom), oom);
+	put(o, "reference", j_drow(ds, a, a->ref, oom), oom);
 	put(o, "groups", j_groups(ds, a, oom), oom);
 	put(o, "pareto", j_pareto_rows(ds, a, oom), oom);
+	if (a->all_rounds)
+		put(o, "carried_over", j_carried(ds, a, oom), oom);
 	put(cl, "k", json_integer(a->k), oom);
 	put(cl, "inertia", jnum(a->inertia), oom);
 	put(cl, "silhouette", jnum(a->silhouette), oom);
@@ -394,7 +427,7 @@ static json_t *j_query(const struct dataset *ds, const struct analysis *a, const
 		put(f, "state", json_string(st[x->state]), oom);
 		put(f, "rows", json_integer((json_int_t)x->nrows), oom);
 		put(f, "meeting", json_integer((json_int_t)x->nmeet), oom);
-		put(f, "row", x->row >= 0 ? j_row(ds, &a->rows[x->row], oom) : json_null(), oom);
+		put(f, "row", x->row >= 0 ? j_row(ds, a, &a->rows[x->row], oom) : json_null(), oom);
 		put(f, "cost_meets", x->row >= 0 && !isnan(q->max_cost) ? j_sure(x->cost) : json_null(), oom);
 		put(f, "predicted", x->tried ? j_pred(NULL, &x->pred, oom) : json_null(), oom);
 		put(f, "predicted_cost_meets", x->tried && x->pred.ok && !isnan(q->max_cost) ?
@@ -406,7 +439,7 @@ static json_t *j_query(const struct dataset *ds, const struct analysis *a, const
 			push(noe, json_string(x->family), oom);
 	}
 	put(o, "best_family", r.best >= 0 ? jstr(r.ans[r.best].family) : json_null(), oom);
-	put(o, "best", r.best >= 0 ? j_row(ds, &a->rows[r.ans[r.best].row], oom) : json_null(), oom);
+	put(o, "best", r.best >= 0 ? j_row(ds, a, &a->rows[r.ans[r.best].row], oom) : json_null(), oom);
 	put(o, "families", fams, oom);
 	put(o, "left_out_unpriced", unpriced, oom);
 	put(o, "left_out_no_energy", noe, oom);

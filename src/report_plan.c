@@ -33,8 +33,8 @@ int report_query(const struct dataset *ds, const struct analysis *a, const struc
 		const struct q_answer *x = &r.ans[r.best];
 		const struct arow *ar = &a->rows[x->row];
 		fprintf(out, "  best        %s: %s\n", x->family,
-			describe_q_row(ar, table_row_name(v, ds, ar, name, sizeof name), q, x->cost, line,
-				       sizeof line));
+			describe_q_row(ar, describe_row(v, ds, a, (size_t)x->row, name, sizeof name), q,
+				       x->cost, line, sizeof line));
 	} else {
 		fputs("  best        none: no shown row meets it\n", out);
 	}
@@ -46,8 +46,8 @@ int report_query(const struct dataset *ds, const struct analysis *a, const struc
 		if (x->row >= 0) {
 			const struct arow *ar = &a->rows[x->row];
 			fprintf(out, "    observed  %s\n",
-				describe_q_row(ar, table_row_name(v, ds, ar, name, sizeof name), q, x->cost,
-					       line, sizeof line));
+				describe_q_row(ar, describe_row(v, ds, a, (size_t)x->row, name, sizeof name), q,
+					       x->cost, line, sizeof line));
 		}
 		fprintf(out, "    predicted %s\n", describe_q_pred(x, q, line, sizeof line));
 	}

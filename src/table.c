@@ -400,6 +400,13 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 	case TC_RANK: {
 		/* digits from the right: this runs for every row of every frame */
 		size_t rank = i + 1;
+		/* a carried-over row has no rank; the others count only the pooled rows above them */
+		if (a->ncarried) {
+			if (arow_carried(ar))
+				return "-";
+			for (size_t j = 0; j < i; j++)
+				rank -= arow_carried(&a->rows[j]);
+		}
 		p = buf + n - 1;
 		*p = '\0';
 		do
@@ -423,6 +430,8 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		return buf;
 	}
 	case TC_CL:
+		if (arow_carried(ar))
+			return "-"; /* in no cluster */
 		buf[0] = ar->cluster >= 0 && ar->cluster < 26 ? (char)('a' + ar->cluster) : '?';
 		buf[1] = '\0';
 		return buf;
@@ -440,7 +449,9 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 			*p++ = 'v';
 		if (ascii_casecmp(r->division, "open") == 0)
 			*p++ = 'o';
-		if (*r->carried_from)
+		/* the cross-round view: carried over in it (listed, not pooled); one round: its
+		 * runs were submitted in an earlier loaded round */
+		if (a->all_rounds ? arow_carried(ar) : *r->carried_from != '\0')
 			*p++ = 'c';
 		if (ar->cross_family)
 			*p++ = 'x';

@@ -173,6 +173,15 @@ unsigned ui_state_tick(struct app *app, long long now)
 	return 0;
 }
 
+size_t ui_state_carried(const struct app *app)
+{
+	size_t k = 0;
+
+	for (size_t j = 0; app->a.ncarried && j < app->nvis; j++)
+		k += arow_carried(&app->a.rows[app->vis[j]]);
+	return k;
+}
+
 const struct arow *ui_state_arow(const struct app *app, size_t i)
 {
 	return &app->a.rows[app->vis[i]];
@@ -270,7 +279,7 @@ static const char *ref_text(const struct app *app, char *buf, size_t n)
 {
 	if (app->a.mode == REF_FAMILY || app->a.ref < 0)
 		return describe_ref(app->ds, &app->a, true, buf, n);
-	return describe_ref_row(&app->ds->rows[app->a.ref], buf, n);
+	return describe_view_ref(app->ds, &app->a, (size_t)app->a.ref, buf, n);
 }
 
 static void note_msg(struct app *app, enum ui_note note)

@@ -122,12 +122,16 @@ char *ui_state_rows_text(const struct app *app, char *buf, size_t n)
 {
 	char cut[UI_SEARCH_MAX * 4];
 
+	size_t nc = ui_state_carried(app); /* listed, counted in no count */
+	char more[48];
+
+	describe_carried_count(nc, more, sizeof more);
 	/* the filter's text cut in the middle as names are, so that the groups keep their room */
 	if (app->rowfilt[0])
-		snprintf(buf, n, "%zu/%zu rows ~ %s", app->nvis, app->a.total,
-			 ui_text_cut(app->rowfilt, 16, app->scr.utf8, cut, sizeof cut));
+		snprintf(buf, n, "%zu/%zu rows ~ %s%s", app->nvis - nc, app->a.total,
+			 ui_text_cut(app->rowfilt, 16, app->scr.utf8, cut, sizeof cut), more);
 	else
-		snprintf(buf, n, "%zu/%zu rows", app->nvis, app->a.total);
+		snprintf(buf, n, "%zu/%zu rows%s", app->nvis - nc, app->a.total, more);
 	return buf;
 }
 
@@ -242,8 +246,14 @@ static void more_lines(const struct app *app, const struct arow *ar, const struc
 		ADD("%s: not yet buyable (v hides such rows)", row_avail(r));
 	if (*r->collapsed_from)
 		ADD("stands for    %s (identical runs, collapsed: d shows each)", r->collapsed_from);
-	if (*r->carried_from)
-		ADD("carried over  from %s (identical runs there)", r->carried_from);
+	if (arow_carried(ar)) {
+		char b5[640];
+		ADD("carried over  %s, which stands for them: listed, counted in nothing",
+		    describe_carried(app->ds, &app->a, (size_t)(ar - app->a.rows), b5, sizeof b5));
+	} else if (*r->carried_from) {
+		ADD("carried over  from %s (identical runs there)%s", r->carried_from,
+		    app->a.all_rounds ? "; that row is not shown: this one stands for them" : "");
+	}
 	*np = n;
 }
 
@@ -307,7 +317,7 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	ADD("spread S, E'  %s .. %s,  %s .. %s", fmt_sig(sp.s_lo, 4, b1, sizeof b1),
 	    fmt_sig(sp.s_hi, 4, b2, sizeof b2), fmt_sig(sp.ep_lo, 4, b3, sizeof b3),
 	    fmt_sig(sp.ep_hi, 4, b4, sizeof b4));
-	ADD("cluster       %c    Pareto %s    %s", 'a' + ar->cluster, ar->pareto ? "yes" : "no",
+	ADD("cluster       %c    Pareto %s    %s", arow_carried(ar) ? '-' : 'a' + ar->cluster, ar->pareto ? "yes" : "no",
 	    app->a.rows[app->vis[app->sel]].be ? "break-even row" : "");
 	if (app->p.fit) {
 		char fl[UI_LINE - 16];
@@ -342,7 +352,7 @@ const char *const ui_state_legend[][2] = {
 	{ ">", "the break-even row: the fastest row with E' >= theta (its N is the break-even)" },
 	{ "v", "Preview or Research: not yet buyable" },
 	{ "o", "open division" },
-	{ "c", "carried over: identical to a row of an earlier round" },
+	{ "c", "carried over: an earlier round's runs; across rounds (A) listed, counted in nothing" },
 	{ "x", "E' against a reference of another family" },
 	{ "plot marks", "" },
 	{ "a b c ...", "a point of cluster a, b, c ... (k-means on the features c cycles)" },
@@ -366,6 +376,7 @@ const char *const ui_state_legend[][2] = {
 	  "under theta; 8+: none such observed; none: no row reaches theta; +3 more: no room" },
 	{ "fit N 24", "with L on: the break-even the selected row's family's scaling law predicts" },
 	{ "3/7 rows", "rows shown / rows of the workload (filters hide the rest)" },
+	{ "+2 carried over", "across rounds (A): rows listed with an earlier round's runs, in no count" },
 	{ "rows ~ text", "the row filter (|) shows only rows whose names contain text (the analysis "
 	  "keeps every row the family filter shows); Esc clears it" },
 	{ "ref (mode)", "the reference and how it was chosen: paper, pinned, family" },

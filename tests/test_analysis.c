@@ -2395,6 +2395,108 @@ static void test_hygiene(void **state)
 	unbuild(&ds);
 }
 
+/* The cross-round view pools each run list once: a_4x's runs, submitted in v4.0, v4.1 and
+ * v5.0, count as v4.0's row; e_32x and e2_32x of one round share runs and e2_32x, with an
+ * energy score, stands. The others are listed, on their standing row's reference and group,
+ * and count in no reference pick, candidate, Pareto frontier, bracket, fit, cluster or count;
+ * one round alone pools its own rows as before. */
+static const struct spec carried[] = {
+	{"a_4x", "A", "H100", "NVIDIA", "available", "closed", 4, 100, 0, 3, {99, 100, 101}, "v4.0", 0},
+	{"a_4x", "A", "H100", "NVIDIA", "available", "closed", 4, 100, 0, 3, {99, 100, 101}, "v4.1", 0},
+	{"a_4x_v2", "A", "H100", "NVIDIA", "available", "closed", 4, 100, 0, 3, {99, 100, 101}, "v5.0", 0},
+	{"b_8x", "B", "H100", "NVIDIA", "available", "closed", 8, 45, 0, 3, {44, 45, 46}, "v4.0", 0},
+	{"c_16x", "C", "H100", "NVIDIA", "available", "closed", 16, 30, 0, 3, {29, 30, 31}, "v4.1", 0},
+	{"d_4x", "D", "H100", "NVIDIA", "available", "closed", 4, 110, 0, 3, {109, 110, 111}, "v4.1", 0},
+	{"e_32x", "E", "H100", "NVIDIA", "available", "closed", 32, 8, 0, 3, {7, 8, 9}, "v5.0", 0},
+	{"e2_32x", "E", "H100", "NVIDIA", "available", "closed", 32, 8, 0, 3, {7, 8, 9}, "v5.0", 0},
+};
+
+static void test_carried_over(void **state)
+{
+	struct dataset ds;
+	struct params p;
+	struct analysis a = {0};
+	char buf[600];
+
+	(void)state;
+	build(&ds, carried, sizeof carried / sizeof carried[0]);
+	ds.rows[0].runs_class = ds.rows[1].runs_class = ds.rows[2].runs_class = 1;
+	ds.rows[6].runs_class = ds.rows[7].runs_class = 7;
+	ds.rows[7].energy_j = 1e6;
+	params_init(&p);
+	p.round = "v5.0";
+	p.all_rounds = true;
+	p.fit = true;
+	p.k = 2;
+	for (int mode = 0; mode < 2; mode++) {
+		p.mode = mode ? REF_PAPER : REF_FAMILY;
+		run_all(&ds, &p, &a);
+		assert_int_equal(a.n, 8);
+		assert_int_equal(a.ncarried, 3);
+		assert_int_equal(analysis_pooled(&a), 5);
+		assert_int_equal(a.total, 5);
+		assert_int_equal(a.total_carried, 3);
+		assert_int_equal(a.ngroups, 1);
+		assert_int_equal(a.groups[0].nrows, 5);
+		/* candidates: v4.0 a_4x and d_4x, not a_4x again; d_4x is the slowest */
+		assert_int_equal(a.groups[0].ncand, 2);
+		assert_int_equal(a.groups[0].ref, 5);
+		size_t in_clusters = 0, pareto = 0;
+		for (int c = 0; c < a.k; c++)
+			in_clusters += a.clusters[c].n;
+		assert_int_equal(in_clusters, 5);
+		assert_int_equal(a.fits[0].fit.npoints, 5);
+		for (size_t i = 0; i < a.n; i++) {
+			const struct arow *o = &a.rows[i];
+			size_t want = o->row == 1 || o->row == 2 ? 1 : o->row == 6 ? 8 : 0;
+			assert_int_equal(o->same_as, want);
+			assert_int_equal(analysis_carried_by(&a, o->row), (long)want - 1);
+			pareto += o->pareto;
+			if (arow_carried(o)) {
+				assert_int_equal(o->cluster, -1);
+				assert_false(o->pareto);
+				assert_false(o->be);
+				assert_true(isnan(o->ep_fit));
+				for (size_t c = 0; c < a.groups[0].ncand; c++)
+					assert_int_not_equal(a.groups[0].cand[c].row, o->row);
+			} else {
+				assert_true(o->cluster >= 0 && o->cluster < a.k);
+			}
+			/* listed with its metrics on its group's reference */
+			assert_int_equal(o->ref, 5);
+			assert_true(fabs(o->Ep - 110.0 / o->T * 4 / o->N) < EPS);
+		}
+		assert_int_equal(pareto, a.npareto);
+	}
+	/* the words: the row standing for a carried-over one, with its round */
+	for (size_t i = 0; i < a.n; i++)
+		if (a.rows[i].row == 2)
+			assert_string_equal(describe_carried(&ds, &a, i, buf, sizeof buf), "the runs of v4.0 A/a_4x");
+	/* a filter hiding v4.0's row: v4.1's stands for the runs, v5.0's is carried over */
+	ds.rows[0].avail = AVAIL_PREVIEW;
+	p.available_only = true;
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.ncarried, 2);
+	assert_int_equal(a.total, 5); /* before filters v4.0's stood */
+	assert_int_equal(analysis_carried_by(&a, 2), 1);
+	assert_int_equal(analysis_carried_by(&a, 1), -1);
+	p.available_only = false;
+	/* one round pools its own rows, whatever other rounds hold */
+	p.all_rounds = false;
+	p.round = "v4.1";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(a.ncarried, 0);
+	assert_int_equal(a.total, 3);
+	assert_int_equal(a.groups[0].ncand, 2);
+	p.round = "v5.0";
+	run_ok(&ds, &p, &a);
+	assert_int_equal(a.n, 3);
+	assert_int_equal(a.groups[0].nrows, 3);
+	analysis_free(&a);
+	unbuild(&ds);
+}
+
 static void test_energy_and_cost(void **state)
 {
 	struct dataset ds;
@@ -3061,6 +3163,7 @@ int main(void)
 		cmocka_unit_test(test_ref_rule_and_sensitivity),
 		cmocka_unit_test(test_karp_flatt_reasons),
 		cmocka_unit_test(test_hygiene),
+		cmocka_unit_test(test_carried_over),
 		cmocka_unit_test(test_energy_and_cost),
 		cmocka_unit_test(test_order_independent),
 		cmocka_unit_test(test_clusters_exhaustive),

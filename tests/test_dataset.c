@@ -1365,8 +1365,9 @@ static bool runs_equal(const struct dataset *d, const struct row *a, const struc
  * a duplicate group is the rows of one round, benchmark and system id with one run list, the
  * standing row the first by (energy scored first, submitter by name, file order) and
  * collapsed_from its group's submitters in that order; a row of a later round than the
- * earliest with its benchmark and run list (the first in file order of equal versions) is
- * carried over from it. */
+ * earliest with its benchmark, accelerators and run list (the first in file order of equal
+ * versions) is carried over from it, and rows sharing those name the first of them in file
+ * order as their class. */
 static void duplicates_and_carried_pairwise(void **state)
 {
 	static const char *rounds[] = { "v4.1", "v3.1", "v4.0", "v5.0", "v4.00" };
@@ -1382,9 +1383,9 @@ static void duplicates_and_carried_pairwise(void **state)
 			 * would make every id distinct, so ids repeat through a small set instead, and the
 			 * submitter carries the row number apart from a few names */
 			unsigned sys = rnd(4);
-			q += sprintf(q, "%s,%s%s%zu,sys%u,%s,8,%u,\"%s\",%s\n", rounds[rnd(5)], subs[rnd(5)],
-				     rnd(3) ? "-" : "~", i, sys, rnd(4) ? "bert" : "ssd", 1 + rnd(9),
-				     runs[rnd(8)], rnd(3) ? "" : "1000");
+			q += sprintf(q, "%s,%s%s%zu,sys%u,%s,%d,%u,\"%s\",%s\n", rounds[rnd(5)], subs[rnd(5)],
+				     rnd(3) ? "-" : "~", i, sys, rnd(4) ? "bert" : "ssd", rnd(4) ? 8 : 16,
+				     1 + rnd(9), runs[rnd(8)], rnd(3) ? "" : "1000");
 		}
 		struct dataset d;
 		struct gs_err e;
@@ -1441,18 +1442,28 @@ static void duplicates_and_carried_pairwise(void **state)
 				assert_int_equal(names, members);
 				assert_true(strncmp(r->collapsed_from, r->submitter, strlen(r->submitter)) == 0);
 			}
-			/* carried over: the earliest round with r's benchmark and run list */
+			/* carried over: the earliest round with r's benchmark, accelerators and run list;
+			 * its class: the first row of them in file order, when there are two */
 			const char *first = NULL;
+			size_t class_first = d.n, class_n = 0;
 			for (size_t j = 0; j < d.n; j++) {
 				const struct row *o = &d.rows[j];
-				if (runs_equal(&d, r, o) && o->benchmark == r->benchmark &&
-				    (!first || text_version_cmp(o->round, first) < 0))
+				if (!(runs_equal(&d, r, o) && o->benchmark == r->benchmark &&
+				      o->accelerators == r->accelerators))
+					continue;
+				if (!first || text_version_cmp(o->round, first) < 0)
 					first = o->round;
+				if (class_n++ == 0)
+					class_first = j;
 			}
 			if (first && text_version_cmp(r->round, first) > 0)
 				assert_ptr_equal(r->carried_from, first);
 			else
 				assert_string_equal(r->carried_from, "");
+			if (r->run_n && class_n > 1)
+				assert_int_equal(r->runs_class, class_first + 1);
+			else
+				assert_int_equal(r->runs_class, 0);
 		}
 		/* collapsed_from lists the group in order: energy scored first, then by name */
 		for (size_t i = 0; i < d.n; i++) {
@@ -1518,13 +1529,14 @@ static void v41_carried_from_v40(void **state)
 	}
 }
 
-/* Rows without runs never group; a changed run breaks a group. */
+/* Rows without runs never group; a changed run or accelerator count breaks a group. */
 static void groups_need_identical_runs(void **state)
 {
 	(void)state;
 	assert_int_equal(load("round,submitter,system,benchmark,accelerators,minutes,run_minutes\n"
 			      "v1,b,s,bert,8,1,1;2;3\nv1,a,s,bert,8,1,3;2;1\nv1,c,s,bert,8,1,1;2;3.0001\n"
-			      "v1,d,t,bert,8,1,\nv1,e,t,bert,8,1,\nv2,a,s,bert,8,1,1;2;3\n"), 0);
+			      "v1,d,t,bert,8,1,\nv1,e,t,bert,8,1,\nv2,a,s,bert,8,1,1;2;3\n"
+			      "v2,a,u,bert,16,1,1;2;3.0001\n"), 0);
 	assert_int_equal(dataset_classify(&ds), 0);
 	assert_int_equal(ds.rows[0].dup_of, 1); /* b stands behind a */
 	assert_string_equal(ds.rows[1].collapsed_from, "a;b");
@@ -1534,6 +1546,10 @@ static void groups_need_identical_runs(void **state)
 	assert_string_equal(ds.rows[3].collapsed_from, "");
 	assert_string_equal(ds.rows[5].carried_from, "v1");
 	assert_string_equal(ds.rows[2].carried_from, "");
+	/* the same runs on other accelerators are another measurement */
+	assert_string_equal(ds.rows[6].carried_from, "");
+	assert_int_equal(ds.rows[6].runs_class, 0);
+	assert_int_equal(ds.rows[5].runs_class, 1); /* with rows 0 and 1 */
 }
 
 /* Every availability and division spelling of the shipped rounds maps to a class: the results

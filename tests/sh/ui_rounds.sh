@@ -83,7 +83,7 @@ ui_see "A: the cross-round view" "cross-round view"
 ui_see "the table has a round column" " round "
 ui_keys z z
 ui_wait "view: table only"
-ui_see "all 45 rows of the four rounds" "45/169 rows"
+ui_see "the 45 rows of the four rounds: 44 pooled, 1 carried over" "44/167 rows +1 carried over"
 # 60 lines hold the 45 rows whole
 for r in v4.0 v4.1 v5.0 v5.1; do
 	if grep -qE "^ *[0-9]+ +$r " "$UI_SCREEN"; then ok "cross-round view: rows of $r"
@@ -129,16 +129,53 @@ ui_see "the legend names every round v2.0..v4.1 the rows come from" "a v2.0 b v2
 if grep -q "v1\.0 " "$UI_SCREEN" || grep -q "dgxa100_n1_ssd" "$UI_SCREEN"; then
 	nok "never the v1.0 SSD row" "$(cat "$UI_SCREEN")"
 else ok "never the v1.0 SSD row"; fi
-ui_see "all 98 H100/A100 rows of the 228 pooled" "98/228 rows"
+ui_see "98 H100/A100 rows of the 228: 89 pooled (of 205), 9 carried over" "89/205 rows +9 carried over"
 ui_keys Enter
 ui_see "the detail gives the row's span" "comparable    v2.0-v5.1 (MLCommons' compatibility table)"
 ui_keys q
 ui_wait_gone "comparable    v2.0"
+# v2.1 lists dgxa100_ngc22.04_pytorch with v2.0's runs: no rank, no cluster, marked c
+if grep -Eq '^ +- v2\.1 +dgxa100_ngc22\.04_pytorch .* - +c *$' "$UI_SCREEN"; then
+	ok "a carried-over row is listed: no rank, no cluster, c"
+else nok "a carried-over row is listed: no rank, no cluster, c" "$(grep dgxa100_ngc22 "$UI_SCREEN")"; fi
+ui_keys /
+ui_keys -l dgxa100_ngc22.04_pytorch
+ui_keys Enter
+ui_see "/dgxa100_ngc22.04_pytorch: the v2.0 row and its v2.1 copy" "match 1/2"
+ui_keys n
+ui_keys Enter
+ui_see "the detail names the row standing for it" \
+	"carried over  the runs of v2.0 NVIDIA/dgxa100_ngc22.04_pytorch, which stands for them: listed, counted in nothing"
+ui_keys q
+ui_wait_gone "carried over  the runs"
 ui_keys q
 ui_exits "q exits 0"
 # RNN-T from v3.1: v1.1 to v3.1 pool; v1.0 is another version
 ui_start 120 40 "" $files "'$FIX/rounds/v1.0_ssd_rnnt.csv'" --round v3.1 -w rnnt --all-rounds
 ui_see "the notice names RNN-T v1.0 as another version" "RNN-T v1.0: another version of the benchmark, not pooled"
+ui_keys q
+ui_exits "q exits 0"
+
+# 80x24: v4.1 lists eos_n316 with v4.0's runs, carried over; the status line counts it apart
+ui_start 80 24 "" --round v4.1 -w retinanet -f "'H100 SXM'" --all-rounds
+ui_wait "[RetinaNet]"
+ui_see "80x24: 60 H100 rows pooled, 5 carried over" "60/205 rows +5 carried over"
+ui_keys /
+ui_keys -l eos_n316
+ui_keys Enter
+ui_see "/eos_n316: v4.0's row and v4.1's" "match 1/2"
+ui_keys n
+ui_see "n: the second" "match 2/2"
+if grep -Eq '^ +60 v4\.0 +eos_n316_ngc24\.04_pytorch .* \*$' "$UI_SCREEN" &&
+	grep -Eq '^ +- v4\.1 +eos_n316_ngc24\.04_pytorch .* c$' "$UI_SCREEN"; then
+	ok "80x24: v4.0's row ranked 60 on the frontier, v4.1's listed under it unranked, marked c"
+else nok "80x24: v4.0's row ranked 60 on the frontier, v4.1's listed under it unranked, marked c" "$(cat "$UI_SCREEN")"; fi
+ui_keys e
+ui_see "e: the cross-round view exported" "exported ./gpuscale-all-rounds-retinanet-"
+txt=$(ls "$TMP"/gpuscale-all-rounds-retinanet-*.txt 2>/dev/null | head -n 1)
+if [ -n "$txt" ] && grep -q " 60/205 rows +5 carried over$" "$txt"; then
+	ok "the export's header counts the carried-over rows apart"
+else nok "the export's header counts the carried-over rows apart" "$(head -n 1 "$txt" 2>&1)"; fi
 ui_keys q
 ui_exits "q exits 0"
 
