@@ -105,9 +105,15 @@ char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brie
 char *describe_filter(const struct filter *f, char *buf, size_t n);
 /* ---- the planner (describe_plan.c) ---- */
 
-/* A prediction: "N 2048: T 22.7 (21.9..23.6) min, E' 0.62 (0.6..0.64), A 775 (748..803),
- * cost 1.5e+03..3.1e+03 USD (extrapolated)", or "not predicted: poor fit: worst N=16 ...". */
+/* A prediction with the fit's verdict beside it: "N 2048: T 22.7 (21.9..23.6) min, E' 0.62
+ * (0.6..0.64), A 775 (748..803), cost 1.5e+03..3.1e+03 USD (extrapolated); poor fit: worst
+ * N=16 ...", a query's answer with its nodes and the N interval ("N 24 (3 nodes of 8; the
+ * law's N 17), 90% N 16..40: T ..."), or "not predicted: no fit (needs 3 distinct N)". */
 char *describe_pred(const struct pred *p, char *buf, size_t n);
+
+/* What goes before a verdict set beside a number: "" for "poor fit: ...", else "fit " ("fit
+ * ok", "fit weak (5 points < 6)"). */
+const char *describe_verdict_lead(const char *verdict);
 
 /* "surely", "possibly", "no". */
 const char *describe_sure(enum q_sure s);

@@ -208,7 +208,13 @@ static json_t *j_pred(const char *family, const struct pred *p, bool *oom)
 		put(o, "family", jstr(family), oom);
 	put(o, "ok", json_boolean(p->ok), oom);
 	put(o, "why", p->ok ? json_null() : json_string(p->why), oom);
+	put(o, "verdict", json_string(p->verdict), oom);
+	put(o, "poor", json_boolean(p->ok && p->poor), oom);
 	put(o, "n", jnum(p->n), oom);
+	put(o, "node", p->node > 0 ? json_integer(p->node) : json_null(), oom);
+	put(o, "n_law", jnum(p->n_law), oom);
+	put(o, "n_lo", jnum(p->n_lo), oom);
+	put(o, "n_hi", jnum(p->n_hi), oom);
 	put(o, "minutes", j_ci(p->t, p->t_lo, p->t_hi, oom), oom);
 	put(o, "e_prime", j_ci(p->ep, p->ep_lo, p->ep_hi, oom), oom);
 	put(o, "acc_hours", j_ci(p->a, p->a_lo, p->a_hi, oom), oom);

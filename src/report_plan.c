@@ -49,7 +49,7 @@ int report_query(const struct dataset *ds, const struct analysis *a, const struc
 				describe_q_row(ar, table_row_name(v, ds, ar, name, sizeof name), q, x->cost,
 					       line, sizeof line));
 		}
-		fprintf(out, "    predicted %s\n", describe_q_pred(x, q, line, sizeof line));
+		fprintf(out, "    %s\n", describe_q_pred(x, q, line, sizeof line));
 	}
 	if (!r.n)
 		fputs("  no rows shown\n", out);

@@ -37,8 +37,15 @@ contains "query: the newest round, the constraint and the objective" "$TMP/q" \
 	"Llama2-LoRA (llama2_70b_lora), round v5.1: T <= 30 min; minimizing acc-hours"
 contains "query --minimize acc-hours: the best is the 8x GB300 row of v5.1 (0.796 A-h)" "$TMP/q" \
 	"  best        GB300: theia_ngpu8_ngc25.09_nemo (N=8): T 5.97 min, A 0.796"
-contains "query: a family with an ok fit gets a predicted N with its interval" "$TMP/q" \
-	"    predicted predicted N 7: T 26.8 (26.3..27.3) min"
+contains "query: an ok fit's answer in whole nodes, with the law's N and the verdict" "$TMP/q" \
+	"    predicted N 8 (1 node of 8; the law's N 7), 90% N 8: T 23.6 (23.2..24.0) min, E' 1.00 (0.983..1.02), A 3.15 (3.09..3.20), cost 7.87..22.0 USD; fit ok"
+contains "query: a poor fit still answers, its verdict beside the number" "$TMP/q" \
+	"    predicted N 8 (1 node of 8; the law's N 3), 90% N 8: T 9.97 (9.58..10.4) min, E' 1.01 (0.973..1.05), A 1.33 (1.28..1.38), cost 3.52..18.9 USD; poor fit: worst N=16 observed 0.75, fitted 0.90"
+# how many B200 for Llama3.1-8B in under 10 minutes: the law's 288, whole nodes of 8
+"$GPUSCALE" --print query --deadline 10 -w llama31_8b -f B200 >"$TMP/q8" 2>"$TMP/err"
+contains "query: 288 B200 for Llama3.1-8B in 10 min, in nodes, with the N interval and the verdict" "$TMP/q8" \
+	"    predicted N 288 (36 nodes of 8), 90% N 192..792: T 9.99 (8.74..11.4) min"
+contains "... the poor fit said beside it" "$TMP/q8" "(extrapolated); poor fit: worst N=32 observed 0.66, fitted 0.81"
 contains "query: a family without a fit says why" "$TMP/q" "not predicted: no fit (needs 3 distinct N)"
 
 "$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora --minimize cost >"$TMP/qc" 2>"$TMP/err"
@@ -81,8 +88,10 @@ contains "predict: 2048 GB200 on Llama3.1-405B, about 22.7 min, with an interval
 contains "predict: a family with fewer than 3 distinct N is refused with the reason" "$TMP/p" \
 	"  B200: not predicted: no fit (needs 3 distinct N)"
 "$GPUSCALE" --predict 100 -w llama2_70b_lora >"$TMP/p2" 2>&1
-contains "predict: a poor fit is refused with the verdict" "$TMP/p2" \
-	"  B200: not predicted: poor fit: worst N=16 observed 0.75, fitted 0.90"
+contains "predict: a poor fit gives the law's number with the verdict beside it" "$TMP/p2" \
+	"  B200: N 100: T 1.94 (1.77..2.13) min, E' 0.416 (0.379..0.457), A 3.24 (2.95..3.55), cost 8.58..46.1 USD; poor fit: worst N=16 observed 0.75, fitted 0.90"
+contains "predict: a weak fit gives its number, and says weak" "$TMP/p2" \
+	"  GB200: N 100: T 1.06 (0.994..1.12) min, E' 0.680 (0.640..0.723), A 1.76 (1.66..1.87); fit weak (5 points < 6)"
 contains "predict: past the largest observed N says extrapolated" "$TMP/p2" "(extrapolated)"
 "$GPUSCALE" --predict 16 -w llama2_70b_lora -f "H200 SXM" >"$TMP/p3" 2>&1
 if grep -q "H200 SXM: N 16: T" "$TMP/p3" && ! grep -q "extrapolated" "$TMP/p3"; then
@@ -218,9 +227,13 @@ for fam in pp["families"]:
         check(("  %s: not predicted: %s" % (fam["family"], fam["why"])) in p, "json predict refusal is the text's", fam["family"])
         continue
     mi = fam["minutes"]
-    txt = "  %s: N %d: T %.3g (%.3g..%.3g) min" % (fam["family"], pp["n"], mi["value"], mi["lo"], mi["hi"])
+    sig = lambda v: ("%#.3g" % v).rstrip(".")  # three significant digits, as the text keeps them
+    txt = "  %s: N %d: T %s (%s..%s) min" % (fam["family"], pp["n"], sig(mi["value"]), sig(mi["lo"]), sig(mi["hi"]))
     k += 1
     check(txt in p, "json predict equals the text: " + fam["family"], txt)
+    line = next((l for l in p.split("\n") if l.startswith(txt)), "")
+    check(line.endswith(("; " if fam["poor"] else "; fit ") + fam["verdict"]),
+          "json predict: the verdict beside the text's number: " + fam["family"], line)
 check(k >= 1, "json predict: %d families predicted" % k)
 # trend: every cell's text is the text report's, in order
 tr = doc["trend"][0]
