@@ -186,6 +186,9 @@ struct fit_verdict {
 	const char *be_why;                /* why there is none ("" otherwise); static */
 	bool extrapolated;                 /* be lies past the largest N observed */
 	bool peak_ok;                      /* kappa exceeds twice its standard error */
+	bool own_ref;                      /* paper and pinned mode, the group's reference of
+					    * another family: judged, and its break-even given, on
+					    * the family's own reference as family mode has it */
 };
 
 /* The scaling-law fit of one family's shown rows (params.fit). */

@@ -30,7 +30,9 @@ const char *describe_group_name(const struct group *g);
 char *describe_verdict(const struct fam_fit *ff, char *buf, size_t n);
 
 /* The fit's predicted break-even on its group's reference: "N 105", "N 105 (poor fit)",
- * "N 7060 (extrapolated)", "N 7060 (poor fit, extrapolated)", "- (E' < theta at N_ref)". */
+ * "N 7060 (extrapolated)", "N 7060 (poor fit, extrapolated)", "- (E' < theta at N_ref)"; in
+ * paper and pinned mode, when the group's reference is of another family, on the family's own
+ * reference, and it says so: "N 65.6 (poor fit) on its family's own reference (N=4)". */
 char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n);
 
 /* The fit's peak: "peak N* 890" when kappa exceeds twice its standard error and N* lies in

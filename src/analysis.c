@@ -510,7 +510,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	if (p->fit && analysis_fit_families(ds, a, err) < 0)
+	if (p->fit && (analysis_fit_families(ds, a, err) < 0 || analysis_fits_own_ref(ds, p, a, err) < 0))
 		return -1;
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;

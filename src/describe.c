@@ -88,11 +88,16 @@ char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n)
 		return buf;
 	}
 	fmt_sig(v->be, 3, b, sizeof b);
+	int k;
 	if (poor || v->extrapolated)
-		snprintf(buf, n, "N %s (%s%s%s)", b, poor ? "poor fit" : "", poor && v->extrapolated ? ", " : "",
-			 v->extrapolated ? "extrapolated" : "");
+		k = snprintf(buf, n, "N %s (%s%s%s)", b, poor ? "poor fit" : "", poor && v->extrapolated ? ", " : "",
+			     v->extrapolated ? "extrapolated" : "");
 	else
-		snprintf(buf, n, "N %s", b);
+		k = snprintf(buf, n, "N %s", b);
+	/* the group's reference is of another family: say whose E' the break-even is of */
+	if (v->own_ref && k >= 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, " on its family's own reference (N=%s)",
+			 fmt_count(v->n_ref, b, sizeof b));
 	return buf;
 }
 

@@ -181,6 +181,7 @@ static json_t *j_fit(const struct fam_fit *ff, bool *oom)
 	put(v, "t_ref", jnum(ff->v.judged ? ff->v.t_ref : NAN), oom);
 	put(v, "breakeven", jnum(ff->v.judged ? ff->v.be : NAN), oom);
 	put(v, "extrapolated", json_boolean(ff->v.judged && ff->v.extrapolated), oom);
+	put(v, "own_reference", json_boolean(ff->v.own_ref), oom);
 	put(o, "verdict", v, oom);
 	return o;
 }
