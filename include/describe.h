@@ -63,12 +63,20 @@ char *describe_cand(const struct dataset *ds, const struct analysis *a, const st
 		    char *buf, size_t n);
 
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
- * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
+ * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more", a group
+ * whose reference is an outlier marked "B200 8+ (ref 2.5x median)"; only
  * whole entries, the count of those left out last. Paper and pinned mode: the one bracket
  * ("+1 more" when even that is wider than w). The first entry carries its split brackets
  * (describe_split, compact: "B200 32..<64 thr 64..<128 conv 16..<32") where that leaves out
  * no other entry. */
 char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
+
+/* The warning of a group whose reference is an outlier among its candidates (group.ref_slow):
+ * "reference 55.60 min is 2.53x the median (21.98 min) of the 9 rows at N=8 it was picked
+ * from: the group's E' are about 2.53x what a typical one gives", compact
+ * (ds may be NULL) "ref 2.5x median"; "" when the reference is not one. */
+char *describe_ref_slow(const struct dataset *ds, const struct group *g, bool compact, char *buf,
+			size_t n);
 
 /* A group's throughput and convergence brackets (the break-even rule on e_thru and e_conv):
  * "throughput 64..<128, convergence 16..<32", or compact "thr 64..<128 conv 16..<32"; without

@@ -444,6 +444,29 @@ static void cand_fit(struct analysis *a)
 	}
 }
 
+/* Each group's candidates' median minutes, and whether its reference is an outlier among them:
+ * the rule picks the slowest of the fewest-accelerator rows, so one slow submission (a
+ * misconfigured run, an old software stack) inflates every E' of the group without a word. */
+static void cand_median(const struct dataset *ds, struct analysis *a)
+{
+	for (size_t k = 0; k < a->ngroups; k++) {
+		struct group *g = &a->groups[k];
+		g->cand_median = g->ref_ratio = NAN;
+		g->ref_slow = false;
+		if (!g->ncand)
+			continue;
+		/* the candidates are in order of their minutes, slowest first */
+		g->cand_median = (ds->rows[g->cand[(g->ncand - 1) / 2].row].minutes +
+				  ds->rows[g->cand[g->ncand / 2].row].minutes) / 2;
+		if (g->ref >= 0) {
+			const struct row *r = &ds->rows[g->ref];
+			g->ref_ratio = r->minutes / g->cand_median;
+			g->ref_slow = r->accelerators == ds->rows[g->cand[0].row].accelerators &&
+				      r->minutes > REF_SLOW_RATIO * g->cand_median;
+		}
+	}
+}
+
 /* The shown rows idx[ns] into a->rows with their groups, references and metrics: family mode,
  * a group per family (analysis_family_groups); else one group of every shown row with the reference of
  * the mode (pinned: the pinned row; paper: the pick) and the paper-rule candidates of the
@@ -482,6 +505,7 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 		a->ngroups = 1;
 	}
 	cand_fit(a);
+	cand_median(ds, a);
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *o = &a->rows[i];
 		size_t g = o->group;

@@ -293,6 +293,20 @@ static json_t *j_group(const struct dataset *ds, const struct analysis *a, size_
 		if (a->fits[f].group == gi)
 			push(fits, j_fit(&a->fits[f], oom), oom);
 	put(o, "fits", fits, oom);
+	if (g->ref_slow) {
+		json_t *w = json_object();
+		char b[400];
+		if (!w)
+			*oom = true;
+		put(w, "minutes", jnum(ds->rows[g->ref].minutes), oom);
+		put(w, "candidates_median", jnum(g->cand_median), oom);
+		put(w, "ratio", jnum(g->ref_ratio), oom);
+		put(w, "candidates", json_integer((json_int_t)g->ncand), oom);
+		put(w, "text", json_string(describe_ref_slow(ds, g, false, b, sizeof b)), oom);
+		put(o, "reference_slow", w, oom);
+	} else {
+		put(o, "reference_slow", json_null(), oom);
+	}
 	put(o, "split", json_boolean(g->split), oom);
 	put(o, "bracket_throughput", g->split ? j_bracket(&g->be_thru, oom) : json_null(), oom);
 	put(o, "bracket_convergence", g->split ? j_bracket(&g->be_conv, oom) : json_null(), oom);
