@@ -40,7 +40,56 @@ struct pred {
 	 * or no deadline to search on) */
 	long node;
 	double n_law, n_lo, n_hi;
+	/* from the split law (throughput x RCP) rather than the time law: the GBS, the RCP mean
+	 * there (its unit in rcp_unit) */
+	bool split;
+	double gbs, s_rcp;
+	char rcp_unit[16];
+	char note[220];            /* from the time law although the family has convergence data:
+				    * why the split law is not used ("GBS 960 outside the RCP
+				    * table's 1152..4608 (ruleset 5.1.0): no extrapolation") */
 };
+
+/* The split law of one family: a USL fit of its throughput X(N) (charged samples per minute,
+ * X = S'/T as the split defines it) over its shown rows with convergence data, and the RCP
+ * mean S_rcp at a GBS. A run converging at the RCP mean is charged exactly S_rcp (the scaling
+ * factor raises a faster one to it), and X is as much the raw samples per raw minute (the
+ * scaling factor multiplies samples and minutes alike), so the predicted official minutes are
+ * T(N) = S_rcp / X(N). */
+struct split_law {
+	bool ok;                   /* T = s_rcp / X(N) can be given */
+	bool refused;              /* the family has the data, but the RCP table cannot answer at
+				    * gbs (outside its range, another unit): said beside the time
+				    * law's number, never extrapolated */
+	char why[200];             /* why not */
+	struct fit fit;            /* the USL on (N, 60 / X): its fit_t is 60 / X(N) */
+	char verdict[160];         /* "ok", "weak (...)", "poor fit: worst N=64 observed X ..." */
+	bool poor;
+	double gbs, s_rcp;
+	char unit[16];
+};
+
+/* The split law of family among a's shown rows at gbs (NAN: the GBS of its row nearest n in
+ * log N, ties to the fewer accelerators), with the RCP of a's round and workload from ds->rcp.
+ * Not ok (why set) when fewer than 3 distinct N of its rows have convergence data, the fit is
+ * not usable, or the RCP table has no point of the workload in the round's ruleset (then the
+ * time law answers); refused when gbs lies outside the table's batch sizes or its unit is not
+ * the rows' (no extrapolation). 0, or -1 with err when out of memory. */
+int predict_split_law(const struct dataset *ds, const struct analysis *a, const char *family,
+		      double n, double gbs, struct split_law *s, struct gs_err *err);
+
+/* The prediction at n from split law s (ok), with ff's reference for E', into *out, as
+ * predict_at gives it from the time law. */
+void predict_split_at(const struct fam_fit *ff, const struct split_law *s, double n, double price_lo,
+		      double price_hi, struct pred *out);
+
+/* The prediction at n of ff's family: from its split law at gbs where it has one
+ * (predict_split_law), else from the time law (predict_at), with the split law's refusal in
+ * out->note where the family has the data but the RCP cannot answer.
+ * 0, or -1 with err when out of memory. */
+int planner_predict(const struct dataset *ds, const struct analysis *a, const struct fam_fit *ff,
+		    double n, double gbs, double price_lo, double price_hi, struct pred *out,
+		    struct gs_err *err);
 
 /* The fitted minutes at n of a usable fit f and their 90% interval: the delta method on ln T,
  * Var = g' C g with g = d ln T / d(ln lambda, sigma, kappa) = (-1, (N-1)/D, N(N-1)/D) and C the
@@ -79,6 +128,8 @@ struct query {
 	double max_acc_hours;      /* A <= max_acc_hours */
 	double max_kwh;            /* energy-to-train <= max_kwh */
 	enum q_obj minimize;       /* default accelerator-hours */
+	double gbs;                /* the GBS of the split law (--gbs); NAN: the GBS of the family's
+				    * row nearest the answer */
 };
 
 /* How a cost meets a budget: wholly (the high end of the price range meets it), only at the

@@ -47,6 +47,8 @@ char *describe_pred(const struct pred *p, char *buf, size_t n)
 		add(buf, n, &used, "not predicted: %s", p->why);
 		return buf;
 	}
+	if (p->split)
+		add(buf, n, &used, "(throughput law x RCP at GBS %s) ", fmt_count(p->gbs, b1, sizeof b1));
 	add(buf, n, &used, "N %s", fmt_count(p->n, b1, sizeof b1));
 	if (p->node > 0)
 		add(buf, n, &used, " (%s node%s of %ld%s", fmt_count(p->n / (double)p->node, b1, sizeof b1),
@@ -72,6 +74,8 @@ char *describe_pred(const struct pred *p, char *buf, size_t n)
 	if (p->extrapolated)
 		add(buf, n, &used, " (extrapolated)");
 	add(buf, n, &used, "; %s%s", describe_verdict_lead(p->verdict), p->verdict);
+	if (p->note[0])
+		add(buf, n, &used, " (time law: %s)", p->note);
 	return buf;
 }
 

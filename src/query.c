@@ -14,7 +14,7 @@
 
 void query_init(struct query *q)
 {
-	q->deadline = q->max_cost = q->max_acc_hours = q->max_kwh = NAN;
+	q->deadline = q->max_cost = q->max_acc_hours = q->max_kwh = q->gbs = NAN;
 	q->minimize = QO_ACC_HOURS;
 }
 
@@ -157,58 +157,117 @@ static double first_side(const struct fit *f, double q_t, const struct query *q,
 	return NAN;
 }
 
-/* The smallest N from 1 up to the bound that the law of ff says meets q, rounded up to whole
- * nodes of node accelerators (node 0: none known), into ans->pred, with the verdict of the
- * fit beside it; and the same search on the interval's ends (ans->pred.n_lo..n_hi). */
-static void query_predict(const struct fam_fit *ff, const struct query *q, double plo, double phi,
-			  long node, struct q_answer *ans)
+/* What a law answers to a query: the smallest N meeting it in whole nodes, the law's N before
+ * rounding, the same search on the interval's ends, how surely the cost. */
+struct answer {
+	double n, n_law, n_lo, n_hi;
+	enum q_sure cost;
+};
+
+/* The answer of the law T = scale x fit_t(f, N) (1: the time law; S_rcp / 60: the split law)
+ * to q in whole nodes of node accelerators (0: none known), searched up to cap: the law's T,
+ * A and cost are scale times f's, so f answers q with its bounds divided by scale. */
+static void law_answer(const struct fit *f, double scale, const struct query *q, double plo,
+		       double phi, long node, double cap, struct answer *r)
+{
+	struct query qs = *q;
+	double step = node > 0 ? (double)node : 1, q_t = predict_quantile(f);
+	enum q_sure c2;
+
+	qs.deadline /= scale;
+	qs.max_acc_hours /= scale;
+	qs.max_cost /= scale;
+	r->n_law = r->n_lo = r->n_hi = NAN;
+	r->n = first_n(f, q_t, &qs, plo, phi, step, cap, &r->cost);
+	if (isnan(r->n))
+		return;
+	r->n_law = node > 1 ? first_n(f, q_t, &qs, plo, phi, 1, r->n, &c2) : r->n;
+	if (!isnan(q->deadline) && !isnan(q_t)) {
+		/* the slow end is looked for up to the law's peak, where the law's T is least */
+		double peak = f->usl.kappa > 0 ? sqrt((1.0 - f->usl.sigma) / f->usl.kappa) : cap;
+		r->n_lo = first_side(f, q_t, &qs, plo, phi, step, step, r->n, -1);
+		r->n_hi = first_side(f, q_t, &qs, plo, phi, step, r->n, fmin(cap, fmax(r->n, peak + step)), 1);
+	}
+}
+
+/* The smallest N from 1 up to the bound that the law of ff's family says meets q, rounded up
+ * to whole nodes of node accelerators (node 0: none known), into ans->pred, with the verdict
+ * of the fit beside it; and the same search on the interval's ends (ans->pred.n_lo..n_hi).
+ * The law is the split law where the family has one (its GBS q->gbs, else the GBS of its row
+ * nearest the answer: looked for again from each answer until the GBS holds, at most 4
+ * times), else the time law (conv false: no row of the family has convergence data).
+ * 0, or -1 with err out of memory. */
+static int query_predict(const struct dataset *ds, const struct analysis *a, const struct fam_fit *ff,
+			 const struct query *q, double plo, double phi, long node, bool conv,
+			 struct q_answer *ans, struct gs_err *err)
 {
 	const struct fit *f = &ff->fit;
-	double cap = fmin(FIT_PEAK_RANGE * f->n_max, 1e6), step = node > 0 ? (double)node : 1, n;
-	double q_t = predict_quantile(f);
+	double cap = fmin(FIT_PEAK_RANGE * f->n_max, 1e6);
 	struct pred p;
-	enum q_sure c, c2;
+	struct answer rt, rs = { 0 };
+	struct split_law sl, used, s2;
+	bool split = false;
 
 	ans->tried = true;
 	if (!isnan(q->max_kwh)) {
 		predict_at(ff, f->n_ref, plo, phi, &ans->pred);
 		ans->pred.ok = false;
 		strcpy(ans->pred.why, "no law predicts energy (a kWh budget is given)");
-		return;
+		return 0;
 	}
 	predict_at(ff, f->n_ref, plo, phi, &p);
 	if (!p.ok) {
 		ans->pred = p;
-		return;
+		return 0;
 	}
 	if (!isnan(q->max_cost) && isnan(plo)) {
 		ans->pred = p;
 		ans->pred.ok = false;
 		strcpy(ans->pred.why, "no price");
-		return;
+		return 0;
 	}
-	n = first_n(f, q_t, q, plo, phi, step, cap, &c);
-	if (isnan(n)) {
+	law_answer(f, 1.0, q, plo, phi, node, cap, &rt);
+	memset(&sl, 0, sizeof sl);
+	if (conv && predict_split_law(ds, a, ff->family, isnan(rt.n) ? f->n_max : rt.n, q->gbs, &sl, err) < 0)
+		return -1;
+	for (int it = 0; sl.ok; it++) {
+		law_answer(&sl.fit, sl.s_rcp / 60.0, q, plo, phi, node, cap, &rs);
+		used = sl;
+		split = true;
+		if (it == 3 || isnan(rs.n) || !isnan(q->gbs))
+			break;
+		if (predict_split_law(ds, a, ff->family, rs.n, q->gbs, &s2, err) < 0)
+			return -1;
+		if (!s2.ok || s2.gbs == sl.gbs)
+			break;
+		sl = s2;
+	}
+	const struct answer *r = split ? &rs : &rt;
+	if (isnan(r->n)) {
+		const char *v = split ? used.verdict : p.verdict;
 		ans->pred = p;
 		ans->pred.ok = false;
 		if (node > 0)
 			snprintf(ans->pred.why, sizeof ans->pred.why, "no N up to %g in whole nodes of %ld meets it; %s%s",
-				 cap, node, describe_verdict_lead(p.verdict), p.verdict);
+				 cap, node, describe_verdict_lead(v), v);
 		else
 			snprintf(ans->pred.why, sizeof ans->pred.why, "no N up to %g meets it; %s%s", cap,
-				 describe_verdict_lead(p.verdict), p.verdict);
-		return;
+				 describe_verdict_lead(v), v);
+		return 0;
 	}
-	predict_at(ff, n, plo, phi, &ans->pred);
-	ans->pred_cost = c;
+	if (split) {
+		predict_split_at(ff, &used, r->n, plo, phi, &ans->pred);
+	} else {
+		predict_at(ff, r->n, plo, phi, &ans->pred);
+		if (sl.refused)
+			snprintf(ans->pred.note, sizeof ans->pred.note, "%s", sl.why);
+	}
+	ans->pred_cost = r->cost;
 	ans->pred.node = node;
-	ans->pred.n_law = node > 1 ? first_n(f, q_t, q, plo, phi, 1, n, &c2) : n;
-	if (!isnan(q->deadline) && !isnan(q_t)) {
-		/* the slow end is looked for up to the law's peak, where the law's T is least */
-		double peak = f->usl.kappa > 0 ? sqrt((1.0 - f->usl.sigma) / f->usl.kappa) : cap;
-		ans->pred.n_lo = first_side(f, q_t, q, plo, phi, step, step, n, -1);
-		ans->pred.n_hi = first_side(f, q_t, q, plo, phi, step, n, fmin(cap, fmax(n, peak + step)), 1);
-	}
+	ans->pred.n_law = r->n_law;
+	ans->pred.n_lo = r->n_lo;
+	ans->pred.n_hi = r->n_hi;
+	return 0;
 }
 
 /* What the sorts of query_run compare: family names, then indices. */
@@ -287,7 +346,7 @@ int query_run(const struct dataset *ds, const struct analysis *a, const struct q
 	for (size_t at = 0; at < nrows; at = next) {
 		struct q_answer *ans = &r->ans[r->n];
 		size_t k = r->n++;
-		bool priced = false, energy = false;
+		bool priced = false, energy = false, conv = false;
 		double plo = NAN, phi = NAN;
 		ans->family = rows[at].family;
 		ans->row = -1;
@@ -302,6 +361,7 @@ int query_run(const struct dataset *ds, const struct analysis *a, const struct q
 				phi = ds->rows[ar->row].price_hi;
 			}
 			priced |= !isnan(ar->cost_lo);
+			conv |= ar->X > 0;
 			energy |= !isnan(ar->kwh);
 			if (!query_meets(ar, q, &c) || isnan(query_objective(ar, q->minimize)))
 				continue;
@@ -334,8 +394,14 @@ int query_run(const struct dataset *ds, const struct analysis *a, const struct q
 			f++;
 		for (; f < nfits && strcmp(fits[f].family, ans->family) == 0; f++)
 			ff = &a->fits[fits[f].i];
-		if (ff && query_constrained(q))
-			query_predict(ff, q, plo, phi, node_of(ds, a, rows + at, next - at), ans);
+		if (ff && query_constrained(q) &&
+		    query_predict(ds, a, ff, q, plo, phi, node_of(ds, a, rows + at, next - at), conv, ans,
+				  err) < 0) {
+			free(rows);
+			free(fits);
+			query_free(r);
+			return -1;
+		}
 	}
 	free(rows);
 	free(fits);

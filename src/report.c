@@ -807,7 +807,7 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 	case PR_QUERY:
 		return report_query(ds, a, o->query, v, out, err);
 	case PR_PREDICT:
-		return report_predict(ds, a, o->predict_n, out);
+		return report_predict(ds, a, o->predict_n, o->query ? o->query->gbs : NAN, out, err);
 	}
 	return 0;
 }

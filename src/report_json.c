@@ -224,6 +224,11 @@ static json_t *j_pred(const char *family, const struct pred *p, bool *oom)
 	put(o, "n_ref", jnum(p->n_ref), oom);
 	put(o, "t_ref", jnum(p->t_ref), oom);
 	put(o, "extrapolated", json_boolean(p->ok && p->extrapolated), oom);
+	put(o, "law", json_string(p->split ? "throughput_rcp" : "time"), oom);
+	put(o, "gbs", jnum(p->split ? p->gbs : NAN), oom);
+	put(o, "rcp_mean", jnum(p->split ? p->s_rcp : NAN), oom);
+	put(o, "rcp_unit", p->split ? json_string(p->rcp_unit) : json_null(), oom);
+	put(o, "split_not_used", p->note[0] ? json_string(p->note) : json_null(), oom);
 	put(o, "weak", json_boolean(p->ok && p->weak), oom);
 	return o;
 }
@@ -436,7 +441,7 @@ static json_t *j_query(const struct dataset *ds, const struct analysis *a, const
 }
 
 static json_t *j_predict(const struct dataset *ds, const struct analysis *a, const struct params *p,
-			 double n, bool *oom)
+			 double n, double gbs, struct gs_err *err, bool *oom)
 {
 	json_t *o = j_head(a, p, oom), *arr = json_array();
 
@@ -452,7 +457,10 @@ static json_t *j_predict(const struct dataset *ds, const struct analysis *a, con
 		struct pred pr;
 		double lo, hi;
 		planner_price(ds, a, a->fits[f].family, &lo, &hi);
-		predict_at(&a->fits[f], n, lo, hi, &pr);
+		if (planner_predict(ds, a, &a->fits[f], n, gbs, lo, hi, &pr, err) < 0) {
+			*oom = true;
+			break;
+		}
 		push(arr, j_pred(a->fits[f].family, &pr, oom), oom);
 	}
 	put(o, "families", arr, oom);
@@ -560,7 +568,7 @@ static json_t *j_report(const struct dataset *ds, const struct params *p, const 
 	case PR_QUERY:
 		return j_query(ds, a, p, o->query, err, oom);
 	case PR_PREDICT:
-		return j_predict(ds, a, p, o->predict_n, oom);
+		return j_predict(ds, a, p, o->predict_n, o->query ? o->query->gbs : NAN, err, oom);
 	}
 	return NULL;
 }

@@ -309,7 +309,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		if (ff)
 			planner_price(app->ds, &app->a, ff->family, &plo, &phi);
 		for (int k = 0; ff && k < 2; k++) {
-			predict_at(ff, at[k], plo, phi, &pr);
+			if (planner_predict(app->ds, &app->a, ff, at[k], NAN, plo, phi, &pr, NULL) < 0)
+				break;
 			ADD("predicted     %s", describe_pred(&pr, fl, sizeof fl));
 			if (!pr.ok)
 				break;
