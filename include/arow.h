@@ -181,7 +181,15 @@ struct group {
 	size_t ncand;
 	long sens_lo, sens_hi;             /* lower ends over the candidates, -1 when none */
 	long fit;                          /* index into analysis.fits of its family's fit, -1 */
+	double cand_median;                /* median minutes of its candidates, NAN none */
+	double ref_ratio;                  /* its reference's minutes / cand_median, NAN none */
+	bool ref_slow;                     /* its reference has its candidates' N and takes more
+					    * than REF_SLOW_RATIO x cand_median: every E' of the
+					    * group rests on an outlier */
 };
+
+/* A reference this many times slower than the median of its candidates is flagged. */
+#define REF_SLOW_RATIO 2.0
 
 /* Whether the fitted law matches the data it was fitted to (per family). */
 struct fit_verdict {
@@ -193,6 +201,9 @@ struct fit_verdict {
 	const char *be_why;                /* why there is none ("" otherwise); static */
 	bool extrapolated;                 /* be lies past the largest N observed */
 	bool peak_ok;                      /* kappa exceeds twice its standard error */
+	bool own_ref;                      /* paper and pinned mode, the group's reference of
+					    * another family: judged, and its break-even given, on
+					    * the family's own reference as family mode has it */
 };
 
 /* The scaling-law fit of one family's shown rows (params.fit). */

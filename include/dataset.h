@@ -8,6 +8,7 @@
 
 #include "bench_reg.h"
 #include "err.h"
+#include "rcp.h"
 #include "strpool.h"
 #include "text.h"
 
@@ -94,6 +95,8 @@ struct dataset {
 	size_t nrules;
 	struct price *prices;            /* the prices table */
 	size_t nprices;
+	struct rcp_table rcp;            /* the RCP means (data/rcp.csv) the split prediction reads;
+					  * empty when not loaded */
 	size_t unmatched;                /* rows whose accelerator (not empty) matched no rule */
 	const char *unmatched_example;   /* the accelerator of the first of them */
 	size_t shared_ids;               /* rows whose system id another submitter's row also has

@@ -30,7 +30,9 @@ const char *describe_group_name(const struct group *g);
 char *describe_verdict(const struct fam_fit *ff, char *buf, size_t n);
 
 /* The fit's predicted break-even on its group's reference: "N 105", "N 105 (poor fit)",
- * "N 7060 (extrapolated)", "N 7060 (poor fit, extrapolated)", "- (E' < theta at N_ref)". */
+ * "N 7060 (extrapolated)", "N 7060 (poor fit, extrapolated)", "- (E' < theta at N_ref)"; in
+ * paper and pinned mode, when the group's reference is of another family, on the family's own
+ * reference, and it says so: "N 65.6 (poor fit) on its family's own reference (N=4)". */
 char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n);
 
 /* The fit's peak: "peak N* 890" when kappa exceeds twice its standard error and N* lies in
@@ -61,12 +63,20 @@ char *describe_cand(const struct dataset *ds, const struct analysis *a, const st
 		    char *buf, size_t n);
 
 /* The groups' brackets as one list at most w columns wide: group `first` first (a->ngroups or
- * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more"; only
+ * more: by name), then the others by name, "H100 SXM 64..<128, B200 16..<32, +6 more", a group
+ * whose reference is an outlier marked "B200 8+ (ref 2.5x median)"; only
  * whole entries, the count of those left out last. Paper and pinned mode: the one bracket
  * ("+1 more" when even that is wider than w). The first entry carries its split brackets
  * (describe_split, compact: "B200 32..<64 thr 64..<128 conv 16..<32") where that leaves out
  * no other entry. */
 char *describe_groups(const struct analysis *a, size_t first, int w, char *buf, size_t n);
+
+/* The warning of a group whose reference is an outlier among its candidates (group.ref_slow):
+ * "reference 55.60 min is 2.53x the median (21.98 min) of the 9 rows at N=8 it was picked
+ * from: the group's E' are about 2.53x what a typical one gives", compact
+ * (ds may be NULL) "ref 2.5x median"; "" when the reference is not one. */
+char *describe_ref_slow(const struct dataset *ds, const struct group *g, bool compact, char *buf,
+			size_t n);
 
 /* A group's throughput and convergence brackets (the break-even rule on e_thru and e_conv):
  * "throughput 64..<128, convergence 16..<32", or compact "thr 64..<128 conv 16..<32"; without
@@ -135,9 +145,15 @@ char *describe_ref(const struct dataset *ds, const struct analysis *a, bool brie
 char *describe_filter(const struct filter *f, char *buf, size_t n);
 /* ---- the planner (describe_plan.c) ---- */
 
-/* A prediction: "N 2048: T 22.7 (21.9..23.6) min, E' 0.62 (0.6..0.64), A 775 (748..803),
- * cost 1.5e+03..3.1e+03 USD (extrapolated)", or "not predicted: poor fit: worst N=16 ...". */
+/* A prediction with the fit's verdict beside it: "N 2048: T 22.7 (21.9..23.6) min, E' 0.62
+ * (0.6..0.64), A 775 (748..803), cost 1.5e+03..3.1e+03 USD (extrapolated); poor fit: worst
+ * N=16 ...", a query's answer with its nodes and the N interval ("N 24 (3 nodes of 8; the
+ * law's N 17), 90% N 16..40: T ..."), or "not predicted: no fit (needs 3 distinct N)". */
 char *describe_pred(const struct pred *p, char *buf, size_t n);
+
+/* What goes before a verdict set beside a number: "" for "poor fit: ...", else "fit " ("fit
+ * ok", "fit weak (5 points < 6)"). */
+const char *describe_verdict_lead(const char *verdict);
 
 /* "surely", "possibly", "no". */
 const char *describe_sure(enum q_sure s);

@@ -19,8 +19,11 @@
 
 /* The fitted law of one family at one N. Numbers are NAN when absent. */
 struct pred {
-	bool ok;                   /* predicted; else why says why not */
-	char why[160];             /* the refusal: "poor fit: worst N=16 ...", "no fit (...)" */
+	bool ok;                   /* predicted (the fit is usable); else why says why not */
+	char why[320];             /* the refusal: "no fit (needs 3 distinct N)", "not converged (...)" */
+	char verdict[160];         /* the fit's verdict beside the number: "ok", "poor fit: worst
+				    * N=16 ...", "weak (5 points < 6)" (describe_verdict's words) */
+	bool poor;                 /* the verdict is not ok (poor fit, or not judged) */
 	double n;
 	double t, t_lo, t_hi;      /* minutes and its 90% interval (NAN: no interval) */
 	double ep, ep_lo, ep_hi;   /* E' on the family's group reference (n_ref, t_ref) */
@@ -29,8 +32,64 @@ struct pred {
 	double n_ref, t_ref;       /* the reference E' is on */
 	double n_min, n_max;       /* the N the law was fitted over */
 	bool extrapolated;         /* n lies outside n_min..n_max */
-	bool weak;                 /* the verdict is ok but the fit weak (few points, low R^2) */
+	bool weak;                 /* the fit is weak (few points, low R^2) */
+	/* an answer in accelerators (the query's): n is the law's smallest N meeting the
+	 * constraints rounded up to whole nodes of node accelerators (node 0: no node size
+	 * known, n unrounded); n_law the N before rounding; n_lo..n_hi the same search on the
+	 * interval's fast and slow ends (rounded up alike; NAN: none up to the search's bound,
+	 * or no deadline to search on) */
+	long node;
+	double n_law, n_lo, n_hi;
+	/* from the split law (throughput x RCP) rather than the time law: the GBS, the RCP mean
+	 * there (its unit in rcp_unit) */
+	bool split;
+	double gbs, s_rcp;
+	char rcp_unit[16];
+	char note[220];            /* from the time law although the family has convergence data:
+				    * why the split law is not used ("GBS 960 outside the RCP
+				    * table's 1152..4608 (ruleset 5.1.0): no extrapolation") */
 };
+
+/* The split law of one family: a USL fit of its throughput X(N) (charged samples per minute,
+ * X = S'/T as the split defines it) over its shown rows with convergence data, and the RCP
+ * mean S_rcp at a GBS. A run converging at the RCP mean is charged exactly S_rcp (the scaling
+ * factor raises a faster one to it), and X is as much the raw samples per raw minute (the
+ * scaling factor multiplies samples and minutes alike), so the predicted official minutes are
+ * T(N) = S_rcp / X(N). */
+struct split_law {
+	bool ok;                   /* T = s_rcp / X(N) can be given */
+	bool refused;              /* the family has the data, but the RCP table cannot answer at
+				    * gbs (outside its range, another unit): said beside the time
+				    * law's number, never extrapolated */
+	char why[200];             /* why not */
+	struct fit fit;            /* the USL on (N, 60 / X): its fit_t is 60 / X(N) */
+	char verdict[160];         /* "ok", "weak (...)", "poor fit: worst N=64 observed X ..." */
+	bool poor;
+	double gbs, s_rcp;
+	char unit[16];
+};
+
+/* The split law of family among a's shown rows at gbs (NAN: the GBS of its row nearest n in
+ * log N, ties to the fewer accelerators), with the RCP of a's round and workload from ds->rcp.
+ * Not ok (why set) when fewer than 3 distinct N of its rows have convergence data, the fit is
+ * not usable, or the RCP table has no point of the workload in the round's ruleset (then the
+ * time law answers); refused when gbs lies outside the table's batch sizes or its unit is not
+ * the rows' (no extrapolation). 0, or -1 with err when out of memory. */
+int predict_split_law(const struct dataset *ds, const struct analysis *a, const char *family,
+		      double n, double gbs, struct split_law *s, struct gs_err *err);
+
+/* The prediction at n from split law s (ok), with ff's reference for E', into *out, as
+ * predict_at gives it from the time law. */
+void predict_split_at(const struct fam_fit *ff, const struct split_law *s, double n, double price_lo,
+		      double price_hi, struct pred *out);
+
+/* The prediction at n of ff's family: from its split law at gbs where it has one
+ * (predict_split_law), else from the time law (predict_at), with the split law's refusal in
+ * out->note where the family has the data but the RCP cannot answer.
+ * 0, or -1 with err when out of memory. */
+int planner_predict(const struct dataset *ds, const struct analysis *a, const struct fam_fit *ff,
+		    double n, double gbs, double price_lo, double price_hi, struct pred *out,
+		    struct gs_err *err);
 
 /* The fitted minutes at n of a usable fit f and their 90% interval: the delta method on ln T,
  * Var = g' C g with g = d ln T / d(ln lambda, sigma, kappa) = (-1, (N-1)/D, N(N-1)/D) and C the
@@ -38,9 +97,18 @@ struct pred {
  * (*lo, *hi NAN when the fit has no covariance), or -1 when f is not usable or n < 1. */
 int predict_t(const struct fit *f, double n, double *t, double *lo, double *hi);
 
+/* Student's t at 0.95 with the degrees of freedom of usable fit f, the interval's factor; NAN
+ * when f is not usable or has no degree of freedom. */
+double predict_quantile(const struct fit *f);
+
+/* predict_t with q = predict_quantile(f) worked out once by the caller (a search over many N;
+ * q NAN: no interval). */
+int predict_t_q(const struct fit *f, double n, double q, double *t, double *lo, double *hi);
+
 /* The prediction at n from family fit ff into *out (price_lo/hi per accelerator-hour, NAN
- * none). Refused (out->ok false, why set) unless the fit's verdict is `ok`: a poor fit, a weak
- * or missing one (fewer than 3 distinct N) says so with describe_verdict's words. */
+ * none): given whenever the fit is usable, with its verdict in out->verdict (a poor or weak
+ * fit predicts too, and says so); refused (out->ok false, why set with describe_verdict's
+ * words) only without a usable fit (fewer than 3 distinct N, not converged). */
 void predict_at(const struct fam_fit *ff, double n, double price_lo, double price_hi,
 		struct pred *out);
 
@@ -60,6 +128,8 @@ struct query {
 	double max_acc_hours;      /* A <= max_acc_hours */
 	double max_kwh;            /* energy-to-train <= max_kwh */
 	enum q_obj minimize;       /* default accelerator-hours */
+	double gbs;                /* the GBS of the split law (--gbs); NAN: the GBS of the family's
+				    * row nearest the answer */
 };
 
 /* How a cost meets a budget: wholly (the high end of the price range meets it), only at the
@@ -113,8 +183,11 @@ bool query_better(const struct dataset *ds, const struct arow *x, const struct a
 
 /* Answers q over a (an analysis_run with params.fit set, so that each family has its fit) into
  * r (zeroed, or an earlier result: its memory is reused). The predicted N is looked for from 1
- * up to FIT_PEAK_RANGE times the family's largest N, only from an `ok` fit, only when a
- * constraint other than max_kwh is given (no law predicts energy: a kWh constraint refuses it).
+ * up to FIT_PEAK_RANGE times the family's largest N, from any usable fit (its verdict beside
+ * it), only when a constraint other than max_kwh is given (no law predicts energy: a kWh
+ * constraint refuses it), and rounded up to whole nodes: the family's node size is the most
+ * common accelerators per node of its shown rows (equally common sizes: the smaller; none
+ * given: unrounded).
  * Returns 0, or -1 with err when out of memory. */
 int query_run(const struct dataset *ds, const struct analysis *a, const struct query *q,
 	      struct q_result *r, struct gs_err *err);

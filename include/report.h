@@ -57,7 +57,8 @@ int report_csv_rows(const struct dataset *ds, const struct analysis *a, const si
 struct table_view;
 int report_query(const struct dataset *ds, const struct analysis *a, const struct query *q,
 		 const struct table_view *v, FILE *out, struct gs_err *err);
-int report_predict(const struct dataset *ds, const struct analysis *a, double n, FILE *out);
+int report_predict(const struct dataset *ds, const struct analysis *a, double n, double gbs, FILE *out,
+		   struct gs_err *err);
 int report_trend(const struct dataset *ds, const struct params *p, FILE *out, struct gs_err *err);
 
 /* report_run for --format json: the reports of o->order (PR_JSON ones) as one JSON object, a

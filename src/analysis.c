@@ -530,6 +530,29 @@ static void cand_fit(struct analysis *a)
 	}
 }
 
+/* Each group's candidates' median minutes, and whether its reference is an outlier among them:
+ * the rule picks the slowest of the fewest-accelerator rows, so one slow submission (a
+ * misconfigured run, an old software stack) inflates every E' of the group without a word. */
+static void cand_median(const struct dataset *ds, struct analysis *a)
+{
+	for (size_t k = 0; k < a->ngroups; k++) {
+		struct group *g = &a->groups[k];
+		g->cand_median = g->ref_ratio = NAN;
+		g->ref_slow = false;
+		if (!g->ncand)
+			continue;
+		/* the candidates are in order of their minutes, slowest first */
+		g->cand_median = (ds->rows[g->cand[(g->ncand - 1) / 2].row].minutes +
+				  ds->rows[g->cand[g->ncand / 2].row].minutes) / 2;
+		if (g->ref >= 0) {
+			const struct row *r = &ds->rows[g->ref];
+			g->ref_ratio = r->minutes / g->cand_median;
+			g->ref_slow = r->accelerators == ds->rows[g->cand[0].row].accelerators &&
+				      r->minutes > REF_SLOW_RATIO * g->cand_median;
+		}
+	}
+}
+
 /* The shown rows idx[ns] into a->rows with their groups, references and metrics: in the
  * cross-round view (all) which are carried over (carried_mark); family mode, a group per family
  * (analysis_family_groups); else one group of every pooled row with the reference of the mode
@@ -592,6 +615,7 @@ static int refs_and_metrics(const struct dataset *ds, struct analysis *a, const 
 				break;
 			}
 	}
+	cand_median(ds, a);
 	for (size_t i = 0; i < ns; i++) {
 		struct arow *o = &a->rows[i];
 		size_t g = o->group;
@@ -625,7 +649,7 @@ static int analysis_finish(const struct dataset *ds, const struct params *p, str
 		err_oom(err, NULL, 0);
 		return -1;
 	}
-	if (p->fit && analysis_fit_families(ds, a, err) < 0)
+	if (p->fit && (analysis_fit_families(ds, a, err) < 0 || analysis_fits_own_ref(ds, p, a, err) < 0))
 		return -1;
 	if (analysis_breakeven(ds, a, p->theta, err) < 0)
 		return -1;

@@ -202,12 +202,22 @@ int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct g
 			o->fit_resid = fit_resid(&ff->fit, o->N, o->T);
 		}
 	}
-	/* then each fit's verdict, on its family's rows */
-	for (size_t f = 0, g = 0; f < nf; g = fend[f++])
+	/* then each fit's verdict, on its family's rows; never against a reference of another
+	 * family (paper and pinned mode): analysis_fits_own_ref judges those on their own */
+	for (size_t f = 0, g = 0; f < nf; g = fend[f++]) {
+		if (strcmp(nz(ds->rows[a->rows[k[g]].ref].family), nz(a->fits[f].family)) != 0) {
+			struct fit_verdict *v = &a->fits[f].v;
+			memset(v, 0, sizeof *v);
+			v->worst_n = v->worst_obs = v->worst_fit = v->be = v->n_ref = v->t_ref = NAN;
+			v->be_why = "";
+			v->own_ref = true;
+			continue;
+		}
 		if (fit_judge(ds, a, k + g, fend[f] - g, &a->fits[f]) < 0) {
 			err_oom(err, NULL, 0);
 			goto fail;
 		}
+	}
 	for (size_t f = 0; f < a->nfits; f++) {
 		struct group *gr = &a->groups[a->fits[f].group];
 		/* a group's own fit only when the family is the whole group */
@@ -224,6 +234,40 @@ fail:
 	free(pn);
 	free(pt);
 	return -1;
+}
+
+int analysis_fits_own_ref(const struct dataset *ds, const struct params *p, struct analysis *a,
+			  struct gs_err *err)
+{
+	struct params fp = *p;
+	struct analysis fa = { 0 };
+	bool any = false;
+
+	for (size_t f = 0; f < a->nfits; f++)
+		any |= a->fits[f].v.own_ref;
+	if (!any)
+		return 0;
+	/* the same rows in family mode: each family its own group, its own reference, judged
+	 * there exactly as family mode judges it (the same points give the same fit) */
+	fp.mode = REF_FAMILY;
+	fp.fit = true;
+	fp.brackets_only = true;
+	fp.unranked = true;
+	if (analysis_share_boot(&fa, a) < 0 || analysis_run(ds, &fp, &fa, err) < 0) {
+		analysis_free(&fa);
+		return -1;
+	}
+	for (size_t f = 0; f < a->nfits; f++) {
+		if (!a->fits[f].v.own_ref)
+			continue;
+		for (size_t j = 0; j < fa.nfits; j++)
+			if (strcmp(nz(fa.fits[j].family), nz(a->fits[f].family)) == 0) {
+				a->fits[f].v = fa.fits[j].v;
+				a->fits[f].v.own_ref = true;
+			}
+	}
+	analysis_free(&fa);
+	return 0;
 }
 
 const struct fam_fit *analysis_fam_fit_of(const struct dataset *ds, const struct analysis *a,

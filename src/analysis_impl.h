@@ -72,6 +72,13 @@ int analysis_family_groups(const struct dataset *ds, struct analysis *a, enum re
  * each fit's verdict (analysis_family.c). 0, or -1 with err. */
 int analysis_fit_families(const struct dataset *ds, struct analysis *a, struct gs_err *err);
 
+/* In paper and pinned mode, the verdict of each fit whose rows' reference is of another family
+ * (analysis_fit_families leaves those unjudged, v.own_ref set), from the same rows under p in
+ * family mode: judged, and its break-even given, on the family's own reference. 0, or -1
+ * with err (the fits then stay unjudged). */
+int analysis_fits_own_ref(const struct dataset *ds, const struct params *p, struct analysis *a,
+			  struct gs_err *err);
+
 /* Clusters the shown rows ord[n] (indices into a->rows, in that order) as p says (k, features)
  * and numbers the clusters by mean N; sets a->k, inertia, silhouette, clusters and those rows'
  * cluster (clusters.c). 0, or -1 with err (OOM). */

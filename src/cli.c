@@ -23,7 +23,7 @@ enum {
 	O_AVAIL, O_DIVISION, O_FEATURES, O_SORT, O_REVERSE, O_FAMILIES, O_AVAIL_ONLY, O_NO_COLLAPSE,
 	O_REF_RULE, O_ALL_ROUNDS, O_PARETO_COST, O_PRICES, O_STRICT, O_RAW,
 	O_DEADLINE, O_MAX_COST, O_MAX_ACC, O_MAX_KWH, O_MINIMIZE, O_PREDICT, O_FORMAT,
-	O_COLUMNS
+	O_COLUMNS, O_GBS
 };
 
 static const struct option long_opts[] = {
@@ -61,6 +61,7 @@ static const struct option long_opts[] = {
 	{ "max-kwh", required_argument, NULL, O_MAX_KWH },
 	{ "minimize", required_argument, NULL, O_MINIMIZE },
 	{ "predict", required_argument, NULL, O_PREDICT },
+	{ "gbs", required_argument, NULL, O_GBS },
 	{ "format", required_argument, NULL, O_FORMAT },
 	{ "columns", required_argument, NULL, O_COLUMNS },
 	{ "help", no_argument, NULL, 'h' },
@@ -136,7 +137,8 @@ void cli_usage(FILE *fp)
 "  runs). Range: the lower ends from rows whose interval lies wholly above / reaches theta.\n"
 "  Sensitivity: the bracket with each of the group's fewest-accelerator rows as reference.\n"
 "  Fit verdict: ok only when every row's E' is within 10% of the fitted E' (same reference)\n"
-"  or within its own interval; else 'poor fit' naming the worst row.\n"
+"  or within its own interval; else 'poor fit' naming the worst row.\n""  Reference outlier: a reference over 2x slower than the median of the rows it was picked\n"
+"  from (its group's fewest accelerators) is flagged with that median ('ref 2.5x median').\n"
 "\n"
 "Planner:\n"
 "      --deadline MIN      --print query: rows with T <= MIN minutes\n"
@@ -145,9 +147,14 @@ void cli_usage(FILE *fp)
 "      --max-acc-hours A   ... A <= A accelerator-hours\n"
 "      --max-kwh K         ... energy-to-train <= K kWh (rows without energy are left out)\n"
 "      --minimize OBJ      acc-hours (default), cost, kwh or minutes: per family the best\n"
-"                          observed row meeting every constraint, and from an ok fit the\n"
-"                          smallest N the law says would (marked predicted, 90% interval)\n"
-"      --predict N         per family T, E', A at N from its fit, 90% interval (delta method)\n"
+"                          observed row meeting every constraint, and from its fit the\n"
+"                          smallest N the law says would, in whole nodes (marked predicted,\n"
+"                          90% interval, the fit's verdict beside it)\n"
+"      --predict N         per family T, E', A at N from its fit, 90% interval (delta method);\n"
+"                          any usable fit answers, its verdict beside the number; where the\n"
+"                          family has convergence data, from its throughput law x the RCP\n"
+"      --gbs B             the global batch size whose RCP mean the throughput law uses\n"
+"                          (default: the GBS of the family's row nearest the N)\n"
 "\n"
 "Output:\n"
 "      --print WHAT        comma list of table, plot, clusters, pareto, summary, csv, fit,\n"
@@ -444,15 +451,15 @@ static int parse_plan_opt(struct cli *c, int o, const char *arg, struct gs_err *
 	static const char *const objs[] = { [QO_ACC_HOURS] = "acc-hours", [QO_COST] = "cost",
 					    [QO_KWH] = "kwh", [QO_MINUTES] = "minutes" };
 	double *at[] = { &c->query.deadline, &c->query.max_cost, &c->query.max_acc_hours,
-			 &c->query.max_kwh, &c->predict_n };
-	const char *names[] = { "deadline", "max-cost", "max-acc-hours", "max-kwh", "predict" };
+			 &c->query.max_kwh, &c->predict_n, &c->query.gbs };
+	const char *names[] = { "deadline", "max-cost", "max-acc-hours", "max-kwh", "predict", "gbs" };
 	int i;
 
 	switch (o) {
-	case O_DEADLINE: case O_MAX_COST: case O_MAX_ACC: case O_MAX_KWH: case O_PREDICT: {
+	case O_DEADLINE: case O_MAX_COST: case O_MAX_ACC: case O_MAX_KWH: case O_PREDICT: case O_GBS: {
 		char *end;
 		double v = strtod(arg, &end);
-		i = o == O_PREDICT ? 4 : o - O_DEADLINE;
+		i = o == O_PREDICT ? 4 : o == O_GBS ? 5 : o - O_DEADLINE;
 		if (end == arg || *end || !isfinite(v) || v <= 0 || (o == O_PREDICT && (v < 1 || v > 1e9)))
 			return err_set(err, NULL, 0, 0, "--%s: '%s' is not a %s", names[i], arg,
 				       o == O_PREDICT ? "number of accelerators in 1..1e9" : "positive number"), -1;
@@ -493,6 +500,9 @@ static int check_plan(struct cli *c, struct gs_err *err)
 		print_add(c, PR_PREDICT);
 	if ((c->print & PR_PREDICT) && isnan(c->predict_n))
 		return err_set(err, NULL, 0, 0, "--print predict needs --predict N"), -1;
+	if (!isnan(c->query.gbs) && !(c->print & (PR_PREDICT | PR_QUERY)))
+		return err_set(err, NULL, 0, 0, "--gbs needs --predict N or a query (--deadline, "
+			       "--max-cost, --max-acc-hours)"), -1;
 	if (c->json && !c->print)
 		return err_set(err, NULL, 0, 0, "--format json needs --print (summary, fit, pareto, "
 			       "sensitivity, query, predict or trend)"), -1;

@@ -154,6 +154,13 @@ static int load_tables(struct dataset *ds, struct cli *c, const char *dir, struc
 		warn_add(&ds->warn, NULL, 0, 0, "%s (no prices: no costs)", err_format(err, msg, sizeof msg));
 		memset(err, 0, sizeof *err);
 	}
+	/* the RCP means: without them predictions keep to the time law */
+	snprintf(path, pathn, "%s/rcp.csv", dir);
+	if (access(path, F_OK) == 0 && rcp_load(path, &ds->rcp, err) < 0) {
+		warn_add(&ds->warn, NULL, 0, 0, "%s (no RCP: predictions from the time law only)",
+			 err_format(err, msg, sizeof msg));
+		memset(err, 0, sizeof *err);
+	}
 	return 0;
 }
 

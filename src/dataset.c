@@ -22,6 +22,7 @@ void dataset_free(struct dataset *ds)
 	free(ds->keys);
 	strpool_free(&ds->pool);
 	warn_free(&ds->warn);
+	rcp_free(&ds->rcp);
 	memset(ds, 0, sizeof *ds);
 }
 

@@ -88,11 +88,16 @@ char *describe_fit_be(const struct fam_fit *ff, char *buf, size_t n)
 		return buf;
 	}
 	fmt_sig(v->be, 3, b, sizeof b);
+	int k;
 	if (poor || v->extrapolated)
-		snprintf(buf, n, "N %s (%s%s%s)", b, poor ? "poor fit" : "", poor && v->extrapolated ? ", " : "",
-			 v->extrapolated ? "extrapolated" : "");
+		k = snprintf(buf, n, "N %s (%s%s%s)", b, poor ? "poor fit" : "", poor && v->extrapolated ? ", " : "",
+			     v->extrapolated ? "extrapolated" : "");
 	else
-		snprintf(buf, n, "N %s", b);
+		k = snprintf(buf, n, "N %s", b);
+	/* the group's reference is of another family: say whose E' the break-even is of */
+	if (v->own_ref && k >= 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, " on its family's own reference (N=%s)",
+			 fmt_count(v->n_ref, b, sizeof b));
 	return buf;
 }
 
@@ -141,6 +146,9 @@ static size_t groups_list(const struct analysis *a, size_t first, int w, bool sp
 	if (a->ngroups == 1 && !a->groups[0].family) {
 		/* the one entry too wide even alone: only the count, as a list of groups says it */
 		describe_bracket_short(&a->groups[0].be, br, sizeof br);
+		if (a->groups[0].ref_slow)
+			snprintf(br + strlen(br), sizeof br - strlen(br), " (%s)",
+				 describe_ref_slow(NULL, &a->groups[0], true, sp, sizeof sp));
 		if (split)
 			snprintf(br + strlen(br), sizeof br - strlen(br), " %s",
 				 describe_split(&a->groups[0], true, sp, sizeof sp));
@@ -154,6 +162,9 @@ static size_t groups_list(const struct analysis *a, size_t first, int w, bool sp
 			continue;
 		snprintf(e, sizeof e, "%s %s", describe_group_name(&a->groups[g]),
 			 describe_bracket_short(&a->groups[g].be, br, sizeof br));
+		if (a->groups[g].ref_slow)
+			snprintf(e + strlen(e), sizeof e - strlen(e), " (%s)",
+				 describe_ref_slow(NULL, &a->groups[g], true, sp, sizeof sp));
 		if (split && k == 0)
 			snprintf(e + strlen(e), sizeof e - strlen(e), " %s",
 				 describe_split(&a->groups[g], true, sp, sizeof sp));
@@ -166,6 +177,29 @@ static size_t groups_list(const struct analysis *a, size_t first, int w, bool sp
 	if (shown < a->ngroups)
 		snprintf(buf + used, n - used, "%s+%zu more", used ? ", " : "", a->ngroups - shown);
 	return shown;
+}
+
+char *describe_ref_slow(const struct dataset *ds, const struct group *g, bool compact, char *buf,
+			size_t n)
+{
+	char t[32], m[32], x[32], c[32];
+
+	if (n)
+		buf[0] = '\0';
+	if (!g->ref_slow || g->ref < 0)
+		return buf;
+	double ratio = g->ref_ratio;
+	if (compact) {
+		snprintf(buf, n, "ref %sx median", fmt_sig(ratio, 2, x, sizeof x));
+		return buf;
+	}
+	const struct row *r = &ds->rows[g->ref];
+	snprintf(buf, n, "reference %s min is %sx the median (%s min) of the %zu rows at N=%s it was "
+		 "picked from: the group's E' are about %sx what a typical one gives",
+		 fmt_fixed(r->minutes, 2, t, sizeof t), fmt_sig(ratio, 3, x, sizeof x),
+		 fmt_fixed(g->cand_median, 2, m, sizeof m), g->ncand,
+		 fmt_count((double)r->accelerators, c, sizeof c), x);
+	return buf;
 }
 
 char *describe_split(const struct group *g, bool compact, char *buf, size_t n)

@@ -47,7 +47,20 @@ char *describe_pred(const struct pred *p, char *buf, size_t n)
 		add(buf, n, &used, "not predicted: %s", p->why);
 		return buf;
 	}
-	add(buf, n, &used, "N %s: T ", fmt_count(p->n, b1, sizeof b1));
+	if (p->split)
+		add(buf, n, &used, "(throughput law x RCP at GBS %s) ", fmt_count(p->gbs, b1, sizeof b1));
+	add(buf, n, &used, "N %s", fmt_count(p->n, b1, sizeof b1));
+	if (p->node > 0)
+		add(buf, n, &used, " (%s node%s of %ld%s", fmt_count(p->n / (double)p->node, b1, sizeof b1),
+		    p->n == (double)p->node ? "" : "s", p->node, p->n_law != p->n ? "" : ")");
+	if (p->node > 0 && p->n_law != p->n)
+		add(buf, n, &used, "; the law's N %s)", fmt_count(p->n_law, b1, sizeof b1));
+	if (isfinite(p->n_lo) && p->n_lo == p->n_hi)
+		add(buf, n, &used, ", 90%% N %s", fmt_count(p->n_lo, b1, sizeof b1));
+	else if (isfinite(p->n_lo) || isfinite(p->n_hi))
+		add(buf, n, &used, ", 90%% N %s..%s", isfinite(p->n_lo) ? fmt_count(p->n_lo, b1, sizeof b1) : "-",
+		    isfinite(p->n_hi) ? fmt_count(p->n_hi, b2, sizeof b2) : "-");
+	add(buf, n, &used, ": T ");
 	add_ci(buf, n, &used, p->t, p->t_lo, p->t_hi, 3);
 	add(buf, n, &used, " min, E' ");
 	add_ci(buf, n, &used, p->ep, p->ep_lo, p->ep_hi, 3);
@@ -58,10 +71,18 @@ char *describe_pred(const struct pred *p, char *buf, size_t n)
 		    fmt_sig(p->cost_hi, 3, b2, sizeof b2));
 	if (!isfinite(p->t_lo))
 		add(buf, n, &used, " (no interval: no degree of freedom)");
-	if (p->extrapolated || p->weak)
-		add(buf, n, &used, " (%s%s%s)", p->extrapolated ? "extrapolated" : "",
-		    p->extrapolated && p->weak ? ", " : "", p->weak ? "weak fit" : "");
+	if (p->extrapolated)
+		add(buf, n, &used, " (extrapolated)");
+	add(buf, n, &used, "; %s%s", describe_verdict_lead(p->verdict), p->verdict);
+	if (p->note[0])
+		add(buf, n, &used, " (time law: %s)", p->note);
 	return buf;
+}
+
+const char *describe_verdict_lead(const char *verdict)
+{
+	/* "poor fit: ..." names the fit itself; "ok", "weak (...)" need the word */
+	return strncmp(verdict, "poor fit", 8) == 0 ? "" : "fit ";
 }
 
 const char *describe_sure(enum q_sure s)

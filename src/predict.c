@@ -19,7 +19,19 @@
 
 #include "describe.h"
 
+double predict_quantile(const struct fit *f)
+{
+	if (!fit_usable(f) || f->usl.dof == 0)
+		return NAN;
+	return gsl_cdf_tdist_Pinv(0.5 + PRED_LEVEL / 2.0, (double)f->usl.dof);
+}
+
 int predict_t(const struct fit *f, double n, double *t, double *lo, double *hi)
+{
+	return predict_t_q(f, n, predict_quantile(f), t, lo, hi);
+}
+
+int predict_t_q(const struct fit *f, double n, double q, double *t, double *lo, double *hi)
 {
 	const struct fit_model *m = &f->usl;
 	double g[3], var = 0;
@@ -31,7 +43,7 @@ int predict_t(const struct fit *f, double n, double *t, double *lo, double *hi)
 	*t = fit_t(f, n);
 	if (!isfinite(*t))
 		return -1;
-	if (m->dof == 0)
+	if (m->dof == 0 || isnan(q))
 		return 0;
 	double d = 1.0 + m->sigma * (n - 1.0) + m->kappa * n * (n - 1.0);
 	g[0] = -1.0;
@@ -50,7 +62,6 @@ int predict_t(const struct fit *f, double n, double *t, double *lo, double *hi)
 	}
 	if (!(var >= 0) || !isfinite(var))
 		return 0;
-	double q = gsl_cdf_tdist_Pinv(0.5 + PRED_LEVEL / 2.0, (double)m->dof);
 	double w = q * sqrt(var), lt = log(*t);
 	*lo = exp(lt - w);
 	*hi = exp(lt + w);
@@ -63,22 +74,26 @@ void predict_at(const struct fam_fit *ff, double n, double price_lo, double pric
 		struct pred *out)
 {
 	memset(out, 0, sizeof *out);
-	out->n = n;
+	out->n = out->n_law = n;
+	out->n_lo = out->n_hi = NAN;
 	out->t = out->t_lo = out->t_hi = out->ep = out->ep_lo = out->ep_hi = NAN;
 	out->a = out->a_lo = out->a_hi = out->cost_lo = out->cost_hi = NAN;
 	out->n_ref = ff->v.n_ref;
 	out->t_ref = ff->v.t_ref;
 	out->n_min = ff->fit.n_ref;
 	out->n_max = ff->fit.n_max;
-	if (!ff->v.judged || !ff->v.ok) {
-		describe_verdict(ff, out->why, sizeof out->why);
+	describe_verdict(ff, out->verdict, sizeof out->verdict);
+	if (!fit_usable(&ff->fit)) {
+		snprintf(out->why, sizeof out->why, "%s", out->verdict);
 		return;
 	}
 	if (predict_t(&ff->fit, n, &out->t, &out->t_lo, &out->t_hi) < 0) {
 		snprintf(out->why, sizeof out->why, "no prediction at N %g", n);
 		return;
 	}
+	/* a planner gets the law's number whatever the verdict: the verdict goes beside it */
 	out->ok = true;
+	out->poor = !ff->v.judged || !ff->v.ok;
 	out->weak = ff->fit.state == FIT_WEAK;
 	out->extrapolated = n > ff->fit.n_max || n < ff->fit.n_ref;
 	/* E' falls as T rises: the interval's ends swap */

@@ -607,7 +607,7 @@ static void report_group_fit(const struct analysis *a, const struct group *g, si
 static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			   const struct analysis *a, const struct params *p, FILE *out)
 {
-	char b1[128], b2[32];
+	char b1[400], b2[32];
 
 	fprintf(out, "  break-even  theta %s", fmt_short(p->theta, b2, sizeof b2));
 	if (a->ngroups == 0) {
@@ -625,6 +625,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 		if (g->ncand)
 			report_sensitivity(ds, a, g, "  sensitivity ", out);
 		report_group_fit(a, g, 0, "  fit         ", out);
+		if (g->ref_slow)
+			fprintf(out, "  warning     %s\n", describe_ref_slow(ds, g, false, b1, sizeof b1));
 	} else {
 		fprintf(out, ", per family (range: firm..loose, 90%% run-to-run intervals wholly above / "
 			"reaching theta)\n");
@@ -642,6 +644,8 @@ static void report_be_more(const struct table_view *v, const struct dataset *ds,
 			if (g->ncand > 1)
 				report_sensitivity(ds, a, g, "    sensitivity ", out);
 			report_group_fit(a, g, k, "    fit         ", out);
+			if (g->ref_slow)
+				fprintf(out, "    warning     %s\n", describe_ref_slow(ds, g, false, b1, sizeof b1));
 		}
 	}
 	if (a->ncross)
@@ -824,7 +828,7 @@ static int report_one(const struct dataset *ds, const struct params *q, const st
 	case PR_QUERY:
 		return report_query(ds, a, o->query, v, out, err);
 	case PR_PREDICT:
-		return report_predict(ds, a, o->predict_n, out);
+		return report_predict(ds, a, o->predict_n, o->query ? o->query->gbs : NAN, out, err);
 	}
 	return 0;
 }

@@ -194,6 +194,7 @@ static json_t *j_fit(const struct fam_fit *ff, bool *oom)
 	put(v, "t_ref", jnum(ff->v.judged ? ff->v.t_ref : NAN), oom);
 	put(v, "breakeven", jnum(ff->v.judged ? ff->v.be : NAN), oom);
 	put(v, "extrapolated", json_boolean(ff->v.judged && ff->v.extrapolated), oom);
+	put(v, "own_reference", json_boolean(ff->v.own_ref), oom);
 	put(o, "verdict", v, oom);
 	return o;
 }
@@ -221,7 +222,13 @@ static json_t *j_pred(const char *family, const struct pred *p, bool *oom)
 		put(o, "family", jstr(family), oom);
 	put(o, "ok", json_boolean(p->ok), oom);
 	put(o, "why", p->ok ? json_null() : json_string(p->why), oom);
+	put(o, "verdict", json_string(p->verdict), oom);
+	put(o, "poor", json_boolean(p->ok && p->poor), oom);
 	put(o, "n", jnum(p->n), oom);
+	put(o, "node", p->node > 0 ? json_integer(p->node) : json_null(), oom);
+	put(o, "n_law", jnum(p->n_law), oom);
+	put(o, "n_lo", jnum(p->n_lo), oom);
+	put(o, "n_hi", jnum(p->n_hi), oom);
 	put(o, "minutes", j_ci(p->t, p->t_lo, p->t_hi, oom), oom);
 	put(o, "e_prime", j_ci(p->ep, p->ep_lo, p->ep_hi, oom), oom);
 	put(o, "acc_hours", j_ci(p->a, p->a_lo, p->a_hi, oom), oom);
@@ -230,6 +237,11 @@ static json_t *j_pred(const char *family, const struct pred *p, bool *oom)
 	put(o, "n_ref", jnum(p->n_ref), oom);
 	put(o, "t_ref", jnum(p->t_ref), oom);
 	put(o, "extrapolated", json_boolean(p->ok && p->extrapolated), oom);
+	put(o, "law", json_string(p->split ? "throughput_rcp" : "time"), oom);
+	put(o, "gbs", jnum(p->split ? p->gbs : NAN), oom);
+	put(o, "rcp_mean", jnum(p->split ? p->s_rcp : NAN), oom);
+	put(o, "rcp_unit", p->split ? json_string(p->rcp_unit) : json_null(), oom);
+	put(o, "split_not_used", p->note[0] ? json_string(p->note) : json_null(), oom);
 	put(o, "weak", json_boolean(p->ok && p->weak), oom);
 	return o;
 }
@@ -304,6 +316,20 @@ static json_t *j_group(const struct dataset *ds, const struct analysis *a, size_
 		if (a->fits[f].group == gi)
 			push(fits, j_fit(&a->fits[f], oom), oom);
 	put(o, "fits", fits, oom);
+	if (g->ref_slow) {
+		json_t *w = json_object();
+		char b[400];
+		if (!w)
+			*oom = true;
+		put(w, "minutes", jnum(ds->rows[g->ref].minutes), oom);
+		put(w, "candidates_median", jnum(g->cand_median), oom);
+		put(w, "ratio", jnum(g->ref_ratio), oom);
+		put(w, "candidates", json_integer((json_int_t)g->ncand), oom);
+		put(w, "text", json_string(describe_ref_slow(ds, g, false, b, sizeof b)), oom);
+		put(o, "reference_slow", w, oom);
+	} else {
+		put(o, "reference_slow", json_null(), oom);
+	}
 	put(o, "split", json_boolean(g->split), oom);
 	put(o, "bracket_throughput", g->split ? j_bracket(&g->be_thru, oom) : json_null(), oom);
 	put(o, "bracket_convergence", g->split ? j_bracket(&g->be_conv, oom) : json_null(), oom);
@@ -448,7 +474,7 @@ static json_t *j_query(const struct dataset *ds, const struct analysis *a, const
 }
 
 static json_t *j_predict(const struct dataset *ds, const struct analysis *a, const struct params *p,
-			 double n, bool *oom)
+			 double n, double gbs, struct gs_err *err, bool *oom)
 {
 	json_t *o = j_head(a, p, oom), *arr = json_array();
 
@@ -464,7 +490,10 @@ static json_t *j_predict(const struct dataset *ds, const struct analysis *a, con
 		struct pred pr;
 		double lo, hi;
 		planner_price(ds, a, a->fits[f].family, &lo, &hi);
-		predict_at(&a->fits[f], n, lo, hi, &pr);
+		if (planner_predict(ds, a, &a->fits[f], n, gbs, lo, hi, &pr, err) < 0) {
+			*oom = true;
+			break;
+		}
 		push(arr, j_pred(a->fits[f].family, &pr, oom), oom);
 	}
 	put(o, "families", arr, oom);
@@ -572,7 +601,7 @@ static json_t *j_report(const struct dataset *ds, const struct params *p, const 
 	case PR_QUERY:
 		return j_query(ds, a, p, o->query, err, oom);
 	case PR_PREDICT:
-		return j_predict(ds, a, p, o->predict_n, oom);
+		return j_predict(ds, a, p, o->predict_n, o->query ? o->query->gbs : NAN, err, oom);
 	}
 	return NULL;
 }

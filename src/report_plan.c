@@ -49,7 +49,7 @@ int report_query(const struct dataset *ds, const struct analysis *a, const struc
 				describe_q_row(ar, describe_row(v, ds, a, (size_t)x->row, name, sizeof name), q,
 					       x->cost, line, sizeof line));
 		}
-		fprintf(out, "    predicted %s\n", describe_q_pred(x, q, line, sizeof line));
+		fprintf(out, "    %s\n", describe_q_pred(x, q, line, sizeof line));
 	}
 	if (!r.n)
 		fputs("  no rows shown\n", out);
@@ -63,7 +63,8 @@ int report_query(const struct dataset *ds, const struct analysis *a, const struc
 	return 0;
 }
 
-int report_predict(const struct dataset *ds, const struct analysis *a, double n, FILE *out)
+int report_predict(const struct dataset *ds, const struct analysis *a, double n, double gbs, FILE *out,
+		   struct gs_err *err)
 {
 	char line[800], b[32];
 
@@ -74,7 +75,8 @@ int report_predict(const struct dataset *ds, const struct analysis *a, double n,
 		struct pred p;
 		double lo, hi;
 		planner_price(ds, a, a->fits[f].family, &lo, &hi);
-		predict_at(&a->fits[f], n, lo, hi, &p);
+		if (planner_predict(ds, a, &a->fits[f], n, gbs, lo, hi, &p, err) < 0)
+			return -1;
 		fprintf(out, "  %s: %s\n", a->fits[f].family, describe_pred(&p, line, sizeof line));
 	}
 	if (!a->nfits)

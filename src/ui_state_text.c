@@ -305,6 +305,11 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 	    fmt_sig(ar->A, 4, b2, sizeof b2));
 	ADD("reference     %s%s (N=%s, %s min)", ref->system, ar->is_ref ? " (this row)" : "",
 	    fmt_count((double)ref->accelerators, b1, sizeof b1), fmt_fixed(ref->minutes, 2, b2, sizeof b2));
+	const struct group *grp = analysis_group(&app->a, app->vis[app->sel]);
+	if (grp && grp->ref_slow) {
+		char slow[UI_LINE - 16];
+		ADD("warning       %s", describe_ref_slow(app->ds, grp, false, slow, sizeof slow));
+	}
 	ADD("speedup S     %s    E %s    E' %s%s", fmt_sig(ar->S, 4, b1, sizeof b1),
 	    fmt_sig(arow_e(ar), 4, b2, sizeof b2), fmt_sig(ar->Ep, 4, b3, sizeof b3),
 	    ar->cross_family ? "  (mixes families: f or m compares within one)" : "");
@@ -331,7 +336,8 @@ size_t ui_state_detail(const struct app *app, char (*lines)[UI_LINE], bool *mark
 		if (ff)
 			planner_price(app->ds, &app->a, ff->family, &plo, &phi);
 		for (int k = 0; ff && k < 2; k++) {
-			predict_at(ff, at[k], plo, phi, &pr);
+			if (planner_predict(app->ds, &app->a, ff, at[k], NAN, plo, phi, &pr, NULL) < 0)
+				break;
 			ADD("predicted     %s", describe_pred(&pr, fl, sizeof fl));
 			if (!pr.ok)
 				break;

@@ -300,8 +300,12 @@ static void test_predict_closed_form(void **state)
 	assert_true(r.ans[0].tried && r.ans[0].pred.ok);
 	assert_true(r.ans[0].pred.n == 12);
 	assert_false(r.ans[0].pred.extrapolated);
+	/* the same search on the interval's ends: 60/N exp(-w) <= 5 from N >= 12 exp(-w) = 11.91,
+	 * and 60/N exp(w) <= 5 from N >= 12 exp(w) = 12.09; no node size in the data: unrounded */
+	assert_true(r.ans[0].pred.n_lo == 12 && r.ans[0].pred.n_hi == 13);
+	assert_int_equal(r.ans[0].pred.node, 0);
 	describe_q_pred(&r.ans[0], &q, buf, sizeof buf);
-	if (!strstr(buf, "predicted N 12: T 5.00 ("))
+	if (!strstr(buf, "predicted N 12, 90% N 12..13: T 5.00 (") || !strstr(buf, "; fit ok"))
 		fail_msg("%s", buf);
 	/* observed: one of the two rows at N 16 and 32 (T 3.71 and 1.86) */
 	assert_true(r.ans[0].row >= 0 && a.rows[r.ans[0].row].T <= 5 && a.rows[r.ans[0].row].N >= 16);
@@ -319,6 +323,40 @@ static void test_predict_closed_form(void **state)
 	assert_true(r.ans[0].tried);
 	assert_false(r.ans[0].pred.ok);
 	assert_non_null(strstr(r.ans[0].pred.why, "energy"));
+	query_free(&r);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
+/* The law's answer in whole nodes: the same rows in nodes of 8 accelerators (the smallest on
+ * one node each) round the law's N 12 up to 16, and the interval's ends 12..13 up to 16..16. */
+static void test_predict_nodes(void **state)
+{
+	static char buf[2048];
+	struct dataset ds;
+	struct analysis a = { 0 };
+	struct query q;
+	struct q_result r = { 0 };
+	struct gs_err err = { 0 };
+	char line[600];
+	size_t used = (size_t)snprintf(buf, sizeof buf, "round,submitter,system,accelerator,nodes,"
+				       "accelerators_per_node,accelerators,benchmark,minutes\n");
+
+	(void)state;
+	for (size_t i = 0; i < 6; i++)
+		used += (size_t)snprintf(buf + used, sizeof buf - used, "v4.1,S,l%zu,LIN,%g,%g,%g,bert,%.17g\n", i,
+					 lin_n[i] < 8 ? 1 : lin_n[i] / 8, lin_n[i] < 8 ? lin_n[i] : 8, lin_n[i],
+					 60.0 / lin_n[i] * exp(-lin_e[i]));
+	load(&ds, buf);
+	run(&ds, &a, "v4.1", true);
+	query_init(&q);
+	q.deadline = 5;
+	assert_int_equal(query_run(&ds, &a, &q, &r, &err), 0);
+	const struct pred *p = &r.ans[0].pred;
+	assert_true(p->ok && p->node == 8 && p->n == 16 && p->n_law == 12 && p->n_lo == 16 && p->n_hi == 16);
+	describe_q_pred(&r.ans[0], &q, line, sizeof line);
+	if (!strstr(line, "predicted N 16 (2 nodes of 8; the law's N 12), 90% N 16: T 3.75 ("))
+		fail_msg("%s", line);
 	query_free(&r);
 	analysis_free(&a);
 	dataset_free(&ds);
@@ -488,6 +526,7 @@ int main(void)
 		cmocka_unit_test(test_query_energy_absent),
 		cmocka_unit_test(test_query_nothing_meets),
 		cmocka_unit_test(test_predict_closed_form),
+		cmocka_unit_test(test_predict_nodes),
 		cmocka_unit_test(test_predict_search_is_scan),
 		cmocka_unit_test(test_predict_refused),
 		cmocka_unit_test(test_trend),

@@ -31,14 +31,26 @@ tap_of() {
 	done <"$1"
 }
 
+# the bundled rounds without the RCP table: the time law answers every family (the split law's
+# checks come after it)
+mkdir -p "$TMP/norcp" && ln -s "$GS_TOP"/data/*.csv "$TMP/norcp/" && rm -f "$TMP/norcp/rcp.csv"
+tl() { GPUSCALE_DATA=$TMP/norcp "$GPUSCALE" "$@"; }
+
 # ---- query ----
-"$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora --minimize acc-hours >"$TMP/q" 2>"$TMP/err"
+tl --print query --deadline 30 -w llama2_70b_lora --minimize acc-hours >"$TMP/q" 2>"$TMP/err"
 contains "query: the newest round, the constraint and the objective" "$TMP/q" \
 	"Llama2-LoRA (llama2_70b_lora), round v5.1: T <= 30 min; minimizing acc-hours"
 contains "query --minimize acc-hours: the best is the 8x GB300 row of v5.1 (0.796 A-h)" "$TMP/q" \
 	"  best        GB300: theia_ngpu8_ngc25.09_nemo (N=8): T 5.97 min, A 0.796"
-contains "query: a family with an ok fit gets a predicted N with its interval" "$TMP/q" \
-	"    predicted predicted N 7: T 26.8 (26.3..27.3) min"
+contains "query: an ok fit's answer in whole nodes, with the law's N and the verdict" "$TMP/q" \
+	"    predicted N 8 (1 node of 8; the law's N 7), 90% N 8: T 23.6 (23.2..24.0) min, E' 1.00 (0.983..1.02), A 3.15 (3.09..3.20), cost 7.87..22.0 USD; fit ok"
+contains "query: a poor fit still answers, its verdict beside the number" "$TMP/q" \
+	"    predicted N 8 (1 node of 8; the law's N 3), 90% N 8: T 9.97 (9.58..10.4) min, E' 1.01 (0.973..1.05), A 1.33 (1.28..1.38), cost 3.52..18.9 USD; poor fit: worst N=16 observed 0.75, fitted 0.90"
+# how many B200 for Llama3.1-8B in under 10 minutes: the law's 288, whole nodes of 8
+tl --print query --deadline 10 -w llama31_8b -f B200 >"$TMP/q8" 2>"$TMP/err"
+contains "query: 288 B200 for Llama3.1-8B in 10 min, in nodes, with the N interval and the verdict" "$TMP/q8" \
+	"    predicted N 288 (36 nodes of 8), 90% N 192..792: T 9.99 (8.74..11.4) min"
+contains "... the poor fit said beside it" "$TMP/q8" "(extrapolated); poor fit: worst N=32 observed 0.66, fitted 0.81"
 contains "query: a family without a fit says why" "$TMP/q" "not predicted: no fit (needs 3 distinct N)"
 
 "$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora --minimize cost >"$TMP/qc" 2>"$TMP/err"
@@ -71,25 +83,50 @@ contains "query --max-kwh: families without energy are left out and counted" "$T
 "$GPUSCALE" --print query --deadline 0.01 -w llama2_70b_lora >"$TMP/qn" 2>&1
 contains "query: nothing meets it" "$TMP/qn" "  best        none: no shown row meets it"
 # a constraint alone asks for the query
-"$GPUSCALE" --deadline 30 -w llama2_70b_lora </dev/null >"$TMP/qa" 2>&1
+tl --deadline 30 -w llama2_70b_lora </dev/null >"$TMP/qa" 2>&1
 if cmp -s "$TMP/q" "$TMP/qa"; then ok "--deadline alone prints the query"; else nok "--deadline alone prints the query" "$(head -3 "$TMP/qa")"; fi
 
 # ---- predict ----
-"$GPUSCALE" --predict 2048 -w llama31_405b >"$TMP/p" 2>"$TMP/err"
+tl --predict 2048 -w llama31_405b >"$TMP/p" 2>"$TMP/err"
 contains "predict: 2048 GB200 on Llama3.1-405B, about 22.7 min, with an interval" "$TMP/p" \
 	"  GB200: N 2048: T 22.7 (21.0..24.5) min"
 contains "predict: a family with fewer than 3 distinct N is refused with the reason" "$TMP/p" \
 	"  B200: not predicted: no fit (needs 3 distinct N)"
-"$GPUSCALE" --predict 100 -w llama2_70b_lora >"$TMP/p2" 2>&1
-contains "predict: a poor fit is refused with the verdict" "$TMP/p2" \
-	"  B200: not predicted: poor fit: worst N=16 observed 0.75, fitted 0.90"
+tl --predict 100 -w llama2_70b_lora >"$TMP/p2" 2>&1
+contains "predict: a poor fit gives the law's number with the verdict beside it" "$TMP/p2" \
+	"  B200: N 100: T 1.94 (1.77..2.13) min, E' 0.416 (0.379..0.457), A 3.24 (2.95..3.55), cost 8.58..46.1 USD; poor fit: worst N=16 observed 0.75, fitted 0.90"
+contains "predict: a weak fit gives its number, and says weak" "$TMP/p2" \
+	"  GB200: N 100: T 1.06 (0.994..1.12) min, E' 0.680 (0.640..0.723), A 1.76 (1.66..1.87); fit weak (5 points < 6)"
 contains "predict: past the largest observed N says extrapolated" "$TMP/p2" "(extrapolated)"
-"$GPUSCALE" --predict 16 -w llama2_70b_lora -f "H200 SXM" >"$TMP/p3" 2>&1
+tl --predict 16 -w llama2_70b_lora -f "H200 SXM" >"$TMP/p3" 2>&1
 if grep -q "H200 SXM: N 16: T" "$TMP/p3" && ! grep -q "extrapolated" "$TMP/p3"; then
 	ok "predict: within the observed N, not extrapolated"
 else
 	nok "predict: within the observed N" "$(cat "$TMP/p3")"
 fi
+
+# ---- the split law: throughput x RCP, where the family has convergence data ----
+"$GPUSCALE" --print query --deadline 10 -w llama31_8b -f B200 >"$TMP/s8" 2>"$TMP/err"
+contains "split: 10 min of Llama3.1-8B on B200 from the throughput law at the GBS of the row nearest" "$TMP/s8" \
+	"    predicted (throughput law x RCP at GBS 128) N 496 (62 nodes of 8; the law's N 490), 90% N 288..-: T 9.96 (7.74..12.8) min"
+contains "split: ... its own verdict beside it" "$TMP/s8" "poor fit: worst N=32 observed X 4778, fitted 6613 samples/min"
+"$GPUSCALE" --print query --deadline 10 -w llama31_8b -f B200 --gbs 64 >"$TMP/s64" 2>"$TMP/err"
+contains "split --gbs 64: the RCP at GBS 64 needs fewer samples: 184 B200" "$TMP/s64" \
+	"    predicted (throughput law x RCP at GBS 64) N 184 (23 nodes of 8; the law's N 177), 90% N 144..264: T 9.79 (8.37..11.5) min"
+"$GPUSCALE" --predict 2048 -w llama31_405b >"$TMP/s405" 2>"$TMP/err"
+contains "split: a GBS outside the RCP table is said, the time law answering, no extrapolation" "$TMP/s405" \
+	"  GB200: N 2048: T 22.7 (21.0..24.5) min, E' 0.936 (0.865..1.01), A 774 (715..838); fit weak (3 points < 6) (time law: GBS 960 outside the RCP table's 1152..4608 (ruleset 5.1.0): no extrapolation)"
+"$GPUSCALE" --predict 512 -w llama31_8b --gbs 4096 >"$TMP/sg" 2>"$TMP/err"
+contains "split --gbs 4096: outside the table, said" "$TMP/sg" "(time law: GBS 4096 outside the RCP table's 16..128 (ruleset 5.1.0): no extrapolation)"
+"$GPUSCALE" --predict 512 -w llama31_8b --gbs 64 --format json --print predict >"$TMP/sj" 2>"$TMP/err"
+if "$py" -c 'import json,sys
+f = [x for x in json.load(open(sys.argv[1]))["predict"][0]["families"] if x["family"] == "B200"][0]
+# the RCP means of ruleset 5.1.0 at 64 (data/rcp.csv): T = S_rcp / X(N)
+sys.exit(not (f["law"] == "throughput_rcp" and f["gbs"] == 64 and f["rcp_unit"] == "samples" and
+              f["rcp_mean"] == 226645.33333333334 and f["ok"]))' "$TMP/sj"; then ok "split json: law, gbs, rcp_mean, rcp_unit"
+else nok "split json: law, gbs, rcp_mean, rcp_unit" "$(head -c 600 "$TMP/sj")"; fi
+expect_exit "--gbs without --predict or a query is a usage error" 2 "$GPUSCALE" --gbs 64 --print summary
+expect_exit "--gbs 0 is refused" 2 "$GPUSCALE" --gbs 0 --predict 8
 
 # ---- trend ----
 "$GPUSCALE" --print trend -w llama2_70b_lora >"$TMP/t" 2>"$TMP/err"
@@ -174,6 +211,8 @@ print("ok" if not bad and len(want) >= 5 else "bad %r %r" % (want, got))' "$TMP/
 	"$GPUSCALE" --format json --print query,predict,trend,summary,pareto,fit --predict 100 --deadline 30 \
 		-w llama2_70b_lora >"$TMP/j" 2>&1
 	"$GPUSCALE" --print summary -w llama2_70b_lora >"$TMP/s" 2>&1
+	"$GPUSCALE" --print query --deadline 30 -w llama2_70b_lora >"$TMP/qf" 2>&1
+	"$GPUSCALE" --predict 100 -w llama2_70b_lora >"$TMP/p2f" 2>&1
 	"$GPUSCALE" --print fit -w llama2_70b_lora >"$TMP/f" 2>&1
 	"$GPUSCALE" --print pareto -w llama2_70b_lora >"$TMP/pa" 2>&1
 	cat >"$TMP/jcheck.py" <<'EOF'
@@ -218,9 +257,15 @@ for fam in pp["families"]:
         check(("  %s: not predicted: %s" % (fam["family"], fam["why"])) in p, "json predict refusal is the text's", fam["family"])
         continue
     mi = fam["minutes"]
-    txt = "  %s: N %d: T %.3g (%.3g..%.3g) min" % (fam["family"], pp["n"], mi["value"], mi["lo"], mi["hi"])
+    sig = lambda v: ("%#.3g" % v).rstrip(".")  # three significant digits, as the text keeps them
+    law = "(throughput law x RCP at GBS %d) " % fam["gbs"] if fam["law"] == "throughput_rcp" else ""
+    txt = "  %s: %sN %d: T %s (%s..%s) min" % (fam["family"], law, pp["n"], sig(mi["value"]), sig(mi["lo"]), sig(mi["hi"]))
     k += 1
     check(txt in p, "json predict equals the text: " + fam["family"], txt)
+    line = next((l for l in p.split("\n") if l.startswith(txt)), "")
+    check(line.endswith(("; " if fam["poor"] else "; fit ") + fam["verdict"] +
+                        (" (time law: %s)" % fam["split_not_used"] if fam["split_not_used"] else "")),
+          "json predict: the verdict beside the text's number: " + fam["family"], line)
 check(k >= 1, "json predict: %d families predicted" % k)
 # trend: every cell's text is the text report's, in order
 tr = doc["trend"][0]
@@ -251,7 +296,7 @@ check([r["system"] for r in pr] == names, "json pareto rows are the text's", "%r
 check(all(csv_equal(r, "json pareto row equals csv") for r in pr), "json pareto rows equal --print csv exactly")
 sys.exit(1 if bad else 0)
 EOF
-	"$py" "$TMP/jcheck.py" "$TMP/j" "$TMP/csv" "$TMP/q" "$TMP/p2" "$TMP/t" "$TMP/s" "$TMP/f" "$TMP/pa" >"$TMP/jr" 2>&1
+	"$py" "$TMP/jcheck.py" "$TMP/j" "$TMP/csv" "$TMP/qf" "$TMP/p2f" "$TMP/t" "$TMP/s" "$TMP/f" "$TMP/pa" >"$TMP/jr" 2>&1
 	tap_of "$TMP/jr"
 fi
 

@@ -14,10 +14,17 @@ free parameters), the interval ln T +- t(0.95, dof) sqrt(Var) from scipy.stats.t
                               and A = N T / 60 from the JSON's own T to 1e-12, and a family
                               with fewer than 3 distinct N never predicted. Prints
                               "PASS<TAB>what" or "FAIL<TAB>what<TAB>detail"; exit 1 on a FAIL.
+
+A family the JSON predicts from the split law (law "throughput_rcp") is checked the same way
+on its throughput: the USL fitted to (N, 60 / X) of its rows with a throughput (charged samples
+per minute, the CSV's column), T = S_rcp x (60 / X(N)) / 60 with S_rcp read here from
+data/rcp.csv (the olympic means, linear between listed batch sizes) at the GBS of the family's
+row nearest N in log N (ties to the fewer accelerators), in the round's ruleset X.Y.0.
 """
 import csv
 import json
 import math
+import os
 import sys
 
 import numpy as np
@@ -79,12 +86,29 @@ def out(ok, what, detail=""):
     print("PASS\t%s" % what if ok else "FAIL\t%s\t%s" % (what, detail))
 
 
+RCP = {}
+with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "data", "rcp.csv"), newline="") as f:
+    for r in csv.DictReader(f):
+        RCP.setdefault((r["ruleset"], r["benchmark"]), []).append((float(r["bs"]), float(r["samples_mean"])))
+
+
+def rcp_at(rnd, bench, gbs):
+    pts = sorted(RCP.get((rnd.lstrip("v") + ".0", bench), []))
+    for (b0, m0), (b1, m1) in zip(pts, pts[1:]):
+        if b0 <= gbs <= b1:
+            return m0 if gbs == b0 else m1 if gbs == b1 else m0 + (m1 - m0) * (gbs - b0) / (b1 - b0)
+    return pts[0][1] if len(pts) == 1 and pts[0][0] == gbs else None
+
+
 def one(csv_path, json_path):
     global checked
-    fams = {}
+    fams, thru = {}, {}
     with open(csv_path, newline="") as f:
         for row in csv.DictReader(f):
             fams.setdefault(row["family"], []).append((float(row["accelerators"]), float(row["minutes"])))
+            if row["throughput"]:
+                thru.setdefault(row["family"], []).append((float(row["accelerators"]), 60.0 / float(row["throughput"]),
+                                                           float(row["gbs"]) if row["gbs"] else None))
     with open(json_path) as f:
         doc = json.load(f)["predict"][0]
     n = doc["n"]
@@ -98,8 +122,18 @@ def one(csv_path, json_path):
         if not pr["ok"]:
             continue
         checked += 1
+        scale = 1.0
+        if pr.get("law") == "throughput_rcp":
+            pts = [(x, y) for x, y, _ in thru[fam]]
+            near = min((r for r in thru[fam] if r[2] is not None), key=lambda r: (abs(math.log(r[0] / n)), r[0]))
+            s_rcp = rcp_at(doc["round"], doc["workload"], near[2])
+            out(pr["gbs"] == near[2] and s_rcp is not None and abs(pr["rcp_mean"] / s_rcp - 1) < 1e-12,
+                what + ": the GBS of the row nearest N and the RCP mean there", "%r %r, want %r %r" %
+                (pr["gbs"], pr["rcp_mean"], near[2], s_rcp))
+            scale = (s_rcp or float("nan")) / 60.0
         p, sse, npts = fit([x for x, _ in pts], [y for _, y in pts])
         T, lo, hi = interval(p, sse, npts, npts.max(), n)
+        T, lo, hi = T * scale, lo and lo * scale, hi and hi * scale
         got = pr["minutes"]
         rel = lambda x, y: abs(x / y - 1)
         ok = rel(got["value"], T) < 5e-3
