@@ -20,9 +20,10 @@
  *     (ROLE_PARETO is never written to the grid)
  *   cluster outside 0..11: '.' ('*' when Pareto), or its own glyph        ROLE_LABEL
  *   reference (PT_REF): 'R', whatever its cluster or Pareto flag           ROLE_REF
- *   selected point (PT_SELECTED): its own glyph (R, A or a)               ROLE_SELECTED
+ *   selected point (PT_SELECTED): its cell keeps the mark it shows (the point's ROLE_SELECTED
+ *     glyph, a count, the reference's R), so a selection never hides a mark
  *   several points in one cell: count '2'..'9', '#' for ten or more       ROLE_OVERLAP
- *     except that a selected point, then a reference, wins its cell
+ *     except that a reference wins its cell
  *   a point below theta (y < theta, theta set): its role + ROLE_F_BELOW; the UI draws it dim,
  *     so points at or above theta are told apart without colour
  *   a Preview or Research point (PT_PREVIEW): its role + ROLE_F_PREVIEW; the UI underlines it

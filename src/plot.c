@@ -464,11 +464,11 @@ static bool draw_bars(const struct layout *L, struct plot_grid *g, const struct 
 	return any;
 }
 
-/* The selected points over the picture: the first in a cell takes it, whatever else is there.
- * Returns how many cells still show '#' (many before); *sel gets the first one's place. */
-static size_t draw_selected(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
-			    size_t n, const struct plot_spec *spec, bool theta_on, size_t many,
-			    struct selected *sel)
+/* The selected points over the picture: their cells keep the mark they show (the point's glyph,
+ * a count, the reference's R) and take the selected role, so selecting a point never hides what
+ * its cell says. *sel gets the first one's place. */
+static void draw_selected(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
+			  size_t n, const struct plot_spec *spec, bool theta_on, struct selected *sel)
 {
 	size_t cells = (size_t)L->w * L->h;
 	unsigned char *cnt = g->role + cells, *flag = cnt + cells;
@@ -486,17 +486,12 @@ static size_t draw_selected(const struct layout *L, struct plot_grid *g, const s
 		clip = clipped(L, p->y);
 		point_glyph(p, p->flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch,
 			    &role);
-		if (!(flag[k] & CELL_SEL)) {
-			if (count_cell(L, cnt, flag, r, k) && cnt[k] > 9)
-				many--;
-			g->ch[k] = ch;
+		if (!(flag[k] & CELL_SEL))
 			g->role[k] = (unsigned char)role;
-		}
 		flag[k] |= CELL_SEL;
 		if (sel->r < 0)
 			*sel = (struct selected){ r, c, p->label };
 	}
-	return many;
 }
 
 /* Drawing order: the axes and the theta line, every point as if unselected, the counts, the
@@ -532,8 +527,7 @@ int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *
 	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
 		if (draw_curve(&L, g, g->role + (size_t)L.w * L.h, &spec->curves[i]) && i < 16)
 			li.curve[i] = true;
-	many = draw_selected(&L, g, pts, n, spec, li.theta_set && fabs(spec->theta) <= VAL_MAX,
-			     many, &sel);
+	draw_selected(&L, g, pts, n, spec, li.theta_set && fabs(spec->theta) <= VAL_MAX, &sel);
 	li.many = many > 0;
 	li.mark = draw_mark(&L, g, spec->mark_x);
 	if (sel.r >= 0 && sel.label)

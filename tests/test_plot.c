@@ -163,6 +163,19 @@ static int find_ch(const struct plot_grid *g, char ch, int *r, int *c)
 	return -1;
 }
 
+/* As find_ch, for the next such cell after (r, c); sets r, c or returns -1. */
+static int find_ch_after(const struct plot_grid *g, char ch, int *r, int *c)
+{
+	for (int i = *r * g->w + *c + 1; i < g->w * g->h; i++)
+		if (g->ch[i] == ch && (g->role[i] & ROLE_MASK) != ROLE_LABEL && g->role[i] != ROLE_LEGEND &&
+		    g->role[i] != ROLE_AXIS && g->role[i] != ROLE_TICK) {
+			*r = i / g->w;
+			*c = i % g->w;
+			return 0;
+		}
+	return -1;
+}
+
 /* Whether the first n bytes of s hold the text t. */
 static const char *find_in(const char *s, int n, const char *t, size_t tl)
 {
@@ -328,7 +341,8 @@ static void test_golden_equal_y(void **state)
 	golden_case(pts, sizeof pts / sizeof pts[0], &s, "equal_y");
 }
 
-/* Cells with 2, 3, 9 and 12 points; a reference and a selected point win their crowded cells. */
+/* Cells with 2, 3, 9 and 12 points; a reference wins its crowded cell, and a selected point there
+ * leaves the R showing. */
 static void test_golden_overlap(void **state)
 {
 	struct plot_point pts[64];
@@ -369,6 +383,47 @@ static void test_golden_overlap(void **state)
 	assert_int_equal(count_role(&g, ROLE_OVERLAP), 4 + 1); /* and the legend's '#' */
 	assert_int_equal(count_role(&g, ROLE_REF), 2); /* the plot's R and the legend's */
 	assert_int_equal(count_role(&g, ROLE_SELECTED), 1 + 3);
+	/* the selected point shares the reference's cell: the R stays, in the selected role */
+	assert_int_equal(find_ch(&g, 'R', &r, &c), 0);
+	while (role_at(&g, r, c) != ROLE_SELECTED && find_ch_after(&g, 'R', &r, &c) == 0)
+		;
+	assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+	plot_free(&g);
+}
+
+/* Selecting a point never hides its cell's mark: a count ('3', '#') or the reference's R stays
+ * in its cell, which takes the selected role (the UI draws it reversed, colour or not). */
+static void test_selection_keeps_mark(void **state)
+{
+	struct plot_grid g = { 0 };
+	struct plot_spec s = spec_of(50, 12);
+	static const struct { int n; char mark; } cases[] = { { 3, '3' }, { 7, '7' }, { 12, '#' } };
+
+	(void)state;
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		struct plot_point pts[16];
+		size_t n = 0;
+		int r, c;
+		pts[n++] = (struct plot_point)PT(2, 1.0, 0, PT_REF, NULL);
+		for (int i = 0; i < cases[t].n; i++)
+			pts[n++] = (struct plot_point)PT(64, 4.0, 1, i == 1 ? PT_SELECTED : 0, NULL);
+		render_ok(pts, n, &s, &g);
+		assert_int_equal(find_ch(&g, cases[t].mark, &r, &c), 0);
+		assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+		assert_int_equal(count_role(&g, ROLE_SELECTED), 1);
+		/* '#' is still explained in the legend */
+		if (cases[t].mark == '#')
+			assert_non_null(strstr(g.ch + (size_t)(g.h - 1) * g.w, "# 10+"));
+	}
+	/* the reference selected: its R keeps its cell */
+	{
+		struct plot_point pts[] = { PT(2, 1.0, 0, PT_REF | PT_SELECTED, NULL), PT(2, 1.0, 0, 0, NULL),
+					    PT(16, 2.0, 1, 0, NULL) };
+		int r, c;
+		render_ok(pts, 3, &s, &g);
+		assert_int_equal(find_ch(&g, 'R', &r, &c), 0);
+		assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+	}
 	plot_free(&g);
 }
 
@@ -1392,6 +1447,7 @@ int main(void)
 		cmocka_unit_test(test_golden_zero_points),
 		cmocka_unit_test(test_golden_equal_y),
 		cmocka_unit_test(test_golden_overlap),
+		cmocka_unit_test(test_selection_keeps_mark),
 		cmocka_unit_test(test_golden_min_20x8),
 		cmocka_unit_test(test_legend_clusters_log),
 		cmocka_unit_test(test_label_avoids_points),
