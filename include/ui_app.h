@@ -159,6 +159,7 @@ struct ui_menus {
 /* How the model is shown: what the table and plot show and how, the layout, the help. */
 struct ui_screen {
 	size_t top;                       /* first table row shown */
+	size_t top_h;                     /* the table rows top was last fitted to (0: none yet) */
 	enum ui_zoom zoom;
 	bool cols_want[TC_COUNT];         /* the table's columns chosen (C); all by default */
 	enum metric ymet;

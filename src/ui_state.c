@@ -392,17 +392,27 @@ void ui_state_apply(struct app *app, unsigned flags)
 
 void ui_state_scroll(struct app *app)
 {
-	size_t h = app->scr.lay.table_rows > 0 ? (size_t)app->scr.lay.table_rows : 1;
+	size_t h = (size_t)app->scr.lay.table_rows;
 
-	if (app->sel < app->scr.top)
-		app->scr.top = app->sel;
-	else if (app->sel >= app->scr.top + h)
-		app->scr.top = app->sel - h + 1;
-	/* no blank rows under the last one while rows above are hidden */
-	if (app->nvis <= h)
-		app->scr.top = 0;
-	else if (app->scr.top > app->nvis - h)
-		app->scr.top = app->nvis - h;
+	/* no table shown (the plot zoomed, or no layout yet): its place stays as it is */
+	if (app->scr.lay.table_rows <= 0)
+		h = 0;
+	else {
+		/* a table given another height (zoom, resize) shows the selection from the top row
+		 * when it fits there, so that no row hides above it while lines stay free */
+		if (h != app->scr.top_h && app->sel < h)
+			app->scr.top = 0;
+		app->scr.top_h = h;
+		if (app->sel < app->scr.top)
+			app->scr.top = app->sel;
+		else if (app->sel >= app->scr.top + h)
+			app->scr.top = app->sel - h + 1;
+		/* no blank rows under the last one while rows above are hidden */
+		if (app->nvis <= h)
+			app->scr.top = 0;
+		else if (app->scr.top > app->nvis - h)
+			app->scr.top = app->nvis - h;
+	}
 	/* large tables get their run-to-run intervals as rows come into view; one shown row at a
 	 * time, since under a row filter the rows between two shown ones are not shown */
 	if (app->nvis > 0) {

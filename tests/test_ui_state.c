@@ -680,6 +680,44 @@ static void zoom_cycles(void **state)
 	close_app(&f);
 }
 
+/* Zoom keeps the selection in view and shows it from the top row when it fits: j, then the plot
+ * alone, then the table alone (30 rows, 18 lines) shows rank 1 first, the selection on rank 2;
+ * far down the list, the selection stays in view. */
+static void zoom_keeps_top_row(void **state)
+{
+	struct fx f = { 0 };
+	char sys[32];
+
+	(void)state;
+	add(&f, HEADER);
+	for (int i = 0; i < 30; i++) {
+		snprintf(sys, sizeof sys, "sys_%02d", i);
+		row(&f, "v4.1", "NVIDIA", sys, "NVIDIA H100-SXM5-80GB", 8 << (i % 4), "bert", 10.0 + i);
+	}
+	open_app(&f, "v4.1");
+	assert_int_equal(f.app->nvis, 30);
+	keys(f.app, "j");
+	assert_int_equal(f.app->sel, 1);
+	assert_int_equal(f.app->scr.top, 0);
+	keys(f.app, "zz");
+	assert_int_equal(f.app->scr.zoom, ZOOM_TABLE);
+	assert_int_equal(f.app->scr.top, 0);
+	/* rank 20 selected in the table alone, back to the split: the selection stays in view */
+	for (int i = 0; i < 19; i++)
+		key(f.app, 'j');
+	assert_int_equal(f.app->sel, 20);
+	keys(f.app, "z");
+	assert_int_equal(f.app->scr.zoom, ZOOM_SPLIT);
+	assert_true(f.app->sel >= f.app->scr.top &&
+		    f.app->sel < f.app->scr.top + (size_t)f.app->scr.lay.table_rows);
+	/* the plot alone and back to the table alone: rank 20 does not fit from the top; its
+	 * place is kept (in view) */
+	keys(f.app, "zz");
+	assert_true(f.app->sel >= f.app->scr.top &&
+		    f.app->sel < f.app->scr.top + (size_t)f.app->scr.lay.table_rows);
+	close_app(&f);
+}
+
 /* The system column's width never shrinks as the terminal grows, whatever the names, while the
  * panes keep their arrangement (stacked, side by side, the plot taking half from UI_HALF_COLS);
  * from UI_HALF_COLS on the plot has at least half the width. */
@@ -1268,6 +1306,7 @@ int main(void)
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
+		cmocka_unit_test(zoom_keeps_top_row),
 		cmocka_unit_test(names_never_shrink),
 		cmocka_unit_test(digits_stable_across_rounds),
 		cmocka_unit_test(rule_key_skips_equal_rules),

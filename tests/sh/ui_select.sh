@@ -2,7 +2,8 @@
 # The selection never hides a mark of the plot: v4.1 BERT on H100 SXM at 80x24 and 200x60 (and
 # 80x24 under NO_COLOR), every row selected in turn; the counts ('7' = seven points in a cell)
 # and the reference's R stay where they are, and the selected point's cell is drawn reversed
-# (an attribute, so it shows without colour too).
+# (an attribute, so it shows without colour too). Table-only zoom after j (j z z) at 80x24 and
+# 200x60 shows rank 1 on its first line and the selection on rank 2.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 one_round v4.1
@@ -65,4 +66,25 @@ sweep() {
 sweep 80x24 "" 7 2
 sweep 80x24 NO_COLOR=1 7 2
 sweep 200x60 "" 4 3
+
+# zoomed SIZE: j z z on the 62 rows of v5.1 Llama2-LoRA (every bundled round loaded)
+unset GPUSCALE_DATA
+zoomed() {
+	cols=${1%x*} rows=${1#*x}
+	ui_start "$cols" "$rows" "" --round v5.1 -w llama2_70b_lora
+	ui_wait "q quit" || true
+	ui_keys j
+	ui_keys z
+	ui_keys z
+	ui_wait "view: table only" || true
+	ui_settle
+	first=$(awk '/^ +# +(submitter +)?system/ { getline; print $1; exit }' "$UI_SCREEN")
+	if [ "$first" = 1 ]; then ok "$1: table-only zoom shows rank 1 first"
+	else nok "$1: table-only zoom shows rank 1 first" "first rank '$first'" "$(cat "$UI_SCREEN")"; fi
+	tm capture-pane -e -p -t gs >"$TMP/sgr" 2>/dev/null
+	if grep -q "${E}\[\([0-9]*;\)*7\(;[0-9]*\)*m\(${E}\[[0-9;]*m\)* *2 " "$TMP/sgr"; then ok "$1: the selection (rank 2) is in view"
+	else nok "$1: the selection (rank 2) is in view" "$(cat -v "$TMP/sgr" | head -n 8)"; fi
+}
+zoomed 80x24
+zoomed 200x60
 ui_stop
