@@ -38,7 +38,7 @@
  *   the selected point's label: beside it (right, then left), else above or below it; never
  *     over a point; cut in the middle with '~' (at least 8 columns kept); when it cannot be
  *     placed, label_off is set and the UI shows it elsewhere                ROLE_SELECTED
- *   legend, last row: "x: N (log2)  y: E'  a b c clusters  A B C Pareto  R ref  - theta 0.8"
+ *   legend, last row: "x: N (log2)  y: E'  a b c clusters 1 2 3  A B C Pareto  R ref  - theta 0.8"
  *     then ": break-even N 64", "| run-to-run interval", ". fit", "3 not shown", the clip
  *     counts right after the axis names ("^ 1 above, up to 24.1", "v 2 below, down to 0.2"),
  *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"), then clipped; its text is

@@ -68,6 +68,33 @@ static void leg_glyphs(struct legend *b, unsigned mask, char base, bool spaced)
 	}
 }
 
+/* The numbers of the clusters in mask, 1 for the first (a): "1 2 3", or "1-12" for more than
+ * four, as leg_glyphs lists their glyphs. */
+static void leg_numbers(struct legend *b, unsigned mask)
+{
+	int count = 0, first = -1, last = -1;
+	char num[32];
+
+	for (int c = 0; c < N_CLUSTER; c++)
+		if (mask & (1u << c)) {
+			count++;
+			if (first < 0)
+				first = c;
+			last = c;
+		}
+	if (count > 4) {
+		snprintf(num, sizeof num, "%d-%d", first + 1, last + 1);
+		leg_put(b, num, ROLE_LEGEND);
+		return;
+	}
+	for (int c = 0, k = 0; c < N_CLUSTER; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		snprintf(num, sizeof num, "%s%d", k++ > 0 ? " " : "", c + 1);
+		leg_put(b, num, ROLE_LEGEND);
+	}
+}
+
 static int key_role(int cluster)
 {
 	return cluster >= 0 && cluster < N_CLUSTER ? ROLE_CLUSTER + cluster : ROLE_LABEL;
@@ -130,11 +157,15 @@ static void leg_groups(struct legend *b, int lv, const char *sep, const struct l
 		}
 		return;
 	}
+	/* clusters are numbered wherever they are named (table, clusters line, reports): the
+	 * legend says which number each letter is when there is room (a is always 1) */
 	if (li->clusters) {
 		leg_sep(b, sep);
 		leg_glyphs(b, li->clusters, 'a', lv < 2);
-		if (lv == 0)
-			leg_put(b, " clusters", ROLE_LEGEND);
+		if (lv == 0) {
+			leg_put(b, " clusters ", ROLE_LEGEND);
+			leg_numbers(b, li->clusters);
+		}
 	}
 	if (li->pareto) {
 		leg_sep(b, sep);

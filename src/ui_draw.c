@@ -7,6 +7,7 @@
 #include "ui_app.h"
 #include "bench_reg.h"
 
+#include "chart.h"
 #include "describe.h"
 #include "ui_draw_impl.h"
 
@@ -390,6 +391,7 @@ static void draw_table(const struct app *app)
 	int w[TC_COUNT];
 	char buf[UI_LINE * 2];
 	int x;
+	bool by_cluster = chart_group_of(&app->p) == GROUP_CLUSTER;
 
 	if (r->h == 0)
 		return;
@@ -434,12 +436,14 @@ static void draw_table(const struct app *app)
 			const char *text;
 			if (!on[c])
 				continue;
-			if (c == TC_CL && !sel)
+			/* a cluster's colour where the plot draws clusters; elsewhere the plot's
+			 * colours are families' or rounds' */
+			if (c == TC_CL && !sel && by_cluster)
 				at = draw_role((enum ui_role)(R_CLUSTER + ar->cluster % MAX_K));
 			if (c == TC_SYS)
 				text = ui_state_name(app, i, buf, sizeof buf);
 			else
-				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
+				text = table_cell(&app->tv, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
 			draw_cell(app, y, x, w[c], text, table_cols[c]->right, at);
 			x += w[c] + 1;
 		}
@@ -475,7 +479,7 @@ static void draw_clusters(const struct app *app)
 	const struct ui_rect *r = &app->scr.lay.clusters;
 	char buf[160];
 	int x = r->x, total = 11, end = r->x + r->w;
-	bool brief;
+	bool brief, by_cluster = chart_group_of(&app->p) == GROUP_CLUSTER;
 
 	draw_fill(r->y, r->x, r->w, draw_role(R_NORMAL));
 	x += draw_text(app, r->y, x, r->w, " clusters: ", draw_role(R_HEAD));
@@ -484,12 +488,16 @@ static void draw_clusters(const struct app *app)
 		return;
 	}
 	for (int c = 0; c < app->a.k && c < MAX_K; c++)
-		total += 4 + cluster_text(app, c, false, buf, sizeof buf);
+		total += 3 + (c < 9 ? 2 : 3) + cluster_text(app, c, false, buf, sizeof buf);
 	brief = total > r->w;
 	for (int c = 0; c < app->a.k && c < MAX_K; c++) {
-		char g[2] = { (char)('a' + c), '\0' }, more[24];
+		char g[8], more[24];
 		const char *sep = c == 0 ? "" : " | ";
-		int need = (int)strlen(sep) + 1 + cluster_text(app, c, brief, buf, sizeof buf);
+		int need;
+		/* numbered, never lettered: the plot's letters name families or rounds */
+		describe_cluster(c, g, sizeof g - 1);
+		strcat(g, ":");
+		need = (int)strlen(sep) + (int)strlen(g) + cluster_text(app, c, brief, buf, sizeof buf);
 		bool last = c + 1 == app->a.k || c + 1 == MAX_K;
 		int left = (app->a.k < MAX_K ? app->a.k : MAX_K) - c;
 		int mw = snprintf(more, sizeof more, " | +%d more ~", left);
@@ -502,7 +510,8 @@ static void draw_clusters(const struct app *app)
 			break;
 		}
 		x += draw_text(app, r->y, x, end - x, sep, draw_role(R_NORMAL));
-		x += draw_text(app, r->y, x, end - x, g, draw_role((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
+		x += draw_text(app, r->y, x, end - x, g,
+			       draw_role(by_cluster ? (enum ui_role)(R_CLUSTER + c) : R_NORMAL) | A_BOLD);
 		x += draw_text(app, r->y, x, end - x, buf, draw_role(R_NORMAL));
 	}
 }

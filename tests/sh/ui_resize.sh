@@ -44,7 +44,7 @@ else
 fi
 ui_see "80x24: header" "[BERT]"
 ui_see "80x24: status bar with the reference mode" "ref: per family"
-ui_see "80x24: cluster line" "clusters: a "
+ui_see "80x24: cluster line" "clusters: 1: "
 ui_see "80x24: rows shown / total" "29/29 rows"
 ui_see "80x24: table header" "system"
 # the split gives the plot what the table can spare: the table keeps six rows
