@@ -51,3 +51,17 @@ contains "GPT3 v4.1 has Preview rows: the legend says how they are marked" "$TMP
 "$G" --print plot --round v4.1 -w bert --width 120 --height 16 -f "H100 SXM" >"$TMP/bert" 2>&1
 contains "BERT H100 SXM has FlexAI's Preview system: marked" "$TMP/bert" "preview"
 lacks "Llama2-LoRA H100 SXM has no Preview row: no Preview legend" "$TMP/lora" "preview"
+
+# a legend longer than the width wraps over more rows and never cuts a name: v5.1 Llama2-LoRA
+# has ten families, each named whole at 80 columns
+"$G" --print plot --round v5.1 -w llama2_70b_lora --width 80 --height 24 >"$TMP/wrap" 2>&1
+n=$(wc -l <"$TMP/wrap" | tr -d ' ')
+leg=$(awk '/^ *\+\+?-/ { ax = NR; next } ax && NR > ax + 1' "$TMP/wrap" | tr '\n' ' ')
+bad=""
+for f in "a B200" "b B300" "c GB200" "d GB300" "e H100 SXM" "f H200 SXM" "g Instinct MI300X" \
+	"h Instinct MI325X" "i Instinct MI350X" "j Instinct MI355X"; do
+	case "$leg" in *"$f"*) ;; *) bad="$bad '$f'" ;; esac
+done
+case "$leg" in *"~"*) bad="$bad (cut with ~)" ;; esac
+[ -z "$bad" ] && ok "80 columns: the legend names all ten families, wrapped" || nok "80 columns: the legend names all ten families, wrapped" "missing:$bad" "$(cat "$TMP/wrap")"
+[ "$n" -eq 25 ] && ok "the plot keeps its height (24 rows and its title)" || nok "the plot keeps its height (24 rows and its title)" "$n lines"

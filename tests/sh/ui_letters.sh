@@ -4,18 +4,27 @@
 # letter (nebius_b300_n1: b B300, drawn b); the clusters line and the cluster column number the
 # clusters (1: 2: 3:) and never letter them. Paper mode draws the clusters as letters and its
 # legend says which number each is; the table then writes no letter before the family. The help
-# says which is which.
+# says which is which. The legend wraps over more rows rather than cut a name: every letter of
+# the table is named in it.
 . "$(dirname "$0")/../lib.sh"
 . "$GS_TOP/tests/ui/tmux.sh"
 
 if ! ui_have_tmux; then skip "explorer in tmux" "tmux not installed"; exit 0; fi
 
 E=$(printf '\033')
-# legend FILE: the plot's legend line (the line under the x axis labels)
-legend() { awk '/^ *\+\+?-/ { getline; getline; print; exit }' "$1"; }
+# legend FILE: the plot's legend, its rows joined (under the x axis labels, cut to the plot's
+# width, down to the table's heading or the clusters line)
+legend() {
+	awk 'ax == 0 && /^ *\+\+?-/ { ax = NR; w = length($0); if (match($0, /-\| /)) w = RSTART; next }
+		ax && NR == ax + 1 { next }
+		ax && (/^  # / || /^ clusters:/) { exit }
+		ax { s = substr($0, 1, w); sub(/ *\|? *$/, "", s); printf "%s ", s }
+		END { print "" }' "$1"
+}
 # table_pane FILE: the table from its heading on (right of the plot when side by side)
 table_pane() {
-	awk 'at == 0 { i = index($0, "  # "); if (i > 0 && $0 ~ /# +(submitter +)?system/) at = i }
+	awk '/^ clusters:/ { exit }
+		at == 0 { i = index($0, "  # "); if (i > 0 && $0 ~ /# +(submitter +)?system/) at = i }
 		at > 0 { print substr($0, at) }' "$1"
 }
 
@@ -33,6 +42,16 @@ for size in 80x24 200x60; do
 	if printf '%s\n' "$cl" | grep -Eq '^ clusters: 1: .*\| 2: ' && ! printf '%s\n' "$cl" | grep -Eq '(: |\| )[a-l] '; then
 		ok "$size: the clusters line numbers the clusters"
 	else nok "$size: the clusters line numbers the clusters" "$cl"; fi
+	# every shown row's letter is named in the legend, which is never cut
+	table_pane "$UI_SCREEN" | awk 'NR > 1 && $1 ~ /^[0-9]+$/ { print $3 }' | sort -u >"$TMP/letters"
+	lg=" $(legend "$UI_SCREEN") "
+	bad=""
+	while read -r l; do
+		case "$l" in [a-l]) case "$lg" in *" $l "*) ;; *) bad="$bad $l" ;; esac ;; *) bad="$bad '$l'" ;; esac
+	done <"$TMP/letters"
+	case "$lg" in *"~"*) bad="$bad (cut)" ;; esac
+	if [ -z "$bad" ] && [ -s "$TMP/letters" ]; then ok "$size: the legend names every letter of the table ($(tr '\n' ' ' <"$TMP/letters"))"
+	else nok "$size: the legend names every letter of the table" "missing:$bad" "$lg"; fi
 	if [ "$size" = 200x60 ]; then
 		# the cluster column holds numbers; the selected row 1 is drawn b, reversed
 		vals=$(table_pane "$UI_SCREEN" | awk 'NR == 1 { c = index($0, " cl ") + 1; next }

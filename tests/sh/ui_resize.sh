@@ -19,7 +19,9 @@ edges() {
 		END { print (axis ? axis : "none"), (labels ? labels : "none"), (hint != "" ? hint : "none") }' "$UI_SCREEN"
 }
 
-ui_start 100 30 ""
+# 31 rows: the selected row's label fits whole in the plot there (else the last line names the
+# selection instead of the key hint), so that both sizes show the key hint
+ui_start 100 31 ""
 ui_wait "q quit"
 e100=$(edges 100)
 hint=${e100##* }
