@@ -684,6 +684,25 @@ static void put_notice(const struct app *app, const char *text)
 		draw_clip(app, r->y, r->w - 14, 14, "? help  q quit", draw_role(R_LEGEND));
 }
 
+/* A message longer than the last line, whole: wrapped, its last line at row bottom, the lines
+ * before it over the lines above (status, clusters, the table's end). */
+static void draw_msg_wrapped(const struct app *app, int bottom, attr_t at)
+{
+	static char lines[UI_MSG_MAX / 8][UI_LINE];
+	const struct ui_layout *l = &app->scr.lay;
+	int w = l->msg.w, max = bottom + 1;
+	size_t k;
+
+	if (max > (int)(sizeof lines / sizeof lines[0]))
+		max = (int)(sizeof lines / sizeof lines[0]);
+	k = ui_state_msg_lines(app, w - 2, lines, (size_t)max);
+	for (size_t i = 0; i < k; i++) {
+		int y = bottom - (int)(k - 1 - i);
+		draw_fill(y, 0, w, at);
+		draw_text(app, y, 1, w - 1, lines[i], at);
+	}
+}
+
 /* The last line: the prompt while one is open, else the message while it lasts, else the
  * cross-family warning, else what the view leaves out (bench_reg_notice; in the cross-round
  * view it comes before the warning), else the selected point when its plot label had no
@@ -706,8 +725,11 @@ static void draw_msgline(const struct app *app)
 		snprintf(buf, sizeof buf, "%s%s_", ask[app->ed.prompt],
 			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
 		x = draw_clip(app, r->y, 0, r->w, buf, draw_role(R_NORMAL) | A_BOLD);
-		/* the message (a count, "no match", a refused value) to the right of the text */
-		if (app->msg.text[0] && x + 3 < r->w) {
+		/* the message (a count, "no match", a refused value) to the right of the text, or
+		 * whole over the lines above when it is longer than the line */
+		if (ui_state_msg_long(app) && r->y > 0) {
+			draw_msg_wrapped(app, r->y - 1, m);
+		} else if (app->msg.text[0] && x + 3 < r->w) {
 			draw_fill(r->y, x + 2, r->w - x - 2, m);
 			draw_clip(app, r->y, x + 3, r->w - x - 3, app->msg.text, m);
 		} else if (x + 3 < r->w) {
@@ -715,6 +737,10 @@ static void draw_msgline(const struct app *app)
 				 app->menu.ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
 						      : "Enter applies, Esc cancels", draw_role(R_NORMAL));
 		}
+		return;
+	}
+	if (ui_state_msg_long(app)) {
+		draw_msg_wrapped(app, r->y, m);
 		return;
 	}
 	if (app->msg.text[0]) {

@@ -351,6 +351,8 @@ const char *const ui_state_legend[][2] = {
 	{ "fit N=", "with L on: the break-even the family's scaling law predicts" },
 	{ "3/7 rows", "rows shown / rows of the workload (filters hide the rest)" },
 	{ "rows ~ text", "the row filter (|) keeps rows whose names contain text; Esc clears it" },
+	{ "last line", "messages and answers; a longer one wraps over the lines above, whole," },
+	{ "", "and stays until the next key" },
 	{ "ref (mode)", "the reference and how it was chosen: paper, pinned, family" },
 	{ "formulas", "" },
 	{ "T", "minutes; N accelerators; A = N x T / 60" },
