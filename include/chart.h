@@ -53,6 +53,15 @@ void chart_points(const struct dataset *ds, const struct analysis *a, const stru
  * clusters. */
 enum chart_group chart_group_of(const struct params *p);
 
+/* The grouping an analysis was run for: chart_group_of of its parameters. */
+enum chart_group chart_group_of_analysis(const struct analysis *a);
+
+/* The letter each of a's shown rows has in the plot of grouping g, into out (a->n entries,
+ * caller's): 'a' + its family's, round's or cluster's index, as chart_points numbers them, '.'
+ * for one without a letter. Pareto rows are upper case in the plot; here always lower case. */
+void chart_letters(const struct dataset *ds, const struct analysis *a, enum chart_group g,
+		   char *out);
+
 /* The run-to-run interval of a's row r in metric m: *lo and *hi, NAN when the row has none. */
 void chart_interval(const struct analysis *a, const struct arow *r, enum metric m, double *lo,
 		    double *hi);

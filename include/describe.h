@@ -22,6 +22,11 @@ char *describe_bracket_short(const struct be_bracket *b, char *buf, size_t n);
 /* A range of lower ends in N: "N 32..64", "N 64" when the ends agree, "none". */
 char *describe_range(long lo, long hi, char *buf, size_t n);
 
+/* A k-means cluster's name, its number from 1 ("1" .. "12"; "-" for none): clusters are
+ * numbered everywhere, since the plot's letters name families, rounds or (paper and pinned
+ * modes, where a is cluster 1) the clusters in its legend. */
+char *describe_cluster(int c, char *buf, size_t n);
+
 /* The group's name: its family, or "all shown rows". */
 const char *describe_group_name(const struct group *g);
 

@@ -20,9 +20,10 @@
  *     (ROLE_PARETO is never written to the grid)
  *   cluster outside 0..11: '.' ('*' when Pareto), or its own glyph        ROLE_LABEL
  *   reference (PT_REF): 'R', whatever its cluster or Pareto flag           ROLE_REF
- *   selected point (PT_SELECTED): its own glyph (R, A or a)               ROLE_SELECTED
+ *   selected point (PT_SELECTED): its cell keeps the mark it shows (the point's ROLE_SELECTED
+ *     glyph, a count, the reference's R), so a selection never hides a mark
  *   several points in one cell: count '2'..'9', '#' for ten or more       ROLE_OVERLAP
- *     except that a selected point, then a reference, wins its cell
+ *     except that a reference wins its cell
  *   a point below theta (y < theta, theta set): its role + ROLE_F_BELOW; the UI draws it dim,
  *     so points at or above theta are told apart without colour
  *   a Preview or Research point (PT_PREVIEW): its role + ROLE_F_PREVIEW; the UI underlines it
@@ -37,10 +38,13 @@
  *   the selected point's label: beside it (right, then left), else above or below it; never
  *     over a point; cut in the middle with '~' (at least 8 columns kept); when it cannot be
  *     placed, label_off is set and the UI shows it elsewhere                ROLE_SELECTED
- *   legend, last row: "x: N (log2)  y: E'  a b c clusters  A B C Pareto  R ref  - theta 0.8"
+ *   legend, last row (or rows): "x: N (log2)  y: E'  a b c clusters 1 2 3  A B C Pareto  R ref  - theta 0.8"
  *     then ": break-even N 64", "| run-to-run interval", ". fit", "3 not shown", the clip
  *     counts right after the axis names ("^ 1 above, up to 24.1", "v 2 below, down to 0.2"),
- *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"), then clipped; its text is
+ *     shortened to fit ("E'  abc  ABC Pareto  R ref  - 0.8"); when the tersest does not fit
+ *     one row it wraps between entries over the fewest rows that hold it (a name is never
+ *     cut), taking them from the plot (up to 1 + (height - 8) / 2, at most 8), and only past
+ *     them is it clipped with '~'; its text is
  *     ROLE_LEGEND, its sample glyphs carry the roles above; with keys, the keys' glyphs and
  *     texts replace "a b c clusters" (and "upper case: Pareto" the Pareto glyphs);
  *     "underlined: preview/research" when a PT_PREVIEW point is drawn          ROLE_LEGEND
@@ -143,6 +147,7 @@ struct plot_grid {
 	char label[PLOT_LABEL_MAX];
 	bool label_off;        /* a selected point's label was not drawn whole (cut or no room) */
 	size_t clipped;        /* points drawn as '^' above the range */
+	int legend_rows;       /* the last rows the legend takes (1 unless it is wrapped) */
 };
 
 /* Rasterizes pts into g, which must start zeroed ({ 0 }) and is reused across calls (its buffers

@@ -21,6 +21,13 @@ struct table_view {
 	size_t cap;                  /* entries allocated at qualified */
 	bool bytes;                  /* set by the caller: a name takes a column per byte (a
 				      * terminal without UTF-8 draws each byte of it as one cell) */
+	/* the plot's letter of each shown row (chart_letters), written before the family (family
+	 * mode) or the round (the cross-round view) in that column's cells, so the table names a
+	 * letter as the plot draws it; letter_col -1: none (clusters are numbered in their own
+	 * column) */
+	char *letter;                /* per shown row; owned */
+	size_t letter_cap;
+	int letter_col;
 };
 
 /* How one table is laid out. TABLE_PRINT: every column as wide as its widest cell (--print);

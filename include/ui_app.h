@@ -28,7 +28,7 @@
 
 #define UI_SEARCH_MAX 64
 #define UI_MSG_MS 4000    /* a message shows this long (milliseconds), then goes */
-#define UI_MSG_MAX 320
+#define UI_MSG_MAX 1024  /* a whole answer: a message is never cut, it wraps (ui_state_msg_lines) */
 #define UI_MAX_HELP 128
 #define UI_MAX_DETAIL 160 /* lines of the detail overlay, drawn and scrolled */
 #define UI_LINE 192
@@ -163,6 +163,7 @@ struct ui_menus {
 /* How the model is shown: what the table and plot show and how, the layout, the help. */
 struct ui_screen {
 	size_t top;                       /* first table row shown */
+	size_t top_h;                     /* the table rows top was last fitted to (0: none yet) */
 	enum ui_zoom zoom;
 	bool cols_want[TC_COUNT];         /* the table's columns chosen (C); all by default */
 	enum metric ymet;
@@ -303,11 +304,19 @@ size_t ui_state_cols_apply(struct app *app);
 /* Shown position of the reference row / the break-even row; -1 when not shown. */
 long ui_state_ref_pos(const struct app *app);
 long ui_state_breakeven_pos(const struct app *app);
-/* Sets the message (printf-style), shown for UI_MSG_MS. */
+/* Sets the message (printf-style), shown for UI_MSG_MS, or until the next key when it is
+ * longer than the message line (ui_state_msg_long). */
 void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* How many of the rows in view are carried over (arow_carried): listed, in no count. */
 size_t ui_state_carried(const struct app *app);
+/* Whether the message is wider than the message line of the layout: it is then drawn wrapped
+ * over the lines above, whole, and stays until the next key. */
+bool ui_state_msg_long(const struct app *app);
+/* The message wrapped at blanks into lines of at most w display columns (a word wider than w
+ * is split between characters), into lines[max][UI_LINE]; returns how many (at most max; the
+ * message is whole when fewer than max are needed). */
+size_t ui_state_msg_lines(const struct app *app, int w, char (*lines)[UI_LINE], size_t max);
 /* The analysis row and the dataset row of shown row i. */
 const struct arow *ui_state_arow(const struct app *app, size_t i);
 const struct row *ui_state_row(const struct app *app, size_t i);

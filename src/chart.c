@@ -90,6 +90,26 @@ enum chart_group chart_group_of(const struct params *p)
 	return p->all_rounds ? GROUP_ROUND : p->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
 }
 
+enum chart_group chart_group_of_analysis(const struct analysis *a)
+{
+	return a->all_rounds ? GROUP_ROUND : a->mode == REF_FAMILY ? GROUP_FAMILY : GROUP_CLUSTER;
+}
+
+void chart_letters(const struct dataset *ds, const struct analysis *a, enum chart_group g,
+		   char *out)
+{
+	struct famtab t;
+
+	if (g == GROUP_FAMILY || g == GROUP_ROUND)
+		famtab_make(ds, a, g, &t);
+	for (size_t i = 0; i < a->n; i++) {
+		int j = a->rows[i].cluster;
+		if (g == GROUP_FAMILY || g == GROUP_ROUND)
+			j = famtab_find(&t, group_name(ds, a, &a->rows[i], g));
+		out[i] = j >= 0 && j < MAX_K ? (char)('a' + j) : '.';
+	}
+}
+
 void chart_interval(const struct analysis *a, const struct arow *r, enum metric m, double *lo,
 		    double *hi)
 {

@@ -51,6 +51,15 @@ char *describe_range(long lo, long hi, char *buf, size_t n)
 	return buf;
 }
 
+char *describe_cluster(int c, char *buf, size_t n)
+{
+	if (c >= 0 && c < MAX_K)
+		snprintf(buf, n, "%d", c + 1);
+	else
+		snprintf(buf, n, "-");
+	return buf;
+}
+
 const char *describe_group_name(const struct group *g)
 {
 	return g->family ? g->family : "all shown rows";

@@ -293,9 +293,17 @@ int plot_locate(const struct plot_point *pts, size_t n, const struct plot_spec *
 		struct gs_err *err)
 {
 	struct layout L;
+	struct plot_grid g = { 0 };
 	size_t valid;
+	int rows;
 
-	if (spec_check(spec, err) < 0 || plot_axis_layout(pts, n, spec, &L, &valid, err) < 0)
+	/* the legend's rows set the layout, and they depend on what is drawn: render to learn
+	 * them */
+	if (plot_render(pts, n, spec, &g, err) < 0)
+		return -1;
+	rows = g.legend_rows;
+	plot_free(&g);
+	if (plot_axis_layout(pts, n, spec, rows, &L, &valid, err) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		int r, c;
@@ -464,11 +472,11 @@ static bool draw_bars(const struct layout *L, struct plot_grid *g, const struct 
 	return any;
 }
 
-/* The selected points over the picture: the first in a cell takes it, whatever else is there.
- * Returns how many cells still show '#' (many before); *sel gets the first one's place. */
-static size_t draw_selected(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
-			    size_t n, const struct plot_spec *spec, bool theta_on, size_t many,
-			    struct selected *sel)
+/* The selected points over the picture: their cells keep the mark they show (the point's glyph,
+ * a count, the reference's R) and take the selected role, so selecting a point never hides what
+ * its cell says. *sel gets the first one's place. */
+static void draw_selected(const struct layout *L, struct plot_grid *g, const struct plot_point *pts,
+			  size_t n, const struct plot_spec *spec, bool theta_on, struct selected *sel)
 {
 	size_t cells = (size_t)L->w * L->h;
 	unsigned char *cnt = g->role + cells, *flag = cnt + cells;
@@ -486,61 +494,81 @@ static size_t draw_selected(const struct layout *L, struct plot_grid *g, const s
 		clip = clipped(L, p->y);
 		point_glyph(p, p->flags, spec->show_pareto, clip, theta_on && p->y < spec->theta, &ch,
 			    &role);
-		if (!(flag[k] & CELL_SEL)) {
-			if (count_cell(L, cnt, flag, r, k) && cnt[k] > 9)
-				many--;
-			g->ch[k] = ch;
+		if (!(flag[k] & CELL_SEL))
 			g->role[k] = (unsigned char)role;
-		}
 		flag[k] |= CELL_SEL;
 		if (sel->r < 0)
 			*sel = (struct selected){ r, c, p->label };
 	}
-	return many;
 }
 
 /* Drawing order: the axes and the theta line, every point as if unselected, the counts, the
  * bars and curves, then the selection over them, the break-even mark (blank cells only: the
  * bars and curves take blank and mark cells alike, so drawing it after them changes nothing),
  * the selected label, theta's text and the legend, which say what the picture holds. */
+/* One picture of everything but the legend, rows rows left for it; fills li. */
+static int render_body(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
+		       int rows, struct plot_grid *g, struct layout *L, struct legend_info *li,
+		       int *theta_row, struct gs_err *err)
+{
+	struct selected sel = { -1, -1, NULL };
+	size_t valid, many;
+
+	if (plot_axis_layout(pts, n, spec, rows, L, &valid, err) < 0) {
+		plot_free(g);
+		return -1;
+	}
+	grid_clear(L, g);
+	plot_axis_draw(L, g);
+	legend_start(li, spec, L, n - valid);
+	*theta_row = draw_theta_line(L, g);
+	li->theta_drawn = *theta_row >= 0;
+	many = draw_points(L, g, pts, n, spec, li) ? draw_counts(L, g) : 0;
+	g->clipped = li->clipped + li->clipped_low;
+	if (spec->show_bars)
+		li->bars = draw_bars(L, g, pts, n, spec->log_y);
+	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
+		if (draw_curve(L, g, g->role + (size_t)L->w * L->h, &spec->curves[i]) && i < 16)
+			li->curve[i] = true;
+	draw_selected(L, g, pts, n, spec, li->theta_set && fabs(spec->theta) <= VAL_MAX, &sel);
+	li->many = many > 0;
+	li->mark = draw_mark(L, g, spec->mark_x);
+	if (sel.r >= 0 && sel.label)
+		plot_marks_label(L, g, g->role + (size_t)L->w * L->h, sel.r, sel.c, sel.label);
+	if (*theta_row >= 0)
+		draw_theta_text(L, g, *theta_row, spec->theta);
+	return 0;
+}
+
+/* Drawing order: the axes and the theta line, every point as if unselected, the counts, the
+ * bars and curves, then the selection over them, the break-even mark (blank cells only: the
+ * bars and curves take blank and mark cells alike, so drawing it after them changes nothing),
+ * the selected label, theta's text and the legend, which say what the picture holds. A legend
+ * longer than a row takes more rows from the plot (what it says depends on what is drawn, so
+ * the picture is drawn again with them, at most twice). */
 int plot_render(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
 		struct plot_grid *g, struct gs_err *err)
 {
 	struct layout L;
 	struct legend_info li;
-	struct selected sel = { -1, -1, NULL };
-	size_t valid, many;
-	int theta_row;
+	int theta_row, rows = 1, max;
 
 	if (spec_check(spec, err) < 0)
 		return -1;
 	if (grid_alloc(g, spec->width, spec->height, err) < 0)
 		return -1;
-	if (plot_axis_layout(pts, n, spec, &L, &valid, err) < 0) {
-		plot_free(g);
-		return -1;
+	max = legend_max_rows(spec->height);
+	for (int pass = 0;; pass++) {
+		int want;
+		if (render_body(pts, n, spec, rows, g, &L, &li, &theta_row, err) < 0)
+			return -1;
+		want = plot_marks_legend_rows(&li, L.w, max);
+		if (want <= rows || pass == 2)
+			break;
+		rows = want;
 	}
-	grid_clear(&L, g);
-	plot_axis_draw(&L, g);
-	legend_start(&li, spec, &L, n - valid);
-	theta_row = draw_theta_line(&L, g);
-	li.theta_drawn = theta_row >= 0;
-	many = draw_points(&L, g, pts, n, spec, &li) ? draw_counts(&L, g) : 0;
-	g->clipped = li.clipped + li.clipped_low;
-	if (spec->show_bars)
-		li.bars = draw_bars(&L, g, pts, n, spec->log_y);
-	for (size_t i = 0; spec->curves && i < spec->ncurves; i++)
-		if (draw_curve(&L, g, g->role + (size_t)L.w * L.h, &spec->curves[i]) && i < 16)
-			li.curve[i] = true;
-	many = draw_selected(&L, g, pts, n, spec, li.theta_set && fabs(spec->theta) <= VAL_MAX,
-			     many, &sel);
-	li.many = many > 0;
-	li.mark = draw_mark(&L, g, spec->mark_x);
-	if (sel.r >= 0 && sel.label)
-		plot_marks_label(&L, g, g->role + (size_t)L.w * L.h, sel.r, sel.c, sel.label);
-	if (theta_row >= 0)
-		draw_theta_text(&L, g, theta_row, spec->theta);
-	plot_marks_legend(g, &li);
+	plot_marks_legend(g, &li, rows);
+	g->legend_rows = rows;
 	return 0;
 }
 

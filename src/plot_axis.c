@@ -501,7 +501,7 @@ static void theta_room(struct layout *L, const double *ys, size_t nv, const stru
 /* The layout from what it reads of the points: the y values of the nv placeable ones (ys,
  * reordered here) and the smallest and largest of their x. */
 static void layout_values(double *ys, size_t nv, double xmin, double xmax,
-			  const struct plot_spec *spec, struct layout *L)
+			  const struct plot_spec *spec, int leg_rows, struct layout *L)
 {
 	double ymin = INFINITY, ymax = -INFINITY;
 	int lw = 1;
@@ -509,7 +509,8 @@ static void layout_values(double *ys, size_t nv, double xmin, double xmax,
 	memset(L, 0, sizeof *L);
 	L->w = spec->width;
 	L->h = spec->height;
-	L->ar = L->h - 3;
+	L->leg_rows = leg_rows;
+	L->ar = L->h - 2 - leg_rows;
 	L->y.log = spec->log_y;
 
 	/* plain comparisons: fmin/fmax are out-of-line calls, and no NaN gets here */
@@ -551,7 +552,7 @@ static void layout_values(double *ys, size_t nv, double xmin, double xmax,
 }
 
 int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		     struct layout *L, size_t *valid, struct gs_err *err)
+		     int leg_rows, struct layout *L, size_t *valid, struct gs_err *err)
 {
 	double xmin = INFINITY, xmax = -INFINITY;
 	double *ys = malloc((n ? n : 1) * sizeof *ys);
@@ -570,7 +571,7 @@ int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_s
 		if (pts[i].x > xmax)
 			xmax = pts[i].x;
 	}
-	layout_values(ys, nv, xmin, xmax, spec, L);
+	layout_values(ys, nv, xmin, xmax, spec, leg_rows, L);
 	free(ys);
 	*valid = nv;
 	return 0;

@@ -50,7 +50,8 @@ struct yaxis {
 struct layout {
 	int w, h;
 	int ax;                   /* y axis column */
-	int ar;                   /* x axis row */
+	int ar;                   /* x axis row: h - 2 - leg_rows (the x labels, then the legend) */
+	int leg_rows;             /* rows of the legend, at the bottom */
 	int xlo, xhi;             /* x range, exponents of two */
 	double xscale;            /* columns per power of two */
 	struct yaxis y;
@@ -160,11 +161,11 @@ static inline char ascii(char c)
 	return c >= 0x20 && c < 0x7f ? c : '?';
 }
 
-/* Ranges, clipping, the y grid and labels, the y axis column and the x scale for pts into L:
- * everything a point's cell depends on; *valid gets how many points can be placed. 0, or -1
- * with err when out of memory. */
+/* Ranges, clipping, the y grid and labels, the y axis column and the x scale for pts into L,
+ * leg_rows (1 or more) rows left for the legend: everything a point's cell depends on; *valid
+ * gets how many points can be placed. 0, or -1 with err when out of memory. */
 int plot_axis_layout(const struct plot_point *pts, size_t n, const struct plot_spec *spec,
-		     struct layout *L, size_t *valid, struct gs_err *err);
+		     int leg_rows, struct layout *L, size_t *valid, struct gs_err *err);
 
 /* Draws the y axis with its ticks and labels and the x axis with its power-of-two labels. */
 void plot_axis_draw(const struct layout *L, struct plot_grid *g);
@@ -173,8 +174,22 @@ void plot_axis_draw(const struct layout *L, struct plot_grid *g);
  * trailing zeros. */
 void plot_axis_value(char *buf, double v);
 
-/* Writes the legend of li into the last row of g, at the most verbose level that fits. */
-void plot_marks_legend(struct plot_grid *g, const struct legend_info *li);
+/* The most rows the legend of a grid h rows high may take from the plot. */
+static inline int legend_max_rows(int h)
+{
+	int m = 1 + (h - MIN_H) / 2;
+
+	return m < 1 ? 1 : m > 8 ? 8 : m;
+}
+
+/* The rows (1..max) the legend of li needs at width w: the fewest that hold it whole at some
+ * level of words (it is never cut between two words of one entry); max when none do. */
+int plot_marks_legend_rows(const struct legend_info *li, int w, int max);
+
+/* Writes the legend of li into the last rows of g (rows of them), at the most verbose level
+ * that fits in the fewest rows, wrapped between entries; cut with '~' only when the tersest
+ * does not fit in rows. */
+void plot_marks_legend(struct plot_grid *g, const struct legend_info *li, int rows);
 
 /* Places the selected point's label near its cell (r, c), covering no point (cnt: per-cell
  * point counts), cut when it must be; sets g->label*. */

@@ -68,6 +68,33 @@ static void leg_glyphs(struct legend *b, unsigned mask, char base, bool spaced)
 	}
 }
 
+/* The numbers of the clusters in mask, 1 for the first (a): "1 2 3", or "1-12" for more than
+ * four, as leg_glyphs lists their glyphs. */
+static void leg_numbers(struct legend *b, unsigned mask)
+{
+	int count = 0, first = -1, last = -1;
+	char num[32];
+
+	for (int c = 0; c < N_CLUSTER; c++)
+		if (mask & (1u << c)) {
+			count++;
+			if (first < 0)
+				first = c;
+			last = c;
+		}
+	if (count > 4) {
+		snprintf(num, sizeof num, "%d-%d", first + 1, last + 1);
+		leg_put(b, num, ROLE_LEGEND);
+		return;
+	}
+	for (int c = 0, k = 0; c < N_CLUSTER; c++) {
+		if (!(mask & (1u << c)))
+			continue;
+		snprintf(num, sizeof num, "%s%d", k++ > 0 ? " " : "", c + 1);
+		leg_put(b, num, ROLE_LEGEND);
+	}
+}
+
 static int key_role(int cluster)
 {
 	return cluster >= 0 && cluster < N_CLUSTER ? ROLE_CLUSTER + cluster : ROLE_LABEL;
@@ -130,11 +157,15 @@ static void leg_groups(struct legend *b, int lv, const char *sep, const struct l
 		}
 		return;
 	}
+	/* clusters are numbered wherever they are named (table, clusters line, reports): the
+	 * legend says which number each letter is when there is room (a is always 1) */
 	if (li->clusters) {
 		leg_sep(b, sep);
 		leg_glyphs(b, li->clusters, 'a', lv < 2);
-		if (lv == 0)
-			leg_put(b, " clusters", ROLE_LEGEND);
+		if (lv == 0) {
+			leg_put(b, " clusters ", ROLE_LEGEND);
+			leg_numbers(b, li->clusters);
+		}
 	}
 	if (li->pareto) {
 		leg_sep(b, sep);
@@ -220,41 +251,112 @@ static void leg_build(struct legend *b, int lv, const struct legend_info *li)
 	}
 }
 
-void plot_marks_legend(struct plot_grid *g, const struct legend_info *li)
+/* The lines of b wrapped at width w between its fields (a line's leading blanks, the field's
+ * separator, dropped): their starts and ends into start, end (max entries). Returns how many,
+ * max + 1 when more are needed, or -1 when one field is wider than w. */
+static int leg_wrap(const struct legend *b, int w, int max, int *start, int *end)
+{
+	int lines = 0, p = 0;
+
+	while (p < b->n) {
+		int e = -1;
+		if (lines > 0)
+			while (p < b->n && b->ch[p] == ' ')
+				p++;
+		if (p >= b->n)
+			break;
+		if (lines == max)
+			return max + 1;
+		if (b->n - p <= w)
+			e = b->n;
+		else
+			for (int f = 0; f < b->nfield; f++)
+				if (b->field[f] > p && b->field[f] - p <= w)
+					e = b->field[f];
+		if (e < 0)
+			return -1;
+		start[lines] = p;
+		end[lines] = e;
+		lines++;
+		p = e;
+	}
+	return lines;
+}
+
+/* The level (0..3) and lines of the fewest rows, up to max, that hold the legend whole; the
+ * most verbose level among them. Returns the lines, 0 when none fits. */
+static int leg_fit(struct legend *b, const struct legend_info *li, int w, int max, int *start,
+		   int *end)
+{
+	for (int rows = 1; rows <= max; rows++)
+		for (int lv = 0; lv < 4; lv++) {
+			int k;
+			leg_build(b, lv, li);
+			k = leg_wrap(b, w, rows, start, end);
+			if (k >= 1 && k <= rows)
+				return k;
+		}
+	return 0;
+}
+
+int plot_marks_legend_rows(const struct legend_info *li, int w, int max)
 {
 	struct legend b;
-	int lv;
+	int start[MAX_H], end[MAX_H], k;
 
-	for (lv = 0; lv < 3; lv++) {
-		leg_build(&b, lv, li);
-		if (b.n <= g->w)
-			break;
-	}
-	if (lv == 3)
+	if (max > MAX_H)
+		max = MAX_H;
+	k = leg_fit(&b, li, w, max, start, end);
+	return k > 0 ? k : max;
+}
+
+void plot_marks_legend(struct plot_grid *g, const struct legend_info *li, int rows)
+{
+	struct legend b;
+	int start[MAX_H], end[MAX_H], k, top;
+
+	if (rows < 1)
+		rows = 1;
+	if (rows > MAX_H)
+		rows = MAX_H;
+	top = g->h - rows;
+	k = leg_fit(&b, li, g->w, rows, start, end);
+	if (k == 0) {
+		/* the tersest level does not fit: whole lines while there are rows, then the rest cut
+		 * at the last field boundary that leaves room for the mark, never inside a word or a
+		 * number */
+		int p = 0, at = 0, w = g->w;
 		leg_build(&b, 3, li);
-	if (b.n > g->w) {
-		/* cut at the last field boundary that leaves room for the mark: never inside a word
-		 * or a number */
-		int at = 0;
+		k = leg_wrap(&b, w, rows - 1, start, end);
+		if (k < 0 || k > rows - 1)
+			k = rows - 1;
+		if (k > 0)
+			p = end[k - 1];
+		while (p < b.n && b.ch[p] == ' ')
+			p++;
 		for (int f = 0; f < b.nfield; f++)
-			if (b.field[f] + 2 <= g->w)
+			if (b.field[f] > p && b.field[f] - p + 2 <= w)
 				at = b.field[f];
-		if (at > 0) {
-			b.n = at + 2;
+		if (at > 0 && at + 1 < LEG_MAX) {
 			b.ch[at] = ' ';
 			b.role[at] = ROLE_LEGEND;
 			b.ch[at + 1] = '~';
 			b.role[at + 1] = ROLE_LEGEND;
+			end[k] = at + 2;
 		} else {
-			b.n = g->w; /* a first field wider than the plot: cut with the mark */
-			if (b.n > 0) {
-				b.ch[b.n - 1] = '~';
-				b.role[b.n - 1] = ROLE_LEGEND;
+			/* a field wider than the plot: cut with the mark */
+			end[k] = p + w < b.n ? p + w : b.n;
+			if (end[k] > p && p + w < b.n) {
+				b.ch[end[k] - 1] = '~';
+				b.role[end[k] - 1] = ROLE_LEGEND;
 			}
 		}
+		start[k] = p;
+		k++;
 	}
-	for (int c = 0; c < b.n && c < g->w; c++)
-		put(g, g->h - 1, c, b.ch[c], b.role[c]);
+	for (int i = 0; i < k; i++)
+		for (int c = start[i]; c < end[i] && c - start[i] < g->w; c++)
+			put(g, top + i, c - start[i], b.ch[c], b.role[c]);
 }
 
 /* ---- the selected label ----------------------------------------------------------------- */

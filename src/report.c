@@ -118,8 +118,10 @@ static void put_ref(FILE *out, const struct csv_row *c) { csvw_field(out, c->ds-
 static void put_is_ref(FILE *out, const struct csv_row *c) { putc('0' + c->r->is_ref, out); }
 static void put_cluster(FILE *out, const struct csv_row *c)
 {
+	char b[8];
+
 	if (!arow_carried(c->r))
-		putc('a' + c->r->cluster, out);
+		fputs(describe_cluster(c->r->cluster, b, sizeof b), out);
 }
 static void put_pareto(FILE *out, const struct csv_row *c) { putc('0' + c->r->pareto, out); }
 static void put_breakeven(FILE *out, const struct csv_row *c)
@@ -448,8 +450,9 @@ static void report_clusters(const struct analysis *a, const struct params *p, FI
 		fmt_sig(a->inertia, 4, b1, sizeof b1), fmt_fixed(a->silhouette, 3, b2, sizeof b2));
 	for (int c = 0; c < a->k && c < MAX_K; c++) {
 		const struct cluster_sum *s = &a->clusters[c];
-		fprintf(out, "  %c  %3zu %-7s  N %s", 'a' + c, s->n, s->n == 1 ? "system" : "systems",
-			fmt_count(s->n_min, b1, sizeof b1));
+		char nm[8];
+		fprintf(out, "  cluster %-2s  %3zu %-7s  N %s", describe_cluster(c, nm, sizeof nm), s->n,
+			s->n == 1 ? "system" : "systems", fmt_count(s->n_min, b1, sizeof b1));
 		if (s->n_max != s->n_min)
 			fprintf(out, "-%s", fmt_count(s->n_max, b2, sizeof b2));
 		fprintf(out, "  E' %s +- %s\n", fmt_sig(s->ep_mean, 3, b3, sizeof b3),

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart.h"
+#include "describe.h"
 #include "fmt.h"
 #include "text.h"
 
@@ -46,11 +48,32 @@ static void names_widen(struct table_view *v, const struct dataset *ds, const st
 		const struct row *r = &ds->rows[a->rows[i].row];
 		widen(v, &v->need[TC_SYS], r->system, 0);
 		widen(v, &v->need[TC_SUB], r->submitter, 0);
-		widen(v, &v->need[TC_FAM], r->family, 0);
-		/* rounds are pooled: one pointer, one round; the column shows when two differ */
-		if (r->round != round0 && !v->need[TC_ROUND])
+		widen(v, &v->need[TC_FAM], r->family, v->letter_col == TC_FAM ? 2 : 0);
+		/* rounds are pooled: one pointer, one round; the column shows when two differ, or
+		 * when it carries the plot's letters */
+		if ((r->round != round0 || v->letter_col == TC_ROUND) && !v->need[TC_ROUND])
 			v->need[TC_ROUND] = text_columns(table_cols[TC_ROUND]->head);
 	}
+}
+
+/* The plot's letters of a's rows into v (letter_col -1 when out of memory: no letters). */
+static void letters_make(struct table_view *v, const struct dataset *ds, const struct analysis *a)
+{
+	enum chart_group g = chart_group_of_analysis(a);
+
+	v->letter_col = g == GROUP_FAMILY ? TC_FAM : g == GROUP_ROUND ? TC_ROUND : -1;
+	if (v->letter_col < 0 || a->n == 0)
+		return;
+	if (v->letter_cap < a->n) {
+		char *l = realloc(v->letter, a->n);
+		if (!l) {
+			v->letter_col = -1;
+			return;
+		}
+		v->letter = l;
+		v->letter_cap = a->n;
+	}
+	chart_letters(ds, a, g, v->letter);
 }
 
 /* One sort by id groups the rows of one system id. */
@@ -62,6 +85,7 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 	for (int c = 0; c < TC_COUNT; c++)
 		v->need[c] = text_columns(table_cols[c]->head);
 	v->need[TC_ROUND] = 0;
+	letters_make(v, ds, a);
 	for (size_t i = 0; i < a->n; i++) {
 		kwh |= isfinite(a->rows[i].kwh);
 		cost |= isfinite(a->rows[i].cost_lo);
@@ -70,7 +94,8 @@ int table_names(struct table_view *v, const struct dataset *ds, const struct ana
 		names_widen(v, ds, a);
 	if (v->need[TC_ROUND])
 		for (size_t i = 0; i < a->n; i++)
-			widen(v, &v->need[TC_ROUND], ds->rows[a->rows[i].row].round, 0);
+			widen(v, &v->need[TC_ROUND], ds->rows[a->rows[i].row].round,
+			      v->letter_col == TC_ROUND ? 2 : 0);
 	/* a column no row has a value for is left out */
 	for (int c = TC_GBS; c <= TC_ECONV_RCP; c++) {
 		size_t i = 0;
@@ -168,6 +193,7 @@ int table_cols_parse(const char *list, bool *want, char *bad, size_t n)
 void table_view_free(struct table_view *v)
 {
 	free(v->qualified);
+	free(v->letter);
 	memset(v, 0, sizeof *v);
 }
 
@@ -429,12 +455,17 @@ const char *table_cell(const struct table_view *v, const struct dataset *ds,
 		}
 		return buf;
 	}
+	case TC_FAM:
+	case TC_ROUND:
+		if (v && v->letter && (int)c == v->letter_col && i < v->letter_cap) {
+			snprintf(buf, n, "%c %s", v->letter[i], c == TC_FAM ? nz(r->family) : nz(r->round));
+			return buf;
+		}
+		break;
 	case TC_CL:
 		if (arow_carried(ar))
 			return "-"; /* in no cluster */
-		buf[0] = ar->cluster >= 0 && ar->cluster < 26 ? (char)('a' + ar->cluster) : '?';
-		buf[1] = '\0';
-		return buf;
+		return describe_cluster(ar->cluster, buf, n);
 	case TC_MARK:
 		p = buf;
 		if (ar->is_ref)

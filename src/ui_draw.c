@@ -7,6 +7,7 @@
 #include "ui_app.h"
 #include "bench_reg.h"
 
+#include "chart.h"
 #include "describe.h"
 #include "ui_draw_impl.h"
 
@@ -390,6 +391,7 @@ static void draw_table(const struct app *app)
 	int w[TC_COUNT];
 	char buf[UI_LINE * 2];
 	int x;
+	bool by_cluster = chart_group_of(&app->p) == GROUP_CLUSTER;
 
 	if (r->h == 0)
 		return;
@@ -434,12 +436,14 @@ static void draw_table(const struct app *app)
 			const char *text;
 			if (!on[c])
 				continue;
-			if (c == TC_CL && !sel)
+			/* a cluster's colour where the plot draws clusters; elsewhere the plot's
+			 * colours are families' or rounds' */
+			if (c == TC_CL && !sel && by_cluster)
 				at = draw_role((enum ui_role)(R_CLUSTER + ar->cluster % MAX_K));
 			if (c == TC_SYS)
 				text = ui_state_name(app, i, buf, sizeof buf);
 			else
-				text = table_cell(NULL, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
+				text = table_cell(&app->tv, app->ds, &app->a, app->vis[i], (enum tcol)c, buf, sizeof buf);
 			draw_cell(app, y, x, w[c], text, table_cols[c]->right, at);
 			x += w[c] + 1;
 		}
@@ -475,7 +479,7 @@ static void draw_clusters(const struct app *app)
 	const struct ui_rect *r = &app->scr.lay.clusters;
 	char buf[160];
 	int x = r->x, total = 11, end = r->x + r->w;
-	bool brief;
+	bool brief, by_cluster = chart_group_of(&app->p) == GROUP_CLUSTER;
 
 	draw_fill(r->y, r->x, r->w, draw_role(R_NORMAL));
 	x += draw_text(app, r->y, x, r->w, " clusters: ", draw_role(R_HEAD));
@@ -484,12 +488,16 @@ static void draw_clusters(const struct app *app)
 		return;
 	}
 	for (int c = 0; c < app->a.k && c < MAX_K; c++)
-		total += 4 + cluster_text(app, c, false, buf, sizeof buf);
+		total += 3 + (c < 9 ? 2 : 3) + cluster_text(app, c, false, buf, sizeof buf);
 	brief = total > r->w;
 	for (int c = 0; c < app->a.k && c < MAX_K; c++) {
-		char g[2] = { (char)('a' + c), '\0' }, more[24];
+		char g[8], more[24];
 		const char *sep = c == 0 ? "" : " | ";
-		int need = (int)strlen(sep) + 1 + cluster_text(app, c, brief, buf, sizeof buf);
+		int need;
+		/* numbered, never lettered: the plot's letters name families or rounds */
+		describe_cluster(c, g, sizeof g - 1);
+		strcat(g, ":");
+		need = (int)strlen(sep) + (int)strlen(g) + cluster_text(app, c, brief, buf, sizeof buf);
 		bool last = c + 1 == app->a.k || c + 1 == MAX_K;
 		int left = (app->a.k < MAX_K ? app->a.k : MAX_K) - c;
 		int mw = snprintf(more, sizeof more, " | +%d more ~", left);
@@ -502,7 +510,8 @@ static void draw_clusters(const struct app *app)
 			break;
 		}
 		x += draw_text(app, r->y, x, end - x, sep, draw_role(R_NORMAL));
-		x += draw_text(app, r->y, x, end - x, g, draw_role((enum ui_role)(R_CLUSTER + c)) | A_BOLD);
+		x += draw_text(app, r->y, x, end - x, g,
+			       draw_role(by_cluster ? (enum ui_role)(R_CLUSTER + c) : R_NORMAL) | A_BOLD);
 		x += draw_text(app, r->y, x, end - x, buf, draw_role(R_NORMAL));
 	}
 }
@@ -671,6 +680,25 @@ static void put_notice(const struct app *app, const char *text)
 		draw_clip(app, r->y, r->w - 14, 14, "? help  q quit", draw_role(R_LEGEND));
 }
 
+/* A message longer than the last line, whole: wrapped, its last line at row bottom, the lines
+ * before it over the lines above (status, clusters, the table's end). */
+static void draw_msg_wrapped(const struct app *app, int bottom, attr_t at)
+{
+	static char lines[UI_MSG_MAX / 8][UI_LINE];
+	const struct ui_layout *l = &app->scr.lay;
+	int w = l->msg.w, max = bottom + 1;
+	size_t k;
+
+	if (max > (int)(sizeof lines / sizeof lines[0]))
+		max = (int)(sizeof lines / sizeof lines[0]);
+	k = ui_state_msg_lines(app, w - 2, lines, (size_t)max);
+	for (size_t i = 0; i < k; i++) {
+		int y = bottom - (int)(k - 1 - i);
+		draw_fill(y, 0, w, at);
+		draw_text(app, y, 1, w - 1, lines[i], at);
+	}
+}
+
 /* The last line: the prompt while one is open, else the message while it lasts, else the
  * cross-family warning, else what the view leaves out (bench_reg_notice; in the cross-round
  * view it comes before the warning), else the selected point when its plot label had no
@@ -693,8 +721,11 @@ static void draw_msgline(const struct app *app)
 		snprintf(buf, sizeof buf, "%s%s_", ask[app->ed.prompt],
 			 app->menu.ov == OV_SEARCH ? app->ed.search : app->ed.input);
 		x = draw_clip(app, r->y, 0, r->w, buf, draw_role(R_NORMAL) | A_BOLD);
-		/* the message (a count, "no match", a refused value) to the right of the text */
-		if (app->msg.text[0] && x + 3 < r->w) {
+		/* the message (a count, "no match", a refused value) to the right of the text, or
+		 * whole over the lines above when it is longer than the line */
+		if (ui_state_msg_long(app) && r->y > 0) {
+			draw_msg_wrapped(app, r->y - 1, m);
+		} else if (app->msg.text[0] && x + 3 < r->w) {
 			draw_fill(r->y, x + 2, r->w - x - 2, m);
 			draw_clip(app, r->y, x + 3, r->w - x - 3, app->msg.text, m);
 		} else if (x + 3 < r->w) {
@@ -702,6 +733,10 @@ static void draw_msgline(const struct app *app)
 				 app->menu.ov == OV_SEARCH ? "Enter keeps, Esc cancels, Up/Down: other matches"
 						      : "Enter applies, Esc cancels", draw_role(R_NORMAL));
 		}
+		return;
+	}
+	if (ui_state_msg_long(app)) {
+		draw_msg_wrapped(app, r->y, m);
 		return;
 	}
 	if (app->msg.text[0]) {

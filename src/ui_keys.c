@@ -821,8 +821,10 @@ unsigned ui_keys_dispatch(struct app *app, int key)
 	const struct ui_key *k;
 	enum ui_ctx ctx = ctx_of(app->menu.ov);
 
-	/* a message stays for its time (ui_state_tick); a recompute tells its result only when
-	 * this key set no message of its own */
+	/* a message stays for its time (ui_state_tick), one that wraps until this key; a recompute
+	 * tells its result only when this key set no message of its own */
+	if (ui_state_msg_long(app))
+		app->msg.text[0] = '\0';
 	app->msg.key_seq = app->msg.seq;
 	key = normalize(key);
 	/* under the "too small" notice nothing can be seen: only quitting and redrawing act */

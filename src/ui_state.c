@@ -164,9 +164,76 @@ void ui_state_msg(struct app *app, bool is_err, const char *fmt, ...)
 	app->msg.seq++;
 }
 
+bool ui_state_msg_long(const struct app *app)
+{
+	const struct ui_layout *l = &app->scr.lay;
+
+	return app->msg.text[0] && !l->too_small && l->msg.w > 2 && text_columns(app->msg.text) > l->msg.w - 1;
+}
+
+/* Bytes of s that fit in w display columns, at a character boundary (at least one character). */
+static size_t fit_bytes(const char *s, size_t len, int w)
+{
+	char tmp[UI_LINE];
+	size_t n = len < sizeof tmp - 1 ? len : sizeof tmp - 1;
+
+	for (;;) {
+		while (n > 1 && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+		memcpy(tmp, s, n);
+		tmp[n] = '\0';
+		if (n <= 1 || text_columns(tmp) <= w)
+			return n;
+		n--;
+	}
+}
+
+size_t ui_state_msg_lines(const struct app *app, int w, char (*lines)[UI_LINE], size_t max)
+{
+	const char *p = app->msg.text;
+	size_t k = 0;
+
+	if (w < 1)
+		w = 1;
+	if (w > UI_LINE - 1)
+		w = UI_LINE - 1;
+	while (*p && k < max) {
+		char *line = lines[k++];
+		size_t used = 0;
+		int cols = 0;
+		line[0] = '\0';
+		while (*p == ' ')
+			p++;
+		while (*p) {
+			size_t wl = strcspn(p, " ");
+			char word[UI_MSG_MAX];
+			int ww;
+			snprintf(word, sizeof word, "%.*s", (int)wl, p);
+			ww = text_columns(word);
+			if (cols + (used ? 1 : 0) + ww <= w) {
+				used += (size_t)snprintf(line + used, UI_LINE - used, "%s%s", used ? " " : "", word);
+				cols += (cols ? 1 : 0) + ww;
+				p += wl;
+				while (*p == ' ')
+					p++;
+				continue;
+			}
+			if (used == 0) {
+				/* a word wider than the line: as much of it as fits, the rest below */
+				size_t b = fit_bytes(p, wl, w);
+				snprintf(line, UI_LINE, "%.*s", (int)b, p);
+				p += b;
+			}
+			break;
+		}
+	}
+	return k;
+}
+
 unsigned ui_state_tick(struct app *app, long long now)
 {
-	if (app->msg.text[0] && now - app->msg.at >= UI_MSG_MS) {
+	/* a message that wraps stays until the next key: it takes longer to read than a line */
+	if (app->msg.text[0] && now - app->msg.at >= UI_MSG_MS && !ui_state_msg_long(app)) {
 		app->msg.text[0] = '\0';
 		return UI_REDRAW;
 	}
@@ -403,8 +470,16 @@ void ui_state_apply(struct app *app, unsigned flags)
 
 void ui_state_scroll(struct app *app)
 {
-	size_t h = app->scr.lay.table_rows > 0 ? (size_t)app->scr.lay.table_rows : 1;
+	size_t h = (size_t)app->scr.lay.table_rows;
 
+	/* no table shown (the plot zoomed, or no layout yet): its place stays as it is */
+	if (app->scr.lay.table_rows <= 0)
+		return;
+	/* a table given another height (zoom, resize) shows the selection from the top row when it
+	 * fits there, so that no row hides above it while lines stay free */
+	if (h != app->scr.top_h && app->sel < h)
+		app->scr.top = 0;
+	app->scr.top_h = h;
 	if (app->sel < app->scr.top)
 		app->scr.top = app->sel;
 	else if (app->sel >= app->scr.top + h)

@@ -148,12 +148,31 @@ static int role_at(const struct plot_grid *g, int r, int c)
 	return g->role[(size_t)r * g->w + c] & ROLE_MASK;
 }
 
+/* The x axis row: above the x labels and the legend's rows. */
+static int axis_row(const struct plot_grid *g)
+{
+	return g->h - 2 - g->legend_rows;
+}
+
 /* Finds the first plotted cell (not axis, tick, label or legend) holding ch, row-major; returns
  * 0 and sets r, c, or -1. */
 static int find_ch(const struct plot_grid *g, char ch, int *r, int *c)
 {
 	*r = *c = 0;
 	for (int i = 0; i < g->w * g->h; i++)
+		if (g->ch[i] == ch && (g->role[i] & ROLE_MASK) != ROLE_LABEL && g->role[i] != ROLE_LEGEND &&
+		    g->role[i] != ROLE_AXIS && g->role[i] != ROLE_TICK) {
+			*r = i / g->w;
+			*c = i % g->w;
+			return 0;
+		}
+	return -1;
+}
+
+/* As find_ch, for the next such cell after (r, c); sets r, c or returns -1. */
+static int find_ch_after(const struct plot_grid *g, char ch, int *r, int *c)
+{
+	for (int i = *r * g->w + *c + 1; i < g->w * g->h; i++)
 		if (g->ch[i] == ch && (g->role[i] & ROLE_MASK) != ROLE_LABEL && g->role[i] != ROLE_LEGEND &&
 		    g->role[i] != ROLE_AXIS && g->role[i] != ROLE_TICK) {
 			*r = i / g->w;
@@ -191,13 +210,13 @@ static void check_invariants(const struct plot_grid *g)
 		assert_true((g->role[i] & ROLE_MASK) < ROLE_CLUSTER + 12);
 	}
 	for (int c = 0; c < g->w; c++)
-		if (cell(g, g->h - 3, c) == '+' && role_at(g, g->h - 3, c) == ROLE_AXIS) {
+		if (cell(g, axis_row(g), c) == '+' && role_at(g, axis_row(g), c) == ROLE_AXIS) {
 			corner = c;
 			break;
 		}
 	assert_true(corner > 0);
-	assert_int_equal(cell(g, g->h - 3, g->w - 1), '-');
-	for (int r = 0; r < g->h - 3; r++)
+	assert_int_equal(cell(g, axis_row(g), g->w - 1), '-');
+	for (int r = 0; r < axis_row(g); r++)
 		assert_true(cell(g, r, corner) == '|' || cell(g, r, corner) == '+');
 }
 
@@ -328,7 +347,8 @@ static void test_golden_equal_y(void **state)
 	golden_case(pts, sizeof pts / sizeof pts[0], &s, "equal_y");
 }
 
-/* Cells with 2, 3, 9 and 12 points; a reference and a selected point win their crowded cells. */
+/* Cells with 2, 3, 9 and 12 points; a reference wins its crowded cell, and a selected point there
+ * leaves the R showing. */
 static void test_golden_overlap(void **state)
 {
 	struct plot_point pts[64];
@@ -369,11 +389,52 @@ static void test_golden_overlap(void **state)
 	assert_int_equal(count_role(&g, ROLE_OVERLAP), 4 + 1); /* and the legend's '#' */
 	assert_int_equal(count_role(&g, ROLE_REF), 2); /* the plot's R and the legend's */
 	assert_int_equal(count_role(&g, ROLE_SELECTED), 1 + 3);
+	/* the selected point shares the reference's cell: the R stays, in the selected role */
+	assert_int_equal(find_ch(&g, 'R', &r, &c), 0);
+	while (role_at(&g, r, c) != ROLE_SELECTED && find_ch_after(&g, 'R', &r, &c) == 0)
+		;
+	assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+	plot_free(&g);
+}
+
+/* Selecting a point never hides its cell's mark: a count ('3', '#') or the reference's R stays
+ * in its cell, which takes the selected role (the UI draws it reversed, colour or not). */
+static void test_selection_keeps_mark(void **state)
+{
+	struct plot_grid g = { 0 };
+	struct plot_spec s = spec_of(50, 12);
+	static const struct { int n; char mark; } cases[] = { { 3, '3' }, { 7, '7' }, { 12, '#' } };
+
+	(void)state;
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		struct plot_point pts[16];
+		size_t n = 0;
+		int r, c;
+		pts[n++] = (struct plot_point)PT(2, 1.0, 0, PT_REF, NULL);
+		for (int i = 0; i < cases[t].n; i++)
+			pts[n++] = (struct plot_point)PT(64, 4.0, 1, i == 1 ? PT_SELECTED : 0, NULL);
+		render_ok(pts, n, &s, &g);
+		assert_int_equal(find_ch(&g, cases[t].mark, &r, &c), 0);
+		assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+		assert_int_equal(count_role(&g, ROLE_SELECTED), 1);
+		/* '#' is still explained in the legend */
+		if (cases[t].mark == '#')
+			assert_non_null(strstr(g.ch + (size_t)(g.h - 1) * g.w, "# 10+"));
+	}
+	/* the reference selected: its R keeps its cell */
+	{
+		struct plot_point pts[] = { PT(2, 1.0, 0, PT_REF | PT_SELECTED, NULL), PT(2, 1.0, 0, 0, NULL),
+					    PT(16, 2.0, 1, 0, NULL) };
+		int r, c;
+		render_ok(pts, 3, &s, &g);
+		assert_int_equal(find_ch(&g, 'R', &r, &c), 0);
+		assert_int_equal(role_at(&g, r, c), ROLE_SELECTED);
+	}
 	plot_free(&g);
 }
 
 /* The legend names every cluster that has a point, in lower case, even one drawn only as
- * Pareto glyphs, and says when y is on a log scale. */
+ * Pareto glyphs, with its number (a is 1), and says when y is on a log scale. */
 static void test_legend_clusters_log(void **state)
 {
 	struct plot_point pts[] = {
@@ -389,7 +450,8 @@ static void test_legend_clusters_log(void **state)
 	(void)state;
 	render_ok(pts, 4, &s, &g);
 	leg = g.ch + (size_t)(g.h - 1) * g.w;
-	assert_true(strncmp(leg, "x: N (log2)  y: E'  - theta 0.8  a b c clusters  C Pareto", 57) == 0);
+	/* clusters are numbered elsewhere: the legend says a is cluster 1 */
+	assert_true(strncmp(leg, "x: N (log2)  y: E'  - theta 0.8  a b c clusters 1 2 3  C Pareto", 63) == 0);
 	s.log_y = true;
 	render_ok(pts, 4, &s, &g);
 	leg = g.ch + (size_t)(g.h - 1) * g.w;
@@ -1076,7 +1138,7 @@ struct yscale {
 
 static void read_yscale(const struct plot_grid *g, struct yscale *ys)
 {
-	int rows[256], n = 0, ar = g->h - 3;
+	int rows[256], n = 0, ar = axis_row(g);
 	double vals[256];
 
 	ys->ax = -1;
@@ -1171,15 +1233,16 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 	render_ok(pts, n, &s, g);
 	assert_int_equal(plot_locate(pts, n, &s, cells, &err), 0);
 	read_yscale(g, &ys);
-	int ar = g->h - 3;
+	int ar = axis_row(g);
 	bool clip = false, clip_low = false;
 	double kept_max = -INFINITY, kept_min = INFINITY;
 
 	/* clip rows, as the legend states them: the top row then holds '^' marks only, the
-	 * bottom data row 'v' marks only */
-	const char *leg = g->ch + (size_t)(g->h - 1) * g->w;
-	for (int c = 0; c + 1 < g->w; c++) {
-		char nx = leg[c + 1] == ' ' && c + 2 < g->w ? leg[c + 2] : leg[c + 1];
+	 * bottom data row 'v' marks only; the legend's rows read as one line */
+	const char *leg = g->ch + (size_t)(g->h - g->legend_rows) * g->w;
+	int leg_n = g->w * g->legend_rows;
+	for (int c = 0; c + 1 < leg_n; c++) {
+		char nx = leg[c + 1] == ' ' && c + 2 < leg_n ? leg[c + 2] : leg[c + 1];
 		if ((leg[c] == '^' || leg[c] == 'v') && isdigit((unsigned char)nx)) {
 			if (leg[c] == '^')
 				clip = true;
@@ -1225,7 +1288,7 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 			assert_true(pts[i].y < kept_min);
 	}
 	if (clip)
-		assert_non_null(strchr(g->ch + (size_t)(g->h - 1) * g->w, '^'));
+		assert_non_null(memchr(leg, '^', (size_t)leg_n));
 	/* tick rows: the '+' rows are the label rows (read_yscale), and nothing else in the data
 	 * area is a tick; x: a point at a labelled power of two sits under its label */
 	for (int r = 0; r < ar; r++)
@@ -1238,13 +1301,13 @@ static void property_case(uint32_t *seed, struct plot_grid *g)
 		if (x != floor(x) || ((unsigned long)x & ((unsigned long)x - 1)) != 0)
 			continue;
 		len = snprintf(lab, sizeof lab, "%.0f", x);
-		const char *row = g->ch + (size_t)(g->h - 2) * g->w;
+		const char *row = g->ch + (size_t)(axis_row(g) + 1) * g->w;
 		int start = c - len / 2;
 		if (start <= 0 || start + len >= g->w)
 			continue;
 		/* where a label is centred on the point's column, it states the point's N, or on a
 		 * plot with less than a column a power the next power sharing that column */
-		if (row[start - 1] == ' ' && row[start + len] == ' ' && role_at(g, g->h - 3, c) == ROLE_TICK &&
+		if (row[start - 1] == ' ' && row[start + len] == ' ' && role_at(g, axis_row(g), c) == ROLE_TICK &&
 		    isdigit((unsigned char)row[start])) {
 			double v = label_value(row + start, len);
 			if (memcmp(row + start, lab, (size_t)len) != 0 && !(fabs(log2(v) - log2(x)) <= 1))
@@ -1305,6 +1368,60 @@ static void test_geometry_properties(void **state)
 	plot_free(&g);
 }
 
+/* A legend longer than a row at its tersest wraps between entries over the fewest rows that
+ * hold it, taken from the plot: every family is named whole (never cut, no '~'), the x axis and
+ * its labels move up, and plot_locate puts each point where the render drew it. Past the rows a
+ * plot of that height may give, the last one is cut with '~' between entries. */
+static const char *const long_fams[] = {
+	"B200", "B300", "GB200", "GB300", "H100 SXM", "H200 SXM", "Instinct MI300X",
+	"Instinct MI325X", "Instinct MI350X", "Instinct MI355X", "TPU v5p",
+};
+
+static void test_legend_wraps(void **state)
+{
+	struct plot_point pts[11];
+	struct plot_spec s = SPEC(80, 24, false, 0.8, true, "E'");
+	struct plot_grid g = { 0 };
+	int cells[11];
+	struct gs_err err = { 0 };
+	char *t;
+
+	(void)state;
+	for (int i = 0; i < 11; i++) {
+		pts[i] = (struct plot_point)PT((double)(8 << (i % 6)), 1.2 - 0.07 * i, i, i == 0 ? PT_REF : 0,
+					       NULL);
+		pts[i].glyph = (char)('a' + i);
+		s.keys[i] = (struct plot_key){ (char)('a' + i), i, long_fams[i] };
+	}
+	s.nkeys = 11;
+	render_ok(pts, 11, &s, &g);
+	assert_true(g.legend_rows >= 2);
+	assert_true(g.legend_rows <= 1 + (24 - 8) / 2);
+	check_invariants(&g);
+	t = render_text(&g);
+	for (int i = 0; i < 11; i++) {
+		char key[40];
+		snprintf(key, sizeof key, "%c %s", 'a' + i, long_fams[i]);
+		if (!strstr(t, key))
+			fail_msg("the legend does not name '%s':\n%s", key, t);
+	}
+	assert_null(strchr(t, '~'));
+	/* the x labels sit right above the legend's rows */
+	assert_non_null(find_in(g.ch + (size_t)(g.h - g.legend_rows - 1) * g.w, g.w, "16", 2));
+	free(t);
+	assert_int_equal(plot_locate(pts, 11, &s, cells, &err), 0);
+	for (int i = 1; i < 11; i++)
+		assert_int_equal(g.ch[cells[i]] | 0x20, 'a' + i);
+	/* 20 columns by 8 rows give the legend one row: cut between entries, with the mark */
+	s.width = 20;
+	s.height = 8;
+	render_ok(pts, 11, &s, &g);
+	assert_int_equal(g.legend_rows, 1);
+	check_invariants(&g);
+	assert_non_null(memchr(g.ch + (size_t)(g.h - 1) * g.w, '~', (size_t)g.w));
+	plot_free(&g);
+}
+
 /* ---- speed ------------------------------------------------------------------------------ */
 
 /* plot_locate agrees with plot_render: drawn as the only selected point (no label), each point's
@@ -1331,7 +1448,7 @@ static void check_locate(const struct plot_point *src, size_t n, const struct pl
 		render_ok(pts, n, s, &g);
 		pts[i].flags &= ~(unsigned)PT_SELECTED;
 		/* the legend row has no selected cell; rows above it hold the plot */
-		for (int k = 0; k < g.w * (g.h - 1); k++)
+		for (int k = 0; k < g.w * (g.h - g.legend_rows); k++)
 			if ((g.role[k] & ROLE_MASK) == ROLE_SELECTED) {
 				found = k;
 				count++;
@@ -1392,6 +1509,8 @@ int main(void)
 		cmocka_unit_test(test_golden_zero_points),
 		cmocka_unit_test(test_golden_equal_y),
 		cmocka_unit_test(test_golden_overlap),
+		cmocka_unit_test(test_selection_keeps_mark),
+		cmocka_unit_test(test_legend_wraps),
 		cmocka_unit_test(test_golden_min_20x8),
 		cmocka_unit_test(test_legend_clusters_log),
 		cmocka_unit_test(test_label_avoids_points),

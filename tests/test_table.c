@@ -14,6 +14,7 @@
 
 #include "analysis.h"
 #include "dataset.h"
+#include "chart.h"
 #include "table.h"
 #include "text.h"
 
@@ -300,7 +301,70 @@ static void names_measured_once(void **state)
 	v.bytes = false;
 	assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
 	assert_int_equal(table_names(&v, &ds, &a), 0);
-	assert_int_equal(v.need[TC_ROUND], (int)strlen("round"));
+	/* the round after its plot letter: "a v4.0" */
+	assert_int_equal(v.need[TC_ROUND], (int)strlen("a v4.1"));
+	table_view_free(&v);
+	analysis_free(&a);
+	dataset_free(&ds);
+}
+
+/* One meaning per letter: the table writes each row's plot letter before its family (family
+ * mode) or its round (the cross-round view), the same letter chart_points gives its point, and
+ * names clusters by number (1 for the first), never by a letter. */
+static void letters_match_the_plot(void **state)
+{
+	static const char csv[] =
+		"round,submitter,system,accelerators,benchmark,minutes,accelerator\n"
+		"v4.1,a,h8,8,bert,10,NVIDIA H100-SXM5-80GB\n"
+		"v4.1,a,h16,16,bert,6,NVIDIA H100-SXM5-80GB\n"
+		"v4.1,a,b8,8,bert,4,NVIDIA B200-SXM-180GB\n"
+		"v4.1,a,b64,64,bert,1,NVIDIA B200-SXM-180GB\n"
+		"v4.1,a,m8,8,bert,9,AMD Instinct MI300X\n"
+		"v4.0,a,h8,8,bert,11,NVIDIA H100-SXM5-80GB\n";
+	static const enum ref_mode modes[] = { REF_FAMILY, REF_PAPER };
+	struct dataset ds;
+	struct analysis a;
+	struct params p;
+	struct table_view v = { 0 };
+	struct gs_err err;
+	char buf[128];
+
+	(void)state;
+	memset(&ds, 0, sizeof ds);
+	memset(&a, 0, sizeof a);
+	assert_int_equal(dataset_load_buffer(&ds, "t.csv", csv, sizeof csv - 1, &err), 0);
+	dataset_classify(&ds);
+	for (int pass = 0; pass < 3; pass++) {
+		struct chart_opts o = { 0 };
+		struct plot_point pts[8];
+		params_init(&p);
+		p.round = "v4.1";
+		p.mode = modes[pass == 1];
+		p.all_rounds = pass == 2;
+		assert_int_equal(analysis_run(&ds, &p, &a, &err), 0);
+		assert_int_equal(table_measure(&v, &ds, &a), 0);
+		o.metric = MET_EP;
+		o.group = chart_group_of(&p);
+		assert_int_equal(chart_group_of_analysis(&a), o.group);
+		chart_points(&ds, &a, &o, -1, pts);
+		for (size_t i = 0; i < a.n; i++) {
+			const struct row *r = &ds.rows[a.rows[i].row];
+			char want[64];
+			/* the cluster column: a number from 1 */
+			snprintf(want, sizeof want, "%d", a.rows[i].cluster + 1);
+			assert_string_equal(table_cell(&v, &ds, &a, i, TC_CL, buf, sizeof buf), want);
+			if (o.group == GROUP_CLUSTER) {
+				/* the letters are the clusters' (the legend says a = 1): no letter in
+				 * the family column */
+				assert_string_equal(table_cell(&v, &ds, &a, i, TC_FAM, buf, sizeof buf), r->family);
+				continue;
+			}
+			snprintf(want, sizeof want, "%c %s", 'a' + pts[i].cluster,
+				 o.group == GROUP_FAMILY ? r->family : r->round);
+			assert_string_equal(table_cell(&v, &ds, &a, i, o.group == GROUP_FAMILY ? TC_FAM : TC_ROUND,
+						       buf, sizeof buf), want);
+		}
+	}
 	table_view_free(&v);
 	analysis_free(&a);
 	dataset_free(&ds);
@@ -368,6 +432,7 @@ int main(void)
 		cmocka_unit_test(cut_is_valid_utf8),
 		cmocka_unit_test(collided_ids_are_qualified),
 		cmocka_unit_test(names_measured_once),
+		cmocka_unit_test(letters_match_the_plot),
 		cmocka_unit_test(names_reused_matches_fresh),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

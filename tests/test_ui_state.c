@@ -22,6 +22,7 @@
 #include "chart.h"
 #include "table.h"
 #include "ui_app.h"
+#include "text.h"
 
 #include "ui_fixture.h"
 
@@ -680,6 +681,44 @@ static void zoom_cycles(void **state)
 	close_app(&f);
 }
 
+/* Zoom keeps the selection in view and shows it from the top row when it fits: j, then the plot
+ * alone, then the table alone (30 rows, 18 lines) shows rank 1 first, the selection on rank 2;
+ * far down the list, the selection stays in view. */
+static void zoom_keeps_top_row(void **state)
+{
+	struct fx f = { 0 };
+	char sys[32];
+
+	(void)state;
+	add(&f, HEADER);
+	for (int i = 0; i < 30; i++) {
+		snprintf(sys, sizeof sys, "sys_%02d", i);
+		row(&f, "v4.1", "NVIDIA", sys, "NVIDIA H100-SXM5-80GB", 8 << (i % 4), "bert", 10.0 + i);
+	}
+	open_app(&f, "v4.1");
+	assert_int_equal(f.app->nvis, 30);
+	keys(f.app, "j");
+	assert_int_equal(f.app->sel, 1);
+	assert_int_equal(f.app->scr.top, 0);
+	keys(f.app, "zz");
+	assert_int_equal(f.app->scr.zoom, ZOOM_TABLE);
+	assert_int_equal(f.app->scr.top, 0);
+	/* rank 20 selected in the table alone, back to the split: the selection stays in view */
+	for (int i = 0; i < 19; i++)
+		key(f.app, 'j');
+	assert_int_equal(f.app->sel, 20);
+	keys(f.app, "z");
+	assert_int_equal(f.app->scr.zoom, ZOOM_SPLIT);
+	assert_true(f.app->sel >= f.app->scr.top &&
+		    f.app->sel < f.app->scr.top + (size_t)f.app->scr.lay.table_rows);
+	/* the plot alone and back to the table alone: rank 20 does not fit from the top; its
+	 * place is kept (in view) */
+	keys(f.app, "zz");
+	assert_true(f.app->sel >= f.app->scr.top &&
+		    f.app->sel < f.app->scr.top + (size_t)f.app->scr.lay.table_rows);
+	close_app(&f);
+}
+
 /* The system column's width never shrinks as the terminal grows, whatever the names, while the
  * panes keep their arrangement (stacked, side by side, the plot taking half from UI_HALF_COLS);
  * from UI_HALF_COLS on the plot has at least half the width. */
@@ -829,6 +868,63 @@ static void messages_expire(void **state)
 	assert_int_equal(ui_state_tick(f.app, f.app->msg.at + UI_MSG_MS - 1), 0);
 	assert_int_equal(ui_state_tick(f.app, f.app->msg.at + UI_MSG_MS), UI_REDRAW);
 	assert_string_equal(f.app->msg.text, "");
+	close_app(&f);
+}
+
+/* A message longer than the message line is never cut: wrapped at blanks into lines that fit,
+ * their words in order making the whole text (a word wider than a line split between
+ * characters); it outlasts its four seconds and goes with the next key. One that fits expires
+ * as before. */
+static void long_messages_wrap_whole(void **state)
+{
+	struct fx f = { 0 };
+	static char lines[64][UI_LINE];
+	char joined[UI_MSG_MAX * 2] = "", want[UI_MSG_MAX * 2] = "";
+	const char *text = "best B200: 1xXE9680Lx8B200-SXM-180GB (N=8): T 8.89 min, A 1.18, cost "
+			   "3.14..16.9 USD (possibly within 5 USD); 1 family marked @; unpriced "
+			   "families left out (cost <= 5 USD; minimizing acc-hours) "
+			   "/a/very/long/path/without/any/blank/that/is/wider/than/the/line/itself/x.csv";
+	size_t k;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	assert_int_equal(f.app->scr.lay.msg.w, 80);
+	ui_state_msg(f.app, false, "%s", text);
+	assert_string_equal(f.app->msg.text, text);
+	assert_true(ui_state_msg_long(f.app));
+	k = ui_state_msg_lines(f.app, 78, lines, 64);
+	assert_true(k >= 3);
+	for (size_t i = 0; i < k; i++) {
+		assert_true(text_columns(lines[i]) <= 78);
+		strcat(joined, lines[i]);
+	}
+	/* the words, in order, nothing left out (the blanks are where the lines break) */
+	{
+		size_t n = 0;
+		for (const char *p = text; *p; p++)
+			if (*p != ' ')
+				want[n++] = *p;
+		want[n] = '\0';
+	}
+	{
+		char *o = joined, *q = joined;
+		for (; *q; q++)
+			if (*q != ' ')
+				*o++ = *q;
+		*o = '\0';
+	}
+	assert_string_equal(joined, want);
+	/* it stays past its time; the next key takes it away */
+	assert_int_equal(ui_state_tick(f.app, f.app->msg.at + UI_MSG_MS * 10), 0);
+	assert_string_equal(f.app->msg.text, text);
+	key(f.app, 'j');
+	assert_false(ui_state_msg_long(f.app) && strcmp(f.app->msg.text, text) == 0);
+	/* a short one: on one line, for its time */
+	ui_state_msg(f.app, false, "short");
+	assert_false(ui_state_msg_long(f.app));
+	assert_int_equal(ui_state_msg_lines(f.app, 78, lines, 64), 1);
+	assert_string_equal(lines[0], "short");
 	close_app(&f);
 }
 
@@ -1325,6 +1421,7 @@ int main(void)
 		cmocka_unit_test(jump_keys),
 		cmocka_unit_test(theta_and_k_typed),
 		cmocka_unit_test(zoom_cycles),
+		cmocka_unit_test(zoom_keeps_top_row),
 		cmocka_unit_test(names_never_shrink),
 		cmocka_unit_test(digits_stable_across_rounds),
 		cmocka_unit_test(rule_key_skips_equal_rules),
@@ -1334,6 +1431,7 @@ int main(void)
 		cmocka_unit_test(names_kept_per_row_set),
 		cmocka_unit_test(export_leaves_no_fit),
 		cmocka_unit_test(messages_expire),
+		cmocka_unit_test(long_messages_wrap_whole),
 		cmocka_unit_test(help_covers_marks_and_headings),
 		cmocka_unit_test(prompt_parses_theta_and_k),
 		cmocka_unit_test(prompt_finds_and_counts),

@@ -102,10 +102,11 @@ def cols(s):
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()[1:]
 head = lines[0]
 n_at = cols(head[: head.index(" N ") + 2])
-# rank, name, blanks, (family,) N: where the N column ends, in display columns
+# rank, name, blanks, (the plot's letter and the family,) N: where the N column ends, in
+# display columns
 ends = set()
 for l in lines[1:]:
-    m = re.match(r"^(\d+\s+\S+\s+(?:[^\d\s]\S*\s+)?\d+)\s", l)
+    m = re.match(r"^(\d+\s+\S+\s+(?:[a-l.] )?(?:[^\d\s]\S*\s+)?\d+)\s", l)
     ends.add(cols(m.group(1)) if m else -1)
 sys.exit(0 if ends == {n_at} and len(lines) == 8 else 1)
 PY

@@ -63,11 +63,17 @@ for size in 80x24 200x60 60x20 100x30 120x40 160x50 250x60 300x70; do
 	if printf '%s\n' "$leg" | grep -Eq '(^| )v [0-9]'; then nok "$size: no point clipped below theta" "$leg"
 	else ok "$size: no point clipped below theta"; fi
 	if [ "$size" = 80x24 ] || [ "$size" = 200x60 ]; then
-		# the lowest labelled y row is at most 0.2: the N 128-576 points at E' 0.2-0.3 are in range
-		low=$(grep -E '^ *[0-9.]+ \+' "$UI_SCREEN" | tail -n 1 | sed 's/^ *\([0-9.]*\).*/\1/')
-		if awk -v v="$low" 'BEGIN { exit !(v != "" && v + 0 <= 0.2) }'; then
-			ok "$size: the y axis reaches down to the low-E' points ($low)"
-		else nok "$size: the y axis reaches down to the low-E' points" "lowest label '$low'" "$(cat "$UI_SCREEN")"; fi
+		# the bottom data row holds the lowest E' of the view or lies below it: the N 128-576
+		# points at E' 0.2-0.3 are in range (the row's value from the two lowest y labels, the
+		# rows evenly spaced; a value is in the row within half a step)
+		minep=$("$GPUSCALE" --print csv --round v5.1 -w llama2_70b_lora 2>/dev/null |
+			awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "e_prime") c = i; next }
+				c && (m == "" || $c + 0 < m) { m = $c + 0 } END { print m }')
+		low=$(awk '/^ *\+\+?-/ { ax = NR; exit } /^ *[0-9.]+ \+/ { r2 = r1; v2 = v1; r1 = NR; v1 = $1 + 0 }
+			END { if (r2 && ax) { d = (v2 - v1) / (r1 - r2); printf "%.6g\n", v1 - (ax - 1 - r1) * d - d / 2 } }' "$UI_SCREEN")
+		if awk -v v="$low" -v m="$minep" 'BEGIN { exit !(v != "" && m != "" && v + 0 <= m + 1e-9) }'; then
+			ok "$size: the y axis reaches down to the low-E' points (bottom row from $low, lowest E' $minep)"
+		else nok "$size: the y axis reaches down to the low-E' points" "bottom row '$low'" "$(cat "$UI_SCREEN")"; fi
 	fi
 done
 

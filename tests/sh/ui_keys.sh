@@ -121,10 +121,10 @@ ui_see "all rows again" "29/29 rows"
 ui_see "k starts at 3" " k=3 "
 ui_keys +
 ui_see "+: k up" " k=4 "
-ui_see "+: a fourth cluster in the cluster line" "| d "
+ui_see "+: a fourth cluster in the cluster line" "| 4: "
 ui_keys - -
 ui_see "-: k down" " k=2 "
-ui_gone "-: the cluster line loses clusters" "| c "
+ui_gone "-: the cluster line loses clusters" "| 3: "
 ui_keys a
 ui_see "a: auto-k" " auto "
 ui_keys c

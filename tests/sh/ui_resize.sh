@@ -19,7 +19,9 @@ edges() {
 		END { print (axis ? axis : "none"), (labels ? labels : "none"), (hint != "" ? hint : "none") }' "$UI_SCREEN"
 }
 
-ui_start 100 30 ""
+# 31 rows: the selected row's label fits whole in the plot there (else the last line names the
+# selection instead of the key hint), so that both sizes show the key hint
+ui_start 100 31 ""
 ui_wait "q quit"
 e100=$(edges 100)
 hint=${e100##* }
@@ -44,7 +46,7 @@ else
 fi
 ui_see "80x24: header" "[BERT]"
 ui_see "80x24: status bar with the reference mode" "ref: per family"
-ui_see "80x24: cluster line" "clusters: a "
+ui_see "80x24: cluster line" "clusters: 1: "
 ui_see "80x24: rows shown / total" "29/29 rows"
 ui_see "80x24: table header" "system"
 # the split gives the plot what the table can spare: the table keeps six rows

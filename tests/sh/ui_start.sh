@@ -23,7 +23,7 @@ if grep -Eq '^ *\+\+?-+\+' "$UI_SCREEN"; then ok "start: plot axis drawn"
 else nok "start: plot axis drawn" "$(cat "$UI_SCREEN")"; fi
 ui_see "start: table header drawn" "system"
 ui_see "start: rows shown / total" "29/29 rows"
-ui_see "start: cluster line" "clusters: a "
+ui_see "start: cluster line" "clusters: 1: "
 ui_keys q
 ui_exits "q exits 0"
 ui_sane "q leaves the terminal in cooked mode"

@@ -115,7 +115,7 @@ def main():
             once([pooled_row(c, "candidate") for c in g["sensitivity"]["candidates"]], "the candidates")
         once([pooled_row(p, "Pareto row") for p in s["pareto"]], "the Pareto rows")
     with open(clusters_txt) as f:
-        sizes = [int(m.group(1)) for m in re.finditer(r"^\s+[a-l]\s+(\d+) system", f.read(), re.M)]
+        sizes = [int(m.group(1)) for m in re.finditer(r"^\s+cluster\s+\d+\s+(\d+) system", f.read(), re.M)]
     if sum(sizes) != npooled:
         problems.append("the clusters hold %d rows, not %d" % (sum(sizes), npooled))
     for p in problems:
