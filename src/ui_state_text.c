@@ -474,6 +474,19 @@ size_t ui_state_help(const struct app *app, char (*lines)[UI_LINE], bool *head)
 		}
 		legend_line(4, ui_state_legend[i][0], ui_state_legend[i][1], legw, lines, mark, max, &n);
 	}
+	/* the plot's letters in this view, each named here even where the plot's legend is cut */
+	struct plot_spec ps;
+	ui_state_plot_spec(app, app->scr.lay.plot.w, app->scr.lay.plot.h, &ps);
+	if (ps.nkeys) {
+		ADD("%s", "");
+		ADD("the plot's letters in this view");
+		if (head)
+			head[n - 1] = true;
+		for (size_t k = 0; k < ps.nkeys; k++) {
+			char g[2] = { ps.keys[k].glyph, '\0' };
+			legend_line(4, g, ps.keys[k].text ? ps.keys[k].text : "-", legw, lines, mark, max, &n);
+		}
+	}
 	return n;
 }
 

@@ -1162,6 +1162,42 @@ static void bars_draw_every_interval(void **state)
 	close_app(&f);
 }
 
+/* The help names every letter of the plot in this view (family mode: a family each), so that
+ * a legend cut at a small size leaves no letter unnamed. */
+static void help_names_every_plot_letter(void **state)
+{
+	struct fx f = { 0 };
+	static char lines[UI_HELP_LINES][UI_LINE];
+	size_t n, at = 0, named = 0;
+
+	(void)state;
+	small(&f);
+	open_app(&f, "v4.1");
+	ui_layout_compute(f.app, 24, 80);
+	n = ui_state_help(f.app, lines, NULL);
+	while (at < n && strcmp(lines[at], "the plot's letters in this view") != 0)
+		at++;
+	assert_true(at < n);
+	for (size_t j = 0; j < f.app->nvis; j++) {
+		const char *fam = ui_state_row(f.app, j)->family;
+		bool seen = false;
+		for (size_t i = at + 1; i < n && !seen; i++) {
+			char g;
+			int off = 0;
+			if (sscanf(lines[i], "    %c %n", &g, &off) == 1 && off > 0 && g >= 'a' && g <= 'z') {
+				const char *t = lines[i] + off;
+				while (*t == ' ')
+					t++;
+				seen = strcmp(t, fam) == 0;
+			}
+		}
+		assert_true(seen);
+		named++;
+	}
+	assert_true(named >= 3);
+	close_app(&f);
+}
+
 /* No key waits on the break-even range (it draws intervals): a recompute draws none and leaves
  * every range open; the detail fills in its row's interval and its group's range, a slice a
  * frame, to what a report (which computes it at once) gives. */
@@ -1439,6 +1475,7 @@ int main(void)
 		cmocka_unit_test(theta_change_recomputes),
 		cmocka_unit_test(bars_draw_every_interval),
 		cmocka_unit_test(detail_fills_the_range),
+		cmocka_unit_test(help_names_every_plot_letter),
 		cmocka_unit_test(small_screen_and_stale_messages),
 		cmocka_unit_test(detail_wraps_to_the_screen),
 	};
