@@ -133,6 +133,8 @@ struct ui_plot_frame {
 	double fit_xy[MAX_K * 2 * CHART_FIT_SAMPLES];    /* their samples */
 	bool bars_pending;                /* some shown rows' intervals are still to draw */
 	bool detail_pending;              /* the detail's break-even range is still to draw */
+	bool idle;                        /* the next frame is drawn while no key waits
+					   * (ui_state_work): it draws a slice of intervals */
 	unsigned bars_msg_seq;            /* msg.seq of the count last shown */
 };
 
@@ -343,12 +345,13 @@ void ui_state_plot(struct app *app);
 /* Fills app->pc.pts with the shown rows as points of the y metric (the selection marked); returns
  * their count (pts[j] is shown row j). */
 size_t ui_state_plot_points(struct app *app);
-/* Draws one slice of the intervals the frame lacks (the bars', the detail's row and range);
- * what is left waits for ui_state_work. Call before ui_state_plot. */
+/* Draws the intervals the frame lacks (the bars', the detail's row and range): in a key's
+ * frame the selected row's alone, in a frame ui_state_work asked for one slice more; what is
+ * left waits for ui_state_work. Call before ui_state_plot. */
 void ui_state_fill(struct app *app);
 /* Whether intervals are left to draw between keys. */
 bool ui_state_busy(const struct app *app);
-/* Work left while no key comes: UI_REDRAW when there is some (the frame draws its next
+/* Work left while no key comes: UI_REDRAW when there is some (the next frame draws its next
  * slice), else 0. */
 unsigned ui_state_work(struct app *app);
 /* The explorer's plot settings (metric, theta, log y, Pareto marks) for a w x h plot. */

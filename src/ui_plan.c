@@ -198,6 +198,27 @@ bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
 	return res && i < app->nvis && answers(res, app->vis[i]);
 }
 
+/* "; FAMILY law: ..." into buf: what the family's fitted law predicts for q (the screen keeps
+ * the fits only with L on: they are made for this answer and dropped again); "" when the
+ * family has no shown row or memory runs out. */
+static void law_text(struct app *app, const struct query *q, const char *family, char *buf, size_t n)
+{
+	struct q_result r = { 0 };
+	bool fits = app->a.fits != NULL;
+	char p[600];
+
+	buf[0] = '\0';
+	if (!fits && analysis_fits_add(app->ds, &app->a, NULL) < 0)
+		return;
+	if (query_run(app->ds, &app->a, q, &r, NULL) == 0)
+		for (size_t k = 0; k < r.n; k++)
+			if (strcmp(r.ans[k].family, family) == 0)
+				snprintf(buf, n, "; %s law: %s", family, describe_q_pred(&r.ans[k], q, p, sizeof p));
+	query_free(&r);
+	if (!fits)
+		analysis_fits_drop(&app->a);
+}
+
 unsigned ui_plan_query_accept(struct app *app)
 {
 	struct ui_plan *pl = plan_of(app);
@@ -228,11 +249,16 @@ unsigned ui_plan_query_accept(struct app *app)
 	size_t nans = 0;
 	for (size_t k = 0; k < r->n; k++)
 		nans += r->ans[k].row >= 0;
+	char law[UI_MSG_MAX / 2];
 	if (r->best < 0) {
-		ui_state_msg(app, false, "query %s: no shown row meets it", q);
+		/* no row meets it: what the law says for the selected row's family */
+		const char *fam = app->nvis ? ui_state_row(app, app->sel)->family : NULL;
+		law_text(app, &pl->q, fam ? fam : "", law, sizeof law);
+		ui_state_msg(app, false, "query %s: no shown row meets it%s", q, law);
 		return UI_REDRAW;
 	}
 	const struct q_answer *b = &r->ans[r->best];
+	law_text(app, &pl->q, b->family, law, sizeof law);
 	const struct arow *ar = &app->a.rows[b->row];
 	/* the table's name (SUBMITTER/SYSTEM where the id is shared), the id when not shown */
 	const char *nm = app->ds->rows[ar->row].system;
@@ -243,9 +269,9 @@ unsigned ui_plan_query_accept(struct app *app)
 		}
 	describe_q_row(ar, nm, &pl->q, b->cost, row, sizeof row);
 	/* the best row first: a narrow message line keeps the head */
-	ui_state_msg(app, false, "best %s: %s; %zu famil%s marked @%s%s (%s)", b->family, row, nans,
+	ui_state_msg(app, false, "best %s: %s; %zu famil%s marked @%s%s (%s)%s", b->family, row, nans,
 		     nans == 1 ? "y" : "ies", r->nunpriced ? "; unpriced families left out" : "",
-		     r->nno_energy ? "; families without energy left out" : "", q);
+		     r->nno_energy ? "; families without energy left out" : "", q, law);
 	return UI_REDRAW;
 }
 

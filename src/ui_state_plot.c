@@ -25,12 +25,12 @@ static void plot_opts(const struct app *app, int w, int h, struct chart_opts *o)
 	o->height = h;
 }
 
-/* Intervals are drawn at most SLICE_US at a time: in the key press, then while no key is
- * waiting, so that no key waits on them (a row of forty runs takes most of a millisecond to
- * resample) and the screen never freezes. The bars (the message line counts the rows done
- * while some are left) and the detail (its break-even range says it is being drawn) share one
- * slice a frame. Nothing else on screen shows an interval. */
-#define SLICE_US 500
+/* Intervals are drawn between keys, SLICE_US at a time in each frame drawn while no key waits,
+ * so that no key waits on them (a row of forty runs takes most of a millisecond to resample)
+ * and the screen never freezes; a key's own frame draws only the selected row's. The bars (the
+ * message line counts the rows done while some are left) and the detail (its break-even range
+ * says it is being drawn) share the slice. Nothing else on screen shows an interval. */
+#define SLICE_US 1000
 
 static long long now_us(void)
 {
@@ -41,8 +41,8 @@ static long long now_us(void)
 }
 
 /* Draws the intervals the bars need that the analysis lacks: the selected row's, then the
- * shown rows' in order, until SLICE_US after t0. */
-static void bars_fill(struct app *app, long long t0)
+ * shown rows' in order until the clock passes end. */
+static void bars_fill(struct app *app, long long end)
 {
 	bool was = app->pc.bars_pending;
 	size_t done = 0, j;
@@ -55,7 +55,7 @@ static void bars_fill(struct app *app, long long t0)
 	for (j = 0; j < app->nvis; j++) {
 		if (app->a.rows[app->vis[j]].ci_done)
 			continue;
-		if (now_us() - t0 >= SLICE_US) {
+		if (now_us() >= end) {
 			app->pc.bars_pending = true;
 			break;
 		}
@@ -81,9 +81,9 @@ oom:
 }
 
 /* While the detail shows: the selected row's interval, then its group's break-even range
- * (analysis_run left it open: params.range_later), one row's interval at a time until
- * SLICE_US after t0. */
-static void detail_fill(struct app *app, long long t0)
+ * (analysis_run left it open: params.range_later), one row's interval at a time until the
+ * clock passes end. */
+static void detail_fill(struct app *app, long long end)
 {
 	app->pc.detail_pending = false;
 	if (app->menu.ov != OV_DETAIL || app->nvis == 0)
@@ -91,7 +91,7 @@ static void detail_fill(struct app *app, long long t0)
 	size_t i = app->vis[app->sel], g = app->a.rows[i].group;
 	int rc = analysis_intervals(app->ds, &app->a, i, i + 1, NULL);
 	while (rc == 0 && (rc = analysis_range_step(app->ds, &app->a, g, app->p.theta)) > 0) {
-		if (now_us() - t0 >= SLICE_US) {
+		if (now_us() >= end) {
 			app->pc.detail_pending = true;
 			return;
 		}
@@ -103,13 +103,14 @@ static void detail_fill(struct app *app, long long t0)
 
 void ui_state_fill(struct app *app)
 {
-	long long t0 = now_us();
+	long long end = app->pc.idle ? now_us() + SLICE_US : 0;
 
+	app->pc.idle = false;
 	if (app->scr.lay.too_small || app->scr.lay.plot.w < PLOT_MIN_W || app->scr.lay.plot.h < PLOT_MIN_H)
 		app->pc.bars_pending = false;    /* no plot, no bars to draw: they go on once it shows */
 	else
-		bars_fill(app, t0);
-	detail_fill(app, t0);
+		bars_fill(app, end);
+	detail_fill(app, end);
 }
 
 bool ui_state_busy(const struct app *app)
@@ -121,7 +122,8 @@ unsigned ui_state_work(struct app *app)
 {
 	if (app->pc.bars_pending && !app->scr.bars)
 		app->pc.bars_pending = false;
-	return ui_state_busy(app) ? UI_REDRAW : 0;
+	app->pc.idle = ui_state_busy(app);
+	return app->pc.idle ? UI_REDRAW : 0;
 }
 
 size_t ui_state_plot_points(struct app *app)

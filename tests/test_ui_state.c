@@ -1155,7 +1155,7 @@ static void bars_draw_every_interval(void **state)
 		done += f.app->a.rows[i].ci_done;
 	assert_true(done < f.app->a.n);
 	key(f.app, 'i');
-	for (int n = 0; n < 1000 && (n == 0 || ui_state_busy(f.app)); n++)
+	for (int n = 0; n < 1000 && (n == 0 || ui_state_work(f.app)); n++)
 		ui_state_fill(f.app);
 	for (size_t i = 0; i < f.app->a.n; i++)
 		assert_true(f.app->a.rows[i].ci_done);
@@ -1222,7 +1222,7 @@ static void detail_fills_the_range(void **state)
 	size_t i = f.app->vis[f.app->sel], g = f.app->a.rows[i].group;
 	key(f.app, '\n');
 	assert_int_equal(f.app->menu.ov, OV_DETAIL);
-	for (int n = 0; n < 1000 && (n == 0 || ui_state_busy(f.app)); n++)
+	for (int n = 0; n < 1000 && (n == 0 || ui_state_work(f.app)); n++)
 		ui_state_fill(f.app);
 	assert_false(ui_state_busy(f.app));
 	assert_true(f.app->a.rows[i].ci_done);
