@@ -11,6 +11,10 @@ the Python standard library only.
       With GPUSCALE.csv (the output of gpuscale --print csv for the same rows and mode),
       compares instead: the same rows, each interval bound equal to the last bit; exit 1
       otherwise.
+  boot_ref.py [--families FILE] --batch JOBS
+      makes many such comparisons in one run, each row's draws made once: each line of JOBS is
+      MODE, RESULTS.csv, ROUND, BENCHMARK, GPUSCALE.csv and OUT, tab separated; the comparison's
+      lines are written to OUT, ending in "exit 0" (equal) or "exit 1".
       The family comes from the families table (pattern,vendor,family: the first pattern found
       in the accelerator's name, ASCII case folded; no match: the accelerator's name, or
       "unknown" when it is empty): FILE, else the families.csv beside RESULTS.csv, else the
@@ -48,18 +52,6 @@ def seed_of(row):
     return h ^ SEED
 
 
-class SplitMix:
-    def __init__(self, seed):
-        self.s = seed
-
-    def next(self):
-        self.s = (self.s + 0x9E3779B97F4A7C15) & M64
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        return z ^ (z >> 31)
-
-
 def window(ok, failed, m):
     if failed > m:
         return None
@@ -68,8 +60,20 @@ def window(ok, failed, m):
     return (lo, hi) if hi > lo else None
 
 
+_DRAWN = {}
+
+
 def draws(row):
-    """The row's B resampled official times in draw order, or None."""
+    """The row's B resampled official times in draw order, or None (drawn once per row: a batch
+    meets each row in both modes)."""
+    key = tuple(row.get(k, "") for k in ("round", "benchmark", "submitter", "system",
+                                         "run_minutes", "runs_failed", "scaling_factor"))
+    if key not in _DRAWN:
+        _DRAWN[key] = draw(row)
+    return _DRAWN[key]
+
+
+def draw(row):
     # ascending, as the format has them and the loader puts a list written otherwise
     runs = sorted(float(x) for x in row.get("run_minutes", "").split(";") if x.strip())
     k = len(runs)
@@ -83,10 +87,18 @@ def draws(row):
     sf = float(row["scaling_factor"]) if row.get("scaling_factor", "").strip() else 1.0
     if not (sf > 0 and math.isfinite(sf)):
         sf = 1.0
-    g = SplitMix(seed_of(row))
+    # splitmix64, written out in the loop: the draws are most of the time of a batch
+    st = seed_of(row)
     out = []
     for _ in range(B):
-        s = sorted(runs[((g.next() >> 32) * k) >> 32] for _ in range(k))
+        s = []
+        for _ in range(k):
+            st = (st + 0x9E3779B97F4A7C15) & M64
+            z = st
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+            s.append(runs[(((z ^ (z >> 31)) >> 32) * k) >> 32])
+        s.sort()
         total = 0.0
         for v in s[lo:hi]:
             total += v
@@ -128,11 +140,16 @@ def reference(rows):
     return cands[0]
 
 
+_READ = {}
+
+
 def compute(path, rnd, bench, mode="family", families=None):
-    with open(path, newline="") as f:
-        # a CPU-only row (0 accelerators) has no E': no view holds it
-        rows = [r for r in csv.DictReader(f) if r["round"] == rnd and r["benchmark"] == bench
-                and int(r["accelerators"]) > 0]
+    if path not in _READ:
+        with open(path, newline="") as f:
+            _READ[path] = list(csv.DictReader(f))
+    # a CPU-only row (0 accelerators) has no E': no view holds it
+    rows = [r for r in _READ[path] if r["round"] == rnd and r["benchmark"] == bench
+            and int(r["accelerators"]) > 0]
     groups = {}
     if mode == "family":
         rules = families_of(families)
@@ -167,43 +184,77 @@ def compute_group(rows, out):
         out[key] = [pct(t, 0.05), pct(t, 0.95), pct(q, 0.05) * nr / n, pct(q, 0.95) * nr / n]
 
 
+def families_for(results, families):
+    if families is None:
+        families = os.path.join(os.path.dirname(os.path.abspath(results)), "families.csv")
+        if not os.path.exists(families):
+            families = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                    "data", "families.csv")
+    return families
+
+
+def compare(results, rnd, bench, mode, families, gpuscale_csv):
+    """The lines of the comparison with gpuscale's CSV, and 1 when they differ, else 0."""
+    want = compute(results, rnd, bench, mode, families_for(results, families))
+    cols = ("minutes_ci_lo", "minutes_ci_hi", "e_prime_ci_lo", "e_prime_ci_hi")
+    with open(gpuscale_csv, newline="") as f:
+        got = {(r["submitter"], r["system"]): [float(r[c]) if r[c] else None for c in cols]
+               for r in csv.DictReader(f)}
+    lines, bad = [], 0
+    if set(got) != set(want):
+        lines.append(f"rows differ: {sorted(set(got) ^ set(want))}")
+        bad += 1
+    for key in sorted(set(got) & set(want)):
+        if got[key] != want[key]:
+            lines.append(f"{key}: gpuscale {got[key]} reference {want[key]}")
+            bad += 1
+    lines.append(f"{len(want)} rows, {bad} differences")
+    return lines, 1 if bad else 0
+
+
+def batch(path, families):
+    """Each line of path: MODE TAB RESULTS TAB ROUND TAB BENCHMARK TAB GPUSCALE.csv TAB OUT;
+    the comparison's lines go to OUT, then "exit 0" or "exit 1" (no such line: it did not
+    finish)."""
+    with open(path) as f:
+        jobs = [line.rstrip("\n").split("\t") for line in f if line.strip()]
+    for job in jobs:
+        if len(job) != 6 or job[0] not in ("paper", "family"):
+            sys.exit(f"{path}: not a job: {job}")
+    for mode, results, rnd, bench, got, out in jobs:
+        lines, rc = compare(results, rnd, bench, mode, families, got)
+        with open(out, "w") as f:
+            f.write("\n".join(lines) + f"\nexit {rc}\n")
+    return 0
+
+
 def main():
     args = sys.argv[1:]
-    mode, families = "family", None
+    mode, families, jobs = "family", None, None
     while args and args[0].startswith("--"):
         if args[0] == "--mode" and len(args) > 1 and args[1] in ("paper", "family"):
             mode = args[1]
         elif args[0] == "--families" and len(args) > 1:
             families = args[1]
+        elif args[0] == "--batch" and len(args) > 1:
+            jobs = args[1]
         else:
             sys.exit(__doc__)
         args = args[2:]
+    if jobs is not None:
+        if args:
+            sys.exit(__doc__)
+        return batch(jobs, families)
     if len(args) not in (3, 4):
         sys.exit(__doc__)
-    if families is None:
-        families = os.path.join(os.path.dirname(os.path.abspath(args[0])), "families.csv")
-        if not os.path.exists(families):
-            families = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                    "data", "families.csv")
-    want = compute(args[0], args[1], args[2], mode, families)
     if len(args) < 4:
+        want = compute(args[0], args[1], args[2], mode, families_for(args[0], families))
         for (sub, sysid), v in want.items():
             print(f"{sub},{sysid}," + ",".join("" if x is None else repr(x) for x in v))
         return 0
-    cols = ("minutes_ci_lo", "minutes_ci_hi", "e_prime_ci_lo", "e_prime_ci_hi")
-    with open(args[3], newline="") as f:
-        got = {(r["submitter"], r["system"]): [float(r[c]) if r[c] else None for c in cols]
-               for r in csv.DictReader(f)}
-    bad = 0
-    if set(got) != set(want):
-        print(f"rows differ: {sorted(set(got) ^ set(want))}")
-        bad += 1
-    for key in sorted(set(got) & set(want)):
-        if got[key] != want[key]:
-            print(f"{key}: gpuscale {got[key]} reference {want[key]}")
-            bad += 1
-    print(f"{len(want)} rows, {bad} differences")
-    return 1 if bad else 0
+    lines, rc = compare(args[0], args[1], args[2], mode, families, args[3])
+    print("\n".join(lines))
+    return rc
 
 
 if __name__ == "__main__":
