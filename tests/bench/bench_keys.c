@@ -123,12 +123,15 @@ static const struct press script[] = {
 	/* trend: move, close; Enter (which opens a round where the cross-round view has one to
 	 * open, else leaves the trend open: Esc closes that) and undo that */
 	M('W'), W('j'), W('k'), W(UI_FKEY(KEY_DOWN)), W(UI_FKEY(KEY_UP)), W('h'), W('l'),
-	W(UI_FKEY(KEY_LEFT)), W(UI_FKEY(KEY_RIGHT)), W('q'), M('W'), W(ESC), M('W'), W(ENTER), Z(ESC), M('U'),
+	W(UI_FKEY(KEY_LEFT)), W(UI_FKEY(KEY_RIGHT)), W(UI_FKEY(KEY_NPAGE)), W(UI_FKEY(KEY_PPAGE)),
+	W(UI_FKEY(KEY_END)), W(UI_FKEY(KEY_HOME)), W('q'), M('W'), W(ESC), M('W'), W(ENTER), Z(ESC), M('U'),
 	/* misc */
 	M('M'), M('M'), M(CTRL('l')), M('['), M(']'), M(UI_FKEY(KEY_BTAB)), M('\t'),
 	M('1'), M('2'), M('3'), M('4'), M('5'), M('6'), M('7'), M('8'), M('9'), M('1'),
+	M(UI_FKEY(KEY_RIGHT)), M(UI_FKEY(KEY_LEFT)), M(UI_FKEY(KEY_F(6))), M(UI_FKEY(KEY_F(3))), S(ESC),
+	M(UI_FKEY(KEY_F(4))), S(ESC),
 	/* quit keys: their dispatch is timed, the quit itself ignored */
-	M('q'), M(CTRL('c')),
+	M('q'), M(CTRL('c')), M(UI_FKEY(KEY_F(10))),
 };
 #undef H
 #undef M
