@@ -91,6 +91,10 @@ int planner_predict(const struct dataset *ds, const struct analysis *a, const st
 		    double n, double gbs, double price_lo, double price_hi, struct pred *out,
 		    struct gs_err *err);
 
+/* out's E', A and cost with their intervals, from its t, t_lo, t_hi at n against its t_ref
+ * and n_ref (cost only with a finite price range; a NAN end stays NAN). */
+void pred_derive(struct pred *out, double n, double price_lo, double price_hi);
+
 /* The fitted minutes at n of a usable fit f and their 90% interval: the delta method on ln T,
  * Var = g' C g with g = d ln T / d(ln lambda, sigma, kappa) = (-1, (N-1)/D, N(N-1)/D) and C the
  * fit's covariance (its free parameters), ln T +- t(0.95, dof) sqrt(Var). Returns 0 with *t set

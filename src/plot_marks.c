@@ -41,18 +41,27 @@ static void leg_glyph(struct legend *b, char ch, int role)
 	leg_put(b, s, role);
 }
 
-/* Glyphs of the clusters in mask: "a b c" (spaced), "abc", or "a-l" for more than four. */
-static void leg_glyphs(struct legend *b, unsigned mask, char base, bool spaced)
+/* How many clusters mask holds, the first and the last of them into *first, *last (-1: none). */
+static int mask_span(unsigned mask, int *first, int *last)
 {
-	int count = 0, first = -1, last = -1;
+	int count = 0;
 
+	*first = *last = -1;
 	for (int c = 0; c < N_CLUSTER; c++)
 		if (mask & (1u << c)) {
 			count++;
-			if (first < 0)
-				first = c;
-			last = c;
+			if (*first < 0)
+				*first = c;
+			*last = c;
 		}
+	return count;
+}
+
+/* Glyphs of the clusters in mask: "a b c" (spaced), "abc", or "a-l" for more than four. */
+static void leg_glyphs(struct legend *b, unsigned mask, char base, bool spaced)
+{
+	int first, last, count = mask_span(mask, &first, &last);
+
 	if (count > 4) {
 		leg_glyph(b, (char)(base + first), ROLE_CLUSTER + first);
 		leg_put(b, "-", ROLE_LEGEND);
@@ -72,16 +81,9 @@ static void leg_glyphs(struct legend *b, unsigned mask, char base, bool spaced)
  * four, as leg_glyphs lists their glyphs. */
 static void leg_numbers(struct legend *b, unsigned mask)
 {
-	int count = 0, first = -1, last = -1;
+	int first, last, count = mask_span(mask, &first, &last);
 	char num[32];
 
-	for (int c = 0; c < N_CLUSTER; c++)
-		if (mask & (1u << c)) {
-			count++;
-			if (first < 0)
-				first = c;
-			last = c;
-		}
 	if (count > 4) {
 		snprintf(num, sizeof num, "%d-%d", first + 1, last + 1);
 		leg_put(b, num, ROLE_LEGEND);

@@ -96,6 +96,11 @@ void predict_at(const struct fam_fit *ff, double n, double price_lo, double pric
 	out->poor = !ff->v.judged || !ff->v.ok;
 	out->weak = ff->fit.state == FIT_WEAK;
 	out->extrapolated = n > ff->fit.n_max || n < ff->fit.n_ref;
+	pred_derive(out, n, price_lo, price_hi);
+}
+
+void pred_derive(struct pred *out, double n, double price_lo, double price_hi)
+{
 	/* E' falls as T rises: the interval's ends swap */
 	double k = out->t_ref * out->n_ref / n;
 	out->ep = k / out->t;

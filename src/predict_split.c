@@ -180,17 +180,7 @@ void predict_split_at(const struct fam_fit *ff, const struct split_law *s, doubl
 	if (!isfinite(lo) || !isfinite(hi))
 		out->t_lo = out->t_hi = NAN;
 	out->extrapolated = n > s->fit.n_max || n < s->fit.n_ref;
-	double k = out->t_ref * out->n_ref / n;
-	out->ep = k / out->t;
-	out->ep_lo = k / out->t_hi;
-	out->ep_hi = k / out->t_lo;
-	out->a = n * out->t / 60.0;
-	out->a_lo = n * out->t_lo / 60.0;
-	out->a_hi = n * out->t_hi / 60.0;
-	if (isfinite(price_lo) && isfinite(price_hi)) {
-		out->cost_lo = out->a * price_lo;
-		out->cost_hi = out->a * price_hi;
-	}
+	pred_derive(out, n, price_lo, price_hi);
 }
 
 int planner_predict(const struct dataset *ds, const struct analysis *a, const struct fam_fit *ff,

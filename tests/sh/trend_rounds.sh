@@ -7,14 +7,7 @@
 # gs-test: alone
 . "$(dirname "$0")/../lib.sh"
 
-awk 'BEGIN {
-	print "round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed"
-	for (r = 0; r < 3000; r++)
-		for (i = 0; i < 9; i++) {
-			n = 2 ^ (i % 5)
-			printf "r%05d,S,s%d_%d,%s,%d,1,%d,mybench,%.4f,5,0\n", r, r, i, i < 5 ? "GPUA" : "GPUB", n, n, 100 / n ^ 0.8 + r % 7
-		}
-}' >"$TMP/rounds.csv"
+rounds_csv 3000 "$TMP/rounds.csv"
 
 if "$GPUSCALE" --print trend "$TMP/rounds.csv" >"$TMP/out" 2>"$TMP/err"; then
 	ok "trend of 3,000 rounds exits 0"

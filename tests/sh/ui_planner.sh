@@ -148,14 +148,7 @@ ui_stop
 
 # ---- 3,000 rounds (tests/sh/trend_rounds.sh's file): W reaches every one, the current round
 # marked; the line below the families says which rounds show and how many more lie either side ----
-awk 'BEGIN {
-	print "round,submitter,system,accelerator,nodes,accelerators_per_node,accelerators,benchmark,minutes,runs_scored,runs_failed"
-	for (r = 0; r < 3000; r++)
-		for (i = 0; i < 9; i++) {
-			n = 2 ^ (i % 5)
-			printf "r%05d,S,s%d_%d,%s,%d,1,%d,mybench,%.4f,5,0\n", r, r, i, i < 5 ? "GPUA" : "GPUB", n, n, 100 / n ^ 0.8 + r % 7
-		}
-}' >"$TMP/rounds.csv"
+rounds_csv 3000 "$TMP/rounds.csv"
 ui_start 80 24 "" "'$TMP/rounds.csv'"
 if ui_wait "r02999 mybench"; then
 	ui_keys W
