@@ -198,25 +198,17 @@ bool ui_plan_marked(const struct app *app, const struct q_result *res, size_t i)
 	return res && i < app->nvis && answers(res, app->vis[i]);
 }
 
-/* "; FAMILY law: ..." into buf: what the family's fitted law predicts for q (the screen keeps
- * the fits only with L on: they are made for this answer and dropped again); "" when the
- * family has no shown row or memory runs out. */
-static void law_text(struct app *app, const struct query *q, const char *family, char *buf, size_t n)
+/* "; FAMILY law: ..." into buf: what family's fitted law predicts in answer r; "" when the
+ * family has no shown row. */
+static void law_text(const struct q_result *r, const struct query *q, const char *family,
+		     char *buf, size_t n)
 {
-	struct q_result r = { 0 };
-	bool fits = app->a.fits != NULL;
 	char p[600];
 
 	buf[0] = '\0';
-	if (!fits && analysis_fits_add(app->ds, &app->a, NULL) < 0)
-		return;
-	if (query_run(app->ds, &app->a, q, &r, NULL) == 0)
-		for (size_t k = 0; k < r.n; k++)
-			if (strcmp(r.ans[k].family, family) == 0)
-				snprintf(buf, n, "; %s law: %s", family, describe_q_pred(&r.ans[k], q, p, sizeof p));
-	query_free(&r);
-	if (!fits)
-		analysis_fits_drop(&app->a);
+	for (size_t k = 0; k < r->n; k++)
+		if (strcmp(r->ans[k].family, family) == 0)
+			snprintf(buf, n, "; %s law: %s", family, describe_q_pred(&r->ans[k], q, p, sizeof p));
 }
 
 unsigned ui_plan_query_accept(struct app *app)
@@ -240,7 +232,21 @@ unsigned ui_plan_query_accept(struct app *app)
 	}
 	app->menu.ov = OV_NONE;
 	pl->on = true;
+	/* the answer's predictions come from the fits, which the screen keeps only with L on:
+	 * made for this answer and dropped again (the marks, redrawn from the rows, need none) */
+	bool fits = app->a.fits != NULL;
+	if (!fits && analysis_fits_add(app->ds, &app->a, NULL) < 0)
+		fits = true; /* out of memory: an answer without predictions, nothing to drop */
 	const struct q_result *r = ui_plan_answer(app);
+	char law[UI_MSG_MAX / 2] = "";
+	if (r) {
+		const char *fam = r->best >= 0 ? r->ans[r->best].family
+			: app->nvis ? ui_state_row(app, app->sel)->family : NULL;
+		if (fam)
+			law_text(r, &pl->q, fam, law, sizeof law);
+	}
+	if (!fits)
+		analysis_fits_drop(&app->a);
 	if (!r) {
 		ui_state_msg(app, true, "out of memory: no query");
 		return UI_REDRAW;
@@ -249,16 +255,12 @@ unsigned ui_plan_query_accept(struct app *app)
 	size_t nans = 0;
 	for (size_t k = 0; k < r->n; k++)
 		nans += r->ans[k].row >= 0;
-	char law[UI_MSG_MAX / 2];
 	if (r->best < 0) {
 		/* no row meets it: what the law says for the selected row's family */
-		const char *fam = app->nvis ? ui_state_row(app, app->sel)->family : NULL;
-		law_text(app, &pl->q, fam ? fam : "", law, sizeof law);
 		ui_state_msg(app, false, "query %s: no shown row meets it%s", q, law);
 		return UI_REDRAW;
 	}
 	const struct q_answer *b = &r->ans[r->best];
-	law_text(app, &pl->q, b->family, law, sizeof law);
 	const struct arow *ar = &app->a.rows[b->row];
 	/* the table's name (SUBMITTER/SYSTEM where the id is shared), the id when not shown */
 	const char *nm = app->ds->rows[ar->row].system;
